@@ -1,0 +1,40 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Authenticator } from "remix-auth";
+import { FormStrategy } from "remix-auth-form";
+import { db } from "#app/db/client.server.ts";
+import { clientAddress } from "#app/lib/http.server.ts";
+import { checkCredentials, type Role } from "./queries.server.ts";
+import { loginSchema } from "./rules.ts";
+
+export type AuthenticatedUser = { id: string; email: string; role: Role; redirectTo?: string };
+
+/** Thrown by the form strategy; carries the Conform reply so the form comes back filled in. */
+export class LoginRefused extends Error {
+  constructor(
+    public reply: SubmissionResult<string[]>,
+    public status: number,
+  ) {
+    super("login refused");
+  }
+}
+
+export const authenticator = new Authenticator<AuthenticatedUser>();
+
+authenticator.use(
+  new FormStrategy(async ({ form, request }) => {
+    const submission = parseWithZod(form, { schema: loginSchema });
+    if (submission.status !== "success")
+      throw new LoginRefused(submission.reply({ hideFields: ["password"] }), 400);
+    const { email, password, redirectTo } = submission.value;
+    const result = await checkCredentials(db, email, password, clientAddress(request));
+    if (!result.ok) {
+      throw new LoginRefused(
+        submission.reply({ formErrors: [result.message], hideFields: ["password"] }),
+        result.reason === "locked" ? 429 : 401,
+      );
+    }
+    return { ...result.user, redirectTo };
+  }),
+  "form",
+);

@@ -1,0 +1,30 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { apiHandler, methodNotAllowed } from "#app/api/handler.server.ts";
+import { checkCredentials, createSession } from "#app/auth/queries.server.ts";
+import { loginSchema } from "#app/auth/rules.ts";
+import { issueApiToken } from "#app/auth/session.server.ts";
+import { db } from "#app/db/client.server.ts";
+import { clientAddress, jsonAnswer, readJson } from "#app/lib/http.server.ts";
+import { validationBody } from "#app/lib/validation.ts";
+
+// POST /api/auth/login → {token, message, user} (api-contract.md). The token is a Bearer token.
+export const action = apiHandler(async ({ request }: ActionFunctionArgs) => {
+  if (request.method !== "POST") return methodNotAllowed();
+  const parsed = loginSchema.safeParse(await readJson(request));
+  if (!parsed.success) return jsonAnswer(validationBody(parsed.error), 400);
+  const result = await checkCredentials(db, parsed.data.email, parsed.data.password, clientAddress(request));
+  if (!result.ok) {
+    return result.reason === "locked"
+      ? jsonAnswer({ message: result.message }, 429)
+      : jsonAnswer({ message: "Invalid email or password" }, 401);
+  }
+  const session = await createSession(db, result.user.id, request.headers.get("user-agent"));
+  const token = await issueApiToken(session.id, session.expiresAt);
+  return jsonAnswer({
+    token,
+    message: "Login successful",
+    user: { email: result.user.email, role: result.user.role },
+  });
+});
+
+export const loader = () => methodNotAllowed();

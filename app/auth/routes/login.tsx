@@ -1,0 +1,75 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import {
+  type ActionFunctionArgs,
+  data,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  redirect,
+} from "@remix-run/node";
+import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
+import { authenticator, LoginRefused } from "#app/auth/authenticator.server.ts";
+import { loginSchema, safeRedirect } from "#app/auth/rules.ts";
+import { getUser, startUserSession } from "#app/auth/session.server.ts";
+import { assertSameOrigin, MAX_BODY_BYTES } from "#app/lib/http.server.ts";
+import { Field, FormError, SubmitButton } from "#app/ui/form.tsx";
+
+export const meta: MetaFunction = () => [{ title: "Sign in · PlantOps" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await getUser(request);
+  if (user) throw redirect(safeRedirect(new URL(request.url).searchParams.get("redirectTo")));
+  return null;
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  if (Number(request.headers.get("content-length") ?? 0) > MAX_BODY_BYTES)
+    throw new Response("Too large", { status: 413 });
+  try {
+    const user = await authenticator.authenticate("form", request);
+    const { setCookie } = await startUserSession(request, user.id);
+    return redirect(safeRedirect(user.redirectTo), { headers: { "set-cookie": setCookie } });
+  } catch (error) {
+    if (error instanceof LoginRefused) return data(error.reply, { status: error.status });
+    throw error;
+  }
+}
+
+export default function LoginPage() {
+  const lastResult = useActionData<typeof action>();
+  const [params] = useSearchParams();
+  const [form, fields] = useForm({
+    id: "login",
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <main className="auth-page" id="main">
+      <section className="auth-card" aria-labelledby="login-title">
+        <h1 id="login-title">Sign in</h1>
+        <p className="muted">PlantOps: spares, racks, contracts and SOP formats.</p>
+        <Form method="post" {...getFormProps(form)}>
+          <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? ""} />
+          <FormError id={form.errorId} errors={form.errors} />
+          <Field label="E-mail" id={fields.email.id} errors={fields.email.errors} required>
+            <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" required />
+          </Field>
+          <Field label="Password" id={fields.password.id} errors={fields.password.errors} required>
+            <input
+              {...getInputProps(fields.password, { type: "password" })}
+              autoComplete="current-password"
+              required
+            />
+          </Field>
+          <SubmitButton pendingText="Signing in...">Login</SubmitButton>
+        </Form>
+        <p>
+          No account yet? <Link to="/register">Register</Link>
+        </p>
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,83 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { type ActionFunctionArgs, data, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData } from "@remix-run/react";
+import { register } from "#app/auth/register.server.ts";
+import { messages, registerSchema } from "#app/auth/rules.ts";
+import { assertSameOrigin, readForm } from "#app/lib/http.server.ts";
+import { redirectWithToast } from "#app/shell/toast.server.ts";
+import { Field, FormError, SubmitButton } from "#app/ui/form.tsx";
+
+export const meta: MetaFunction = () => [{ title: "Register · PlantOps" }];
+
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const submission = parseWithZod(await readForm(request), { schema: registerSchema });
+  if (submission.status !== "success") {
+    return data(submission.reply({ hideFields: ["password", "securityCode"] }), { status: 400 });
+  }
+  const outcome = await register(submission.value);
+  if (!outcome.ok) {
+    // A wrong code keeps its own wording (spec §8); other refusals say what went wrong.
+    const message =
+      outcome.field === "securityCode" ? outcome.message : `${messages.registerFailed}: ${outcome.message}`;
+    return data(submission.reply({ formErrors: [message], hideFields: ["password", "securityCode"] }), {
+      status: outcome.status,
+    });
+  }
+  return redirectWithToast("/login", { type: "success", message: messages.registered });
+}
+
+export default function RegisterPage() {
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: "register",
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: registerSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <main className="auth-page" id="main">
+      <section className="auth-card" aria-labelledby="register-title">
+        <h1 id="register-title">Register</h1>
+        <p className="muted">Ask your administrator for the plant's security code.</p>
+        <Form method="post" {...getFormProps(form)}>
+          <FormError id={form.errorId} errors={form.errors} />
+          <Field label="E-mail" id={fields.email.id} errors={fields.email.errors} required>
+            <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" required />
+          </Field>
+          <Field
+            label="Password"
+            id={fields.password.id}
+            errors={fields.password.errors}
+            required
+            hint="At least 8 characters."
+          >
+            <input
+              {...getInputProps(fields.password, { type: "password" })}
+              autoComplete="new-password"
+              required
+            />
+          </Field>
+          <Field
+            label="Security code"
+            id={fields.securityCode.id}
+            errors={fields.securityCode.errors}
+            required
+          >
+            <input
+              {...getInputProps(fields.securityCode, { type: "password" })}
+              autoComplete="off"
+              required
+            />
+          </Field>
+          <SubmitButton pendingText="Registering...">Register</SubmitButton>
+        </Form>
+        <p>
+          Already registered? <Link to="/">Sign in</Link>
+        </p>
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,151 @@
+import { createCookieSessionStorage, redirect } from "@remix-run/node";
+import { jwtVerify, SignJWT } from "jose";
+import { db } from "#app/db/client.server.ts";
+import { serverSettings } from "#app/lib/env.server.ts";
+import { assertSameOrigin, isSameOriginMutation, jsonAnswer } from "#app/lib/http.server.ts";
+import {
+  createSession,
+  findSessionUser,
+  revokeSession,
+  SESSION_DAYS,
+  type SessionUser,
+} from "./queries.server.ts";
+
+// Pages use an httpOnly cookie holding only the id of a row in the sessions table (behaviour
+// note 1, docs/decisions/002-cookie-sessions.md): logging out or disabling a user revokes at once.
+
+let storage: ReturnType<typeof createCookieSessionStorage<{ sessionId: string }>> | undefined;
+function sessionStorage() {
+  storage ??= createCookieSessionStorage<{ sessionId: string }>({
+    cookie: {
+      name: "plantops_session",
+      httpOnly: true,
+      sameSite: "lax",
+      path: "/",
+      maxAge: SESSION_DAYS * 24 * 60 * 60,
+      secrets: [serverSettings().SESSION_SECRET],
+    },
+  });
+  return storage;
+}
+
+/** Secure cookies when the plant serves over HTTPS (directly or behind a proxy); plain http on a LAN still works. */
+function isHttps(request: Request) {
+  return request.headers.get("x-forwarded-proto") === "https" || new URL(request.url).protocol === "https:";
+}
+
+export async function startUserSession(request: Request, userId: string) {
+  const row = await createSession(db, userId, request.headers.get("user-agent"));
+  const session = await sessionStorage().getSession();
+  session.set("sessionId", row.id);
+  return {
+    sessionId: row.id,
+    expiresAt: row.expiresAt,
+    setCookie: await sessionStorage().commitSession(session, { secure: isHttps(request) }),
+  };
+}
+
+async function cookieSessionId(request: Request) {
+  const session = await sessionStorage().getSession(request.headers.get("cookie"));
+  return session.get("sessionId") ?? null;
+}
+
+// Within one request the guard may run in several loaders; look the session up once.
+const resolved = new WeakMap<Request, Promise<SessionUser | null>>();
+
+export function getUser(request: Request): Promise<SessionUser | null> {
+  let pending = resolved.get(request);
+  if (!pending) {
+    pending = cookieSessionId(request).then((id) => (id ? findSessionUser(db, id) : null));
+    resolved.set(request, pending);
+  }
+  return pending;
+}
+
+/** First line of every protected loader and action: the user, or a redirect to sign in. */
+export async function requireUser(request: Request): Promise<SessionUser> {
+  const user = await getUser(request);
+  if (!user) {
+    const url = new URL(request.url);
+    const back = `${url.pathname}${url.search}`;
+    const headers = new Headers();
+    // A revoked or expired session: clear the stale cookie as we send the user to sign in.
+    if (request.headers.get("cookie")?.includes("plantops_session")) {
+      headers.append(
+        "set-cookie",
+        await sessionStorage().destroySession(await sessionStorage().getSession()),
+      );
+    }
+    throw redirect(`/login?redirectTo=${encodeURIComponent(back)}`, { headers });
+  }
+  assertSameOrigin(request);
+  return user;
+}
+
+export async function requireAdmin(request: Request): Promise<SessionUser> {
+  const user = await requireUser(request);
+  if (user.role !== "admin") throw new Response("Only an administrator can open this page.", { status: 403 });
+  return user;
+}
+
+/** Ends the cookie session: revokes its row and clears the cookie. */
+export async function endUserSession(request: Request) {
+  const id = await cookieSessionId(request);
+  if (id) await revokeSession(db, id, null);
+  return sessionStorage().destroySession(await sessionStorage().getSession(request.headers.get("cookie")));
+}
+
+// API tokens (behaviour note 1): a signed JWT naming a sessions row, so revoking the row revokes it.
+function tokenKey() {
+  return new TextEncoder().encode(`api-token:${serverSettings().SESSION_SECRET}`);
+}
+
+export async function issueApiToken(sessionId: string, expiresAt: Date) {
+  return new SignJWT({ sid: sessionId })
+    .setProtectedHeader({ alg: "HS256" })
+    .setIssuedAt()
+    .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+    .setIssuer("plantops")
+    .sign(tokenKey());
+}
+
+async function bearerSessionId(request: Request) {
+  const header = request.headers.get("authorization");
+  if (!header?.toLowerCase().startsWith("bearer ")) return undefined;
+  try {
+    const { payload } = await jwtVerify(header.slice(7).trim(), tokenKey(), {
+      issuer: "plantops",
+      algorithms: ["HS256"],
+    });
+    return typeof payload.sid === "string" ? payload.sid : null;
+  } catch {
+    return null;
+  }
+}
+
+export const authenticationRequired = () => jsonAnswer({ message: "Authentication required" }, 401);
+
+/**
+ * The /api guard: a Bearer token, else the session cookie (whose mutations must be same-origin).
+ * Missing, bad, expired or revoked → 401 JSON.
+ */
+export async function requireApiUser(request: Request): Promise<SessionUser> {
+  const fromToken = await bearerSessionId(request);
+  if (fromToken !== undefined) {
+    const user = fromToken ? await findSessionUser(db, fromToken) : null;
+    if (!user) throw authenticationRequired();
+    return user;
+  }
+  const user = await getUser(request);
+  if (!user) throw authenticationRequired();
+  if (!isSameOriginMutation(request)) {
+    throw jsonAnswer({ message: "This request came from another site and was refused." }, 403);
+  }
+  return user;
+}
+
+/** Revokes the session behind a Bearer token or cookie (POST /api/auth/logout). */
+export async function endApiSession(request: Request) {
+  const user = await requireApiUser(request);
+  await revokeSession(db, user.sessionId, user.id);
+}

@@ -1,0 +1,47 @@
+import { sql } from "drizzle-orm";
+import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { recordColumns, versionColumn } from "#app/db/columns.ts";
+
+export const users = pgTable(
+  "users",
+  {
+    ...recordColumns,
+    ...versionColumn,
+    email: text("email").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    role: text("role", { enum: ["admin", "staff"] }).notNull(),
+    disabledAt: timestamp("disabled_at", { withTimezone: true, mode: "date" }),
+  },
+  (t) => [uniqueIndex("users_email_lower_key").on(sql`lower(${t.email})`)],
+);
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    ...recordColumns,
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true, mode: "date" }),
+    userAgent: text("user_agent"),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+// One row per sign-in attempt: the rate limit counts failures per account and per address
+// in the database, so it holds across several app instances.
+export const loginAttempts = pgTable(
+  "login_attempts",
+  {
+    ...recordColumns,
+    email: text("email").notNull(),
+    address: text("address").notNull(),
+    succeeded: boolean("succeeded").notNull(),
+  },
+  (t) => [
+    index("login_attempts_email_idx").on(t.email, t.createdAt),
+    index("login_attempts_address_idx").on(t.address, t.createdAt),
+  ],
+);

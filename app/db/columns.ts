@@ -1,0 +1,16 @@
+import { integer, timestamp, uuid } from "drizzle-orm/pg-core";
+
+// Columns every table carries (architecture.md "Data model"). created_by/updated_by are user ids;
+// they are not foreign keys so removing a user never rewrites the plant's history.
+export const recordColumns = {
+  id: uuid("id").primaryKey().defaultRandom(),
+  createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  createdBy: uuid("created_by"),
+  updatedBy: uuid("updated_by"),
+};
+
+// Records people edit also carry a version, +1 on every update, so a stale save is refused (note 20).
+export const versionColumn = {
+  version: integer("version").notNull().default(1),
+};

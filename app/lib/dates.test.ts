@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { addDays, dateInZone, formatDateGB, isIsoDate, startOfDayInZone } from "./dates.ts";
+
+describe("calendar dates", () => {
+  it("formats en-GB, with N/A for empty and Invalid Date for nonsense", () => {
+    expect(formatDateGB("2026-03-09")).toBe("09/03/2026");
+    expect(formatDateGB("2026-03-09T00:00:00.000Z")).toBe("09/03/2026");
+    expect(formatDateGB("")).toBe("N/A");
+    expect(formatDateGB(null)).toBe("N/A");
+    expect(formatDateGB("soon")).toBe("Invalid Date");
+    expect(formatDateGB("2026-02-30")).toBe("Invalid Date");
+  });
+
+  it("knows real dates", () => {
+    expect(isIsoDate("2028-02-29")).toBe(true);
+    expect(isIsoDate("2026-02-29")).toBe(false);
+    expect(isIsoDate("29/02/2028")).toBe(false);
+  });
+
+  it("reads today's date in the plant's zone while the process runs in UTC", () => {
+    // 20:00 UTC on 1 March is 01:30 on 2 March in Kolkata.
+    expect(dateInZone(new Date("2026-03-01T20:00:00Z"), "Asia/Kolkata")).toBe("2026-03-02");
+    expect(dateInZone(new Date("2026-03-01T18:29:59Z"), "Asia/Kolkata")).toBe("2026-03-01");
+  });
+
+  it("finds midnight of a date in the plant's zone", () => {
+    expect(startOfDayInZone("2026-03-02", "Asia/Kolkata").toISOString()).toBe("2026-03-01T18:30:00.000Z");
+    expect(startOfDayInZone("2026-07-01", "Europe/London").toISOString()).toBe("2026-06-30T23:00:00.000Z");
+  });
+
+  it("adds days across month and year ends", () => {
+    expect(addDays("2026-12-31", 1)).toBe("2027-01-01");
+    expect(addDays("2028-02-28", 1)).toBe("2028-02-29");
+  });
+});

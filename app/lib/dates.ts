@@ -1,0 +1,90 @@
+// Calendar dates are YYYY-MM-DD strings end to end (architecture.md). These helpers are pure:
+// "now" and the plant's time zone are passed in, never read from the clock here.
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** True for a real calendar date written YYYY-MM-DD (2026-02-30 is not). */
+export function isIsoDate(value: string): boolean {
+  const match = ISO_DATE.exec(value);
+  if (!match) return false;
+  const [, y, m, d] = match.map(Number);
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+/** The calendar date it is at `now` in the given time zone, as YYYY-MM-DD. */
+export function dateInZone(now: Date, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat("en-CA", {
+    timeZone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).formatToParts(now);
+  const get = (type: string) => parts.find((part) => part.type === type)?.value ?? "";
+  return `${get("year")}-${get("month")}-${get("day")}`;
+}
+
+/** The instant 00:00 of a calendar date in the given time zone. */
+export function startOfDayInZone(isoDate: string, timeZone: string): Date {
+  const [y, m, d] = isoDate.split("-").map(Number);
+  const utcGuess = Date.UTC(y, m - 1, d);
+  // The zone's offset at that moment, found by formatting the guess in the zone.
+  const offset = zoneOffsetMs(new Date(utcGuess), timeZone);
+  const candidate = new Date(utcGuess - offset);
+  // Correct once more in case the offset differs at the candidate (daylight-saving zones).
+  const second = zoneOffsetMs(candidate, timeZone);
+  return second === offset ? candidate : new Date(utcGuess - second);
+}
+
+function zoneOffsetMs(instant: Date, timeZone: string) {
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+  }).formatToParts(instant);
+  const get = (type: string) => Number(parts.find((part) => part.type === type)?.value);
+  const asUtc = Date.UTC(
+    get("year"),
+    get("month") - 1,
+    get("day"),
+    get("hour"),
+    get("minute"),
+    get("second"),
+  );
+  return asUtc - Math.floor(instant.getTime() / 1000) * 1000;
+}
+
+/** Adds days to a calendar date. */
+export function addDays(isoDate: string, days: number): string {
+  const [y, m, d] = isoDate.split("-").map(Number);
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+/** Display as dd/mm/yyyy (en-GB). Empty → "N/A"; unparsable → "Invalid Date" (spec §5 "Dates"). */
+export function formatDateGB(value: string | null | undefined): string {
+  if (value === null || value === undefined || value.trim() === "") return "N/A";
+  const isoPart = value.trim().slice(0, 10);
+  if (!isIsoDate(isoPart)) return "Invalid Date";
+  const [y, m, d] = isoPart.split("-");
+  return `${d}/${m}/${y}`;
+}
+
+/** A timestamp for people in the plant's zone: dd/mm/yyyy hh:mm. */
+export function formatDateTimeGB(instant: Date | string, timeZone: string): string {
+  const date = typeof instant === "string" ? new Date(instant) : instant;
+  if (Number.isNaN(date.getTime())) return "Invalid Date";
+  return new Intl.DateTimeFormat("en-GB", {
+    timeZone,
+    day: "2-digit",
+    month: "2-digit",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }).format(date);
+}

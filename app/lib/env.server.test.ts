@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { parseSettings } from "./env.server.ts";
+
+describe("settings from the environment", () => {
+  it("uses the documented defaults", () => {
+    const settings = parseSettings({});
+    expect(settings).toMatchObject({ PORT: 3000, DATA_DIR: "./data", PLANT_TIME_ZONE: "Asia/Kolkata" });
+    expect(settings.DATABASE_URL).toBeUndefined();
+  });
+
+  it("treats an empty variable as unset", () => {
+    expect(parseSettings({ PORT: "", DATABASE_URL: "" }).PORT).toBe(3000);
+  });
+
+  it("refuses a bad port, database URL, short secret and unknown time zone in one message", () => {
+    expect(() =>
+      parseSettings({
+        PORT: "99999",
+        DATABASE_URL: "mysql://x",
+        SESSION_SECRET: "short",
+        PLANT_TIME_ZONE: "Mars/Base",
+      }),
+    ).toThrowError(/PORT[\s\S]*DATABASE_URL[\s\S]*SESSION_SECRET[\s\S]*PLANT_TIME_ZONE/);
+  });
+
+  it("accepts a full production configuration", () => {
+    const settings = parseSettings({
+      NODE_ENV: "production",
+      PORT: "8080",
+      DATABASE_URL: "postgres://u:p@db.example:5432/plantops",
+      SESSION_SECRET: "x".repeat(40),
+      REGISTRATION_CODE: "GATE-2026",
+      PLANT_TIME_ZONE: "Europe/London",
+    });
+    expect(settings.PORT).toBe(8080);
+    expect(settings.PLANT_TIME_ZONE).toBe("Europe/London");
+  });
+});

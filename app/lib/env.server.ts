@@ -1,0 +1,64 @@
+import { z } from "zod";
+
+// The settings a plant sets through the environment (README "Settings"). Parsed once, with zod,
+// so a wrong value stops the start with a clear message instead of failing on some later request.
+const timeZone = z.string().refine(
+  (zone) => {
+    try {
+      new Intl.DateTimeFormat("en-GB", { timeZone: zone });
+      return true;
+    } catch {
+      return false;
+    }
+  },
+  { message: "is not a time zone name (for example Asia/Kolkata)" },
+);
+
+export const settingsSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
+    .optional(),
+  DATA_DIR: z.string().min(1).default("./data"),
+  SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  REGISTRATION_CODE: z.string().min(6, "must be at least 6 characters").optional(),
+  PLANT_TIME_ZONE: timeZone.default("Asia/Kolkata"),
+});
+
+export type Settings = z.infer<typeof settingsSchema>;
+
+/** Reads the settings from an environment; throws one readable message listing every bad value. */
+export function parseSettings(source: Record<string, string | undefined>): Settings {
+  // An empty variable counts as unset, as in most shells' `FOO= npm start`.
+  const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ""));
+  const result = settingsSchema.safeParse(present);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new Error(`PlantOps cannot start: some settings are wrong.\n${lines.join("\n")}`);
+  }
+  return result.data;
+}
+
+/** The settings of the running web server, where the launcher has filled in every secret. */
+export type ServerSettings = Settings & {
+  DATABASE_URL: string;
+  SESSION_SECRET: string;
+  REGISTRATION_CODE: string;
+};
+
+let cached: ServerSettings | undefined;
+
+export function serverSettings(): ServerSettings {
+  if (cached) return cached;
+  const parsed = parseSettings(process.env);
+  const missing = (["DATABASE_URL", "SESSION_SECRET", "REGISTRATION_CODE"] as const).filter(
+    (key) => !parsed[key],
+  );
+  if (missing.length > 0) {
+    throw new Error(`PlantOps cannot start: ${missing.join(", ")} must be set (npm start sets them).`);
+  }
+  cached = parsed as ServerSettings;
+  return cached;
+}

@@ -1,0 +1,113 @@
+// Request guards and body readers shared by every action and /api route.
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+/** Throws a Response (caught by Remix) when a condition fails: the epic-stack `invariantResponse`. */
+export function invariantResponse(
+  condition: unknown,
+  message: string,
+  init: ResponseInit = { status: 400 },
+): asserts condition {
+  if (!condition)
+    throw new Response(message, { ...init, headers: { "content-type": "text/plain; charset=utf-8" } });
+}
+
+export function notFound(message = "Not found"): never {
+  throw new Response(message, { status: 404, statusText: "Not Found" });
+}
+
+/** JSON answer for /api routes, always with the JSON content type. */
+export function jsonAnswer(body: unknown, status = 200, headers?: HeadersInit): Response {
+  const response = Response.json(body, { status, headers });
+  response.headers.set("content-type", "application/json; charset=utf-8");
+  return response;
+}
+
+export class HttpError extends Error {
+  constructor(
+    public status: number,
+    message: string,
+    public body?: Record<string, unknown>,
+  ) {
+    super(message);
+  }
+}
+
+async function readCapped(request: Request): Promise<string> {
+  const declared = Number(request.headers.get("content-length") ?? 0);
+  if (declared > MAX_BODY_BYTES) throw new HttpError(413, "The request is too large (the limit is 1 MB).");
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel();
+      throw new HttpError(413, "The request is too large (the limit is 1 MB).");
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/** Reads a JSON body: 415 for another content type, 400 for malformed JSON, 413 over 1 MB. */
+export async function readJson(request: Request): Promise<unknown> {
+  const type = request.headers.get("content-type") ?? "";
+  if (!type.toLowerCase().includes("application/json")) {
+    throw new HttpError(415, "Send the body as JSON (content-type: application/json).");
+  }
+  const text = await readCapped(request);
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new HttpError(400, "The body is not valid JSON.");
+  }
+}
+
+/** Reads a form post (urlencoded or multipart), capped at 1 MB. */
+export async function readForm(request: Request): Promise<FormData> {
+  const type = request.headers.get("content-type") ?? "";
+  if (type.includes("multipart/form-data")) {
+    const declared = Number(request.headers.get("content-length") ?? 0);
+    if (declared > MAX_BODY_BYTES) throw new HttpError(413, "The request is too large (the limit is 1 MB).");
+    return request.formData();
+  }
+  const text = await readCapped(request);
+  const form = new FormData();
+  for (const [key, value] of new URLSearchParams(text)) form.append(key, value);
+  return form;
+}
+
+/** The address of the client, for the per-address sign-in limit. */
+export function clientAddress(request: Request) {
+  const forwarded = request.headers.get("x-forwarded-for");
+  return forwarded?.split(",")[0]?.trim() || request.headers.get("x-real-ip") || "local";
+}
+
+const MUTATIONS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/**
+ * CSRF: a cookie-authenticated mutation must come from our own origin (on top of SameSite=Lax).
+ * Browsers send Origin on every POST; Referer is the fallback. Neither → refused.
+ */
+export function isSameOriginMutation(request: Request) {
+  if (!MUTATIONS.has(request.method.toUpperCase())) return true;
+  const expected =
+    request.headers.get("x-forwarded-host") ?? request.headers.get("host") ?? new URL(request.url).host;
+  const source = request.headers.get("origin") ?? request.headers.get("referer");
+  if (!source || source === "null") return false;
+  try {
+    return new URL(source).host === expected;
+  } catch {
+    return false;
+  }
+}
+
+export function assertSameOrigin(request: Request) {
+  if (!isSameOriginMutation(request)) {
+    throw new Response("This form was sent from another site and was refused.", { status: 403 });
+  }
+}

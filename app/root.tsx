@@ -1,0 +1,67 @@
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useRouteError,
+} from "@remix-run/react";
+import type { ReactNode } from "react";
+import { ErrorPage } from "#app/shell/error-page.tsx";
+import { useNonce } from "#app/shell/nonce.tsx";
+import { takeToast } from "#app/shell/toast.server.ts";
+import { Toasts } from "#app/shell/toasts.tsx";
+import appCss from "#app/styles/app.css?url";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: appCss },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export const meta: MetaFunction = () => [{ title: "PlantOps" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { toast, setCookie } = await takeToast(request);
+  return data({ toast }, setCookie ? { headers: { "set-cookie": setCookie } } : undefined);
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en" suppressHydrationWarning>
+      <head>
+        {/* Marks the page as scripted before first paint, so no-JavaScript fallbacks hide at once. */}
+        <script nonce={nonce} suppressHydrationWarning>{`document.documentElement.dataset.js="1"`}</script>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const { toast } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <Toasts toast={toast} />
+      <Outlet />
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <main className="content" id="main">
+      <ErrorPage error={useRouteError()} />
+    </main>
+  );
+}

@@ -1,0 +1,40 @@
+import { index, layout, prefix, type RouteConfig, route } from "@remix-run/route-config";
+import * as contracts from "./contracts/routes.ts";
+import * as fileIndex from "./file-index/routes.ts";
+import * as inventory from "./inventory/routes.ts";
+import * as sop from "./sop/routes.ts";
+import * as storeRacks from "./store-racks/routes.ts";
+
+// The route table (spec §2). Each feature folder lists its own routes in its routes.ts;
+// this file composes them: public pages, the signed-in shell, and the JSON API.
+export default [
+  index("auth/routes/login.tsx", { id: "sign-in" }),
+  route("login", "auth/routes/login.tsx", { id: "login" }),
+  route("register", "auth/routes/register.tsx"),
+  route("logout", "auth/routes/logout.tsx"),
+
+  layout("shell/routes/layout.tsx", { id: "shell" }, [
+    route("home", "home/route.tsx"),
+    route("settings", "settings/routes/settings.tsx"),
+    ...inventory.pages,
+    ...storeRacks.pages,
+    ...contracts.pages,
+    ...fileIndex.pages,
+    ...sop.pages,
+    route("*", "shell/routes/not-found.tsx"),
+  ]),
+
+  ...prefix("api", [
+    index("api/routes/index.ts"),
+    route("health", "api/routes/health.ts"),
+    route("auth/login", "auth/routes/api-login.ts"),
+    route("auth/register", "auth/routes/api-register.ts"),
+    route("auth/logout", "auth/routes/api-logout.ts"),
+    ...inventory.api,
+    ...storeRacks.api,
+    ...contracts.api,
+    ...fileIndex.api,
+    ...sop.api,
+    route("*", "api/routes/not-found.ts"),
+  ]),
+] satisfies RouteConfig;

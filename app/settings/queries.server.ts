@@ -1,0 +1,29 @@
+import { eq, sql } from "drizzle-orm";
+import type { Tx } from "#app/db/client.server.ts";
+import { audit } from "#app/lib/audit.server.ts";
+import { defaultPlantSettings, type PlantSettings, plantSettingsSchema } from "./schema.ts";
+import { settings } from "./table.server.ts";
+
+const KEY = "plant";
+
+/** The plant's settings, defaults filled in for anything never saved. */
+export async function getPlantSettings(db: Tx): Promise<PlantSettings> {
+  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, KEY));
+  if (!row) return defaultPlantSettings;
+  const parsed = plantSettingsSchema.safeParse(row.value);
+  return parsed.success ? parsed.data : defaultPlantSettings;
+}
+
+export async function savePlantSettings(db: Tx, value: PlantSettings, userId: string) {
+  await db.transaction(async (tx) => {
+    const before = await getPlantSettings(tx);
+    await tx
+      .insert(settings)
+      .values({ key: KEY, value, createdBy: userId, updatedBy: userId })
+      .onConflictDoUpdate({
+        target: settings.key,
+        set: { value, updatedBy: userId, updatedAt: new Date(), version: sql`${settings.version} + 1` },
+      });
+    await audit(tx, { userId, action: "update", entity: "settings", entityId: KEY, before, after: value });
+  });
+}

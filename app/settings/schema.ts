@@ -1,0 +1,75 @@
+import * as z from "zod/mini";
+
+// Plant settings an admin edits on /settings (behaviour notes 6 and 19): neutral defaults, no
+// company's branding or personal number in the code.
+
+const text = (max: number) => z.string().check(z.trim(), z.maxLength(max, `At most ${max} characters.`));
+const requiredText = (max: number, message: string) =>
+  z
+    .string({ error: message })
+    .check(z.trim(), z.minLength(1, message), z.maxLength(max, `At most ${max} characters.`));
+
+const digits = (value: string) => value.replace(/\D/g, "").length;
+
+/** A WhatsApp recipient: digits, optionally with + and spaces; 10 to 15 digits. */
+const phone = z.string().check(
+  z.trim(),
+  z.refine((value) => /^\+?[\d\s-]+$/.test(value) && digits(value) >= 10 && digits(value) <= 15, {
+    message: "Enter a phone number of 10 to 15 digits.",
+  }),
+);
+
+const optionalEmail = z.union([
+  z.literal(""),
+  z.pipe(z.string().check(z.trim(), z.maxLength(254)), z.email("Enter a valid e-mail address.")),
+]);
+
+const dueSoonDays = z.coerce
+  .number({ error: "Enter a number of days." })
+  .check(
+    z.int("Enter a whole number of days."),
+    z.minimum(0, "At least 0 days."),
+    z.maximum(365, "At most 365 days."),
+  );
+
+/** Absent or empty form values become "" (Conform leaves cleared inputs out). */
+const blank = (schema: z.ZodMiniType<string, string>) =>
+  z.pipe(
+    z.optional(schema),
+    z.transform((value) => value ?? ""),
+  );
+
+export const plantSettingsSchema = z.object({
+  plantName: z._default(requiredText(120, "Plant name is required."), "LPG Bottling Plant"),
+  companyName: z._default(requiredText(120, "Company name is required."), "Your Gas Company"),
+  webAddress: z._default(text(200), ""),
+  contactAddress: z._default(text(300), ""),
+  contactPhone: z._default(text(60), ""),
+  contactEmail: z._default(optionalEmail, ""),
+  whatsappRecipients: z._default(z.array(phone).check(z.maxLength(20, "At most 20 recipients.")), []),
+  dueSoonDays: z._default(dueSoonDays, 7),
+});
+
+export type PlantSettings = z.infer<typeof plantSettingsSchema>;
+
+export const defaultPlantSettings: PlantSettings = plantSettingsSchema.parse({});
+
+/** The settings form: recipients arrive as one number per line. */
+export const plantSettingsFormSchema = z.object({
+  plantName: requiredText(120, "Plant name is required."),
+  companyName: requiredText(120, "Company name is required."),
+  webAddress: blank(text(200)),
+  contactAddress: blank(text(300)),
+  contactPhone: blank(text(60)),
+  contactEmail: blank(optionalEmail),
+  whatsappRecipients: z.pipe(
+    z.transform((value: unknown) =>
+      String(value ?? "")
+        .split(/[\n,]/)
+        .map((line) => line.trim())
+        .filter(Boolean),
+    ),
+    z.array(phone).check(z.maxLength(20, "At most 20 recipients.")),
+  ),
+  dueSoonDays,
+});

@@ -1,0 +1,41 @@
+import { isRouteErrorResponse, Link } from "@remix-run/react";
+
+// One readable message per status; a 5xx never shows internals (the details are in the server log).
+export function ErrorPage({ error }: { error: unknown }) {
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const given =
+    isRouteErrorResponse(error) && typeof error.data === "string" && status < 500 ? error.data : null;
+  const { title, text } = describe(status);
+  return (
+    <div className="page error-page">
+      <h1>{title}</h1>
+      <p>{given || text}</p>
+      <p>
+        <Link to="/home">Go to the home page</Link>
+      </p>
+    </div>
+  );
+}
+
+function describe(status: number) {
+  switch (status) {
+    case 400:
+      return { title: "Bad request", text: "The request could not be understood." };
+    case 403:
+      return { title: "Not allowed", text: "You do not have permission to open this page." };
+    case 404:
+      return { title: "Page not found", text: "There is no page at this address." };
+    case 409:
+      return {
+        title: "Changed by someone else",
+        text: "This record was changed by someone else. Reload and try again.",
+      };
+    case 413:
+      return { title: "Too large", text: "The request is too large (the limit is 1 MB)." };
+    default:
+      return {
+        title: "Something went wrong",
+        text: "Something went wrong on our side. Please try again; if it keeps happening, tell the administrator.",
+      };
+  }
+}

@@ -1,0 +1,171 @@
+import { Form, Link, NavLink, useLocation, useSearchParams } from "@remix-run/react";
+import { type ReactNode, useEffect, useRef } from "react";
+import type { AmcAlert } from "#app/contracts/alerts.server.ts";
+import { Bell } from "./bell.tsx";
+import { amcMenu, type MenuLink, racksMenu, sopFormatsMenu, sparesMenu } from "./menus.ts";
+import { highlightMatches } from "./search.ts";
+
+export function Navbar({
+  email,
+  role,
+  alerts,
+  plantName,
+}: {
+  email: string;
+  role: string;
+  alerts: AmcAlert[];
+  plantName: string;
+}) {
+  const nav = useRef<HTMLElement>(null);
+  const location = useLocation();
+
+  // Menus are <details> (they work without JavaScript). With it: one open at a time, and
+  // Escape or a click elsewhere closes them; a navigation closes them too.
+  useEffect(() => {
+    const root = nav.current;
+    if (!root) return;
+    const closeAll = (except?: Element | null) => {
+      for (const menu of Array.from(root.querySelectorAll("details[open]"))) {
+        if (!except || !menu.contains(except)) menu.removeAttribute("open");
+      }
+    };
+    const onClick = (event: MouseEvent) => {
+      if (!root.contains(event.target as Node)) closeAll();
+    };
+    const onToggle = (event: Event) => {
+      const menu = event.target as HTMLDetailsElement;
+      if (menu.open) closeAll(menu);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      const open = root.querySelector<HTMLDetailsElement>("details[open]");
+      if (open) {
+        closeAll();
+        open.querySelector("summary")?.focus();
+      }
+    };
+    document.addEventListener("click", onClick);
+    document.addEventListener("keydown", onKey);
+    root.addEventListener("toggle", onToggle, true);
+    return () => {
+      document.removeEventListener("click", onClick);
+      document.removeEventListener("keydown", onKey);
+      root.removeEventListener("toggle", onToggle, true);
+    };
+  }, []);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: close the menus on every navigation
+  useEffect(() => {
+    for (const menu of Array.from(nav.current?.querySelectorAll("details[open]") ?? []))
+      menu.removeAttribute("open");
+  }, [location.pathname, location.search]);
+
+  return (
+    <header className="topbar">
+      <nav ref={nav} className="navbar" aria-label="Main">
+        <Link to="/home" className="brand">
+          <span aria-hidden="true" className="brand-mark">
+            ⛽
+          </span>{" "}
+          {plantName}
+        </Link>
+        <ul className="menus">
+          <Menu label="SPARES" links={sparesMenu} />
+          <Menu label="AMC" links={amcMenu} />
+          <Menu label="RACKS" links={racksMenu} />
+          <li>
+            <details className="menu">
+              <summary>SOP HANDLING</summary>
+              <ul className="menu-list">
+                <li>
+                  <details className="submenu">
+                    <summary>SOP ADMIN &amp; SECURITY FORMATS</summary>
+                    <ul className="menu-list">
+                      <li>
+                        <NavLink to="/adminandsecurity">All formats</NavLink>
+                      </li>
+                      {sopFormatsMenu.map((link) => (
+                        <li key={link.to}>
+                          <NavLink to={link.to}>{link.label}</NavLink>
+                        </li>
+                      ))}
+                    </ul>
+                  </details>
+                </li>
+              </ul>
+            </details>
+          </li>
+          {role === "admin" ? (
+            <li>
+              <NavLink to="/settings" className="menu-link">
+                SETTINGS
+              </NavLink>
+            </li>
+          ) : null}
+        </ul>
+        <div className="nav-tools">
+          <Bell alerts={alerts} />
+          <SearchBox />
+          <Form method="post" action="/logout" className="logout">
+            <button type="submit" className="button small" title={`Signed in as ${email}`}>
+              Logout
+            </button>
+          </Form>
+        </div>
+      </nav>
+    </header>
+  );
+}
+
+function Menu({ label, links }: { label: string; links: MenuLink[] }): ReactNode {
+  return (
+    <li>
+      <details className="menu">
+        <summary>{label}</summary>
+        <ul className="menu-list">
+          {links.map((link) => (
+            <li key={link.to}>
+              <NavLink to={link.to}>{link.label}</NavLink>
+            </li>
+          ))}
+        </ul>
+      </details>
+    </li>
+  );
+}
+
+/**
+ * Without JavaScript: a GET form that reloads this page with ?q= and the server marks the matches
+ * (and jumps to the first). With JavaScript: highlight in place, no reload.
+ */
+function SearchBox() {
+  const location = useLocation();
+  const [params] = useSearchParams();
+  return (
+    <form
+      method="get"
+      action={`${location.pathname}#search-match`}
+      role="search"
+      className="search"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const text = String(new FormData(event.currentTarget).get("q") ?? "");
+        highlightMatches(text);
+      }}
+    >
+      <label htmlFor="navbar-search" className="visually-hidden">
+        Search
+      </label>
+      <input
+        id="navbar-search"
+        type="search"
+        name="q"
+        placeholder="Search"
+        defaultValue={params.get("q") ?? ""}
+      />
+      <button type="submit" className="button small">
+        Search
+      </button>
+    </form>
+  );
+}

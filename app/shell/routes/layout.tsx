@@ -1,0 +1,93 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { ShouldRevalidateFunction } from "@remix-run/react";
+import { Outlet, useLoaderData, useRouteError, useRouteLoaderData, useSearchParams } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { requireUser } from "#app/auth/session.server.ts";
+import { loadAmcAlerts } from "#app/contracts/alerts.server.ts";
+import { db } from "#app/db/client.server.ts";
+import { dateInZone } from "#app/lib/dates.ts";
+import { serverSettings } from "#app/lib/env.server.ts";
+import { getPlantSettings } from "#app/settings/queries.server.ts";
+import { SearchProvider } from "#app/ui/search.tsx";
+import { ErrorPage } from "../error-page.tsx";
+import { Banner, Footer } from "../footer.tsx";
+import { Navbar } from "../navbar.tsx";
+
+// The layout of every signed-in page: the guard, the navigation bar, the banner and the footer.
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const timeZone = serverSettings().PLANT_TIME_ZONE;
+  const now = new Date();
+  const [settings, alerts] = await Promise.all([getPlantSettings(db), loadAmcAlerts(db, now, timeZone)]);
+  return {
+    user: { email: user.email, role: user.role },
+    settings,
+    alerts,
+    year: Number(dateInZone(now, timeZone).slice(0, 4)),
+  };
+}
+
+export type ShellData = Awaited<ReturnType<typeof loader>>;
+
+// The search box's ?q= changes nothing the shell loads.
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}) => {
+  if (!formMethod && currentUrl.pathname === nextUrl.pathname) {
+    const a = new URLSearchParams(currentUrl.search);
+    const b = new URLSearchParams(nextUrl.search);
+    a.delete("q");
+    b.delete("q");
+    if (a.toString() === b.toString()) return false;
+  }
+  return defaultShouldRevalidate;
+};
+
+export default function ShellLayout() {
+  return (
+    <ShellFrame data={useLoaderData<typeof loader>()}>
+      <Outlet />
+    </ShellFrame>
+  );
+}
+
+function ShellFrame({ data, children }: { data: ShellData | undefined; children: ReactNode }) {
+  const [params] = useSearchParams();
+  return (
+    <div className="shell">
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
+      {data ? (
+        <>
+          <Navbar
+            email={data.user.email}
+            role={data.user.role}
+            alerts={data.alerts}
+            plantName={data.settings.plantName}
+          />
+          <Banner plantName={data.settings.plantName} webAddress={data.settings.webAddress} />
+        </>
+      ) : null}
+      <SearchProvider query={params.get("q") ?? ""}>
+        <main className="content" id="main">
+          {children}
+        </main>
+      </SearchProvider>
+      {data ? <Footer settings={data.settings} year={data.year} /> : null}
+    </div>
+  );
+}
+
+// A child page's error (404, 403, 409, 500) renders inside the shell when the shell itself loaded.
+export function ErrorBoundary() {
+  const data = useRouteLoaderData<typeof loader>("shell");
+  return (
+    <ShellFrame data={data}>
+      <ErrorPage error={useRouteError()} />
+    </ShellFrame>
+  );
+}

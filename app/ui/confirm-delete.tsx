@@ -1,0 +1,73 @@
+import { Form, Link } from "@remix-run/react";
+import { useRef } from "react";
+import { SubmitButton } from "./form.tsx";
+
+/**
+ * Delete with confirmation. Without JavaScript it is a link to the confirmation page at `href`
+ * (whose action deletes); with JavaScript the same link opens a dialog that posts to that page.
+ */
+export function ConfirmDelete({
+  href,
+  question,
+  label = "Delete",
+  itemName,
+}: {
+  href: string;
+  question: string;
+  label?: string;
+  itemName?: string;
+}) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  return (
+    <>
+      <Link
+        to={href}
+        className="button danger small"
+        aria-label={itemName ? `${label} ${itemName}` : label}
+        onClick={(event) => {
+          if (!dialog.current?.showModal) return;
+          event.preventDefault();
+          dialog.current.showModal();
+        }}
+      >
+        {label}
+      </Link>
+      <dialog ref={dialog} className="dialog" aria-label="Confirm delete">
+        <ConfirmDeleteForm href={href} question={question} onCancel={() => dialog.current?.close()} />
+      </dialog>
+    </>
+  );
+}
+
+/** The question and its buttons: inside the dialog, and alone on the confirmation page. */
+export function ConfirmDeleteForm({
+  href,
+  question,
+  onCancel,
+  cancelHref,
+}: {
+  href: string;
+  question: string;
+  onCancel?: () => void;
+  cancelHref?: string;
+}) {
+  return (
+    <Form method="post" action={href} className="confirm-delete" onSubmit={() => onCancel?.()}>
+      <p>{question}</p>
+      <div className="actions">
+        <SubmitButton className="button danger" pendingText="Deleting..." formAction={href}>
+          Yes, delete
+        </SubmitButton>
+        {onCancel ? (
+          <button type="button" className="button" onClick={onCancel}>
+            Cancel
+          </button>
+        ) : (
+          <Link className="button" to={cancelHref ?? "/home"}>
+            Cancel
+          </Link>
+        )}
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,98 @@
+import { useNavigation } from "@remix-run/react";
+import type { ReactNode } from "react";
+
+// Shared form pieces: a labelled field with its errors, the form-level error, and a submit
+// button that reads "Inserting..." / "Updating..." and is disabled while its form is saving.
+
+export function Field({
+  label,
+  id,
+  errors,
+  required,
+  children,
+  hint,
+}: {
+  label: string;
+  id: string;
+  errors?: string[];
+  required?: boolean;
+  children: ReactNode;
+  hint?: ReactNode;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>
+        {label}
+        {required ? (
+          <span className="required" aria-hidden="true">
+            {" "}
+            *
+          </span>
+        ) : null}
+      </label>
+      {children}
+      {hint ? <p className="hint">{hint}</p> : null}
+      <FieldErrors id={`${id}-error`} errors={errors} />
+    </div>
+  );
+}
+
+export function FieldErrors({ id, errors }: { id: string; errors?: string[] }) {
+  if (!errors?.length) return null;
+  return (
+    <ul className="field-errors" id={id}>
+      {errors.map((error) => (
+        <li key={error}>{error}</li>
+      ))}
+    </ul>
+  );
+}
+
+export function FormError({ id, errors }: { id?: string; errors?: string[] }) {
+  if (!errors?.length) return null;
+  return (
+    <div className="form-error" role="alert" id={id}>
+      {errors.map((error) => (
+        <p key={error}>{error}</p>
+      ))}
+    </div>
+  );
+}
+
+/** True while a form posting to `action` (default: any form of this page) is being saved. */
+export function useIsSaving(formAction?: string) {
+  const navigation = useNavigation();
+  if (navigation.state !== "submitting" && navigation.state !== "loading") return false;
+  if (!navigation.formMethod || navigation.formMethod.toUpperCase() === "GET") return false;
+  return formAction ? navigation.formAction === formAction : true;
+}
+
+export function SubmitButton({
+  children,
+  pendingText,
+  formAction,
+  className = "button primary",
+  name,
+  value,
+}: {
+  children: ReactNode;
+  pendingText: string;
+  formAction?: string;
+  className?: string;
+  name?: string;
+  value?: string;
+}) {
+  const saving = useIsSaving(formAction);
+  return (
+    <button
+      type="submit"
+      className={className}
+      disabled={saving}
+      aria-busy={saving}
+      name={name}
+      value={value}
+    >
+      {saving ? pendingText : children}
+    </button>
+  );
+}

@@ -1,0 +1,81 @@
+import { REGISTRATION_CODE } from "../../playwright.config.ts";
+import { ADMIN, expect, PASSWORD, registerAccount, test, uniqueEmail } from "./fixtures.ts";
+
+test.describe("registration", () => {
+  test("refuses a wrong security code, then registers with the right one", async ({ page }) => {
+    const email = uniqueEmail("newcomer");
+    await page.goto("/register");
+    await expect(page.getByRole("navigation", { name: "Main" })).toHaveCount(0);
+    await page.getByLabel("E-mail").fill(email);
+    await page.getByLabel("Password").fill(PASSWORD);
+    await page.getByLabel("Security code").fill("WRONG-CODE");
+    await page.getByRole("button", { name: "Register" }).click();
+    await expect(page.getByRole("alert")).toHaveText("Invalid security code");
+    // The form comes back with the e-mail kept.
+    await expect(page.getByLabel("E-mail")).toHaveValue(email);
+
+    await page.getByLabel("Password").fill(PASSWORD);
+    await page.getByLabel("Security code").fill(REGISTRATION_CODE);
+    await page.getByRole("button", { name: "Register" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByText("User registered successfully!")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
+  });
+
+  test("says why when the e-mail is already registered", async ({ page }) => {
+    await page.goto("/register");
+    await page.getByLabel("E-mail").fill(ADMIN.email);
+    await page.getByLabel("Password").fill(PASSWORD);
+    await page.getByLabel("Security code").fill(REGISTRATION_CODE);
+    await page.getByRole("button", { name: "Register" }).click();
+    await expect(page.getByRole("alert")).toHaveText(
+      "Error registering user: An account with this e-mail already exists",
+    );
+  });
+
+  test("links back to sign-in", async ({ page }) => {
+    await page.goto("/register");
+    await page.getByRole("link", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole("link", { name: "Register" })).toBeVisible();
+  });
+});
+
+test.describe("sign-in", () => {
+  test("refuses a wrong password, then signs in to the home page", async ({ page }) => {
+    const account = { email: uniqueEmail(), password: PASSWORD };
+    await registerAccount(page.request, account);
+    await page.goto("/");
+    await expect(page.getByRole("navigation", { name: "Main" })).toHaveCount(0);
+    await page.getByLabel("E-mail").fill(account.email);
+    await page.getByLabel("Password").fill("not the password");
+    await page.getByRole("button", { name: "Login" }).click();
+    await expect(page.getByRole("alert")).toHaveText("Invalid email or password.");
+    await expect(page.getByLabel("E-mail")).toHaveValue(account.email);
+
+    await page.getByLabel("Password").fill(PASSWORD);
+    await page.getByRole("button", { name: "Login" }).click();
+    await expect(page).toHaveURL(/\/home$/);
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+  });
+
+  test("a guarded page sends to sign-in, then back to that page", async ({ page }) => {
+    await page.goto("/settings");
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fsettings$/);
+    await page.getByLabel("E-mail").fill(ADMIN.email);
+    await page.getByLabel("Password").fill(ADMIN.password);
+    await page.getByRole("button", { name: "Login" }).click();
+    await expect(page).toHaveURL(/\/settings$/);
+    await expect(page.getByRole("heading", { name: "Settings" })).toBeVisible();
+  });
+
+  test("logout ends the session and goes to the sign-in page", async ({ page, staff }) => {
+    await page.goto("/home");
+    await page.getByRole("button", { name: "Logout" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
+    await page.goto("/home");
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fhome$/);
+    expect(staff.email).toContain("@plant.test");
+  });
+});

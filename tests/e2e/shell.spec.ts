@@ -1,0 +1,125 @@
+import { amcMenu, racksMenu, sopFormatsMenu, sparesMenu } from "../../app/shell/menus.ts";
+import { expect, test } from "./fixtures.ts";
+
+const menus = [
+  { menu: "SPARES", links: sparesMenu },
+  { menu: "AMC", links: amcMenu },
+  { menu: "RACKS", links: racksMenu },
+];
+
+test.describe("navigation bar", () => {
+  for (const { menu, links } of menus) {
+    for (const link of links) {
+      test(`${menu} → ${link.label} goes to ${link.to}`, async ({ page, staff }) => {
+        await page.goto("/home");
+        const nav = page.getByRole("navigation", { name: "Main" });
+        await nav.getByText(menu, { exact: true }).click();
+        await nav.getByRole("link", { name: link.label, exact: true }).click();
+        await expect(page).toHaveURL(new RegExp(`${link.to}$`));
+        await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+        expect(staff.email).toBeTruthy();
+      });
+    }
+  }
+
+  test("SOP HANDLING → SOP ADMIN & SECURITY FORMATS lists every format in the paper's order", async ({
+    page,
+    staff,
+  }) => {
+    await page.goto("/home");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await nav.getByText("SOP HANDLING", { exact: true }).click();
+    await nav.getByText("SOP ADMIN & SECURITY FORMATS", { exact: true }).click();
+    const labels = sopFormatsMenu.map((link) => link.label);
+    for (const label of labels) await expect(nav.getByRole("link", { name: label })).toBeVisible();
+    expect(labels.map((label) => label.slice(0, 4))).toEqual([
+      "AS11",
+      "AS10",
+      "AS09",
+      "AS08",
+      "AS06",
+      "AS12",
+      "AS14",
+      "AS15",
+      "AS16",
+      "AS17",
+    ]);
+    await nav.getByRole("link", { name: sopFormatsMenu[0].label }).click();
+    await expect(page).toHaveURL(/\/AS11$/);
+    expect(staff.email).toBeTruthy();
+  });
+
+  test("menus open from the keyboard", async ({ page, staff, js }) => {
+    test.skip(!js, "keyboard focus behaviour is the same native <details> without JavaScript");
+    await page.goto("/home");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await nav.getByText("RACKS", { exact: true }).focus();
+    await page.keyboard.press("Enter");
+    await expect(nav.getByRole("link", { name: "Store Racks" })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(nav.getByRole("link", { name: "Store Racks" })).toBeHidden();
+    expect(staff.email).toBeTruthy();
+  });
+
+  test("the title goes home, the banner shows the plant, and the bell has no badge without alerts", async ({
+    page,
+    staff,
+  }) => {
+    await page.goto("/settings");
+    await page
+      .getByRole("link", { name: /LPG Bottling Plant/ })
+      .first()
+      .click();
+    await expect(page).toHaveURL(/\/home$/);
+    await expect(page.getByRole("marquee")).toContainText("LPG Bottling Plant");
+    await expect(page.getByRole("link", { name: "Notifications" })).toBeVisible();
+    expect(staff.email).toBeTruthy();
+  });
+
+  test("an unknown address shows the 404 page inside the shell", async ({ page, staff }) => {
+    const response = await page.goto("/no-such-page");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+    expect(staff.email).toBeTruthy();
+  });
+
+  test("fits a 360 px phone screen without sideways scrolling", async ({ page, staff }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto("/home");
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
+    expect(staff.email).toBeTruthy();
+  });
+});
+
+test.describe("settings", () => {
+  test("staff cannot open the settings page", async ({ page, staff }) => {
+    const response = await page.goto("/settings");
+    expect(response?.status()).toBe(403);
+    await expect(page.getByRole("heading", { name: "Not allowed" })).toBeVisible();
+    await expect(
+      page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "SETTINGS" }),
+    ).toHaveCount(0);
+    expect(staff.email).toBeTruthy();
+  });
+
+  test("the admin sets the banner's web address and the footer's contacts", async ({ page, admin }) => {
+    await page.goto("/settings");
+    await page.getByLabel("Web address (scrolling banner)").fill("www.plant-e2e.test");
+    await page.getByLabel("Phone").fill("0891 234 5678");
+    await page.getByRole("button", { name: "Save settings" }).click();
+    await expect(page.getByText("Settings saved.")).toBeVisible();
+    await expect(page.getByRole("marquee")).toContainText("www.plant-e2e.test");
+    await expect(page.getByRole("contentinfo")).toContainText("0891 234 5678");
+    // A wrong value comes back with the message and the typed text kept.
+    await page.getByLabel("Due-soon window (days)").fill("-3");
+    await page.getByRole("button", { name: "Save settings" }).click();
+    await expect(page.getByText("At least 0 days.")).toBeVisible();
+    await expect(page.getByLabel("Due-soon window (days)")).toHaveValue("-3");
+    expect(admin.email).toBeTruthy();
+  });
+});
