@@ -6,6 +6,9 @@ process.env.TZ = "UTC"; // the plant-time rules must hold while the process runs
 
 export default defineConfig({
   test: {
+    // Two cores: two test files at a time (each integration file has its own database).
+    maxWorkers: 2,
+    minWorkers: 1,
     projects: [
       {
         test: {
@@ -23,9 +26,17 @@ export default defineConfig({
           setupFiles: ["tests/support/database.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // Two cores: two files at a time, each with its own database.
-          maxWorkers: 2,
-          minWorkers: 1,
+        },
+      },
+      {
+        test: {
+          name: "system",
+          include: ["tests/system/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+          // One app at a time: these start and kill real servers.
+          fileParallelism: false,
         },
       },
     ],

@@ -27,6 +27,7 @@ export async function launch(
 ): Promise<Launched> {
   const settings = parseSettings(source);
   const dataDir = path.resolve(root, settings.DATA_DIR);
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o755 });
   const secrets = resolveSecrets(settings, dataDir);
   const buildDir = path.resolve(root, source.BUILD_DIR ?? "build");
 

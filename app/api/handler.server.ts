@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { HttpError, jsonAnswer } from "#app/lib/http.server.ts";
-import { logError } from "#app/lib/request-id.server.ts";
+import { FAULT_MESSAGE } from "#app/lib/messages.ts";
+import { logError, requestId } from "#app/lib/request-id.server.ts";
 
 type Args = LoaderFunctionArgs | ActionFunctionArgs;
 
@@ -10,15 +11,24 @@ type Args = LoaderFunctionArgs | ActionFunctionArgs;
  */
 export function apiHandler<A extends Args>(handle: (args: A) => Promise<Response>) {
   return async (args: A): Promise<Response> => {
+    let response: Response;
     try {
-      return await handle(args);
+      response = await handle(args);
     } catch (error) {
-      if (error instanceof Response) return error;
-      if (error instanceof HttpError)
-        return jsonAnswer({ ...error.body, message: error.message }, error.status);
-      logError(args.request, error);
-      return jsonAnswer({ message: "Something went wrong" }, 500);
+      if (error instanceof Response) response = error;
+      else if (error instanceof HttpError) {
+        response = jsonAnswer({ ...error.body, message: error.message }, error.status);
+      } else {
+        logError(args.request, error);
+        response = jsonAnswer({ message: FAULT_MESSAGE }, 500);
+      }
     }
+    // Resource routes skip entry.server: add the request id and the headers here.
+    const headers = new Headers(response.headers);
+    headers.set("x-request-id", requestId(args.request));
+    headers.set("X-Content-Type-Options", "nosniff");
+    headers.set("Cache-Control", "no-store");
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
   };
 }
 

@@ -1,16 +1,17 @@
-import { and, isNotNull, lte } from "drizzle-orm";
+import { and, asc, isNotNull, lte } from "drizzle-orm";
 import type { Tx } from "#app/db/client.server.ts";
-import { addDays, dateInZone } from "#app/lib/dates.ts";
+import { dateInZone } from "#app/lib/dates.ts";
+import { isExpired } from "./rules.ts";
 import { contracts } from "./table.server.ts";
 
 // The source of the bell and the notifications dialog on every signed-in page (behaviour note 5):
-// the expired contracts. The contracts issue refines the rule into contracts/rules.ts.
+// the expired contracts, decided by the one rule in rules.ts.
 
 export type AmcAlert = { id: string; equipment: string; nextDueDate: string; mobileNumber: string };
 
 export async function loadAmcAlerts(db: Tx, now: Date, timeZone: string): Promise<AmcAlert[]> {
-  const today = dateInZone(now, timeZone);
-  // Expired = strictly after 00:00 (plant time) of the due date, i.e. the due date is today or earlier.
+  // Only a contract due today or earlier (plant time) can be expired: let the index narrow it
+  // down, then the rule decides (at exactly 00:00 of the due date it is not yet expired).
   const rows = await db
     .select({
       id: contracts.id,
@@ -19,7 +20,9 @@ export async function loadAmcAlerts(db: Tx, now: Date, timeZone: string): Promis
       mobileNumber: contracts.mobileNumber,
     })
     .from(contracts)
-    .where(and(isNotNull(contracts.nextDueOn), lte(contracts.nextDueOn, addDays(today, 0))))
-    .orderBy(contracts.nextDueOn);
-  return rows.map((row) => ({ ...row, nextDueDate: row.nextDueDate ?? "" }));
+    .where(and(isNotNull(contracts.nextDueOn), lte(contracts.nextDueOn, dateInZone(now, timeZone))))
+    .orderBy(asc(contracts.nextDueOn), asc(contracts.equipment));
+  return rows
+    .map((row) => ({ ...row, nextDueDate: row.nextDueDate ?? "" }))
+    .filter((row) => isExpired(row.nextDueDate, now, timeZone));
 }

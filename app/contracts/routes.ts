@@ -1,5 +1,19 @@
-import type { RouteConfigEntry } from "@remix-run/route-config";
+import { type RouteConfigEntry, route } from "@remix-run/route-config";
 
 // This feature's routes; app/routes.ts composes them. `pages` sit inside the signed-in shell.
-export const pages: RouteConfigEntry[] = [];
-export const api: RouteConfigEntry[] = [];
+export const pages: RouteConfigEntry[] = [
+  route("amc", "contracts/routes/list.tsx", { id: "contracts/list" }),
+  route("amcinsert", "contracts/routes/insert.tsx", { id: "contracts/insert" }),
+  route("amcupdate/:id", "contracts/routes/update.tsx", { id: "contracts/update" }),
+  route("amc/:id/delete", "contracts/routes/delete.tsx", { id: "contracts/delete" }),
+  route("alerts", "shell/routes/alerts.tsx", { id: "shell/alerts" }),
+];
+
+// Paths relative to "api/" (api-contract.md, the /api/equipment rows).
+export const api: RouteConfigEntry[] = [
+  route("equipment/get", "contracts/routes/api-list.ts", { id: "contracts/api-list" }),
+  route("equipment/get/:id", "contracts/routes/api-get.ts", { id: "contracts/api-get" }),
+  route("equipment/add", "contracts/routes/api-add.ts", { id: "contracts/api-add" }),
+  route("equipment/updated/:id", "contracts/routes/api-update.ts", { id: "contracts/api-update" }),
+  route("equipment/delete/:id", "contracts/routes/api-delete.ts", { id: "contracts/api-delete" }),
+];

@@ -1,5 +1,25 @@
-import type { RouteConfigEntry } from "@remix-run/route-config";
+import { type RouteConfigEntry, route } from "@remix-run/route-config";
 
 // This feature's routes; app/routes.ts composes them. `pages` sit inside the signed-in shell.
-export const pages: RouteConfigEntry[] = [];
-export const api: RouteConfigEntry[] = [];
+// The three menu addresses and /products/{department} share one table module (behaviour note 15).
+export const pages: RouteConfigEntry[] = [
+  route("products", "inventory/routes/table.tsx", { id: "inventory-table-electrician" }),
+  route("firefight", "inventory/routes/table.tsx", { id: "inventory-table-firefight" }),
+  route("technician", "inventory/routes/table.tsx", { id: "inventory-table-technician" }),
+  route("products/:department", "inventory/routes/table.tsx", { id: "inventory-table" }),
+  // Without JavaScript, Delete is a link to this confirmation page; its action deletes.
+  route("products/:department/:id/delete", "inventory/routes/delete.tsx", { id: "inventory-delete" }),
+  // No department in the address: the page says 'Department is not specified' (spec §5).
+  route("insertproduct", "inventory/routes/insert.tsx", { id: "inventory-insert-no-department" }),
+  route("insertproduct/:department", "inventory/routes/insert.tsx", { id: "inventory-insert" }),
+  route("updateproduct/:department/:id", "inventory/routes/update.tsx", { id: "inventory-update" }),
+];
+
+// Paths relative to "api/" (api-contract.md, the /api/{department} rows).
+export const api: RouteConfigEntry[] = [
+  route(":department/product", "inventory/routes/api-list.ts", { id: "api-inventory-list" }),
+  route(":department/product/:id", "inventory/routes/api-item.ts", { id: "api-inventory-item" }),
+  route(":department/create", "inventory/routes/api-create.ts", { id: "api-inventory-create" }),
+  route(":department/update/:id", "inventory/routes/api-update.ts", { id: "api-inventory-update" }),
+  route(":department/delete/:id", "inventory/routes/api-delete.ts", { id: "api-inventory-delete" }),
+];

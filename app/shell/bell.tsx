@@ -1,27 +1,53 @@
 import { Link } from "@remix-run/react";
+import { useId, useRef } from "react";
 import type { AmcAlert } from "#app/contracts/alerts.server.ts";
+import { AlertsList, dialogStyle } from "./alerts-dialog.tsx";
 
-// The notification bell: its badge counts the AMC alerts (expired contracts) from the shell
-// loader. Without JavaScript it links to the alerts page.
+/**
+ * The notification bell on every signed-in page (behaviour note 5): its badge counts the AMC
+ * alerts (expired contracts) from the shell loader. With JavaScript it opens the Notifications
+ * dialog; without, it is a link to the /alerts page showing the same list.
+ */
 export function Bell({ alerts }: { alerts: AmcAlert[] }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
   const count = alerts.length;
   return (
-    <Link
-      to="/alerts"
-      className="bell"
-      aria-label={count ? `Notifications: ${count} AMC alerts` : "Notifications"}
-    >
-      <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22">
-        <path
-          fill="currentColor"
-          d="M12 22a2.5 2.5 0 0 0 2.45-2h-4.9A2.5 2.5 0 0 0 12 22Zm7-6V11a7 7 0 0 0-5-6.7V3.5a2 2 0 1 0-4 0v.8A7 7 0 0 0 5 11v5l-2 2v1h18v-1l-2-2Z"
-        />
-      </svg>
-      {count > 0 ? (
-        <span className="badge" data-testid="bell-badge">
-          {count}
-        </span>
-      ) : null}
-    </Link>
+    <>
+      <Link
+        to="/alerts"
+        className="bell"
+        aria-label={count ? `Notifications: ${count} AMC alerts` : "Notifications"}
+        aria-haspopup="dialog"
+        onClick={(event) => {
+          if (!dialog.current?.showModal) return;
+          event.preventDefault();
+          dialog.current.showModal();
+        }}
+      >
+        <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22">
+          <path
+            fill="currentColor"
+            d="M12 22a2.5 2.5 0 0 0 2.45-2h-4.9A2.5 2.5 0 0 0 12 22Zm7-6V11a7 7 0 0 0-5-6.7V3.5a2 2 0 1 0-4 0v.8A7 7 0 0 0 5 11v5l-2 2v1h18v-1l-2-2Z"
+          />
+        </svg>
+        {count > 0 ? (
+          <span className="badge" data-testid="bell-badge">
+            {count}
+          </span>
+        ) : null}
+      </Link>
+      <dialog ref={dialog} className="dialog" aria-labelledby={titleId} style={dialogStyle}>
+        <h2 id={titleId} style={{ marginTop: 0 }}>
+          Notifications
+        </h2>
+        <AlertsList alerts={alerts} />
+        <div className="actions">
+          <button type="button" className="button" onClick={() => dialog.current?.close()}>
+            Close
+          </button>
+        </div>
+      </dialog>
+    </>
   );
 }

@@ -1,0 +1,93 @@
+import { useEffect, useState } from "react";
+import { NO_RECIPIENTS_MESSAGE, type WhatsAppLink } from "../rules.ts";
+
+export type AlertMessage = { key: string; recipient: string; text: string; link: WhatsAppLink };
+
+export const NO_EXPIRED_MESSAGE = "No contract has expired: there are no alerts to send.";
+
+/**
+ * 'Send alerts' (behaviour note 6): the message of each expired contract to each recipient set by
+ * an admin. With JavaScript one click opens a WhatsApp tab per message (browsers only allow tabs
+ * opened by a click); the links stay listed below in case the browser blocked some. Without
+ * JavaScript it is a disclosure that lists the same links, one per message.
+ */
+export function SendAlerts({
+  alerts,
+  recipients,
+  expired,
+}: {
+  alerts: AlertMessage[];
+  recipients: number;
+  expired: number;
+}) {
+  const [hydrated, setHydrated] = useState(false);
+  const [outcome, setOutcome] = useState<string | null>(null);
+  useEffect(() => setHydrated(true), []);
+
+  const notice = recipients === 0 ? NO_RECIPIENTS_MESSAGE : expired === 0 ? NO_EXPIRED_MESSAGE : null;
+
+  if (!hydrated) {
+    return (
+      <details className="send-alerts no-js-only">
+        <summary className="button">Send alerts</summary>
+        {notice ? <p role="status">{notice}</p> : <AlertLinks alerts={alerts} />}
+      </details>
+    );
+  }
+
+  function send() {
+    if (notice) {
+      setOutcome(notice);
+      return;
+    }
+    let opened = 0;
+    for (const alert of alerts) {
+      if (!alert.link.href) continue;
+      const tab = window.open(alert.link.href, "_blank");
+      if (tab) {
+        tab.opener = null;
+        opened += 1;
+      }
+    }
+    const sendable = alerts.filter((alert) => alert.link.href).length;
+    setOutcome(
+      opened === sendable
+        ? `Opened ${opened} WhatsApp ${opened === 1 ? "message" : "messages"}.`
+        : `Opened ${opened} of ${sendable} WhatsApp messages: the browser blocked the rest. Open them from the list below.`,
+    );
+  }
+
+  return (
+    <div className="send-alerts">
+      <button type="button" className="button" onClick={send}>
+        Send alerts
+      </button>
+      {outcome ? (
+        <>
+          <p role="status">{outcome}</p>
+          {notice ? null : <AlertLinks alerts={alerts} />}
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+function AlertLinks({ alerts }: { alerts: AlertMessage[] }) {
+  return (
+    <ul className="alert-links" aria-label="Alert messages">
+      {alerts.map((alert) => (
+        <li key={alert.key}>
+          {alert.link.href ? (
+            <a href={alert.link.href} target="_blank" rel="noopener noreferrer">
+              To {alert.recipient}: {alert.text}
+            </a>
+          ) : (
+            <span>
+              To {alert.recipient}: {alert.text} ({alert.link.reason})
+            </span>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,26 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { apiHandler, methodNotAllowed } from "#app/api/handler.server.ts";
+import { requireApiUser } from "#app/auth/session.server.ts";
+import { db } from "#app/db/client.server.ts";
+import { jsonAnswer } from "#app/lib/http.server.ts";
+import { equipmentValidationBody, readEquipmentJson, withApiStatus } from "../api.server.ts";
+import { createContract } from "../queries.server.ts";
+import { contractInsertSchema, contractMessages, toContractInput } from "../schema.ts";
+
+// POST /api/equipment/add {equipment fields, validity: {from, to}}
+//   → 201 {success: true, message: "Equipment added successfully!", newEquipment}; 400 {success: false, message}
+export const action = apiHandler(async ({ request }: ActionFunctionArgs) => {
+  const user = await requireApiUser(request);
+  if (request.method !== "POST") return methodNotAllowed();
+  const body = await readEquipmentJson(request, { success: false });
+  const parsed = contractInsertSchema.safeParse(toContractInput(body));
+  if (!parsed.success) return jsonAnswer(equipmentValidationBody(parsed.error, { success: false }), 400);
+  const created = await createContract(db, parsed.data, user.id);
+  const [newEquipment] = await withApiStatus(db, [created]);
+  return jsonAnswer({ success: true, message: contractMessages.added, newEquipment }, 201);
+});
+
+export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
+  await requireApiUser(request);
+  return methodNotAllowed();
+});

@@ -1,0 +1,21 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { apiHandler, methodNotAllowed } from "#app/api/handler.server.ts";
+import { requireApiUser } from "#app/auth/session.server.ts";
+import { db } from "#app/db/client.server.ts";
+import { jsonAnswer } from "#app/lib/http.server.ts";
+import { deleteContract } from "../queries.server.ts";
+import { contractMessages } from "../schema.ts";
+
+// DELETE /api/equipment/delete/{id} → 200 {message: "Equipment deleted successfully"}; 404.
+export const action = apiHandler(async ({ request, params }: ActionFunctionArgs) => {
+  const user = await requireApiUser(request);
+  if (request.method !== "DELETE") return methodNotAllowed();
+  if (!(await deleteContract(db, params.id, user.id)))
+    return jsonAnswer({ message: contractMessages.notFound }, 404);
+  return jsonAnswer({ message: contractMessages.deleted });
+});
+
+export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
+  await requireApiUser(request);
+  return methodNotAllowed();
+});

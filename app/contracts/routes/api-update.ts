@@ -1,0 +1,31 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { apiHandler, methodNotAllowed } from "#app/api/handler.server.ts";
+import { requireApiUser } from "#app/auth/session.server.ts";
+import { db } from "#app/db/client.server.ts";
+import { jsonAnswer } from "#app/lib/http.server.ts";
+import { STALE_RECORD_MESSAGE } from "#app/lib/messages.ts";
+import { equipmentValidationBody, readEquipmentJson, withApiStatus } from "../api.server.ts";
+import { getContract, updateContract } from "../queries.server.ts";
+import { contractMessages, contractUpdateSchema, toContractInput } from "../schema.ts";
+
+// PUT /api/equipment/updated/{id} {the equipment object, + optional version} → 200 equipment;
+// 404, 409 (stale version), 400. Fields left out of the body keep their values; null or "" clears.
+export const action = apiHandler(async ({ request, params }: ActionFunctionArgs) => {
+  const user = await requireApiUser(request);
+  if (request.method !== "PUT") return methodNotAllowed();
+  const existing = await getContract(db, params.id);
+  if (!existing) return jsonAnswer({ message: contractMessages.notFound }, 404);
+  const body = await readEquipmentJson(request);
+  const { version: _current, ...kept } = toContractInput(existing);
+  const parsed = contractUpdateSchema.safeParse({ ...kept, ...toContractInput(body) });
+  if (!parsed.success) return jsonAnswer(equipmentValidationBody(parsed.error), 400);
+  const outcome = await updateContract(db, params.id, parsed.data, user.id);
+  if (outcome.ok) return jsonAnswer((await withApiStatus(db, [outcome.equipment]))[0]);
+  if (outcome.reason === "notFound") return jsonAnswer({ message: contractMessages.notFound }, 404);
+  return jsonAnswer({ message: STALE_RECORD_MESSAGE }, 409);
+});
+
+export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
+  await requireApiUser(request);
+  return methodNotAllowed();
+});

@@ -1,0 +1,50 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { requireUser } from "#app/auth/session.server.ts";
+import { db } from "#app/db/client.server.ts";
+import { formatDateGB } from "#app/lib/dates.ts";
+import { notFound } from "#app/lib/http.server.ts";
+import { redirectWithToast } from "#app/shell/toast.server.ts";
+import { ConfirmDeleteForm } from "#app/ui/confirm-delete.tsx";
+import { deleteContract, getContract } from "../queries.server.ts";
+import { cellText } from "../rules.ts";
+import { contractMessages } from "../schema.ts";
+
+// /amc/{id}/delete: the delete confirmation without JavaScript (behaviour note 9); the table's
+// dialog posts here too.
+export const meta: MetaFunction = () => [{ title: "Delete contract · PlantOps" }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireUser(request);
+  const equipment = await getContract(db, params.id);
+  if (!equipment) notFound(contractMessages.notFoundForId);
+  return { equipment };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  if (!(await deleteContract(db, params.id, user.id))) notFound(contractMessages.notFoundForId);
+  return redirectWithToast("/amc", { type: "success", message: contractMessages.deleted });
+}
+
+export default function DeleteContractPage() {
+  const { equipment } = useLoaderData<typeof loader>();
+  return (
+    <section className="page narrow" aria-labelledby="amc-delete-title">
+      <h1 id="amc-delete-title">Delete contract</h1>
+      <dl>
+        <dt>Equipment</dt>
+        <dd>{cellText(equipment.equipment)}</dd>
+        <dt>Company</dt>
+        <dd>{cellText(equipment.company)}</dd>
+        <dt>Next Due Date</dt>
+        <dd>{formatDateGB(equipment.nextDueDate)}</dd>
+      </dl>
+      <ConfirmDeleteForm
+        href={`/amc/${equipment._id}/delete`}
+        question={contractMessages.deleteQuestion}
+        cancelHref="/amc"
+      />
+    </section>
+  );
+}

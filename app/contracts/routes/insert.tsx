@@ -1,0 +1,60 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { type ActionFunctionArgs, data, type LinksFunction, type MetaFunction } from "@remix-run/node";
+import { useActionData, useLocation } from "@remix-run/react";
+import { requireUser } from "#app/auth/session.server.ts";
+import { db } from "#app/db/client.server.ts";
+import { readForm } from "#app/lib/http.server.ts";
+import { FAULT_MESSAGE } from "#app/lib/messages.ts";
+import { logError } from "#app/lib/request-id.server.ts";
+import { redirectWithToast } from "#app/shell/toast.server.ts";
+import { useToast } from "#app/shell/toasts.tsx";
+import { ContractForm } from "../components/contract-form.tsx";
+import contractsCss from "../contracts.css?url";
+import { createContract } from "../queries.server.ts";
+import { contractInsertSchema, contractMessages, firstProblem } from "../schema.ts";
+
+// /amcinsert: Insert Equipment Information (spec §2, §5). Success: toast and a cleared form.
+export const meta: MetaFunction = () => [{ title: "Insert Equipment Information · PlantOps" }];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: contractsCss }];
+
+export async function loader({ request }: ActionFunctionArgs) {
+  await requireUser(request);
+  return null;
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const submission = parseWithZod(await readForm(request), { schema: contractInsertSchema });
+  const refuse = (problem: string, status: number) => {
+    const message = `${contractMessages.addFailed}: ${problem}`;
+    return data(
+      {
+        result: submission.reply({ formErrors: [message] }),
+        toast: { type: "error" as const, message, id: crypto.randomUUID() },
+      },
+      { status },
+    );
+  };
+  if (submission.status !== "success") return refuse(firstProblem(submission.error), 400);
+  try {
+    await createContract(db, submission.value, user.id);
+  } catch (error) {
+    logError(request, error);
+    return refuse(FAULT_MESSAGE, 500);
+  }
+  // A redirect to this page: the form comes back empty, ready for the next line.
+  return redirectWithToast("/amcinsert", { type: "success", message: contractMessages.added });
+}
+
+export default function InsertContractPage() {
+  const actionData = useActionData<typeof action>();
+  const location = useLocation();
+  useToast(actionData?.toast);
+  return (
+    <section className="page" aria-labelledby="amc-insert-title">
+      <h1 id="amc-insert-title">Insert Equipment Information</h1>
+      {/* A new key after each save remounts the form, clearing it (spec §4 "Equipment add form"). */}
+      <ContractForm key={location.key} mode="insert" lastResult={actionData?.result} />
+    </section>
+  );
+}

@@ -1,0 +1,83 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import {
+  type ActionFunctionArgs,
+  data,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { requireUser } from "#app/auth/session.server.ts";
+import { db } from "#app/db/client.server.ts";
+import { notFound, readForm } from "#app/lib/http.server.ts";
+import { FAULT_MESSAGE, STALE_RECORD_MESSAGE } from "#app/lib/messages.ts";
+import { logError } from "#app/lib/request-id.server.ts";
+import { redirectWithToast } from "#app/shell/toast.server.ts";
+import { useToast } from "#app/shell/toasts.tsx";
+import { ContractForm } from "../components/contract-form.tsx";
+import contractsCss from "../contracts.css?url";
+import { getContract, toFormValues, updateContract } from "../queries.server.ts";
+import { contractMessages, contractUpdateSchema, firstProblem } from "../schema.ts";
+
+// /amcupdate/{id}: Update Equipment Information, prefilled; on success back to /amc (spec §2, §8).
+export const meta: MetaFunction = () => [{ title: "Update Equipment Information · PlantOps" }];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: contractsCss }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireUser(request);
+  let equipment: Awaited<ReturnType<typeof getContract>>;
+  try {
+    equipment = await getContract(db, params.id);
+  } catch (error) {
+    logError(request, error);
+    return { loadError: `${contractMessages.fetchFailed}: ${FAULT_MESSAGE}`, values: null, version: 0 };
+  }
+  if (!equipment) notFound(contractMessages.notFoundForId);
+  return { loadError: null, values: toFormValues(equipment), version: equipment.version };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const submission = parseWithZod(await readForm(request), { schema: contractUpdateSchema });
+  const refuse = (problem: string, status: number) =>
+    data(
+      {
+        result: submission.reply({ formErrors: [`${contractMessages.updateFailed}: ${problem}`] }),
+        toast: {
+          type: "error" as const,
+          message: contractMessages.updateFailedToast,
+          id: crypto.randomUUID(),
+        },
+      },
+      { status },
+    );
+  if (submission.status !== "success") return refuse(firstProblem(submission.error), 400);
+  let outcome: Awaited<ReturnType<typeof updateContract>>;
+  try {
+    outcome = await updateContract(db, params.id, submission.value, user.id);
+  } catch (error) {
+    logError(request, error);
+    return refuse(FAULT_MESSAGE, 500);
+  }
+  if (!outcome.ok && outcome.reason === "notFound") return refuse(contractMessages.notFoundForId, 404);
+  if (!outcome.ok) return refuse(STALE_RECORD_MESSAGE, 409);
+  return redirectWithToast("/amc", { type: "success", message: contractMessages.updated });
+}
+
+export default function UpdateContractPage() {
+  const { values, version, loadError } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  useToast(actionData?.toast);
+  return (
+    <section className="page" aria-labelledby="amc-update-title">
+      <h1 id="amc-update-title">Update Equipment Information</h1>
+      {loadError || !values ? (
+        <p className="fetch-error" role="alert">
+          {loadError ?? contractMessages.notFoundForId}
+        </p>
+      ) : (
+        <ContractForm mode="update" defaultValue={values} version={version} lastResult={actionData?.result} />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,123 @@
+import { addDays, dateInZone, formatDateGB, isIsoDate, startOfDayInZone } from "#app/lib/dates.ts";
+
+// The rules of annual maintenance contracts (AMC), shared by the browser (live previews) and the
+// server (the source of truth on save). Pure: "now" and the plant's time zone are passed in.
+
+/** PMS (preventive maintenance schedule) choices; each label stores its own value (behaviour note 7). */
+export const PMS_CHOICES = ["Monthly", "Quarterly", "Yearly", "Fortnightly"] as const;
+export type Pms = (typeof PMS_CHOICES)[number];
+
+export const isPms = (value: unknown): value is Pms => PMS_CHOICES.includes(value as Pms);
+
+export type ContractStatus = "expired" | "dueSoon" | "fine";
+
+export const DEFAULT_DUE_SOON_DAYS = 7;
+
+/**
+ * Expired when `now` is strictly after 00:00 (plant time) of the next due date (architecture.md,
+ * spec §4 "Contract expiry"); due soon when the due date is within `dueSoonDays` days of today
+ * (plant time); otherwise fine. No or an unreadable due date: nothing to warn about.
+ */
+export function contractStatus(
+  nextDueDate: string | null | undefined,
+  now: Date,
+  timeZone: string,
+  dueSoonDays: number = DEFAULT_DUE_SOON_DAYS,
+): ContractStatus {
+  if (!nextDueDate || !isIsoDate(nextDueDate)) return "fine";
+  if (now.getTime() > startOfDayInZone(nextDueDate, timeZone).getTime()) return "expired";
+  const lastDueSoonDate = addDays(dateInZone(now, timeZone), dueSoonDays);
+  return nextDueDate <= lastDueSoonDate ? "dueSoon" : "fine";
+}
+
+export const isExpired = (nextDueDate: string | null | undefined, now: Date, timeZone: string) =>
+  contractStatus(nextDueDate, now, timeZone) === "expired";
+
+/** Adds calendar months, clamped to the end of a shorter month (31 Jan + 1 month = 28/29 Feb). */
+export function addMonths(isoDate: string, months: number): string {
+  const [y, m, d] = isoDate.split("-").map(Number);
+  const first = new Date(Date.UTC(y, m - 1 + months, 1));
+  const lastDay = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
+  first.setUTCDate(Math.min(d, lastDay));
+  return first.toISOString().slice(0, 10);
+}
+
+/**
+ * The next due date suggested from the last date of checking and the PMS (issue #5): Monthly +1
+ * month, Quarterly +3 months, Yearly +12 months, Fortnightly +14 days. Null when either is missing.
+ */
+export function suggestNextDueDate(lastDateOfChecking: string | null | undefined, pms: unknown) {
+  if (!lastDateOfChecking || !isIsoDate(lastDateOfChecking) || !isPms(pms)) return null;
+  switch (pms) {
+    case "Monthly":
+      return addMonths(lastDateOfChecking, 1);
+    case "Quarterly":
+      return addMonths(lastDateOfChecking, 3);
+    case "Yearly":
+      return addMonths(lastDateOfChecking, 12);
+    case "Fortnightly":
+      return addDays(lastDateOfChecking, 14);
+  }
+}
+
+/** Empty text cells of the contract table read 'N/A' (spec §5 "Dates"). */
+export const cellText = (value: string | null | undefined) => (value?.trim() ? value : "N/A");
+
+// Message texts (issue #5, spec §2 "Notifications dialog", §7).
+export const expiredMessage = (equipment: string, nextDueDate: string | null | undefined) =>
+  `AMC has expired for the equipment: ${equipment} with Next Due Date: ${formatDateGB(nextDueDate)}`;
+
+export const dueMessage = (equipment: string, nextDueDate: string | null | undefined) =>
+  `AMC for the equipment: ${equipment} is due on ${formatDateGB(nextDueDate)}`;
+
+export const alertTitle = (nextDueDate: string | null | undefined) =>
+  `AMC exceeds for the equipment with Next Due Date: ${formatDateGB(nextDueDate)}`;
+
+/** The message a row's Send button carries: expired, or not yet expired. */
+export const contractMessage = (
+  contract: { equipment: string; nextDueDate: string | null | undefined },
+  status: ContractStatus,
+) =>
+  status === "expired"
+    ? expiredMessage(contract.equipment, contract.nextDueDate)
+    : dueMessage(contract.equipment, contract.nextDueDate);
+
+export const NO_RECIPIENTS_MESSAGE = "No alert recipients are set. An admin can add them in Settings.";
+
+type PhoneResult = { digits: string; reason: null } | { digits: null; reason: string };
+
+/**
+ * The digits WhatsApp needs (country code + number) from a number as people type it, or why there
+ * is none. A 10-digit Indian mobile (starting 6–9) gets the 91 country code, as does one written
+ * with a trunk 0; a number written with + or 00 keeps its own country code.
+ */
+export function whatsAppNumber(raw: string | null | undefined): PhoneResult {
+  const text = (raw ?? "").trim();
+  if (!text) return { digits: null, reason: "No mobile number is set." };
+  const invalid = { digits: null, reason: `"${text}" is not a valid mobile number.` } as const;
+  if (!/^\+?[\d\s().-]+$/.test(text)) return invalid;
+  let digits = text.replace(/\D/g, "");
+  const international = text.startsWith("+") || digits.startsWith("00");
+  if (digits.startsWith("00")) digits = digits.slice(2);
+  const indianMobile = /^[6-9]\d{9}$/;
+  if (!international) {
+    if (indianMobile.test(digits)) return { digits: `91${digits}`, reason: null };
+    if (digits.length === 11 && digits.startsWith("0") && indianMobile.test(digits.slice(1)))
+      return { digits: `91${digits.slice(1)}`, reason: null };
+    if (digits.length === 12 && digits.startsWith("91") && indianMobile.test(digits.slice(2)))
+      return { digits, reason: null };
+    return invalid;
+  }
+  if (digits.startsWith("91")) return indianMobile.test(digits.slice(2)) ? { digits, reason: null } : invalid;
+  // Another country: E.164 allows at most 15 digits; country codes never start with 0.
+  return /^[1-9]\d{7,14}$/.test(digits) ? { digits, reason: null } : invalid;
+}
+
+export type WhatsAppLink = { href: string; reason: null } | { href: null; reason: string };
+
+/** A click-to-chat link `https://wa.me/<digits>?text=<message>`, or the reason there is none. */
+export function whatsAppLink(mobileNumber: string | null | undefined, message: string): WhatsAppLink {
+  const number = whatsAppNumber(mobileNumber);
+  if (number.digits === null) return { href: null, reason: number.reason };
+  return { href: `https://wa.me/${number.digits}?text=${encodeURIComponent(message)}`, reason: null };
+}

@@ -1,0 +1,161 @@
+import * as z from "zod/mini";
+import { isIsoDate } from "#app/lib/dates.ts";
+import { PMS_CHOICES } from "./rules.ts";
+
+// The equipment (AMC contract) forms (spec §5 "Equipment add"): one schema for the browser and the
+// action. Conform turns empty inputs into undefined, so "not given" is undefined everywhere; the
+// /api routes read their JSON into the same flat shape (toContractInput) before parsing.
+
+export const contractMessages = {
+  added: "Equipment added successfully!",
+  addFailed: "Failed to add equipment",
+  updated: "Equipment updated successfully!",
+  updateFailedToast: "Update failed. Please try again.",
+  updateFailed: "Failed to update equipment",
+  fetchFailed: "Failed to fetch equipment",
+  notFoundForId: "No equipment data found for this ID.",
+  notFound: "Equipment not found",
+  deleted: "Equipment deleted successfully",
+  deleteQuestion: "Are you sure you want to permanently delete this contract? This action cannot be undone.",
+  empty: "No equipment data available.",
+  validityOrder: "Validity to must not be before validity from.",
+  badDate: "Enter a valid date (YYYY-MM-DD).",
+  pmsChoice: "Choose Monthly, Quarterly, Yearly or Fortnightly.",
+  phone: "Enter a phone number: digits, spaces, +, - or brackets only.",
+} as const;
+
+const MAX_TEXT = 200;
+const tooLong = `At most ${MAX_TEXT} characters.`;
+
+const requiredText = (message: string) =>
+  z.string({ error: message }).check(z.trim(), z.minLength(1, message), z.maxLength(MAX_TEXT, tooLong));
+const optionalText = () => z.optional(z.string().check(z.trim(), z.maxLength(MAX_TEXT, tooLong)));
+
+const isoDate = (required?: string) =>
+  z
+    .string(required ? { error: required } : undefined)
+    .check(z.trim(), z.refine(isIsoDate, contractMessages.badDate));
+
+const pms = (required: boolean) =>
+  z.enum(PMS_CHOICES, {
+    error: (issue) =>
+      issue.input === undefined && required ? "PMS is required." : contractMessages.pmsChoice,
+  });
+
+const mobileNumber = z.optional(
+  z.string().check(
+    z.trim(),
+    z.maxLength(40, "At most 40 characters."),
+    z.refine((value) => /^\+?[\d\s().-]*$/.test(value), contractMessages.phone),
+  ),
+);
+
+/** Validity to must not be before validity from (checked whenever both dates are readable). */
+const validityInOrder = z.refine(
+  (value: { validityFrom?: string; validityTo?: string }) =>
+    !value.validityFrom || !value.validityTo || value.validityTo >= value.validityFrom,
+  {
+    message: contractMessages.validityOrder,
+    path: ["validityTo"],
+    when: (payload) => {
+      const value = payload.value as { validityFrom?: unknown; validityTo?: unknown };
+      return [value?.validityFrom, value?.validityTo].every(
+        (date) => date === undefined || (typeof date === "string" && isIsoDate(date.trim())),
+      );
+    },
+  },
+);
+
+const optionalFields = {
+  vendorCode: optionalText(),
+  contractNumber: optionalText(),
+  concernedPerson: optionalText(),
+  mobileNumber,
+  lastDateOfChecking: z.optional(isoDate()),
+  nextDueDate: z.optional(isoDate()),
+};
+
+/** /amcinsert and POST /api/equipment/add: equipment, company, validity and PMS are required. */
+export const contractInsertSchema = z
+  .object({
+    equipment: requiredText("Equipment is required."),
+    company: requiredText("Company is required."),
+    validityFrom: isoDate("Validity from is required."),
+    validityTo: isoDate("Validity to is required."),
+    pms: pms(true),
+    ...optionalFields,
+  })
+  .check(validityInOrder);
+
+/** /amcupdate/{id} and PUT /api/equipment/updated/{id}: nothing required, values still checked. */
+export const contractUpdateSchema = z
+  .object({
+    equipment: optionalText(),
+    company: optionalText(),
+    validityFrom: z.optional(isoDate()),
+    validityTo: z.optional(isoDate()),
+    pms: z.optional(pms(false)),
+    ...optionalFields,
+    version: z.optional(
+      z.coerce
+        .number({ error: "Version must be a whole number." })
+        .check(z.int("Version must be a whole number.")),
+    ),
+  })
+  .check(validityInOrder);
+
+export type ContractInsert = z.infer<typeof contractInsertSchema>;
+export type ContractUpdate = z.infer<typeof contractUpdateSchema>;
+
+/** The flat fields of a contract, as the forms name them. */
+export const contractFields = [
+  "equipment",
+  "company",
+  "validityFrom",
+  "validityTo",
+  "pms",
+  "vendorCode",
+  "contractNumber",
+  "concernedPerson",
+  "mobileNumber",
+  "lastDateOfChecking",
+  "nextDueDate",
+] as const;
+export type ContractField = (typeof contractFields)[number];
+
+/**
+ * An /api body (legacy field names, `validity: {from, to}`) as the flat input the schemas read.
+ * Only the fields present are returned; empty strings and nulls become undefined as in a form.
+ * Numbers (a mobile number sent as a number) become text; timestamps are cut at the T, as the
+ * legacy client did.
+ */
+export function toContractInput(body: unknown): Record<string, unknown> {
+  if (!body || typeof body !== "object" || Array.isArray(body)) return {};
+  const source = body as Record<string, unknown>;
+  const validity =
+    source.validity && typeof source.validity === "object"
+      ? (source.validity as Record<string, unknown>)
+      : {};
+  const raw: Record<string, unknown> = { ...source };
+  if ("from" in validity) raw.validityFrom = validity.from;
+  if ("to" in validity) raw.validityTo = validity.to;
+  const input: Record<string, unknown> = {};
+  for (const key of [...contractFields, "version"] as const) {
+    if (!(key in raw)) continue;
+    let value = raw[key];
+    if (typeof value === "number" && key !== "version") value = String(value);
+    if (typeof value === "string" && /^\d{4}-\d{2}-\d{2}T/.test(value)) value = value.slice(0, 10);
+    input[key] = value === null || (typeof value === "string" && value.trim() === "") ? undefined : value;
+  }
+  return input;
+}
+
+/** Where a flat field lives on the wire, for the /api 400 body. */
+export const wireFieldName = (field: string) =>
+  field === "validityFrom" ? "validity.from" : field === "validityTo" ? "validity.to" : field;
+
+/** The first problem of a failed submission, for the 'Failed to …: {message}' texts. */
+export function firstProblem(error: Record<string, string[] | null> | undefined): string {
+  for (const messages of Object.values(error ?? {})) if (messages?.length) return messages[0];
+  return "The form is not valid.";
+}

@@ -1,0 +1,168 @@
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import type { Tx } from "#app/db/client.server.ts";
+import { audit } from "#app/lib/audit.server.ts";
+import { RACK_NAMES, type Rack, type RackFile, type RackName } from "./rules.ts";
+import type { FileUpdate, NewFile } from "./schema.ts";
+import { rackFiles } from "./table.server.ts";
+
+// Data access for the file index: plain functions taking the database or a transaction first,
+// mapping rows to the legacy field names (`_id`, `id` = the file's number, `name`) at the edge.
+
+const ENTITY = "rack_file";
+
+const columns = {
+  _id: rackFiles.id,
+  id: rackFiles.fileNumber,
+  name: rackFiles.name,
+  version: rackFiles.version,
+  rackName: rackFiles.rackName,
+};
+
+/** The API's shape of a file: exactly `{_id, id, name}` (api-contract.md "Rack file"). */
+export function toApiFile(file: RackFile) {
+  return { _id: file._id, id: file.id, name: file.name };
+}
+
+/** The racks asked for (default: all eight) with their files in number order, in one query. */
+export async function listRacks(db: Tx, names: readonly RackName[] = RACK_NAMES): Promise<Rack[]> {
+  const rows = await db
+    .select(columns)
+    .from(rackFiles)
+    .where(inArray(rackFiles.rackName, [...names]))
+    .orderBy(asc(rackFiles.rackName), asc(rackFiles.fileNumber));
+  const byRack = new Map<string, RackFile[]>(names.map((name) => [name, []]));
+  for (const { rackName, ...file } of rows) byRack.get(rackName)?.push(file);
+  return names.map((name) => ({ name, files: byRack.get(name) ?? [] }));
+}
+
+export async function findFile(db: Tx, rackName: RackName, fileId: string): Promise<RackFile | null> {
+  const [row] = await db
+    .select(columns)
+    .from(rackFiles)
+    .where(and(eq(rackFiles.id, fileId), eq(rackFiles.rackName, rackName)));
+  if (!row) return null;
+  const { rackName: _rack, ...file } = row;
+  return file;
+}
+
+export type InsertOutcome =
+  | { ok: true; files: RackFile[] }
+  | { ok: false; reason: "duplicate"; fileNumber: number };
+
+/**
+ * Adds files to a rack in one transaction (all or none), each audited. A number already used in
+ * the rack is refused by the unique index (rack_name, file_number) and reported, never a 500.
+ */
+export async function insertFiles(
+  db: Tx,
+  rackName: RackName,
+  files: readonly NewFile[],
+  userId: string,
+): Promise<InsertOutcome> {
+  try {
+    const inserted = await db.transaction(async (tx) => {
+      const rows = await tx
+        .insert(rackFiles)
+        .values(
+          files.map((file) => ({
+            rackName,
+            fileNumber: file.id,
+            name: file.name,
+            createdBy: userId,
+            updatedBy: userId,
+          })),
+        )
+        .returning(columns);
+      const added = rows.map(({ rackName: _rack, ...file }) => file);
+      for (const file of added) {
+        await audit(tx, { userId, action: "create", entity: ENTITY, entityId: file._id, after: { rackName, ...file } });
+      }
+      return added;
+    });
+    return { ok: true, files: inserted };
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      const taken = await takenNumber(db, rackName, files);
+      return { ok: false, reason: "duplicate", fileNumber: taken ?? files[0].id };
+    }
+    throw error;
+  }
+}
+
+/** Which of the numbers sent is already used (or repeated in the request itself). */
+async function takenNumber(db: Tx, rackName: RackName, files: readonly NewFile[]) {
+  const numbers = files.map((file) => file.id);
+  const repeated = numbers.find((number, index) => numbers.indexOf(number) !== index);
+  if (repeated !== undefined) return repeated;
+  const [row] = await db
+    .select({ number: rackFiles.fileNumber })
+    .from(rackFiles)
+    .where(and(eq(rackFiles.rackName, rackName), inArray(rackFiles.fileNumber, numbers)))
+    .orderBy(asc(rackFiles.fileNumber))
+    .limit(1);
+  return row?.number;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
+    if ((current as { code?: unknown }).code === "23505") return true;
+  }
+  return false;
+}
+
+export type UpdateOutcome =
+  | { ok: true; file: RackFile }
+  | { ok: false; reason: "not-found" | "stale"; file?: RackFile };
+
+/**
+ * Renames a file. With a version (the editor's), a record changed since it was read is refused
+ * (behaviour note 20); without one (legacy API clients) the last write wins, as before.
+ */
+export async function updateFile(
+  db: Tx,
+  rackName: RackName,
+  fileId: string,
+  change: FileUpdate,
+  userId: string,
+): Promise<UpdateOutcome> {
+  return db.transaction(async (tx) => {
+    const before = await findFile(tx, rackName, fileId);
+    if (!before) return { ok: false, reason: "not-found" } as const;
+    const expected = change.version ?? before.version;
+    if (expected !== before.version) return { ok: false, reason: "stale", file: before } as const;
+    const [row] = await tx
+      .update(rackFiles)
+      .set({
+        name: change.name,
+        updatedBy: userId,
+        updatedAt: new Date(),
+        version: sql`${rackFiles.version} + 1`,
+      })
+      .where(and(eq(rackFiles.id, fileId), eq(rackFiles.version, expected)))
+      .returning(columns);
+    if (!row) return { ok: false, reason: "stale", file: before } as const;
+    const { rackName: _rack, ...after } = row;
+    await audit(tx, {
+      userId,
+      action: "update",
+      entity: ENTITY,
+      entityId: fileId,
+      before: { rackName, ...before },
+      after: { rackName, ...after },
+    });
+    return { ok: true, file: after } as const;
+  });
+}
+
+/** Removes a file; false when there was no such file in that rack. */
+export async function deleteFile(db: Tx, rackName: RackName, fileId: string, userId: string) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(rackFiles)
+      .where(and(eq(rackFiles.id, fileId), eq(rackFiles.rackName, rackName)))
+      .returning(columns);
+    if (!row) return false;
+    await audit(tx, { userId, action: "delete", entity: ENTITY, entityId: fileId, before: row });
+    return true;
+  });
+}

@@ -1,0 +1,40 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { apiHandler, methodNotAllowed } from "#app/api/handler.server.ts";
+import { requireApiUser } from "#app/auth/session.server.ts";
+import { db } from "#app/db/client.server.ts";
+import { HttpError, jsonAnswer, readJson } from "#app/lib/http.server.ts";
+import { validationBody } from "#app/lib/validation.ts";
+import { insertFiles, listRacks, toApiFile } from "../queries.server.ts";
+import { duplicateMessage, isRackName, messages, type RackName } from "../rules.ts";
+import { newFilesBodySchema } from "../schema.ts";
+
+// GET  /api/racks/{rackName} → [{name, files: [{_id, id, name}]}] (files in number order)
+// POST /api/racks/{rackName} {files: [{id, name}]} → 201 {name, files} (the rack after the insert)
+// api-contract.md; unknown rack name → 404.
+
+function rackParam(params: ActionFunctionArgs["params"]): RackName {
+  if (!isRackName(params.rackName)) throw new HttpError(404, messages.rackNotFound);
+  return params.rackName;
+}
+
+async function rackDocument(rackName: RackName) {
+  const [rack] = await listRacks(db, [rackName]);
+  return { name: rack.name, files: rack.files.map(toApiFile) };
+}
+
+export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs) => {
+  await requireApiUser(request);
+  const rackName = rackParam(params);
+  return jsonAnswer([await rackDocument(rackName)]);
+});
+
+export const action = apiHandler(async ({ request, params }: ActionFunctionArgs) => {
+  if (request.method !== "POST") return methodNotAllowed();
+  const user = await requireApiUser(request);
+  const rackName = rackParam(params);
+  const parsed = newFilesBodySchema.safeParse(await readJson(request));
+  if (!parsed.success) return jsonAnswer(validationBody(parsed.error), 400);
+  const outcome = await insertFiles(db, rackName, parsed.data.files, user.id);
+  if (!outcome.ok) return jsonAnswer({ message: duplicateMessage(rackName, outcome.fileNumber) }, 409);
+  return jsonAnswer(await rackDocument(rackName), 201);
+});

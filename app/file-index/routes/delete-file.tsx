@@ -1,0 +1,86 @@
+import {
+  type ActionFunctionArgs,
+  data,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { requireUser } from "#app/auth/session.server.ts";
+import { db } from "#app/db/client.server.ts";
+import { redirectWithToast } from "#app/shell/toast.server.ts";
+import { ConfirmDeleteForm } from "#app/ui/confirm-delete.tsx";
+import { FormError } from "#app/ui/form.tsx";
+import { fileHref, rackHref } from "../components.tsx";
+import fileIndexCss from "../file-index.css?url";
+import { deleteFile, findFile } from "../queries.server.ts";
+import { isFileId, isRackName, messages, type RackFile, type RackName } from "../rules.ts";
+
+// Delete a file (spec §5): the confirmation page without JavaScript; with it, the same question
+// comes in a dialog over the list (ConfirmDelete) that posts here.
+
+export const meta: MetaFunction = () => [{ title: "Delete file · PlantOps" }];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: fileIndexCss }];
+
+type Loaded = { rackName: RackName | null; file: RackFile | null; error: string | null };
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireUser(request);
+  const { rackName, id } = params;
+  if (!isRackName(rackName) || !isFileId(id))
+    return data<Loaded>({ rackName: null, file: null, error: messages.invalidRackOrId }, { status: 404 });
+  const file = await findFile(db, rackName, id);
+  if (!file)
+    return data<Loaded>({ rackName, file: null, error: messages.fileGone }, { status: 404 });
+  return data<Loaded>({ rackName, file, error: null });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const { rackName, id } = params;
+  if (!isRackName(rackName) || !isFileId(id))
+    return redirectWithToast("/rackadmin", {
+      type: "error",
+      message: `${messages.deleteFailed}: ${messages.invalidRackOrId}`,
+    });
+  const deleted = await deleteFile(db, rackName, id, user.id);
+  if (!deleted)
+    return redirectWithToast(rackHref(rackName), {
+      type: "error",
+      message: `${messages.deleteFailed}: ${messages.fileNotFound}`,
+    });
+  return redirectWithToast(rackHref(rackName), { type: "success", message: messages.deleted });
+}
+
+export default function DeleteFilePage() {
+  const { rackName, file, error } = useLoaderData<typeof loader>();
+  return (
+    <section className="page narrow file-index">
+      <h1>Delete file</h1>
+      {rackName && file ? (
+        <>
+          <dl className="file-facts">
+            <dt>Rack</dt>
+            <dd>{rackName}</dd>
+            <dt>File ID</dt>
+            <dd>{file.id}</dd>
+            <dt>Name of the File</dt>
+            <dd>{file.name}</dd>
+          </dl>
+          <ConfirmDeleteForm
+            href={`${fileHref(rackName, file._id)}/delete`}
+            question={messages.deleteQuestion}
+            cancelHref={rackHref(rackName)}
+          />
+        </>
+      ) : (
+        <>
+          <FormError errors={[`${messages.deleteFailed}: ${error ?? messages.fileNotFound}`]} />
+          <p>
+            <Link to={rackName ? rackHref(rackName) : "/rackadmin"}>Back to Admin Racks</Link>
+          </p>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,97 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { requireUser } from "#app/auth/session.server.ts";
+import { db } from "#app/db/client.server.ts";
+import { dateInZone, formatDateGB } from "#app/lib/dates.ts";
+import { serverSettings } from "#app/lib/env.server.ts";
+import type { ShellData } from "#app/shell/routes/layout.tsx";
+import { useHydrated } from "../components.tsx";
+import printCss from "../print-index.css?url";
+import { listRacks } from "../queries.server.ts";
+import { CUPBOARDS, countFiles, findCupboard, messages } from "../rules.ts";
+
+// The print index of one cupboard (issue #6): an A4 sheet for the cupboard door listing each
+// rack's files in number order. It sits inside the signed-in shell; the print stylesheet hides the
+// navbar, banner and footer, so the sheet prints clean (Print button with JavaScript, the
+// browser's own print command without).
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.cupboard.label ?? "Cupboard"} file index · PlantOps` },
+];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: printCss }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireUser(request);
+  const cupboard = findCupboard(params.cupboard);
+  if (!cupboard) throw new Response("There is no such cupboard. The plant has CupBoard 1 and CupBoard 2.", { status: 404 });
+  const racks = await listRacks(db, cupboard.racks);
+  const today = dateInZone(new Date(), serverSettings().PLANT_TIME_ZONE);
+  return { cupboard: { number: cupboard.number, label: cupboard.label }, racks, printedOn: formatDateGB(today) };
+}
+
+export default function PrintIndexPage() {
+  const { cupboard, racks, printedOn } = useLoaderData<typeof loader>();
+  const shell = useRouteLoaderData<ShellData>("shell");
+  const hydrated = useHydrated();
+  const total = racks.reduce((sum, rack) => sum + rack.files.length, 0);
+  return (
+    <article className="print-sheet" aria-labelledby="print-title">
+      <div className="print-tools no-print">
+        {hydrated ? (
+          <button type="button" className="button primary" onClick={() => window.print()}>
+            Print
+          </button>
+        ) : (
+          <p className="muted">Use your browser's Print command (Ctrl+P) to print this sheet on A4.</p>
+        )}
+        <Link className="button" to="/rackadmin">
+          Back to Admin Racks
+        </Link>
+        {CUPBOARDS.filter((other) => other.number !== cupboard.number).map((other) => (
+          <Link key={other.number} className="button" to={`/rackadmin/print/${other.number}`}>
+            Print index: {other.label}
+          </Link>
+        ))}
+      </div>
+      <header className="print-head">
+        <h1 id="print-title">{cupboard.label} — File index</h1>
+        <p>
+          {shell?.settings.plantName ? `${shell.settings.plantName} · ` : ""}
+          {racks.map((rack) => rack.name).join(", ")} · {countFiles(total)} · printed {printedOn}
+        </p>
+      </header>
+      <div className="print-racks">
+        {racks.map((rack) => (
+          <section key={rack.name} className="print-rack" aria-labelledby={`print-${rack.name}`}>
+            <h2 id={`print-${rack.name}`}>
+              {rack.name} <small>({countFiles(rack.files.length)})</small>
+            </h2>
+            <table>
+              <thead>
+                <tr>
+                  <th className="num">Sr. No</th>
+                  <th>Name of the File</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rack.files.map((file) => (
+                  <tr key={file._id}>
+                    <td className="num">{file.id}</td>
+                    <td>{file.name}</td>
+                  </tr>
+                ))}
+                {rack.files.length === 0 ? (
+                  <tr>
+                    <td colSpan={2} className="empty">
+                      {messages.noFiles}
+                    </td>
+                  </tr>
+                ) : null}
+              </tbody>
+            </table>
+          </section>
+        ))}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,108 @@
+import { randomUUID } from "node:crypto";
+import { parseWithZod } from "@conform-to/zod/v4";
+import {
+  type ActionFunctionArgs,
+  data,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { requireUser } from "#app/auth/session.server.ts";
+import { db } from "#app/db/client.server.ts";
+import { readForm } from "#app/lib/http.server.ts";
+import { STALE_RECORD_MESSAGE } from "#app/lib/messages.ts";
+import { logError } from "#app/lib/request-id.server.ts";
+import { redirectWithToast } from "#app/shell/toast.server.ts";
+import type { Toast } from "#app/shell/toast-types.ts";
+import { FormError } from "#app/ui/form.tsx";
+import { rackHref, SCRIPTED_FIELD, SCRIPTED_VALUE, UpdateFileForm } from "../components.tsx";
+import fileIndexCss from "../file-index.css?url";
+import { findFile, updateFile } from "../queries.server.ts";
+import { isFileId, isRackName, messages, type RackFile, type RackName } from "../rules.ts";
+import { fileUpdateSchema } from "../schema.ts";
+
+// The Update File page (spec §2: /rackadmin/racks/{rackName}/{_id}): the update form without
+// JavaScript. Its action also serves the dialog over the list (a fetcher), which gets data back
+// instead of a redirect.
+
+export const meta: MetaFunction = () => [{ title: "Update File · PlantOps" }];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: fileIndexCss }];
+
+type Loaded = { rackName: RackName | null; file: RackFile | null; error: string | null };
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireUser(request);
+  const { rackName, id } = params;
+  if (!isRackName(rackName) || !isFileId(id))
+    return data<Loaded>({ rackName: null, file: null, error: messages.invalidRackOrId }, { status: 404 });
+  try {
+    const file = await findFile(db, rackName, id);
+    if (!file) return data<Loaded>({ rackName, file: null, error: messages.fetchFailed }, { status: 404 });
+    return data<Loaded>({ rackName, file, error: null });
+  } catch (error) {
+    logError(request, error);
+    return data<Loaded>({ rackName, file: null, error: messages.fetchFailed }, { status: 500 });
+  }
+}
+
+const toastOf = (type: Toast["type"], message: string): Toast => ({ type, message, id: randomUUID() });
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const { rackName, id } = params;
+  if (!isRackName(rackName) || !isFileId(id))
+    throw new Response(messages.invalidRackOrId, { status: 404 });
+  const form = await readForm(request);
+  const scripted = form.get(SCRIPTED_FIELD) === SCRIPTED_VALUE;
+  const submission = parseWithZod(form, { schema: fileUpdateSchema });
+  if (submission.status !== "success")
+    return data({ ok: false, result: submission.reply(), toast: null }, { status: 400 });
+
+  const refused = (detail: string | null, status: number) => {
+    const errors = detail ? [messages.updateFailed, detail] : [messages.updateFailed];
+    return data(
+      {
+        ok: false,
+        result: submission.reply({ formErrors: errors }),
+        toast: toastOf("error", errors.join(" ")),
+      },
+      { status },
+    );
+  };
+  let outcome: Awaited<ReturnType<typeof updateFile>>;
+  try {
+    outcome = await updateFile(db, rackName, id, submission.value, user.id);
+  } catch (error) {
+    logError(request, error);
+    return refused(null, 500);
+  }
+  if (!outcome.ok) {
+    return outcome.reason === "stale" ? refused(STALE_RECORD_MESSAGE, 409) : refused(messages.fileGone, 404);
+  }
+  if (!scripted) return redirectWithToast(rackHref(rackName), { type: "success", message: messages.updated });
+  return { ok: true, result: submission.reply(), toast: toastOf("success", messages.updated) };
+}
+
+export default function UpdateFilePage() {
+  const { rackName, file, error } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <section className="page narrow file-index">
+      <div className="page-head">
+        <h1>Update File</h1>
+        {rackName ? <span className="muted">{rackName}</span> : null}
+      </div>
+      {rackName && file ? (
+        <UpdateFileForm rackName={rackName} file={file} lastResult={actionData?.result} />
+      ) : (
+        <>
+          <FormError errors={[error ?? messages.fetchFailed]} />
+          <p>
+            <Link to={rackName ? rackHref(rackName) : "/rackadmin"}>Back to Admin Racks</Link>
+          </p>
+        </>
+      )}
+    </section>
+  );
+}

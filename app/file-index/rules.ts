@@ -1,0 +1,106 @@
+// The file index (spec §2 "Admin Racks", §3 "Rack file", §9): two cupboards of four racks each.
+// Pure rules shared by the browser (live search) and the server (loaders, actions, /api).
+
+export const CUPBOARDS = [
+  { number: 1, label: "CupBoard 1", racks: ["Rack1A", "Rack1B", "Rack1C", "Rack1D"] },
+  { number: 2, label: "CupBoard 2", racks: ["Rack2A", "Rack2B", "Rack2C", "Rack2D"] },
+] as const;
+
+export type Cupboard = (typeof CUPBOARDS)[number];
+export type RackName = Cupboard["racks"][number];
+
+export const RACK_NAMES: readonly RackName[] = CUPBOARDS.flatMap((cupboard) => cupboard.racks);
+
+/** File numbers are whole numbers a person writes on a folder's spine. */
+export const MIN_FILE_NUMBER = 1;
+export const MAX_FILE_NUMBER = 999_999;
+export const MAX_FILE_NAME_LENGTH = 200;
+
+// The spec's exact wording (§5, §8), plus our own for what the spec never said.
+export const messages = {
+  bothRequired: "Both fields are required.",
+  wholeNumber: `File ID must be a whole number from ${MIN_FILE_NUMBER} to ${MAX_FILE_NUMBER}.`,
+  nameTooLong: `File name must be at most ${MAX_FILE_NAME_LENGTH} characters.`,
+  nameEmpty: "File name cannot be empty.",
+  invalidRackOrId: "Invalid rack name or file ID",
+  fetchFailed: "Failed to fetch file data.",
+  updateFailed: "Failed to update file.",
+  updated: "File updated successfully",
+  inserted: "File inserted successfully!",
+  insertFailed: "Error inserting file",
+  deleted: "File deleted successfully",
+  deleteFailed: "Error deleting file",
+  deleteQuestion: "Are you sure you want to delete this file?",
+  racksFailed: "Error fetching rack data.",
+  noFiles: "No files found",
+  noMatches: "No files match this search.",
+  rackNotFound: "Rack not found",
+  fileNotFound: "File not found",
+  fileGone: "The file no longer exists.",
+  filesMissing: "Send files: a list with at least one file of {id, name}.",
+} as const;
+
+/** A duplicate number in a rack: the same physical slot cannot hold two files. */
+export const duplicateMessage = (rackName: string, fileNumber: number) =>
+  `File ID ${fileNumber} is already used in ${rackName}.`;
+
+export function isRackName(value: unknown): value is RackName {
+  return typeof value === "string" && (RACK_NAMES as readonly string[]).includes(value);
+}
+
+export function cupboardOf(rackName: RackName): Cupboard {
+  return CUPBOARDS.find((cupboard) => (cupboard.racks as readonly string[]).includes(rackName))!;
+}
+
+/** The cupboard of a print address (/rackadmin/print/1), or null. */
+export function findCupboard(value: unknown): Cupboard | null {
+  return CUPBOARDS.find((cupboard) => String(cupboard.number) === String(value)) ?? null;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** File ids (`_id`) are uuids; anything else can never match and must not reach the database. */
+export function isFileId(value: unknown): value is string {
+  return typeof value === "string" && UUID.test(value);
+}
+
+export type RackFile = { _id: string; id: number; name: string; version: number };
+export type Rack = { name: RackName; files: RackFile[] };
+
+/** Files in the order of their numbers (Sr. No shows the number the user gave). */
+export function sortFiles<T extends { id: number }>(files: readonly T[]): T[] {
+  return [...files].sort((a, b) => a.id - b.id);
+}
+
+/** True when a file name holds the search text (case-insensitive); blank text matches nothing. */
+export function fileNameMatches(name: string, query: string) {
+  const text = query.trim().toLowerCase();
+  return text.length > 0 && name.toLowerCase().includes(text);
+}
+
+export type RackView<F> = { name: RackName; files: F[]; total: number; matches: number };
+
+/**
+ * The accordion search (spec §4): with search text, each rack keeps only the files whose names
+ * hold it; racks with matches are the ones to open. Without text, every file shows.
+ */
+export function searchRacks<F extends { name: string }>(
+  racks: readonly { name: RackName; files: readonly F[] }[],
+  query: string,
+): RackView<F>[] {
+  const active = query.trim().length > 0;
+  return racks.map((rack) => {
+    const files = active ? rack.files.filter((file) => fileNameMatches(file.name, query)) : [...rack.files];
+    return { name: rack.name, files, total: rack.files.length, matches: active ? files.length : 0 };
+  });
+}
+
+/** The cupboard to open for a search: the first that holds a match (only one may be open). */
+export function cupboardToOpen(views: readonly { name: RackName; matches: number }[]): Cupboard | null {
+  const hit = views.find((view) => view.matches > 0);
+  return hit ? cupboardOf(hit.name) : null;
+}
+
+/** "3 files", "1 file". */
+export function countFiles(count: number) {
+  return `${count} ${count === 1 ? "file" : "files"}`;
+}

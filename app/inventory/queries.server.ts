@@ -1,0 +1,261 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { Tx } from "#app/db/client.server.ts";
+import { audit } from "#app/lib/audit.server.ts";
+import { type Department, excessShortFall, resolveStatus } from "./rules.ts";
+import type { LineChanges, LineInput } from "./schema.ts";
+import { inventoryItems } from "./table.server.ts";
+
+// Data access for the inventory tables: plain functions taking the database or a transaction
+// first, mapping rows to the legacy field names (spec §3, api-contract.md "Records") at the edge.
+
+export type InventoryRecord = {
+  _id: string;
+  srno: number;
+  Assets: string;
+  ComponentsAndEquipments: string;
+  AvailableStock: number;
+  MinStock: number;
+  LeadTime: number;
+  ExcessShortFall: number;
+  StatusofOrder: string;
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+};
+
+/** One row of a department's table page: only what the table shows (keeps the page light). */
+export type TableRow = {
+  id: string;
+  srno: number;
+  assets: string;
+  components: string;
+  available: number;
+  min: number;
+  leadTime: number;
+  status: string;
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Ids are UUIDs; anything else is simply not found (never a database error). */
+export const isLineId = (id: unknown): id is string => typeof id === "string" && UUID.test(id);
+
+const recordColumns = {
+  id: inventoryItems.id,
+  srno: inventoryItems.srno,
+  assets: inventoryItems.assets,
+  componentsAndEquipments: inventoryItems.componentsAndEquipments,
+  availableStock: inventoryItems.availableStock,
+  minStock: inventoryItems.minStock,
+  leadTimeDays: inventoryItems.leadTimeDays,
+  statusOfOrder: inventoryItems.statusOfOrder,
+  version: inventoryItems.version,
+  createdAt: inventoryItems.createdAt,
+  updatedAt: inventoryItems.updatedAt,
+};
+
+type Row = {
+  id: string;
+  srno: number;
+  assets: string;
+  componentsAndEquipments: string;
+  availableStock: number;
+  minStock: number;
+  leadTimeDays: number;
+  statusOfOrder: string;
+  version: number;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+export function toRecord(row: Row): InventoryRecord {
+  return {
+    _id: row.id,
+    srno: row.srno,
+    Assets: row.assets,
+    ComponentsAndEquipments: row.componentsAndEquipments,
+    AvailableStock: row.availableStock,
+    MinStock: row.minStock,
+    LeadTime: row.leadTimeDays,
+    ExcessShortFall: excessShortFall(row.availableStock, row.minStock),
+    StatusofOrder: row.statusOfOrder,
+    version: row.version,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** A department's lines in the legacy shape, sorted by serial number (GET /api/{department}/product). */
+export async function listLines(db: Tx, department: Department): Promise<InventoryRecord[]> {
+  const rows = await db
+    .select(recordColumns)
+    .from(inventoryItems)
+    .where(eq(inventoryItems.department, department))
+    .orderBy(asc(inventoryItems.srno));
+  return rows.map(toRecord);
+}
+
+/** A department's table page rows, sorted by serial number. */
+export function listTableRows(db: Tx, department: Department): Promise<TableRow[]> {
+  return db
+    .select({
+      id: inventoryItems.id,
+      srno: inventoryItems.srno,
+      assets: inventoryItems.assets,
+      components: inventoryItems.componentsAndEquipments,
+      available: inventoryItems.availableStock,
+      min: inventoryItems.minStock,
+      leadTime: inventoryItems.leadTimeDays,
+      status: inventoryItems.statusOfOrder,
+    })
+    .from(inventoryItems)
+    .where(eq(inventoryItems.department, department))
+    .orderBy(asc(inventoryItems.srno));
+}
+
+export async function getLine(db: Tx, department: Department, id: string): Promise<InventoryRecord | null> {
+  if (!isLineId(id)) return null;
+  const [row] = await db
+    .select(recordColumns)
+    .from(inventoryItems)
+    .where(and(eq(inventoryItems.department, department), eq(inventoryItems.id, id)));
+  return row ? toRecord(row) : null;
+}
+
+export type SaveResult =
+  | { ok: true; line: InventoryRecord }
+  | { ok: false; reason: "not-found" | "stale" | "duplicate"; srno?: number };
+
+const ENTITY = "inventory_item";
+
+/** Audit entries keep the line's department beside the legacy fields. */
+const auditView = (department: Department, line: InventoryRecord) => ({ department, ...line });
+
+function isDuplicateSrno(error: unknown) {
+  for (let e = error as { code?: string; constraint_name?: string; cause?: unknown } | undefined; e; ) {
+    if (e.code === "23505") return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+
+/** Adds a line; the status is resolved from the numbers when left blank. Audited in the same transaction. */
+export async function createLine(
+  db: Tx,
+  department: Department,
+  input: LineInput,
+  userId: string,
+): Promise<SaveResult> {
+  try {
+    return await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(inventoryItems)
+        .values({
+          department,
+          srno: input.srno,
+          assets: input.Assets,
+          componentsAndEquipments: input.ComponentsAndEquipments,
+          availableStock: input.AvailableStock,
+          minStock: input.MinStock,
+          leadTimeDays: input.LeadTime,
+          statusOfOrder: resolveStatus(input),
+          createdBy: userId,
+          updatedBy: userId,
+        })
+        .returning(recordColumns);
+      const line = toRecord(row);
+      await audit(tx, {
+        userId,
+        action: "create",
+        entity: ENTITY,
+        entityId: line._id,
+        after: auditView(department, line),
+      });
+      return { ok: true as const, line };
+    });
+  } catch (error) {
+    if (isDuplicateSrno(error)) return { ok: false, reason: "duplicate", srno: input.srno };
+    throw error;
+  }
+}
+
+/**
+ * Changes a line. Fields left out keep their values. With `version` given, a line changed since
+ * (a different version) is refused as stale (behaviour note 20); the version is bumped on save.
+ */
+export async function updateLine(
+  db: Tx,
+  department: Department,
+  id: string,
+  changes: LineChanges,
+  userId: string,
+): Promise<SaveResult> {
+  if (!isLineId(id)) return { ok: false, reason: "not-found" };
+  try {
+    return await db.transaction(async (tx) => {
+      const [current] = await tx
+        .select(recordColumns)
+        .from(inventoryItems)
+        .where(and(eq(inventoryItems.department, department), eq(inventoryItems.id, id)))
+        .for("update");
+      if (!current) return { ok: false as const, reason: "not-found" as const };
+      if (changes.version !== undefined && changes.version !== current.version)
+        return { ok: false as const, reason: "stale" as const };
+      const before = toRecord(current);
+      const next = {
+        AvailableStock: changes.AvailableStock ?? before.AvailableStock,
+        MinStock: changes.MinStock ?? before.MinStock,
+        StatusofOrder: changes.StatusofOrder,
+      };
+      const [row] = await tx
+        .update(inventoryItems)
+        .set({
+          srno: changes.srno ?? before.srno,
+          assets: changes.Assets ?? before.Assets,
+          componentsAndEquipments: changes.ComponentsAndEquipments ?? before.ComponentsAndEquipments,
+          availableStock: next.AvailableStock,
+          minStock: next.MinStock,
+          leadTimeDays: changes.LeadTime ?? before.LeadTime,
+          statusOfOrder: resolveStatus(next, before),
+          updatedBy: userId,
+          updatedAt: new Date(),
+          version: sql`${inventoryItems.version} + 1`,
+        })
+        .where(and(eq(inventoryItems.id, id), eq(inventoryItems.version, current.version)))
+        .returning(recordColumns);
+      if (!row) return { ok: false as const, reason: "stale" as const };
+      const line = toRecord(row);
+      await audit(tx, {
+        userId,
+        action: "update",
+        entity: ENTITY,
+        entityId: id,
+        before: auditView(department, before),
+        after: auditView(department, line),
+      });
+      return { ok: true as const, line };
+    });
+  } catch (error) {
+    if (isDuplicateSrno(error)) return { ok: false, reason: "duplicate", srno: changes.srno };
+    throw error;
+  }
+}
+
+/** Deletes a line; false when there is no such line in that department. Audited in the same transaction. */
+export async function deleteLine(db: Tx, department: Department, id: string, userId: string) {
+  if (!isLineId(id)) return false;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(inventoryItems)
+      .where(and(eq(inventoryItems.department, department), eq(inventoryItems.id, id)))
+      .returning(recordColumns);
+    if (!row) return false;
+    await audit(tx, {
+      userId,
+      action: "delete",
+      entity: ENTITY,
+      entityId: id,
+      before: auditView(department, toRecord(row)),
+    });
+    return true;
+  });
+}

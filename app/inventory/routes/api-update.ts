@@ -1,0 +1,27 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { apiHandler, methodNotAllowed } from "#app/api/handler.server.ts";
+import { requireApiUser } from "#app/auth/session.server.ts";
+import { db } from "#app/db/client.server.ts";
+import { departmentParam, notAllowed, failure, invalidInput, productNotFound } from "#app/inventory/api.server.ts";
+import { updateLine } from "#app/inventory/queries.server.ts";
+import { duplicateSrnoMessage, messages } from "#app/inventory/rules.ts";
+import { lineChangesSchema } from "#app/inventory/schema.ts";
+import { jsonAnswer, readJson } from "#app/lib/http.server.ts";
+import { STALE_RECORD_MESSAGE } from "#app/lib/messages.ts";
+
+// PUT /api/{department}/update/{id} with the inventory fields (+ optional version)
+// → {success, Message, product}; 404 unknown, 409 stale version or taken serial number.
+export const action = apiHandler(async ({ request, params }: ActionFunctionArgs) => {
+  const user = await requireApiUser(request);
+  if (request.method !== "PUT") return methodNotAllowed();
+  const department = departmentParam(params);
+  const parsed = lineChangesSchema.safeParse(await readJson(request));
+  if (!parsed.success) return invalidInput(parsed.error);
+  const result = await updateLine(db, department, params.id ?? "", parsed.data, user.id);
+  if (result.ok) return jsonAnswer({ success: true, Message: messages.updated, product: result.line });
+  if (result.reason === "not-found") return productNotFound();
+  if (result.reason === "stale") return failure(STALE_RECORD_MESSAGE, 409);
+  return failure(duplicateSrnoMessage(result.srno ?? 0, department), 409);
+});
+
+export const loader = notAllowed;

@@ -1,0 +1,112 @@
+// Spare-parts inventory rules (spec §2 "Inventory tables", §4 "Inventory derived state", §5, §8).
+// Pure: no I/O. They run in the browser (live preview) and on the server (the truth on save).
+
+export const DEPARTMENTS = ["Electrician", "FireFight", "Technician"] as const;
+export type Department = (typeof DEPARTMENTS)[number];
+
+/** Exact case only (api-contract.md: anything else is a 404). */
+export function isDepartment(value: unknown): value is Department {
+  return typeof value === "string" && (DEPARTMENTS as readonly string[]).includes(value);
+}
+
+/** The navbar's address of each department's table (spec §2); /products/{department} shows the same. */
+export const MENU_TABLE_PATHS: Record<Department, string> = {
+  Electrician: "/products",
+  FireFight: "/firefight",
+  Technician: "/technician",
+};
+
+/** Where Cancel and a successful save go (spec §2; behaviour notes 14 and 15). */
+export const departmentTablePath = (department: Department) => `/products/${department}`;
+
+/** The department whose table a path shows, or null when the path is not an inventory table. */
+export function departmentOfTablePath(pathname: string): Department | null {
+  const path = pathname.replace(/\/+$/, "") || "/";
+  for (const department of DEPARTMENTS) {
+    if (path === MENU_TABLE_PATHS[department] || path === departmentTablePath(department)) return department;
+  }
+  return null;
+}
+
+/** A table to go back to after a delete: only our own table paths (no open redirect). */
+export function safeTablePath(back: string | null | undefined, department: Department) {
+  return back && departmentOfTablePath(back) === department ? back : departmentTablePath(department);
+}
+
+export const ORDER_TO_PLACE = "Order to place";
+export const AVAILABLE = "Available";
+
+const round3 = (value: number) => Math.round(value * 1000) / 1000;
+const figure = (value: number | null | undefined) =>
+  typeof value === "number" && Number.isFinite(value) ? value : 0;
+
+/** Excess/shortfall = available − minimum; a missing figure counts as 0 (spec §4). */
+export function excessShortFall(available?: number | null, minimum?: number | null): number {
+  // Rounded to the 3 decimals stock is kept in, so 10.1 − 3.05 reads 7.05, not 7.049999….
+  return round3(figure(available) - figure(minimum)) || 0;
+}
+
+/** An order is needed at 0 or below (spec §9). */
+export const needsOrder = (shortfall: number) => shortfall <= 0;
+
+/** The automatic status: 'Order to place' when excess/shortfall is 0 or less, else 'Available'. */
+export function orderStatus(shortfall: number): typeof ORDER_TO_PLACE | typeof AVAILABLE {
+  return needsOrder(shortfall) ? ORDER_TO_PLACE : AVAILABLE;
+}
+
+export type StockFigures = { AvailableStock: number; MinStock: number };
+
+/**
+ * The status to store when a line is saved (architecture.md: re-derived whenever a number changes,
+ * but a status the user typed after that is kept).
+ *
+ * In the browser a change of either number sets the status field at once, and the user may type
+ * over it afterwards, so the browser sends what should be kept. Without JavaScript (and from API
+ * clients) nobody ran that rule, so the server runs its equivalent, one rule for every client:
+ * - a blank status (or none sent, on insert) takes the automatic value;
+ * - when the numbers changed and the status is the one already stored (the user did not touch it,
+ *   or an API client left it out), it takes the automatic value for the new numbers;
+ * - otherwise what was sent is kept, including a status of the user's own ('Ordered on 4 May').
+ * The one case this cannot tell apart: with JavaScript, changing a number and then typing back
+ * exactly the stored status; the numbers win, which errs on the side of ordering.
+ */
+export function resolveStatus(
+  next: StockFigures & { StatusofOrder?: string },
+  stored?: StockFigures & { StatusofOrder: string },
+): string {
+  const automatic = orderStatus(excessShortFall(next.AvailableStock, next.MinStock));
+  const sent = next.StatusofOrder?.trim();
+  if (!stored) return sent || automatic;
+  const numbersChanged =
+    next.AvailableStock !== stored.AvailableStock || next.MinStock !== stored.MinStock;
+  if (sent === undefined) return numbersChanged ? automatic : stored.StatusofOrder;
+  if (sent === "") return automatic;
+  if (numbersChanged && sent === stored.StatusofOrder) return automatic;
+  return sent;
+}
+
+export const messages = {
+  required: "Please fill all required fields.",
+  noDepartment: "Department is not specified",
+  created: "Product created successfully",
+  updated: "Product updated successfully",
+  deleted: "Product deleted successfully",
+  notFound: "Product not found",
+  insertFailed: "Failed to insert product.",
+  insertError: "An error occurred while inserting the product.",
+  updateFailed: "Failed to update product.",
+  updateError: "An error occurred while updating the product.",
+  invalidIds: "Invalid department or product ID.",
+  fetchFailed: "Failed to fetch product details.",
+  fetchError: "An error occurred while fetching product details.",
+  deleteQuestion: "Are you sure you want to permanently delete this item? This action cannot be undone.",
+  deleteFailed: "Failed to delete product.",
+  empty: "No products available",
+  loading: "Loading...",
+} as const;
+
+export const unknownDepartmentMessage = (department: string) =>
+  `Unknown department '${department}'. Use ${DEPARTMENTS.join(", ")}.`;
+
+export const duplicateSrnoMessage = (srno: number, department: Department) =>
+  `Serial number ${srno} already exists in ${department}.`;

@@ -1,0 +1,47 @@
+import type { CSSProperties } from "react";
+import type { AmcAlert } from "#app/contracts/alerts.server.ts";
+import { WhatsAppSend } from "#app/contracts/components/whatsapp-send.tsx";
+import { alertTitle, expiredMessage, whatsAppLink } from "#app/contracts/rules.ts";
+
+// The AMC notifications (spec §2 "Notifications dialog", behaviour note 5): the list shown in the
+// bell's dialog (JavaScript) and on the /alerts page (without it).
+
+export const NO_ALERTS_MESSAGE = "No AMC notifications available.";
+
+// The dialog sits in the dark navigation bar; these keep its text readable without touching the
+// shared stylesheet.
+const listStyle: CSSProperties = { listStyle: "none", margin: 0, padding: 0, display: "grid", gap: "0.6rem" };
+const itemStyle: CSSProperties = {
+  display: "flex",
+  flexWrap: "wrap",
+  gap: "0.4rem 1rem",
+  alignItems: "center",
+  justifyContent: "space-between",
+  borderBottom: "1px solid var(--line)",
+  paddingBottom: "0.6rem",
+};
+
+export function AlertsList({ alerts }: { alerts: AmcAlert[] }) {
+  if (alerts.length === 0) return <p className="muted">{NO_ALERTS_MESSAGE}</p>;
+  return (
+    <ul style={listStyle} aria-label="AMC alerts">
+      {alerts.map((alert) => (
+        <li key={alert.id} style={itemStyle}>
+          <div>
+            <p style={{ margin: 0 }}>{alertTitle(alert.nextDueDate)}</p>
+            <p className="muted" style={{ margin: 0, fontSize: "0.85rem" }}>
+              {alert.equipment}
+            </p>
+          </div>
+          <WhatsAppSend
+            link={whatsAppLink(alert.mobileNumber, expiredMessage(alert.equipment, alert.nextDueDate))}
+            label="Send WhatsApp Message"
+            about={`about ${alert.equipment}`}
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export const dialogStyle: CSSProperties = { color: "var(--text)", width: "min(92vw, 520px)" };

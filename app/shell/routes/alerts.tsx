@@ -1,0 +1,30 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { requireUser } from "#app/auth/session.server.ts";
+import { loadAmcAlerts } from "#app/contracts/alerts.server.ts";
+import { db } from "#app/db/client.server.ts";
+import { serverSettings } from "#app/lib/env.server.ts";
+import { AlertsList } from "../alerts-dialog.tsx";
+
+// /alerts: the Notifications list as a page, where the bell leads without JavaScript.
+export const meta: MetaFunction = () => [{ title: "Notifications · PlantOps" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireUser(request);
+  return { alerts: await loadAmcAlerts(db, new Date(), serverSettings().PLANT_TIME_ZONE) };
+}
+
+export default function AlertsPage() {
+  const { alerts } = useLoaderData<typeof loader>();
+  return (
+    <section className="page narrow" aria-labelledby="alerts-title">
+      <h1 id="alerts-title">Notifications</h1>
+      <AlertsList alerts={alerts} />
+      <p className="actions">
+        <Link to="/amc" className="button">
+          Go to the AMC table
+        </Link>
+      </p>
+    </section>
+  );
+}

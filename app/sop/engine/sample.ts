@@ -1,0 +1,59 @@
+import { itemsOf } from "./values.ts";
+import type { FormatDefinition, InputDef, SopData } from "./types.ts";
+
+// Test-data builder: a fully filled-in record of any format, as an API client would send it.
+// Used by the unit, integration and e2e tests (epic-stack style builders with overrides).
+
+export function sampleValue(input: InputDef, marker: string, row = 0): unknown {
+  switch (input.kind) {
+    case "date":
+      return `2025-03-${String(14 + row).padStart(2, "0")}`;
+    case "time":
+      return `0${(row % 9) + 1}:30`;
+    case "datetime":
+      return "2025-03-14T09:30";
+    case "number":
+      return 12.5 + row;
+    case "count":
+      return 3 + row;
+    case "choice":
+      return input.choices?.find((choice) => choice.value)?.value ?? "";
+    case "yesno":
+      return row % 2 === 0;
+    case "tick":
+      return true;
+    default:
+      return `${marker} ${input.label}`.slice(0, input.max ?? 200);
+  }
+}
+
+export function sampleRecord(definition: FormatDefinition, marker = "Sample", rows = 2): SopData {
+  const data: SopData = {};
+  for (const input of [...definition.header, ...definition.footer]) data[input.name] = sampleValue(input, marker);
+  for (const block of definition.body) {
+    if (block.type === "checklist") {
+      if (block.store === "keyed") {
+        for (const section of block.sections) {
+          data[section.key ?? ""] = Object.fromEntries(
+            section.items.map((item, index) => [item.key ?? "", sampleValue(block.status, marker, index)]),
+          );
+        }
+      } else {
+        data[block.name ?? ""] = itemsOf(block).map((_, index) => {
+          const item: SopData = { [block.status.name]: sampleValue(block.status, marker, index) };
+          if (block.remarks) item[block.remarks.name] = `${marker} remark ${index + 1}`;
+          return item;
+        });
+      }
+    } else if (block.type === "register") {
+      const count = "fixed" in block.rows ? block.rows.fixed : rows;
+      const columns = block.parts.flatMap((part) => part.columns);
+      data[block.name] = Array.from({ length: count }, (_, row) =>
+        Object.fromEntries(columns.map((column) => [column.name, sampleValue(column, `${marker} r${row + 1}`, row)])),
+      );
+    } else {
+      data[block.name] = Object.fromEntries(block.items.map((item, index) => [item.key, index + 1]));
+    }
+  }
+  return data;
+}

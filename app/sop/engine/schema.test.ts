@@ -1,0 +1,135 @@
+import { describe, expect, it } from "vitest";
+import { findFormat, formats } from "../formats/index.ts";
+import { sampleRecord } from "./sample.ts";
+import { schemaFor } from "./schema.ts";
+import { recordDateOf, summaryOf } from "./values.ts";
+
+const parse = (code: string, data: unknown) => schemaFor(findFormat(code)!).safeParse(data);
+const messages = (result: { success: boolean; error?: { issues: { message: string; path: PropertyKey[] }[] } }) =>
+  (result.error?.issues ?? []).map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+
+describe("every format's schema", () => {
+  for (const definition of formats) {
+    const requiredHeader = [...definition.header, ...definition.footer].filter((input) => input.required);
+    const registers = definition.body.flatMap((block) => (block.type === "register" ? [block] : []));
+
+    it(`${definition.code} accepts a fully filled-in record`, () => {
+      const result = schemaFor(definition).safeParse(sampleRecord(definition, "Full"));
+      expect(messages(result)).toEqual([]);
+      expect(recordDateOf(definition, result.data!)).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      expect(summaryOf(definition, result.data!)).not.toBe("");
+    });
+
+    it(`${definition.code} refuses a record missing a required field, with a clear message`, () => {
+      const required = [
+        ...requiredHeader.map((input) => ({ path: [input.name], input })),
+        ...registers.flatMap((block) =>
+          block.parts
+            .flatMap((part) => part.columns)
+            .filter((column) => column.required)
+            .map((column) => ({ path: [block.name, 0, column.name], input: column })),
+        ),
+      ];
+      expect(required.length).toBeGreaterThan(0);
+      for (const { path, input } of required) {
+        const data = sampleRecord(definition, "Missing");
+        let target: Record<string | number, unknown> = data;
+        for (const key of path.slice(0, -1)) target = target[key] as Record<string | number, unknown>;
+        target[path[path.length - 1]] = "  ";
+        const result = schemaFor(definition).safeParse(data);
+        expect(result.success).toBe(false);
+        const expected =
+          typeof input.required === "string" ? input.required : `${input.label} is required.`;
+        expect(messages(result)).toContain(`${path.join(".")}: ${expected}`);
+      }
+    });
+  }
+});
+
+describe("AS11", () => {
+  it("needs date, lorry number and transporter; signatures and answers are optional", () => {
+    const result = parse("AS11", {});
+    expect(messages(result)).toEqual([
+      "date: Date is required.",
+      "lorryNo: Lorry number is required.",
+      "transporter: Transporter is required.",
+    ]);
+    const minimal = parse("as11", { date: "2025-01-02", lorryNo: " KA01 ", transporter: "Swift" });
+    expect(minimal.data).toMatchObject({ lorryNo: "KA01", driverSignature: "", officerSignature: "" });
+    expect(minimal.data?.criteria).toHaveLength(15);
+    expect((minimal.data?.criteria as unknown[])[14]).toEqual({ status: "", remarks: "" });
+  });
+
+  it("takes Select / Yes / No only, refuses a 16th criterion and a wrong date", () => {
+    const base = { date: "2025-01-02", lorryNo: "KA01", transporter: "Swift" };
+    expect(messages(parse("AS11", { ...base, criteria: [{ status: "Maybe" }] }))).toEqual([
+      "criteria.0.status: Choose Yes or No.",
+    ]);
+    expect(parse("AS11", { ...base, criteria: Array(16).fill({ status: "Yes" }) }).success).toBe(false);
+    expect(messages(parse("AS11", { ...base, date: "2025-02-30" }))).toEqual([
+      "date: Enter a date as YYYY-MM-DD.",
+    ]);
+    expect(messages(parse("AS11", { ...base, lorryNo: "x".repeat(41) }))).toEqual([
+      "lorryNo: At most 40 characters.",
+    ]);
+  });
+});
+
+describe("AS10", () => {
+  it("keeps items unanswered until chosen and stores Yes / No as true / false", () => {
+    const result = parse("AS10", {
+      date: "2025-01-02",
+      tankTruckNo: "TN 01",
+      tankTruck: { sparkArrestor: "Yes", properFittings: "No" },
+    });
+    expect(result.success).toBe(true);
+    expect(result.data?.tankTruck).toMatchObject({
+      sparkArrestor: true,
+      properFittings: false,
+      extinguishers: null,
+    });
+    expect(result.data?.availableInTankTruck).toMatchObject({ defectsCorrected: null });
+    const count = Object.keys(result.data!)
+      .filter((key) => typeof result.data![key] === "object")
+      .reduce((sum, key) => sum + Object.keys(result.data![key] as object).length, 0);
+    expect(count).toBe(32);
+    expect(messages(parse("AS10", { date: "2025-01-02", tankTruckNo: "T", electricals: { looseWiring: "Perhaps" } }))).toEqual([
+      "electricals.looseWiring: Choose Yes or No.",
+    ]);
+  });
+});
+
+describe("AS16", () => {
+  it("stores the 30 items with their wording and refuses negative or fractional cylinder counts", () => {
+    const base = { dateTime: "2025-01-02T22:00", handingOver: "A", takenOver: "B" };
+    const result = parse("AS16", { ...base, cylinderInventory: { kg5: "4", kg19: 2 } });
+    expect(result.success).toBe(true);
+    const items = result.data?.items as { description: string }[];
+    expect(items).toHaveLength(30);
+    expect(items[0].description).toContain("4 hours");
+    expect(result.data?.cylinderInventory).toMatchObject({ kg5: 4, kg19: 2, kg14_2: null });
+    expect(messages(parse("AS16", { ...base, cylinderInventory: { kg5: "-1", kg19: "1.5" } }))).toEqual([
+      "cylinderInventory.kg5: Enter a whole number of 0 or more.",
+      "cylinderInventory.kg19: Enter a whole number of 0 or more.",
+    ]);
+    expect(messages(parse("AS16", { ...base, dateTime: "" }))).toEqual(["dateTime: Date and time are required."]);
+  });
+});
+
+describe("registers", () => {
+  it("need at least one entry and check each row", () => {
+    expect(messages(parse("AS14", { entries: [] }))).toEqual(["entries: Add at least one entry."]);
+    const result = parse("AS08", {
+      entries: [{ date: "2025-01-02", lorryNo: "KA 1", invoiceQuantity: "-2", timeIn: "25:00" }],
+    });
+    expect(messages(result)).toEqual([
+      "entries.0.invoiceQuantity: Enter a number of 0 or more.",
+      "entries.0.timeIn: Enter a time as HH:MM.",
+    ]);
+  });
+
+  it("AS17 always has seven rows", () => {
+    const result = parse("AS17", { date: "2025-01-02", entries: [{ time: "22:00", area: "Gate" }] });
+    expect(result.data?.entries).toHaveLength(7);
+  });
+});

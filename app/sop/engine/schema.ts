@@ -1,0 +1,242 @@
+import * as z from "zod/mini";
+import { isIsoDate } from "#app/lib/dates.ts";
+import type { Block, ChecklistBlock, FormatDefinition, InputDef, RegisterBlock } from "./types.ts";
+
+// The zod/mini schema of a format, derived from its definition. The same schema validates in the
+// browser (Conform, with auto-coercion off) and on the server (pages and /api): form values arrive
+// as strings, JSON values as strings, numbers or booleans, and both are normalised here.
+
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+const DATETIME = /^(\d{4}-\d{2}-\d{2})[T ]([01]\d|2[0-3]):([0-5]\d)(:\d{2}(\.\d+)?)?$/;
+
+/** Blank text (or nothing) becomes undefined; text is trimmed. */
+const blankToUndefined = (value: unknown) => {
+  if (value === null || value === undefined) return undefined;
+  if (typeof value === "string") return value.trim() === "" ? undefined : value.trim();
+  return value;
+};
+
+export function requiredMessage(input: InputDef) {
+  return typeof input.required === "string" ? input.required : `${input.label} is required.`;
+}
+
+/** Wraps a schema for a present value: required → the message when blank; optional → `empty` when blank. */
+function presence<T>(input: InputDef, present: z.ZodMiniType<T>, empty: T) {
+  if (input.required) {
+    const message = requiredMessage(input);
+    return z.pipe(
+      z.transform(blankToUndefined),
+      z.pipe(
+        z.unknown().check(
+          z.refine((value) => value !== undefined, { message, abort: true }),
+        ),
+        present,
+      ),
+    );
+  }
+  return z.pipe(
+    z.pipe(z.transform(blankToUndefined), z.optional(present)),
+    z.transform((value): T => (value === undefined ? empty : value)),
+  );
+}
+
+const textOf = (max: number) =>
+  z.string({ error: "Enter text." }).check(z.maxLength(max, `At most ${max} characters.`));
+
+const dateValue = z
+  .string({ error: "Enter a date as YYYY-MM-DD." })
+  .check(z.refine(isIsoDate, "Enter a date as YYYY-MM-DD."));
+
+const timeValue = z
+  .string({ error: "Enter a time as HH:MM." })
+  .check(z.refine((value) => TIME.test(value), "Enter a time as HH:MM."));
+
+const dateTimeValue = z.pipe(
+  z.string({ error: "Enter a date and time." }).check(
+    z.refine((value) => {
+      const match = DATETIME.exec(value);
+      return Boolean(match && isIsoDate(match[1]));
+    }, "Enter a date and time as YYYY-MM-DD HH:MM."),
+  ),
+  z.transform((value) => {
+    const match = DATETIME.exec(value);
+    return match ? `${match[1]}T${match[2]}:${match[3]}` : value;
+  }),
+);
+
+const toNumber = (value: unknown) => (typeof value === "string" && value !== "" ? Number(value) : value);
+
+const quantityValue = z.pipe(
+  z.transform(toNumber),
+  z.number({ error: "Enter a number of 0 or more." }).check(
+    z.refine((value) => Number.isFinite(value), "Enter a number of 0 or more."),
+    z.minimum(0, "Enter a number of 0 or more."),
+    z.maximum(1_000_000_000, "That number is too large."),
+    z.refine((value) => Math.round(value * 1000) === value * 1000, "Use at most 3 decimals."),
+  ),
+);
+
+const countValue = z.pipe(
+  z.transform(toNumber),
+  z.number({ error: "Enter a whole number of 0 or more." }).check(
+    z.refine((value) => Number.isInteger(value), "Enter a whole number of 0 or more."),
+    z.minimum(0, "Enter a whole number of 0 or more."),
+    z.maximum(1_000_000_000, "That number is too large."),
+  ),
+);
+
+const YES = [true, "Yes", "yes", "true"];
+const NO = [false, "No", "no", "false"];
+const yesNoValue = z.pipe(
+  z.unknown().check(z.refine((value) => YES.includes(value as string) || NO.includes(value as string), "Choose Yes or No.")),
+  z.transform((value) => YES.includes(value as string)),
+);
+
+const TICKED = [true, "on", "true", "yes"];
+const UNTICKED = [undefined, null, false, "", "false", "no"];
+const tickValue = z.pipe(
+  z.unknown().check(
+    z.refine(
+      (value) => TICKED.includes(value as string) || UNTICKED.includes(value as string),
+      "Tick the box or leave it empty.",
+    ),
+  ),
+  z.transform((value) => TICKED.includes(value as string)),
+);
+
+/** The schema of one value. */
+export function inputSchema(input: InputDef): z.ZodMiniType<unknown> {
+  switch (input.kind) {
+    case "text":
+    case "signature":
+      return presence(input, textOf(input.max ?? 200), "");
+    case "textarea":
+      return presence(input, textOf(input.max ?? 1000), "");
+    case "date":
+      return presence(input, dateValue, "");
+    case "time":
+      return presence(input, timeValue, "");
+    case "datetime":
+      return presence(input, dateTimeValue, "");
+    case "number":
+      return presence<number | null>(input, quantityValue, null);
+    case "count":
+      return presence<number | null>(input, countValue, null);
+    case "yesno":
+      return presence<boolean | null>(input, yesNoValue, null);
+    case "tick":
+      return tickValue;
+    case "choice": {
+      const choices = input.choices ?? [];
+      const values = choices.map((choice) => choice.value).filter(Boolean);
+      const message = `Choose ${values.join(" or ")}.`;
+      const picked = z.string({ error: message }).check(z.refine((value) => values.includes(value), message));
+      return presence(input, picked, "");
+    }
+  }
+}
+
+/** A list of exactly `length` objects: a missing or short list is padded, a longer one refused. */
+function fixedList(length: number, item: z.ZodMiniType<unknown>, tooMany: string) {
+  return z.pipe(
+    z.pipe(
+      z.transform((value: unknown) => (value === undefined || value === null || value === "" ? [] : value)),
+      z.array(z.unknown(), { error: "Send a list." }).check(z.maxLength(length, tooMany)),
+    ),
+    z.pipe(
+      z.transform((list: unknown[]) =>
+        Array.from({ length }, (_, index) => list[index] ?? {}),
+      ),
+      z.array(item),
+    ),
+  );
+}
+
+/** An object whose missing value counts as empty (a section of unticked radios is not posted). */
+function objectOf(shape: Record<string, z.ZodMiniType<unknown>>) {
+  return z.pipe(
+    z.transform((value: unknown) => (value === undefined || value === null || value === "" ? {} : value)),
+    z.object(shape, { error: "Send an object." }),
+  );
+}
+
+export function itemCount(block: ChecklistBlock) {
+  return block.sections.reduce((sum, section) => sum + section.items.length, 0);
+}
+
+function checklistShape(block: ChecklistBlock): Record<string, z.ZodMiniType<unknown>> {
+  if (block.store === "keyed") {
+    return Object.fromEntries(
+      block.sections.map((section) => [
+        section.key ?? "",
+        objectOf(Object.fromEntries(section.items.map((item) => [item.key ?? "", inputSchema(block.status)]))),
+      ]),
+    );
+  }
+  const labels = block.sections.flatMap((section) => section.items.map((item) => item.label));
+  const itemShape: Record<string, z.ZodMiniType<unknown>> = { [block.status.name]: inputSchema(block.status) };
+  if (block.remarks) itemShape[block.remarks.name] = inputSchema(block.remarks);
+  const list = fixedList(labels.length, objectOf(itemShape), `This format has ${labels.length} items.`);
+  const withWording = block.itemKey
+    ? z.pipe(
+        list,
+        z.transform((items: unknown[]) =>
+          items.map((item, index) => ({ [block.itemKey as string]: labels[index], ...(item as object) })),
+        ),
+      )
+    : list;
+  return { [block.name ?? "items"]: withWording };
+}
+
+function registerShape(block: RegisterBlock): Record<string, z.ZodMiniType<unknown>> {
+  const columns = block.parts.flatMap((part) => part.columns);
+  const row = objectOf(Object.fromEntries(columns.map((column) => [column.name, inputSchema(column)])));
+  if ("fixed" in block.rows) {
+    return { [block.name]: fixedList(block.rows.fixed, row, `This format has ${block.rows.fixed} rows.`) };
+  }
+  const { min, max } = block.rows;
+  return {
+    [block.name]: z.pipe(
+      z.transform((value: unknown) => (value === undefined || value === null || value === "" ? [] : value)),
+      z
+        .array(row, { error: "Send a list of entries." })
+        .check(
+          z.minLength(min, min === 1 ? "Add at least one entry." : `Add at least ${min} entries.`),
+          z.maxLength(max, `At most ${max} entries.`),
+        ),
+    ),
+  };
+}
+
+function blockShape(block: Block): Record<string, z.ZodMiniType<unknown>> {
+  if (block.type === "checklist") return checklistShape(block);
+  if (block.type === "register") return registerShape(block);
+  return {
+    [block.name]: objectOf(
+      Object.fromEntries(
+        block.items.map((item) => [
+          item.key,
+          inputSchema({ name: item.key, label: item.label, kind: "count" }),
+        ]),
+      ),
+    ),
+  };
+}
+
+const cache = new WeakMap<FormatDefinition, z.ZodMiniType<Record<string, unknown>>>();
+
+/** The format's schema (cached per definition). */
+export function schemaFor(definition: FormatDefinition): z.ZodMiniType<Record<string, unknown>> {
+  let schema = cache.get(definition);
+  if (!schema) {
+    const shape: Record<string, z.ZodMiniType<unknown>> = {};
+    for (const input of definition.header) shape[input.name] = inputSchema(input);
+    for (const block of definition.body) Object.assign(shape, blockShape(block));
+    for (const input of definition.footer) shape[input.name] = inputSchema(input);
+    schema = z.object(shape, { error: "Send the form as an object." }) as unknown as z.ZodMiniType<
+      Record<string, unknown>
+    >;
+    cache.set(definition, schema);
+  }
+  return schema;
+}

@@ -1,0 +1,22 @@
+import type { FormatDefinition } from "../engine/types.ts";
+import { as06 } from "./as06.ts";
+import { as08 } from "./as08.ts";
+import { as09 } from "./as09.ts";
+import { as10 } from "./as10.ts";
+import { as11 } from "./as11.ts";
+import { as12 } from "./as12.ts";
+import { as14 } from "./as14.ts";
+import { as15 } from "./as15.ts";
+import { as16 } from "./as16.ts";
+import { as17 } from "./as17.ts";
+
+/** Every paper format, in the menu's order (sop-formats.md "Menu order"). Adding a format: one
+ * definition file, listed here. */
+export const formats: FormatDefinition[] = [as11, as10, as09, as08, as06, as12, as14, as15, as16, as17];
+
+const byCode = new Map(formats.map((format) => [format.code.toUpperCase(), format]));
+
+/** The format named in a URL or API path, any case ("AS11", "as11", "As11"); undefined if none. */
+export function findFormat(name: string | undefined): FormatDefinition | undefined {
+  return name ? byCode.get(name.toUpperCase()) : undefined;
+}

@@ -1,0 +1,273 @@
+import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link } from "@remix-run/react";
+import { type MouseEvent, type RefObject, useState } from "react";
+import { ConfirmDeleteForm } from "#app/ui/confirm-delete.tsx";
+import { Field, FieldErrors, FormError, SubmitButton } from "#app/ui/form.tsx";
+import { Highlight, matchesQuery } from "#app/ui/search.tsx";
+import { closingStockPreview, type FormMode, formatQuantity, messages, rackLabel } from "./rules.ts";
+import { rackItemFormSchema } from "./schema.ts";
+
+/** One row of the Store Racks page, as its loader sends it (see queries.server.ts RackRow). */
+export type RackRowData = {
+  id: string;
+  section: string;
+  materialName: string;
+  availableStock: number;
+  issue: number;
+  receipt: number;
+  closingStock: number;
+};
+
+const cellTexts = (row: RackRowData) => [
+  row.section,
+  row.materialName,
+  formatQuantity(row.availableStock),
+  formatQuantity(row.issue),
+  formatQuantity(row.receipt),
+  formatQuantity(row.closingStock),
+];
+
+export const deleteHref = (rackNumber: number, id: string) => `/about/${rackNumber}/${id}/delete`;
+
+/**
+ * One rack: a <details> panel (works without JavaScript). With ?q= (the navbar search without
+ * JavaScript) a panel holding a match renders open and the cells mark it; with JavaScript the
+ * navbar opens the panels itself.
+ */
+export function RackPanel({
+  rackNumber,
+  rows,
+  query,
+  onDelete,
+}: {
+  rackNumber: number;
+  rows: RackRowData[];
+  query: string;
+  onDelete: (event: MouseEvent<HTMLAnchorElement>) => void;
+}) {
+  const open = query ? rows.some((row) => cellTexts(row).some((text) => matchesQuery(text, query))) : false;
+  const count = `${rows.length} ${rows.length === 1 ? "item" : "items"}`;
+  return (
+    <details className="rack" open={open} id={`rack-${rackNumber}`}>
+      <summary>
+        <span className="rack-title">{rackLabel(rackNumber)}</span>{" "}
+        <span className="rack-count">({count})</span>
+      </summary>
+      <div className="rack-body">
+        <Link
+          to={`/insertproducts/${rackNumber}`}
+          className="button small primary"
+          aria-label={`Insert New Item in rack ${rackNumber}`}
+        >
+          Insert New Item
+        </Link>
+        <div className="table-wrap">
+          <table>
+            <thead>
+              <tr>
+                <th>Section</th>
+                <th>Material Name</th>
+                <th className="num">Available Stock</th>
+                <th className="num">Issue</th>
+                <th className="num">Receipt</th>
+                <th className="num">Closing Stock</th>
+                <th>Update</th>
+                <th>Delete</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.length ? (
+                rows.map((row) => <RackRow key={row.id} rackNumber={rackNumber} row={row} onDelete={onDelete} />)
+              ) : (
+                <tr>
+                  <td colSpan={8} className="empty">
+                    No items in this rack yet.
+                  </td>
+                </tr>
+              )}
+            </tbody>
+          </table>
+        </div>
+      </div>
+    </details>
+  );
+}
+
+function RackRow({
+  rackNumber,
+  row,
+  onDelete,
+}: {
+  rackNumber: number;
+  row: RackRowData;
+  onDelete: (event: MouseEvent<HTMLAnchorElement>) => void;
+}) {
+  const [section, materialName, available, issue, receipt, closing] = cellTexts(row);
+  return (
+    <tr>
+      <td>
+        <Highlight text={section} />
+      </td>
+      <td>
+        <Highlight text={materialName} />
+      </td>
+      <td className="num">
+        <Highlight text={available} />
+      </td>
+      <td className="num">
+        <Highlight text={issue} />
+      </td>
+      <td className="num">
+        <Highlight text={receipt} />
+      </td>
+      <td className="num">
+        <Highlight text={closing} />
+      </td>
+      <td>
+        <Link to={`/rackupdate/${rackNumber}/${row.id}`} aria-label={`Update ${materialName}`}>
+          Update
+        </Link>
+      </td>
+      <td>
+        <Link
+          to={deleteHref(rackNumber, row.id)}
+          className="button danger small"
+          aria-label={`Delete ${materialName}`}
+          onClick={onDelete}
+        >
+          Delete
+        </Link>
+      </td>
+    </tr>
+  );
+}
+
+/**
+ * One confirmation dialog for the whole page (not one per row: the page stays light with 1,200
+ * items). Without JavaScript each Delete link opens the confirmation page instead.
+ */
+export function RackDeleteDialog({
+  dialog,
+  href,
+}: {
+  dialog: RefObject<HTMLDialogElement>;
+  href: string | null;
+}) {
+  return (
+    <dialog ref={dialog} className="dialog" aria-label="Confirm delete">
+      {href ? (
+        <ConfirmDeleteForm href={href} question={messages.deleteQuestion} onCancel={() => dialog.current?.close()} />
+      ) : null}
+    </dialog>
+  );
+}
+
+export type RackFormValues = {
+  section?: string;
+  materialName?: string;
+  availableStock?: string;
+  issue?: string;
+  receipt?: string;
+  version?: string;
+};
+
+/**
+ * The Insert Rack Data and Update Product forms (spec §2): section, material name, available
+ * stock, issue, receipt and the read-only closing stock, previewed as the user types (spec §4)
+ * and computed again by the server on save.
+ */
+export function RackItemForm({
+  mode,
+  lastResult,
+  defaultValue,
+  submitLabel,
+  pendingText,
+}: {
+  mode: FormMode;
+  lastResult: SubmissionResult<string[]> | undefined;
+  defaultValue: RackFormValues;
+  submitLabel: string;
+  pendingText: string;
+}) {
+  const [form, fields] = useForm({
+    id: `rack-${mode}`,
+    lastResult,
+    defaultValue,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: rackItemFormSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const initial = (value: unknown) => (typeof value === "string" ? value : "");
+  const [amounts, setAmounts] = useState(() => ({
+    availableStock: initial(fields.availableStock.initialValue),
+    issue: initial(fields.issue.initialValue),
+    receipt: initial(fields.receipt.initialValue),
+  }));
+  const preview = closingStockPreview(amounts, mode);
+  const negative = preview.startsWith("-");
+  const closingErrors = fields.closingStock.errors ?? (negative ? [messages.negativeClosingStock] : undefined);
+  const closingId = `${form.id}-closing-stock`;
+  const quantityProps = { type: "text", inputMode: "decimal", autoComplete: "off" } as const;
+
+  return (
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      className="form rack-form"
+      onInput={(event) => {
+        const data = new FormData(event.currentTarget);
+        setAmounts({
+          availableStock: String(data.get("availableStock") ?? ""),
+          issue: String(data.get("issue") ?? ""),
+          receipt: String(data.get("receipt") ?? ""),
+        });
+      }}
+    >
+      <FormError id={form.errorId} errors={form.errors} />
+      {mode === "update" ? <input {...getInputProps(fields.version, { type: "hidden" })} /> : null}
+      <Field label="Section" id={fields.section.id} errors={fields.section.errors} required>
+        <input {...getInputProps(fields.section, { type: "text" })} autoComplete="off" />
+      </Field>
+      <Field label="Material Name" id={fields.materialName.id} errors={fields.materialName.errors} required>
+        <input {...getInputProps(fields.materialName, { type: "text" })} autoComplete="off" />
+      </Field>
+      <div className="rack-amounts">
+        <Field
+          label="Available Stock"
+          id={fields.availableStock.id}
+          errors={fields.availableStock.errors}
+          required
+        >
+          <input {...getInputProps(fields.availableStock, quantityProps)} />
+        </Field>
+        <Field label="Issue" id={fields.issue.id} errors={fields.issue.errors}>
+          <input {...getInputProps(fields.issue, quantityProps)} />
+        </Field>
+        <Field label="Receipt" id={fields.receipt.id} errors={fields.receipt.errors}>
+          <input {...getInputProps(fields.receipt, quantityProps)} />
+        </Field>
+      </div>
+      <div className="field">
+        <label htmlFor={closingId}>Closing Stock</label>
+        <input
+          id={closingId}
+          readOnly
+          value={preview}
+          aria-invalid={closingErrors ? true : undefined}
+          aria-describedby={`${closingId}-hint${closingErrors ? ` ${closingId}-error` : ""}`}
+        />
+        <p className="hint" id={`${closingId}-hint`}>
+          Available stock + receipt − issue, computed again on save.
+        </p>
+        <FieldErrors id={`${closingId}-error`} errors={closingErrors} />
+      </div>
+      <div className="actions">
+        <SubmitButton pendingText={pendingText}>{submitLabel}</SubmitButton>
+        <Link to="/about" className="button">
+          Cancel
+        </Link>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,86 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import {
+  type ActionFunctionArgs,
+  data,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { requireUser } from "#app/auth/session.server.ts";
+import { db } from "#app/db/client.server.ts";
+import { redirectWithToast } from "#app/shell/toast.server.ts";
+import { useToast } from "#app/shell/toasts.tsx";
+import { RackItemForm } from "../components.tsx";
+import { readPageForm, requireRackNumber } from "../guards.server.ts";
+import { createRackItem, findRackItem } from "../queries.server.ts";
+import racksCss from "../racks.css?url";
+import { formatQuantity, messages, rackLabel } from "../rules.ts";
+import { fromFormInput, rackItemFormSchema } from "../schema.ts";
+
+// /insertproducts/{rackNumber}: the Insert Rack Data form (spec §2, §4, §5).
+export const meta: MetaFunction = () => [{ title: "Insert Rack Data · PlantOps" }];
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: racksCss }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireUser(request);
+  const rackNumber = requireRackNumber(params.rackNumber);
+  // After a save the page comes back with ?saved={_id}: it shows what the server stored (the
+  // closing stock it computed) and the link back to the racks.
+  const savedId = new URL(request.url).searchParams.get("saved");
+  const saved = savedId ? await findRackItem(db, rackNumber, savedId) : null;
+  return {
+    rackNumber,
+    saved: saved
+      ? { id: saved._id, materialName: saved.materialName, closingStock: saved.closingStock }
+      : null,
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const rackNumber = requireRackNumber(params.rackNumber);
+  const submission = parseWithZod(await readPageForm(request), { schema: rackItemFormSchema });
+  if (submission.status !== "success") {
+    return data(
+      {
+        result: submission.reply({ formErrors: [messages.insertFailed] }),
+        toast: { type: "error" as const, message: messages.insertFailed, id: crypto.randomUUID() },
+      },
+      { status: 400 },
+    );
+  }
+  const item = await createRackItem(db, rackNumber, fromFormInput(submission.value), user.id);
+  return redirectWithToast(`/insertproducts/${rackNumber}?saved=${item._id}`, {
+    type: "success",
+    message: messages.inserted,
+  });
+}
+
+export default function InsertRackDataPage() {
+  const { rackNumber, saved } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  useToast(actionData?.toast);
+  return (
+    <section className="page narrow">
+      <h1>Insert Rack Data</h1>
+      <p className="muted">{rackLabel(rackNumber)}</p>
+      {saved ? (
+        <p className="flash-success rack-saved" role="status">
+          Saved {saved.materialName} in rack {rackNumber}: closing stock {formatQuantity(saved.closingStock)}.{" "}
+          <Link to="/about">Go to Store Racks</Link>
+        </p>
+      ) : null}
+      {/* A new key after each save gives a fresh, empty form for the next item. */}
+      <RackItemForm
+        key={saved?.id ?? "new"}
+        mode="insert"
+        lastResult={actionData?.result}
+        defaultValue={{ issue: "0", receipt: "0" }}
+        submitLabel="Insert"
+        pendingText="Inserting..."
+      />
+    </section>
+  );
+}

@@ -1,0 +1,52 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { type MouseEvent, useRef, useState } from "react";
+import { requireUser } from "#app/auth/session.server.ts";
+import { db } from "#app/db/client.server.ts";
+import { useSearchQuery } from "#app/ui/search.tsx";
+import { RackDeleteDialog, RackPanel } from "../components.tsx";
+import { listAllRacks } from "../queries.server.ts";
+import racksCss from "../racks.css?url";
+import { RACKS } from "../rules.ts";
+
+// /about, the Store Racks page (spec §2): one collapsible panel per rack, racks 1 to 24 in order.
+export const meta: MetaFunction = () => [{ title: "Store Racks · PlantOps" }];
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: racksCss }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireUser(request);
+  // One query for all 24 racks, only the shown fields (the page embeds them for hydration).
+  return { racks: await listAllRacks(db) };
+}
+
+export default function StoreRacksPage() {
+  const { racks } = useLoaderData<typeof loader>();
+  const query = useSearchQuery();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [deleteHref, setDeleteHref] = useState<string | null>(null);
+  // With JavaScript, Delete asks in a dialog; without, its link opens the confirmation page.
+  const askToDelete = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (!dialog.current?.showModal) return;
+    event.preventDefault();
+    setDeleteHref(event.currentTarget.getAttribute("href"));
+    dialog.current.showModal();
+  };
+  return (
+    <section className="page store-racks">
+      <div className="page-head">
+        <h1>Store Racks</h1>
+      </div>
+      {RACKS.map((rack) => (
+        <RackPanel
+          key={rack.number}
+          rackNumber={rack.number}
+          rows={racks[rack.number - 1] ?? []}
+          query={query}
+          onDelete={askToDelete}
+        />
+      ))}
+      <RackDeleteDialog dialog={dialog} href={deleteHref} />
+    </section>
+  );
+}

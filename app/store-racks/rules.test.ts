@@ -1,0 +1,172 @@
+import { describe, expect, it } from "vitest";
+import {
+  closingStock,
+  closingStockPreview,
+  formatQuantity,
+  isClosingStockAllowed,
+  messages,
+  parseQuantity,
+  parseRackNumber,
+  RACKS,
+  rackCategory,
+  rackLabel,
+} from "./rules.ts";
+import { fromApiInput, rackItemApiSchema, rackItemFormSchema } from "./schema.ts";
+
+describe("closing stock (behaviour note 10)", () => {
+  it("adds the receipt and takes away the issue", () => {
+    expect(closingStock({ availableStock: 10, issue: 3, receipt: 5 })).toBe(12);
+    // The legacy formula, available − (issue + receit), would give 2 here.
+    expect(closingStock({ availableStock: 10, issue: 3, receipt: 5 })).not.toBe(2);
+  });
+
+  it("allows exactly zero and refuses anything below", () => {
+    expect(closingStock({ availableStock: 5, issue: 5, receipt: 0 })).toBe(0);
+    expect(isClosingStockAllowed({ availableStock: 5, issue: 5, receipt: 0 })).toBe(true);
+    expect(isClosingStockAllowed({ availableStock: 5, issue: 5.001, receipt: 0 })).toBe(false);
+    expect(isClosingStockAllowed({ availableStock: 0, issue: 2, receipt: 2 })).toBe(true);
+    expect(Object.is(closingStock({ availableStock: 0, issue: 2, receipt: 2 }), 0)).toBe(true);
+  });
+
+  it("is exact to the thousandth, without floating-point noise", () => {
+    expect(closingStock({ availableStock: 0.1, issue: 0, receipt: 0.2 })).toBe(0.3);
+    expect(closingStock({ availableStock: 1.005, issue: 0.001, receipt: 0 })).toBe(1.004);
+    expect(closingStock({ availableStock: 0.3, issue: 0.1, receipt: 0 })).toBe(0.2);
+    expect(closingStock({ availableStock: 999_999_999.999, issue: 0, receipt: 1_000_000_000 })).toBe(
+      1_999_999_999.999,
+    );
+    expect(formatQuantity(0.1 + 0.2)).toBe("0.3");
+    expect(formatQuantity(12.5)).toBe("12.5");
+  });
+});
+
+describe("closing stock preview (spec §4)", () => {
+  it("stays blank on the insert form until all three values are filled", () => {
+    expect(closingStockPreview({ availableStock: "", issue: "0", receipt: "0" }, "insert")).toBe("");
+    expect(closingStockPreview({ availableStock: "10", issue: "", receipt: "0" }, "insert")).toBe("");
+    expect(closingStockPreview({ availableStock: "10", issue: "2", receipt: " " }, "insert")).toBe("");
+    expect(closingStockPreview({ availableStock: "10" }, "insert")).toBe("");
+    // Issue and receipt start at their default 0, so typing the available stock is enough.
+    expect(closingStockPreview({ availableStock: "10", issue: "0", receipt: "0" }, "insert")).toBe("10");
+    expect(closingStockPreview({ availableStock: "10", issue: "2", receipt: "4.5" }, "insert")).toBe("12.5");
+  });
+
+  it("counts blanks as 0 on the update form", () => {
+    expect(closingStockPreview({ availableStock: "", issue: "", receipt: "" }, "update")).toBe("0");
+    expect(closingStockPreview({ availableStock: "10", issue: "", receipt: "" }, "update")).toBe("10");
+    expect(closingStockPreview({ availableStock: "", issue: "", receipt: "3" }, "update")).toBe("3");
+    expect(closingStockPreview({ availableStock: "10", issue: "4" }, "update")).toBe("6");
+  });
+
+  it("shows a negative result as it is (the form shows the refusal beside it)", () => {
+    expect(closingStockPreview({ availableStock: "5", issue: "10", receipt: "0" }, "insert")).toBe("-5");
+    expect(closingStockPreview({ availableStock: "", issue: "1", receipt: "" }, "update")).toBe("-1");
+  });
+
+  it("stays blank while a value is not a valid quantity", () => {
+    for (const bad of ["abc", "-1", "1.2345", "1,5", "1e3"]) {
+      expect(closingStockPreview({ availableStock: bad, issue: "0", receipt: "0" }, "insert")).toBe("");
+      expect(closingStockPreview({ availableStock: "5", issue: bad, receipt: "" }, "update")).toBe("");
+    }
+  });
+
+  it("adds decimals without floating-point noise", () => {
+    expect(closingStockPreview({ availableStock: "0.1", issue: "0", receipt: "0.2" }, "insert")).toBe("0.3");
+    expect(closingStockPreview({ availableStock: ".5", issue: "0.25", receipt: "0" }, "insert")).toBe("0.25");
+  });
+});
+
+describe("quantities", () => {
+  it("reads typed text and JSON numbers, and says what is wrong", () => {
+    expect(parseQuantity("12.125")).toEqual({ kind: "ok", value: 12.125 });
+    expect(parseQuantity(" 7 ")).toEqual({ kind: "ok", value: 7 });
+    expect(parseQuantity(0.1)).toEqual({ kind: "ok", value: 0.1 });
+    expect(parseQuantity("")).toEqual({ kind: "blank" });
+    expect(parseQuantity(null)).toEqual({ kind: "blank" });
+    expect(parseQuantity("abc")).toEqual({ kind: "invalid", problem: "notNumber" });
+    expect(parseQuantity(true)).toEqual({ kind: "invalid", problem: "notNumber" });
+    expect(parseQuantity(Number.NaN)).toEqual({ kind: "invalid", problem: "notNumber" });
+    expect(parseQuantity("-0.5")).toEqual({ kind: "invalid", problem: "negative" });
+    expect(parseQuantity(-1)).toEqual({ kind: "invalid", problem: "negative" });
+    expect(parseQuantity("1.0001")).toEqual({ kind: "invalid", problem: "decimals" });
+    expect(parseQuantity(1.0005)).toEqual({ kind: "invalid", problem: "decimals" });
+    expect(parseQuantity("1000000001")).toEqual({ kind: "invalid", problem: "tooLarge" });
+  });
+});
+
+describe("racks", () => {
+  it("has 24 racks in the categories of spec §2", () => {
+    expect(RACKS).toHaveLength(24);
+    const byCategory = (category: string) =>
+      RACKS.filter((rack) => rack.category === category).map((rack) => rack.number);
+    expect(byCategory("Technician/Kosan")).toEqual([1, 2]);
+    expect(byCategory("Technician")).toEqual([3, 4, 5, 6, 14, 15, 16, 17, 23, 24]);
+    expect(byCategory("Electrician")).toEqual([7, 8, 9, 10, 18, 21, 22]);
+    expect(byCategory("Fire Fighting")).toEqual([11, 12, 13, 19, 20]);
+    expect(rackCategory(12)).toBe("Fire Fighting");
+    expect(rackLabel(7)).toBe("RACK 7 - Electrician");
+  });
+
+  it("reads rack numbers 1 to 24, and rack7 as 7; nothing else", () => {
+    expect(parseRackNumber("1")).toBe(1);
+    expect(parseRackNumber("24")).toBe(24);
+    expect(parseRackNumber("rack7")).toBe(7);
+    expect(parseRackNumber("Rack12")).toBe(12);
+    for (const bad of ["0", "25", "abc", "7.5", "-1", "", undefined, "rack", "100"]) {
+      expect(parseRackNumber(bad)).toBeNull();
+    }
+  });
+});
+
+describe("rack item schemas", () => {
+  const valid = { section: " A1 ", materialName: "Bearing 6204", availableStock: "10", issue: "2", receipt: "" };
+
+  it("requires section, material name and available stock; issue and receipt default to 0", () => {
+    const parsed = rackItemFormSchema.safeParse({ section: "A", materialName: "M", availableStock: "3" });
+    expect(parsed.success && parsed.data).toMatchObject({ availableStock: 3, issue: 0, receipt: 0 });
+    const empty = rackItemFormSchema.safeParse({ section: "  ", availableStock: "" });
+    expect(empty.success).toBe(false);
+    const errors = empty.error?.issues.map((issue) => [issue.path.join("."), issue.message]);
+    expect(errors).toEqual([
+      ["section", "Section is required."],
+      ["materialName", "Material name is required."],
+      ["availableStock", "Available stock is required."],
+    ]);
+    expect(rackItemFormSchema.parse(valid)).toMatchObject({ section: "A1", receipt: 0 });
+  });
+
+  it("refuses a closing stock below zero with the spec's message, on the closingStock field", () => {
+    const parsed = rackItemFormSchema.safeParse({ ...valid, availableStock: "5", issue: "10", receipt: "4" });
+    expect(parsed.error?.issues).toEqual([
+      expect.objectContaining({ path: ["closingStock"], message: messages.negativeClosingStock }),
+    ]);
+    expect(rackItemFormSchema.safeParse({ ...valid, availableStock: "5", issue: "10", receipt: "5" }).success).toBe(
+      true,
+    );
+  });
+
+  it("reads the API's receit and ignores a client's closingStock", () => {
+    const parsed = rackItemApiSchema.parse({
+      section: "S",
+      materialName: "M",
+      availableStock: 4,
+      issue: 1,
+      receit: 2,
+      closingStock: 999,
+    });
+    expect(fromApiInput(parsed)).toEqual({ section: "S", materialName: "M", availableStock: 4, issue: 1, receipt: 2 });
+    const refused = rackItemApiSchema.safeParse({ section: "S", materialName: "M", availableStock: 1, issue: 2 });
+    expect(refused.error?.issues[0]).toMatchObject({ path: ["closingStock"] });
+    const wrongType = rackItemApiSchema.safeParse({ section: 5, materialName: "M", availableStock: "x" });
+    expect(wrongType.error?.issues.map((issue) => issue.message)).toEqual([
+      "Section is required.",
+      "Available stock must be a number.",
+    ]);
+  });
+
+  it("reads an optional version and refuses a bad one", () => {
+    expect(rackItemFormSchema.parse({ ...valid, version: "3" }).version).toBe(3);
+    expect(rackItemFormSchema.parse(valid).version).toBeUndefined();
+    expect(rackItemFormSchema.safeParse({ ...valid, version: "x" }).success).toBe(false);
+  });
+});

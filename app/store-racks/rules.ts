@@ -1,0 +1,137 @@
+// Store-rack rules (spec §2 "Store Racks page", §4 "Rack closing stock", §9; behaviour note 10).
+// Pure: they run in the browser (the live closing-stock preview) and on the server (the source of
+// truth on save).
+
+export const RACK_COUNT = 24;
+
+export type RackCategory = "Technician/Kosan" | "Technician" | "Electrician" | "Fire Fighting";
+
+// Spec §2 "Rack categories".
+const ELECTRICIAN = new Set([7, 8, 9, 10, 18, 21, 22]);
+const FIRE_FIGHTING = new Set([11, 12, 13, 19, 20]);
+
+export function rackCategory(rackNumber: number): RackCategory {
+  if (rackNumber <= 2) return "Technician/Kosan";
+  if (ELECTRICIAN.has(rackNumber)) return "Electrician";
+  if (FIRE_FIGHTING.has(rackNumber)) return "Fire Fighting";
+  return "Technician";
+}
+
+/** Racks 1 to 24 in order, each with its category. */
+export const RACKS = Array.from({ length: RACK_COUNT }, (_, index) => ({
+  number: index + 1,
+  category: rackCategory(index + 1),
+}));
+
+/** The panel label of spec §2: 'RACK {n} - {category}'. */
+export const rackLabel = (rackNumber: number) => `RACK ${rackNumber} - ${rackCategory(rackNumber)}`;
+
+/**
+ * The rack number of a URL segment: "1" … "24"; "rack7" is read as 7 (api-contract.md: an old
+ * client sent it). Anything else (0, 25, "abc", "7.5") is no rack: null.
+ */
+export function parseRackNumber(raw: string | undefined | null): number | null {
+  const match = /^(?:rack)?(\d{1,2})$/i.exec(raw?.trim() ?? "");
+  if (!match) return null;
+  const rackNumber = Number(match[1]);
+  return rackNumber >= 1 && rackNumber <= RACK_COUNT ? rackNumber : null;
+}
+
+export const messages = {
+  inserted: "Data inserted successfully!",
+  insertFailed: "Failed to insert data. Please try again.",
+  updated: "Data updated successfully!",
+  updateFailed: "Failed to update data. Please try again.",
+  notFound: "No data found for the specified rack and ID.",
+  fetchFailed: "Failed to fetch data. Please try again.",
+  deleteQuestion: "Are you sure you want to permanently delete this item? This action cannot be undone.",
+  deleted: "Item deleted successfully",
+  // Behaviour note 10: a receipt adds stock, an issue takes it away; never below zero.
+  negativeClosingStock:
+    "Closing stock cannot be below zero: the issue is more than the available stock plus the receipt.",
+} as const;
+
+// Quantities are numbers ≥ 0 with up to 3 decimals (cable in metres; architecture.md). The
+// column holds numeric(14,3); a cap far below it keeps every sum exact in thousandths.
+export const MAX_QUANTITY = 1_000_000_000;
+const SCALE = 1000;
+
+export type QuantityProblem = "notNumber" | "negative" | "decimals" | "tooLarge";
+export type ParsedQuantity =
+  | { kind: "blank" }
+  | { kind: "ok"; value: number }
+  | { kind: "invalid"; problem: QuantityProblem };
+
+/**
+ * Reads a quantity typed in a form ("12", "12.5", ".25") or sent as JSON (a number or such a
+ * string). Blank (absent, null, "", spaces) is its own answer: the caller decides what it means.
+ */
+export function parseQuantity(raw: unknown): ParsedQuantity {
+  if (raw === undefined || raw === null) return { kind: "blank" };
+  if (typeof raw === "string") {
+    const text = raw.trim();
+    if (!text) return { kind: "blank" };
+    const match = /^([+-])?(\d+\.?\d*|\.\d+)$/.exec(text);
+    if (!match) return { kind: "invalid", problem: "notNumber" };
+    return checkQuantity(Number(text), match[2].split(".")[1]?.length ?? 0);
+  }
+  if (typeof raw === "number") {
+    if (!Number.isFinite(raw)) return { kind: "invalid", problem: "notNumber" };
+    const thousandths = raw * SCALE;
+    const decimals = Math.abs(thousandths - Math.round(thousandths)) < 1e-6 ? 0 : 4;
+    return checkQuantity(raw, decimals);
+  }
+  return { kind: "invalid", problem: "notNumber" };
+}
+
+function checkQuantity(value: number, decimals: number): ParsedQuantity {
+  if (value < 0) return { kind: "invalid", problem: "negative" };
+  if (decimals > 3) return { kind: "invalid", problem: "decimals" };
+  if (value > MAX_QUANTITY) return { kind: "invalid", problem: "tooLarge" };
+  return { kind: "ok", value: Object.is(value, -0) ? 0 : value };
+}
+
+const toThousandths = (value: number) => Math.round(value * SCALE);
+
+export type StockMovement = { availableStock: number; issue: number; receipt: number };
+
+/**
+ * Closing stock = available + receipt − issue (behaviour note 10; the legacy formula subtracted
+ * the receipt). Summed in whole thousandths, so 0.1 + 0.2 is 0.3, not 0.30000000000000004.
+ */
+export function closingStock({ availableStock, issue, receipt }: StockMovement): number {
+  const result = (toThousandths(availableStock) + toThousandths(receipt) - toThousandths(issue)) / SCALE;
+  return Object.is(result, -0) ? 0 : result;
+}
+
+/** A closing stock below zero is refused (behaviour note 10); exactly zero is fine. */
+export const isClosingStockAllowed = (movement: StockMovement) => closingStock(movement) >= 0;
+
+/** A quantity as the tables and forms show it: no trailing zeros, at most 3 decimals. */
+export function formatQuantity(value: number): string {
+  return String(toThousandths(value) / SCALE);
+}
+
+export type FormMode = "insert" | "update";
+
+/**
+ * The closing stock the form shows while the user types (spec §4): on the insert form it stays
+ * blank until available stock, issue and receipt are all filled (issue and receipt start at
+ * their default 0, so typing the available stock is enough unless the user clears one); on the
+ * update form blanks count as 0. Anything that is not a valid quantity leaves it blank. A result
+ * below zero is shown as it is, next to the refusal message.
+ */
+export function closingStockPreview(
+  values: { availableStock?: string; issue?: string; receipt?: string },
+  mode: FormMode,
+): string {
+  const parsed = [values.availableStock, values.issue, values.receipt].map(parseQuantity);
+  const amounts: number[] = [];
+  for (const quantity of parsed) {
+    if (quantity.kind === "invalid") return "";
+    if (quantity.kind === "blank" && mode === "insert") return "";
+    amounts.push(quantity.kind === "ok" ? quantity.value : 0);
+  }
+  const [availableStock, issue, receipt] = amounts;
+  return formatQuantity(closingStock({ availableStock, issue, receipt }));
+}

@@ -1,0 +1,91 @@
+import * as z from "zod/mini";
+import { isClosingStockAllowed, messages, parseQuantity, type QuantityProblem } from "./rules.ts";
+
+// One schema per form (spec §5 "Rack insert and update"), used by the browser (Conform) and the
+// action, and the /api twin that reads the legacy field name `receit`. A client's closingStock is
+// never read: the server computes it (behaviour note 10).
+
+const MAX_TEXT = 200;
+
+const requiredText = (label: string) =>
+  z
+    .string({ error: `${label} is required.` })
+    .check(
+      z.trim(),
+      z.minLength(1, `${label} is required.`),
+      z.maxLength(MAX_TEXT, `${label} is too long (at most ${MAX_TEXT} characters).`),
+    );
+
+const problems: Record<QuantityProblem, (label: string) => string> = {
+  notNumber: (label) => `${label} must be a number.`,
+  negative: (label) => `${label} cannot be below zero.`,
+  decimals: (label) => `${label} can have at most 3 decimals.`,
+  tooLarge: (label) => `${label} is too large.`,
+};
+
+/**
+ * A quantity ≥ 0 with up to 3 decimals, typed or sent as JSON. Blank is refused when required,
+ * else it is the default 0 (spec §3: issue and receit default to 0).
+ */
+// A bare transform (not a pipe from z.unknown()) so an absent key still reaches it: Conform sends
+// a cleared input as absent, and "required" must say so in the field's own words.
+const quantity = (label: string, required: boolean) =>
+  z.transform((raw: unknown, ctx): number => {
+    const parsed = parseQuantity(raw);
+    if (parsed.kind === "ok") return parsed.value;
+    if (parsed.kind === "blank" && !required) return 0;
+    const message = parsed.kind === "blank" ? `${label} is required.` : problems[parsed.problem](label);
+    ctx.issues.push({ code: "custom", message, input: raw });
+    return z.NEVER;
+  });
+
+/** The record's version as read (behaviour note 20); absent means "last write wins" (legacy API). */
+const version = z.optional(
+  z.transform((raw: unknown, ctx): number | undefined => {
+    if (raw === undefined || raw === null || raw === "") return undefined;
+    const value = typeof raw === "string" ? Number(raw.trim()) : raw;
+    if (typeof value === "number" && Number.isSafeInteger(value) && value >= 1) return value;
+    ctx.issues.push({ code: "custom", message: "Version must be a whole number.", input: raw });
+    return z.NEVER;
+  }),
+);
+
+const common = {
+  section: requiredText("Section"),
+  materialName: requiredText("Material name"),
+  availableStock: quantity("Available stock", true),
+  issue: quantity("Issue", false),
+  version,
+};
+
+const closingStockRule = <T extends { availableStock: number; issue: number }>(receipt: (value: T) => number) =>
+  z.refine<T>((value) => isClosingStockAllowed({ ...value, receipt: receipt(value) }), {
+    message: messages.negativeClosingStock,
+    path: ["closingStock"],
+  });
+
+/** The insert and update forms (the inputs are named as the UI says: receipt). */
+export const rackItemFormSchema = z
+  .object({ ...common, receipt: quantity("Receipt", false) })
+  .check(closingStockRule((value) => value.receipt));
+
+/** POST /api/rack/{n} and PUT /api/rackupdate/{n}/{_id}: the legacy wire name `receit`. */
+export const rackItemApiSchema = z
+  .object({ ...common, receit: quantity("Receipt", false) })
+  .check(closingStockRule((value) => value.receit));
+
+export type RackItemInput = {
+  section: string;
+  materialName: string;
+  availableStock: number;
+  issue: number;
+  receipt: number;
+};
+
+export function fromApiInput({ receit, version: _version, ...rest }: z.infer<typeof rackItemApiSchema>) {
+  return { ...rest, receipt: receit } satisfies RackItemInput;
+}
+
+export function fromFormInput({ version: _version, ...rest }: z.infer<typeof rackItemFormSchema>) {
+  return rest satisfies RackItemInput;
+}

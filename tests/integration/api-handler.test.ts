@@ -1,0 +1,34 @@
+import { describe, expect, it, vi } from "vitest";
+import { apiHandler } from "#app/api/handler.server.ts";
+import { HttpError } from "#app/lib/http.server.ts";
+import { args, buildRequest } from "#tests/support/requests.ts";
+
+describe("/api fault handling", () => {
+  it("answers an unexpected fault with 500 and no internals, logging the details with the request id", async () => {
+    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    const handler = apiHandler(async () => {
+      throw new Error("connection to 10.0.0.5 refused: password authentication failed");
+    });
+    const response = await handler(args(buildRequest("/api/x", { headers: { "x-request-id": "req-42" } })));
+    expect(response.status).toBe(500);
+    const body = await response.text();
+    expect(JSON.parse(body)).toEqual({ message: "Something went wrong" });
+    expect(body).not.toContain("10.0.0.5");
+    expect(response.headers.get("x-request-id")).toBe("req-42");
+    expect(log.mock.calls[0][0]).toMatch(/\[req req-42\] GET \/api\/x failed: Error: connection to 10\.0\.0\.5/);
+    log.mockRestore();
+  });
+
+  it("turns an HttpError into its JSON answer and passes a thrown Response through", async () => {
+    const tooBig = await apiHandler(async () => {
+      throw new HttpError(413, "The request is too large (the limit is 1 MB).");
+    })(args(buildRequest("/api/x")));
+    expect(tooBig.status).toBe(413);
+    expect(await tooBig.json()).toEqual({ message: "The request is too large (the limit is 1 MB)." });
+    const thrown = await apiHandler(async () => {
+      throw Response.json({ message: "nope" }, { status: 404 });
+    })(args(buildRequest("/api/x")));
+    expect(thrown.status).toBe(404);
+    expect(thrown.headers.get("x-request-id")).toBeTruthy();
+  });
+});

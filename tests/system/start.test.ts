@@ -1,0 +1,142 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort, type EmbeddedPostgres, startEmbeddedPostgres, ensureDatabase } from "#app/db/embedded.server.ts";
+
+// `npm start` as a newcomer runs it (the built app; `npm test` builds first): the start-up
+// summary, Ctrl-C/SIGTERM order, recovery after `kill -9`, an external DATABASE_URL, and the
+// production refusal without secrets.
+
+type Started = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
+
+function start(env: Record<string, string>): Started {
+  let output = "";
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
+    env: { ...process.env, NODE_ENV: "", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout?.on("data", (chunk) => (output += chunk));
+  child.stderr?.on("data", (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+async function ready(started: Started) {
+  const deadline = Date.now() + 120_000;
+  while (!started.output().includes("PlantOps is running")) {
+    if (Date.now() > deadline || started.child.exitCode !== null) throw new Error(`did not start:\n${started.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const api = (port: number, pathname: string, init?: RequestInit) => fetch(`http://127.0.0.1:${port}${pathname}`, init);
+const json = (body: unknown) => ({ method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+
+function alive(pid: number) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+let dataDir: string;
+beforeAll(() => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "plantops-system-"));
+  fs.chmodSync(dataDir, 0o755);
+});
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+describe("npm start on the embedded database", () => {
+  it("prints the summary with a generated code, serves, and stops the web server before PostgreSQL", async () => {
+    const port = await freePort();
+    const app = start({ PORT: String(port), DATA_DIR: dataDir });
+    await ready(app);
+    const summary = app.output();
+    expect(summary).toContain(`URL:       http://localhost:${port}`);
+    expect(summary).toContain(`embedded PostgreSQL, data in ${path.join(dataDir, "postgres")}`);
+    const code = /Registration code: (\S+)/.exec(summary)?.[1];
+    expect(code).toBeTruthy();
+    expect(JSON.parse(fs.readFileSync(path.join(dataDir, "secrets.json"), "utf8")).REGISTRATION_CODE).toBe(code);
+
+    const registered = await api(port, "/api/auth/register", json({ email: "keeper@plant.test", password: "correct horse battery", securityCode: code }));
+    expect(registered.status).toBe(201);
+
+    app.child.kill("SIGTERM");
+    expect(await app.exited).toBe(0);
+    const log = app.output();
+    expect(log.indexOf("stopping the web server, then the database")).toBeGreaterThan(0);
+    expect(log).toContain("Stopped.");
+    expect(fs.existsSync(path.join(dataDir, "postgres", "postmaster.pid"))).toBe(false);
+  });
+
+  it("comes back after a kill -9 (orphaned server and postmaster), with every committed record", async () => {
+    const port = await freePort();
+    const first = start({ PORT: String(port), DATA_DIR: dataDir });
+    await ready(first);
+    // The generated code is kept from the first start and shown again, unchanged.
+    const code = JSON.parse(fs.readFileSync(path.join(dataDir, "secrets.json"), "utf8")).REGISTRATION_CODE;
+    expect(first.output()).toContain(`Registration code: ${code}`);
+    const saved = await api(port, "/api/auth/register", json({ email: "crash@plant.test", password: "correct horse battery", securityCode: code }));
+    expect(saved.status).toBe(201);
+    const { server } = JSON.parse(fs.readFileSync(path.join(dataDir, "server.json"), "utf8"));
+    const postmaster = Number(fs.readFileSync(path.join(dataDir, "postgres", "postmaster.pid"), "utf8").split("\n")[0]);
+
+    first.child.kill("SIGKILL");
+    await first.exited;
+    expect(alive(server)).toBe(true); // left behind, holding the port
+    expect(alive(postmaster)).toBe(true);
+
+    const second = start({ PORT: String(port), DATA_DIR: dataDir });
+    await ready(second);
+    expect(alive(server)).toBe(false);
+    for (const email of ["keeper@plant.test", "crash@plant.test"]) {
+      const login = await api(port, "/api/auth/login", json({ email, password: "correct horse battery" }));
+      expect(login.status, email).toBe(200);
+    }
+    second.child.kill("SIGINT");
+    expect(await second.exited).toBe(0);
+  });
+});
+
+describe("npm start on an external PostgreSQL", () => {
+  let external: EmbeddedPostgres;
+  let externalDir: string;
+  beforeAll(async () => {
+    externalDir = fs.mkdtempSync(path.join(os.tmpdir(), "plantops-external-"));
+    fs.chmodSync(externalDir, 0o755);
+    external = await startEmbeddedPostgres({ dataDir: externalDir, serverSettings: { fsync: "off" } });
+    await ensureDatabase(external.url("postgres"), "plant_external");
+  });
+  afterAll(async () => {
+    await external.stop();
+    fs.rmSync(externalDir, { recursive: true, force: true });
+  });
+
+  it("uses DATABASE_URL, migrates it and says which host", async () => {
+    const port = await freePort();
+    const app = start({
+      PORT: String(port),
+      DATA_DIR: path.join(externalDir, "app"),
+      DATABASE_URL: external.url("plant_external"),
+      REGISTRATION_CODE: "EXTERNAL-CODE",
+      SESSION_SECRET: "s".repeat(40),
+    });
+    await ready(app);
+    expect(app.output()).toContain(`external PostgreSQL at 127.0.0.1:${external.port}`);
+    expect(app.output()).not.toContain("Registration code:");
+    const health = await api(port, "/api/health");
+    expect(await health.json()).toEqual({ status: "ok", database: "ok" });
+    app.child.kill("SIGTERM");
+    expect(await app.exited).toBe(0);
+  });
+
+  it("refuses to start in production without the secrets, saying which", async () => {
+    const app = start({ NODE_ENV: "production", PORT: String(await freePort()), DATABASE_URL: external.url("plant_external"), DATA_DIR: path.join(externalDir, "prod") });
+    expect(await app.exited).toBe(1);
+    expect(app.output()).toContain("SESSION_SECRET and REGISTRATION_CODE must be set when NODE_ENV=production and DATABASE_URL is set");
+  });
+});
