@@ -51,9 +51,8 @@ const mobileNumber = z.optional(
 );
 
 /** Validity to must not be before validity from (checked whenever both dates are readable). */
-const validityInOrder = z.refine(
-  (value: { validityFrom?: string; validityTo?: string }) =>
-    !value.validityFrom || !value.validityTo || value.validityTo >= value.validityFrom,
+const validityInOrder = z.refine<{ validityFrom?: string; validityTo?: string }>(
+  (value) => !value.validityFrom || !value.validityTo || value.validityTo >= value.validityFrom,
   {
     message: contractMessages.validityOrder,
     path: ["validityTo"],
@@ -155,7 +154,7 @@ export const wireFieldName = (field: string) =>
   field === "validityFrom" ? "validity.from" : field === "validityTo" ? "validity.to" : field;
 
 /** The first problem of a failed submission, for the 'Failed to …: {message}' texts. */
-export function firstProblem(error: Record<string, string[] | null> | undefined): string {
+export function firstProblem(error: Record<string, string[] | null> | null | undefined): string {
   for (const messages of Object.values(error ?? {})) if (messages?.length) return messages[0];
   return "The form is not valid.";
 }

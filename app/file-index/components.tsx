@@ -10,7 +10,11 @@ import { Highlight } from "#app/ui/search.tsx";
 import {
   countFiles,
   MAX_FILE_NAME_LENGTH,
-  type RackFile, type RackName, type RackView, messages } from "./rules.ts";
+  messages,
+  type RackFile,
+  type RackName,
+  type RackView,
+} from "./rules.ts";
 import { fileUpdateSchema, newFileSchema } from "./schema.ts";
 
 // The file index's pieces: a rack panel (insert row + table), the update form (in a dialog over

@@ -75,7 +75,13 @@ export async function insertFiles(
         .returning(columns);
       const added = rows.map(({ rackName: _rack, ...file }) => file);
       for (const file of added) {
-        await audit(tx, { userId, action: "create", entity: ENTITY, entityId: file._id, after: { rackName, ...file } });
+        await audit(tx, {
+          userId,
+          action: "create",
+          entity: ENTITY,
+          entityId: file._id,
+          after: { rackName, ...file },
+        });
       }
       return added;
     });

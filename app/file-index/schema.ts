@@ -25,20 +25,18 @@ function fileNumber(value: unknown): number | null {
  * Both missing or blank → one form-level 'Both fields are required.'; then the number and the length.
  */
 export const newFileSchema = z.pipe(
-  z
-    .object({ id: z.optional(z.unknown()), name: z.optional(z.unknown()) })
-    .check(
-      z.superRefine((file, ctx) => {
-        if (!asText(file.id) || !asText(file.name)) {
-          ctx.addIssue({ code: "custom", message: messages.bothRequired, input: file });
-          return;
-        }
-        if (fileNumber(file.id) === null)
-          ctx.addIssue({ code: "custom", message: messages.wholeNumber, path: ["id"], input: file.id });
-        if (asText(file.name).length > MAX_FILE_NAME_LENGTH)
-          ctx.addIssue({ code: "custom", message: messages.nameTooLong, path: ["name"], input: file.name });
-      }),
-    ),
+  z.object({ id: z.optional(z.unknown()), name: z.optional(z.unknown()) }).check(
+    z.superRefine((file, ctx) => {
+      if (!asText(file.id) || !asText(file.name)) {
+        ctx.addIssue({ code: "custom", message: messages.bothRequired, input: file });
+        return;
+      }
+      if (fileNumber(file.id) === null)
+        ctx.addIssue({ code: "custom", message: messages.wholeNumber, path: ["id"], input: file.id });
+      if (asText(file.name).length > MAX_FILE_NAME_LENGTH)
+        ctx.addIssue({ code: "custom", message: messages.nameTooLong, path: ["name"], input: file.name });
+    }),
+  ),
   z.transform((file) => ({ id: fileNumber(file.id)!, name: asText(file.name) })),
 );
 
@@ -46,10 +44,12 @@ export type NewFile = z.output<typeof newFileSchema>;
 
 /** POST /api/racks/{rackName}: `{files: [{id, name}]}` (the legacy client sends one file). */
 export const newFilesBodySchema = z.object({
-  files: z.array(newFileSchema, { error: messages.bothRequired }).check(
-    z.minLength(1, messages.bothRequired),
-    z.maxLength(MAX_FILES_PER_REQUEST, `At most ${MAX_FILES_PER_REQUEST} files at a time.`),
-  ),
+  files: z
+    .array(newFileSchema, { error: messages.bothRequired })
+    .check(
+      z.minLength(1, messages.bothRequired),
+      z.maxLength(MAX_FILES_PER_REQUEST, `At most ${MAX_FILES_PER_REQUEST} files at a time.`),
+    ),
 });
 
 /** Renaming a file (the Update File form and PUT /api/racks/{rackName}/{_id}). */

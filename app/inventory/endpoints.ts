@@ -12,7 +12,8 @@ export const inventoryEndpoints: Endpoint[] = [
   {
     method: "POST",
     path: "/api/{department}/create",
-    description: "Add a line (srno, Assets, ComponentsAndEquipments, AvailableStock, MinStock, LeadTime, StatusofOrder)",
+    description:
+      "Add a line (srno, Assets, ComponentsAndEquipments, AvailableStock, MinStock, LeadTime, StatusofOrder)",
   },
   {
     method: "PUT",

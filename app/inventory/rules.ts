@@ -77,8 +77,7 @@ export function resolveStatus(
   const automatic = orderStatus(excessShortFall(next.AvailableStock, next.MinStock));
   const sent = next.StatusofOrder?.trim();
   if (!stored) return sent || automatic;
-  const numbersChanged =
-    next.AvailableStock !== stored.AvailableStock || next.MinStock !== stored.MinStock;
+  const numbersChanged = next.AvailableStock !== stored.AvailableStock || next.MinStock !== stored.MinStock;
   if (sent === undefined) return numbersChanged ? automatic : stored.StatusofOrder;
   if (sent === "") return automatic;
   if (numbersChanged && sent === stored.StatusofOrder) return automatic;

@@ -34,7 +34,8 @@ function numberField({ label, decimals, min, max }: NumberRule) {
       else return fail(`${label} must be a number.`);
       if (!Number.isFinite(value)) return fail(`${label} must be a number.`);
       if (decimals === 0) {
-        if (!Number.isInteger(value) || value < min) return fail(`${label} must be a whole number of ${min} or more.`);
+        if (!Number.isInteger(value) || value < min)
+          return fail(`${label} must be a whole number of ${min} or more.`);
       } else {
         if (value < min) return fail(`${label} cannot be negative.`);
         const scaled = value * 10 ** decimals;
@@ -91,7 +92,7 @@ const fields = {
   LeadTime: numberField({ label: "Lead time", decimals: 1, min: 0, max: MAX_LEAD_TIME_DAYS }),
   // Blank means "derive it from the numbers" (rules.ts resolveStatus): without JavaScript nobody
   // filled it in for the user.
-  StatusofOrder: textField("Status of order", { optional: true }),
+  StatusofOrder: z.optional(textField("Status of order", { optional: true })),
 };
 
 /** Insert and update forms, and POST /api/{department}/create. */

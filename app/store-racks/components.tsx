@@ -78,7 +78,9 @@ export function RackPanel({
             </thead>
             <tbody>
               {rows.length ? (
-                rows.map((row) => <RackRow key={row.id} rackNumber={rackNumber} row={row} onDelete={onDelete} />)
+                rows.map((row) => (
+                  <RackRow key={row.id} rackNumber={rackNumber} row={row} onDelete={onDelete} />
+                ))
               ) : (
                 <tr>
                   <td colSpan={8} className="empty">
@@ -157,7 +159,11 @@ export function RackDeleteDialog({
   return (
     <dialog ref={dialog} className="dialog" aria-label="Confirm delete">
       {href ? (
-        <ConfirmDeleteForm href={href} question={messages.deleteQuestion} onCancel={() => dialog.current?.close()} />
+        <ConfirmDeleteForm
+          href={href}
+          question={messages.deleteQuestion}
+          onCancel={() => dialog.current?.close()}
+        />
       ) : null}
     </dialog>
   );
@@ -170,6 +176,8 @@ export type RackFormValues = {
   issue?: string;
   receipt?: string;
   version?: string;
+  /** Never an input (the server computes it); named so its refusal shows beside the preview. */
+  closingStock?: string;
 };
 
 /**
@@ -206,7 +214,8 @@ export function RackItemForm({
   }));
   const preview = closingStockPreview(amounts, mode);
   const negative = preview.startsWith("-");
-  const closingErrors = fields.closingStock.errors ?? (negative ? [messages.negativeClosingStock] : undefined);
+  const closingErrors =
+    fields.closingStock.errors ?? (negative ? [messages.negativeClosingStock] : undefined);
   const closingId = `${form.id}-closing-stock`;
   const quantityProps = { type: "text", inputMode: "decimal", autoComplete: "off" } as const;
 

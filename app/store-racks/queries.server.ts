@@ -107,7 +107,13 @@ export async function createRackItem(
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(rackItems)
-      .values({ rackNumber, ...input, closingStock: closingStock(input), createdBy: userId, updatedBy: userId })
+      .values({
+        rackNumber,
+        ...input,
+        closingStock: closingStock(input),
+        createdBy: userId,
+        updatedBy: userId,
+      })
       .returning();
     const item = toRackItem(row);
     await audit(tx, { userId, action: "create", entity: ENTITY, entityId: row.id, after: item });

@@ -119,7 +119,13 @@ describe("racks", () => {
 });
 
 describe("rack item schemas", () => {
-  const valid = { section: " A1 ", materialName: "Bearing 6204", availableStock: "10", issue: "2", receipt: "" };
+  const valid = {
+    section: " A1 ",
+    materialName: "Bearing 6204",
+    availableStock: "10",
+    issue: "2",
+    receipt: "",
+  };
 
   it("requires section, material name and available stock; issue and receipt default to 0", () => {
     const parsed = rackItemFormSchema.safeParse({ section: "A", materialName: "M", availableStock: "3" });
@@ -140,9 +146,9 @@ describe("rack item schemas", () => {
     expect(parsed.error?.issues).toEqual([
       expect.objectContaining({ path: ["closingStock"], message: messages.negativeClosingStock }),
     ]);
-    expect(rackItemFormSchema.safeParse({ ...valid, availableStock: "5", issue: "10", receipt: "5" }).success).toBe(
-      true,
-    );
+    expect(
+      rackItemFormSchema.safeParse({ ...valid, availableStock: "5", issue: "10", receipt: "5" }).success,
+    ).toBe(true);
   });
 
   it("reads the API's receit and ignores a client's closingStock", () => {
@@ -154,8 +160,19 @@ describe("rack item schemas", () => {
       receit: 2,
       closingStock: 999,
     });
-    expect(fromApiInput(parsed)).toEqual({ section: "S", materialName: "M", availableStock: 4, issue: 1, receipt: 2 });
-    const refused = rackItemApiSchema.safeParse({ section: "S", materialName: "M", availableStock: 1, issue: 2 });
+    expect(fromApiInput(parsed)).toEqual({
+      section: "S",
+      materialName: "M",
+      availableStock: 4,
+      issue: 1,
+      receipt: 2,
+    });
+    const refused = rackItemApiSchema.safeParse({
+      section: "S",
+      materialName: "M",
+      availableStock: 1,
+      issue: 2,
+    });
     expect(refused.error?.issues[0]).toMatchObject({ path: ["closingStock"] });
     const wrongType = rackItemApiSchema.safeParse({ section: 5, materialName: "M", availableStock: "x" });
     expect(wrongType.error?.issues.map((issue) => issue.message)).toEqual([

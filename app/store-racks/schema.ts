@@ -58,7 +58,9 @@ const common = {
   version,
 };
 
-const closingStockRule = <T extends { availableStock: number; issue: number }>(receipt: (value: T) => number) =>
+const closingStockRule = <T extends { availableStock: number; issue: number }>(
+  receipt: (value: T) => number,
+) =>
   z.refine<T>((value) => isClosingStockAllowed({ ...value, receipt: receipt(value) }), {
     message: messages.negativeClosingStock,
     path: ["closingStock"],

@@ -40,17 +40,42 @@ type Fixtures = {
   admin: Account;
   /** True in the JavaScript-on project. */
   js: boolean;
+  /** Fails any test whose page throws a script error (CSP refusals, hydration crashes…). */
+  pageErrors: undefined;
 };
 
-export const test = base.extend<Fixtures>({
+export const test = base.extend<Fixtures, { staffAccount: Account }>({
+  // One staff account per worker (registration hashes a password: do it once), signed in per test.
+  staffAccount: [
+    async ({ playwright }, use) => {
+      const api = await playwright.request.newContext({ baseURL });
+      const account = { email: uniqueEmail(), password: PASSWORD };
+      await registerAccount(api, account);
+      await api.dispose();
+      await use(account);
+    },
+    { scope: "worker" },
+  ],
+  pageErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on("pageerror", (error) => errors.push(error.message));
+      page.on("console", (message) => {
+        if (message.type() === "error" && /Content.Security.Policy|Hydration|hydrat/i.test(message.text())) {
+          errors.push(message.text());
+        }
+      });
+      await use(undefined);
+      expect(errors, "script errors on the page").toEqual([]);
+    },
+    { auto: true },
+  ],
   js: async ({ javaScriptEnabled }, use) => {
     await use(javaScriptEnabled !== false);
   },
-  staff: async ({ page }, use) => {
-    const account = { email: uniqueEmail(), password: PASSWORD };
-    await registerAccount(page.request, account);
-    await signIn(page, account);
-    await use(account);
+  staff: async ({ page, staffAccount }, use) => {
+    await signIn(page, staffAccount);
+    await use(staffAccount);
   },
   admin: async ({ page }, use) => {
     await signIn(page, ADMIN);

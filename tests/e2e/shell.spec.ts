@@ -123,3 +123,27 @@ test.describe("settings", () => {
     expect(admin.email).toBeTruthy();
   });
 });
+
+test("pages carry the security headers, and Remix's scripts run under the CSP nonce", async ({ page, staff, js }) => {
+  const response = await page.goto("/home");
+  const headers = response?.headers() ?? {};
+  const csp = headers["content-security-policy"] ?? "";
+  expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
+  expect(csp).toContain("frame-ancestors 'none'");
+  expect(headers["x-content-type-options"]).toBe("nosniff");
+  expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+  expect(headers["x-request-id"]).toMatch(/^[\w-]+$/);
+  const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+  const html = (await response?.text()) ?? "";
+  // Every inline script carries this response's nonce.
+  const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)].map((match) => match[1]);
+  expect(inline.length).toBeGreaterThan(0);
+  for (const attributes of inline) expect(attributes).toContain(`nonce="${nonce}"`);
+  if (js) {
+    // Hydrated: the menus react to Escape only with JavaScript running.
+    await page.getByRole("navigation", { name: "Main" }).getByText("AMC", { exact: true }).click();
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Annual Maintenance Contracts" })).toBeHidden();
+  }
+  expect(staff.email).toBeTruthy();
+});

@@ -16,7 +16,7 @@ export function WhatsAppSend({
   about: string;
 }) {
   const reasonId = useId();
-  if (link.href) {
+  if (link.href !== null) {
     return (
       <a href={link.href} target="_blank" rel="noopener noreferrer" className="button small whatsapp">
         {label}

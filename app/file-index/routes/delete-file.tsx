@@ -30,8 +30,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!isRackName(rackName) || !isFileId(id))
     return data<Loaded>({ rackName: null, file: null, error: messages.invalidRackOrId }, { status: 404 });
   const file = await findFile(db, rackName, id);
-  if (!file)
-    return data<Loaded>({ rackName, file: null, error: messages.fileGone }, { status: 404 });
+  if (!file) return data<Loaded>({ rackName, file: null, error: messages.fileGone }, { status: 404 });
   return data<Loaded>({ rackName, file, error: null });
 }
 

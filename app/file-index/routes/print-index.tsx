@@ -23,10 +23,17 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: printCss }
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireUser(request);
   const cupboard = findCupboard(params.cupboard);
-  if (!cupboard) throw new Response("There is no such cupboard. The plant has CupBoard 1 and CupBoard 2.", { status: 404 });
+  if (!cupboard)
+    throw new Response("There is no such cupboard. The plant has CupBoard 1 and CupBoard 2.", {
+      status: 404,
+    });
   const racks = await listRacks(db, cupboard.racks);
   const today = dateInZone(new Date(), serverSettings().PLANT_TIME_ZONE);
-  return { cupboard: { number: cupboard.number, label: cupboard.label }, racks, printedOn: formatDateGB(today) };
+  return {
+    cupboard: { number: cupboard.number, label: cupboard.label },
+    racks,
+    printedOn: formatDateGB(today),
+  };
 }
 
 export default function PrintIndexPage() {

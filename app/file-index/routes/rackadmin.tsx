@@ -87,7 +87,8 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   if (!outcome.ok) return refused(duplicateMessage(rackName, outcome.fileNumber), 409);
 
-  if (!scripted) return redirectWithToast(rackHref(rackName), { type: "success", message: messages.inserted });
+  if (!scripted)
+    return redirectWithToast(rackHref(rackName), { type: "success", message: messages.inserted });
   return {
     rackName,
     result: submission.reply({ resetForm: true }),
@@ -184,7 +185,9 @@ export default function RackAdminPage() {
 
       <div ref={list} className="cupboards">
         {CUPBOARDS.map((cupboard) => {
-          const cupboardViews = views.filter((view) => (cupboard.racks as readonly string[]).includes(view.name));
+          const cupboardViews = views.filter((view) =>
+            (cupboard.racks as readonly string[]).includes(view.name),
+          );
           const total = cupboardViews.reduce((sum, view) => sum + view.total, 0);
           const matches = cupboardViews.reduce((sum, view) => sum + view.matches, 0);
           return (

@@ -51,8 +51,7 @@ const toastOf = (type: Toast["type"], message: string): Toast => ({ type, messag
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const { rackName, id } = params;
-  if (!isRackName(rackName) || !isFileId(id))
-    throw new Response(messages.invalidRackOrId, { status: 404 });
+  if (!isRackName(rackName) || !isFileId(id)) throw new Response(messages.invalidRackOrId, { status: 404 });
   const form = await readForm(request);
   const scripted = form.get(SCRIPTED_FIELD) === SCRIPTED_VALUE;
   const submission = parseWithZod(form, { schema: fileUpdateSchema });

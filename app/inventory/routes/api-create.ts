@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { apiHandler, methodNotAllowed } from "#app/api/handler.server.ts";
 import { requireApiUser } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
-import { departmentParam, notAllowed, failure, invalidInput } from "#app/inventory/api.server.ts";
+import { departmentParam, failure, invalidInput, notAllowed } from "#app/inventory/api.server.ts";
 import { createLine } from "#app/inventory/queries.server.ts";
 import { duplicateSrnoMessage, messages } from "#app/inventory/rules.ts";
 import { lineSchema } from "#app/inventory/schema.ts";

@@ -2,7 +2,13 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { apiHandler, methodNotAllowed } from "#app/api/handler.server.ts";
 import { requireApiUser } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
-import { departmentParam, notAllowed, failure, invalidInput, productNotFound } from "#app/inventory/api.server.ts";
+import {
+  departmentParam,
+  failure,
+  invalidInput,
+  notAllowed,
+  productNotFound,
+} from "#app/inventory/api.server.ts";
 import { updateLine } from "#app/inventory/queries.server.ts";
 import { duplicateSrnoMessage, messages } from "#app/inventory/rules.ts";
 import { lineChangesSchema } from "#app/inventory/schema.ts";

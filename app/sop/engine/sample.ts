@@ -1,5 +1,5 @@
-import { itemsOf } from "./values.ts";
 import type { FormatDefinition, InputDef, SopData } from "./types.ts";
+import { itemsOf } from "./values.ts";
 
 // Test-data builder: a fully filled-in record of any format, as an API client would send it.
 // Used by the unit, integration and e2e tests (epic-stack style builders with overrides).
@@ -29,7 +29,8 @@ export function sampleValue(input: InputDef, marker: string, row = 0): unknown {
 
 export function sampleRecord(definition: FormatDefinition, marker = "Sample", rows = 2): SopData {
   const data: SopData = {};
-  for (const input of [...definition.header, ...definition.footer]) data[input.name] = sampleValue(input, marker);
+  for (const input of [...definition.header, ...definition.footer])
+    data[input.name] = sampleValue(input, marker);
   for (const block of definition.body) {
     if (block.type === "checklist") {
       if (block.store === "keyed") {
@@ -49,7 +50,9 @@ export function sampleRecord(definition: FormatDefinition, marker = "Sample", ro
       const count = "fixed" in block.rows ? block.rows.fixed : rows;
       const columns = block.parts.flatMap((part) => part.columns);
       data[block.name] = Array.from({ length: count }, (_, row) =>
-        Object.fromEntries(columns.map((column) => [column.name, sampleValue(column, `${marker} r${row + 1}`, row)])),
+        Object.fromEntries(
+          columns.map((column) => [column.name, sampleValue(column, `${marker} r${row + 1}`, row)]),
+        ),
       );
     } else {
       data[block.name] = Object.fromEntries(block.items.map((item, index) => [item.key, index + 1]));

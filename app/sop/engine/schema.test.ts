@@ -5,8 +5,10 @@ import { schemaFor } from "./schema.ts";
 import { recordDateOf, summaryOf } from "./values.ts";
 
 const parse = (code: string, data: unknown) => schemaFor(findFormat(code)!).safeParse(data);
-const messages = (result: { success: boolean; error?: { issues: { message: string; path: PropertyKey[] }[] } }) =>
-  (result.error?.issues ?? []).map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+const messages = (result: {
+  success: boolean;
+  error?: { issues: { message: string; path: PropertyKey[] }[] };
+}) => (result.error?.issues ?? []).map((issue) => `${issue.path.join(".")}: ${issue.message}`);
 
 describe("every format's schema", () => {
   for (const definition of formats) {
@@ -38,8 +40,7 @@ describe("every format's schema", () => {
         target[path[path.length - 1]] = "  ";
         const result = schemaFor(definition).safeParse(data);
         expect(result.success).toBe(false);
-        const expected =
-          typeof input.required === "string" ? input.required : `${input.label} is required.`;
+        const expected = typeof input.required === "string" ? input.required : `${input.label} is required.`;
         expect(messages(result)).toContain(`${path.join(".")}: ${expected}`);
       }
     });
@@ -93,26 +94,31 @@ describe("AS10", () => {
       .filter((key) => typeof result.data![key] === "object")
       .reduce((sum, key) => sum + Object.keys(result.data![key] as object).length, 0);
     expect(count).toBe(32);
-    expect(messages(parse("AS10", { date: "2025-01-02", tankTruckNo: "T", electricals: { looseWiring: "Perhaps" } }))).toEqual([
-      "electricals.looseWiring: Choose Yes or No.",
-    ]);
+    expect(
+      messages(
+        parse("AS10", { date: "2025-01-02", tankTruckNo: "T", electricals: { looseWiring: "Perhaps" } }),
+      ),
+    ).toEqual(["electricals.looseWiring: Choose Yes or No."]);
   });
 });
 
 describe("AS16", () => {
-  it("stores the 30 items with their wording and refuses negative or fractional cylinder counts", () => {
+  it("stores the 29 items of A–F with their wording and refuses negative or fractional cylinder counts", () => {
     const base = { dateTime: "2025-01-02T22:00", handingOver: "A", takenOver: "B" };
     const result = parse("AS16", { ...base, cylinderInventory: { kg5: "4", kg19: 2 } });
     expect(result.success).toBe(true);
     const items = result.data?.items as { description: string }[];
-    expect(items).toHaveLength(30);
+    // sop-formats.md lists 29 items in A–F; with G (the cylinder inventory) that makes its "30 items".
+    expect(items).toHaveLength(29);
     expect(items[0].description).toContain("4 hours");
     expect(result.data?.cylinderInventory).toMatchObject({ kg5: 4, kg19: 2, kg14_2: null });
     expect(messages(parse("AS16", { ...base, cylinderInventory: { kg5: "-1", kg19: "1.5" } }))).toEqual([
       "cylinderInventory.kg5: Enter a whole number of 0 or more.",
       "cylinderInventory.kg19: Enter a whole number of 0 or more.",
     ]);
-    expect(messages(parse("AS16", { ...base, dateTime: "" }))).toEqual(["dateTime: Date and time are required."]);
+    expect(messages(parse("AS16", { ...base, dateTime: "" }))).toEqual([
+      "dateTime: Date and time are required.",
+    ]);
   });
 });
 

@@ -20,19 +20,19 @@ export function requiredMessage(input: InputDef) {
   return typeof input.required === "string" ? input.required : `${input.label} is required.`;
 }
 
+// Schemas are composed from data, so their static types are loose; the tests pin the behaviour.
+// biome-ignore lint/suspicious/noExplicitAny: see above
+type Schema = z.ZodMiniType<any, any>;
+
 /** Wraps a schema for a present value: required → the message when blank; optional → `empty` when blank. */
-function presence<T>(input: InputDef, present: z.ZodMiniType<T>, empty: T) {
+function presence<T>(input: InputDef, present: Schema, empty: T): Schema {
   if (input.required) {
     const message = requiredMessage(input);
-    return z.pipe(
-      z.transform(blankToUndefined),
-      z.pipe(
-        z.unknown().check(
-          z.refine((value) => value !== undefined, { message, abort: true }),
-        ),
-        present,
-      ),
-    );
+    const filled: Schema = z
+      .unknown()
+      .check(z.refine((value) => value !== undefined, { message, abort: true }));
+    const blankAsMissing: Schema = z.transform(blankToUndefined);
+    return z.pipe(blankAsMissing, z.pipe(filled, present));
   }
   return z.pipe(
     z.pipe(z.transform(blankToUndefined), z.optional(present)),
@@ -88,24 +88,30 @@ const countValue = z.pipe(
 const YES = [true, "Yes", "yes", "true"];
 const NO = [false, "No", "no", "false"];
 const yesNoValue = z.pipe(
-  z.unknown().check(z.refine((value) => YES.includes(value as string) || NO.includes(value as string), "Choose Yes or No.")),
+  z
+    .unknown()
+    .check(
+      z.refine((value) => YES.includes(value as string) || NO.includes(value as string), "Choose Yes or No."),
+    ),
   z.transform((value) => YES.includes(value as string)),
 );
 
 const TICKED = [true, "on", "true", "yes"];
 const UNTICKED = [undefined, null, false, "", "false", "no"];
 const tickValue = z.pipe(
-  z.unknown().check(
-    z.refine(
-      (value) => TICKED.includes(value as string) || UNTICKED.includes(value as string),
-      "Tick the box or leave it empty.",
+  z
+    .unknown()
+    .check(
+      z.refine(
+        (value) => TICKED.includes(value as string) || UNTICKED.includes(value as string),
+        "Tick the box or leave it empty.",
+      ),
     ),
-  ),
   z.transform((value) => TICKED.includes(value as string)),
 );
 
 /** The schema of one value. */
-export function inputSchema(input: InputDef): z.ZodMiniType<unknown> {
+export function inputSchema(input: InputDef): Schema {
   switch (input.kind) {
     case "text":
     case "signature":
@@ -137,23 +143,21 @@ export function inputSchema(input: InputDef): z.ZodMiniType<unknown> {
 }
 
 /** A list of exactly `length` objects: a missing or short list is padded, a longer one refused. */
-function fixedList(length: number, item: z.ZodMiniType<unknown>, tooMany: string) {
+function fixedList(length: number, item: Schema, tooMany: string) {
   return z.pipe(
     z.pipe(
       z.transform((value: unknown) => (value === undefined || value === null || value === "" ? [] : value)),
       z.array(z.unknown(), { error: "Send a list." }).check(z.maxLength(length, tooMany)),
     ),
     z.pipe(
-      z.transform((list: unknown[]) =>
-        Array.from({ length }, (_, index) => list[index] ?? {}),
-      ),
+      z.transform((list: unknown[]) => Array.from({ length }, (_, index) => list[index] ?? {})),
       z.array(item),
     ),
   );
 }
 
 /** An object whose missing value counts as empty (a section of unticked radios is not posted). */
-function objectOf(shape: Record<string, z.ZodMiniType<unknown>>) {
+function objectOf(shape: Record<string, Schema>) {
   return z.pipe(
     z.transform((value: unknown) => (value === undefined || value === null || value === "" ? {} : value)),
     z.object(shape, { error: "Send an object." }),
@@ -164,17 +168,19 @@ export function itemCount(block: ChecklistBlock) {
   return block.sections.reduce((sum, section) => sum + section.items.length, 0);
 }
 
-function checklistShape(block: ChecklistBlock): Record<string, z.ZodMiniType<unknown>> {
+function checklistShape(block: ChecklistBlock): Record<string, Schema> {
   if (block.store === "keyed") {
     return Object.fromEntries(
       block.sections.map((section) => [
         section.key ?? "",
-        objectOf(Object.fromEntries(section.items.map((item) => [item.key ?? "", inputSchema(block.status)]))),
+        objectOf(
+          Object.fromEntries(section.items.map((item) => [item.key ?? "", inputSchema(block.status)])),
+        ),
       ]),
     );
   }
   const labels = block.sections.flatMap((section) => section.items.map((item) => item.label));
-  const itemShape: Record<string, z.ZodMiniType<unknown>> = { [block.status.name]: inputSchema(block.status) };
+  const itemShape: Record<string, Schema> = { [block.status.name]: inputSchema(block.status) };
   if (block.remarks) itemShape[block.remarks.name] = inputSchema(block.remarks);
   const list = fixedList(labels.length, objectOf(itemShape), `This format has ${labels.length} items.`);
   const withWording = block.itemKey
@@ -188,7 +194,7 @@ function checklistShape(block: ChecklistBlock): Record<string, z.ZodMiniType<unk
   return { [block.name ?? "items"]: withWording };
 }
 
-function registerShape(block: RegisterBlock): Record<string, z.ZodMiniType<unknown>> {
+function registerShape(block: RegisterBlock): Record<string, Schema> {
   const columns = block.parts.flatMap((part) => part.columns);
   const row = objectOf(Object.fromEntries(columns.map((column) => [column.name, inputSchema(column)])));
   if ("fixed" in block.rows) {
@@ -208,7 +214,7 @@ function registerShape(block: RegisterBlock): Record<string, z.ZodMiniType<unkno
   };
 }
 
-function blockShape(block: Block): Record<string, z.ZodMiniType<unknown>> {
+function blockShape(block: Block): Record<string, Schema> {
   if (block.type === "checklist") return checklistShape(block);
   if (block.type === "register") return registerShape(block);
   return {
@@ -223,19 +229,17 @@ function blockShape(block: Block): Record<string, z.ZodMiniType<unknown>> {
   };
 }
 
-const cache = new WeakMap<FormatDefinition, z.ZodMiniType<Record<string, unknown>>>();
+const cache = new WeakMap<FormatDefinition, Schema>();
 
 /** The format's schema (cached per definition). */
-export function schemaFor(definition: FormatDefinition): z.ZodMiniType<Record<string, unknown>> {
+export function schemaFor(definition: FormatDefinition): Schema {
   let schema = cache.get(definition);
   if (!schema) {
-    const shape: Record<string, z.ZodMiniType<unknown>> = {};
+    const shape: Record<string, Schema> = {};
     for (const input of definition.header) shape[input.name] = inputSchema(input);
     for (const block of definition.body) Object.assign(shape, blockShape(block));
     for (const input of definition.footer) shape[input.name] = inputSchema(input);
-    schema = z.object(shape, { error: "Send the form as an object." }) as unknown as z.ZodMiniType<
-      Record<string, unknown>
-    >;
+    schema = z.object(shape, { error: "Send the form as an object." });
     cache.set(definition, schema);
   }
   return schema;

@@ -1,5 +1,13 @@
 import { formatDateGB } from "#app/lib/dates.ts";
-import type { Block, ChecklistBlock, CountsBlock, FormatDefinition, InputDef, RegisterBlock, SopData } from "./types.ts";
+import type {
+  Block,
+  ChecklistBlock,
+  CountsBlock,
+  FormatDefinition,
+  InputDef,
+  RegisterBlock,
+  SopData,
+} from "./types.ts";
 
 // Pure helpers over a definition and a record's data: the record's date and summary, the form's
 // starting values, and how each value reads on screen and on paper.
@@ -62,7 +70,12 @@ function encodeBlock(block: Block, data: SopData): SopData {
           const answers = (data[section.key ?? ""] ?? {}) as SopData;
           return [
             section.key ?? "",
-            Object.fromEntries(section.items.map((item) => [item.key ?? "", encodeInput(block.status, answers[item.key ?? ""])])),
+            Object.fromEntries(
+              section.items.map((item) => [
+                item.key ?? "",
+                encodeInput(block.status, answers[item.key ?? ""]),
+              ]),
+            ),
           ];
         }),
       );
@@ -83,14 +96,19 @@ function encodeBlock(block: Block, data: SopData): SopData {
     const count = "fixed" in block.rows ? block.rows.fixed : Math.max(stored.length, block.rows.min);
     return {
       [block.name]: Array.from({ length: count }, (_, index) =>
-        Object.fromEntries(columns.map((column) => [column.name, encodeInput(column, stored[index]?.[column.name])])),
+        Object.fromEntries(
+          columns.map((column) => [column.name, encodeInput(column, stored[index]?.[column.name])]),
+        ),
       ),
     };
   }
   const counts = (data[block.name] ?? {}) as SopData;
   return {
     [block.name]: Object.fromEntries(
-      block.items.map((item) => [item.key, encodeInput({ name: item.key, label: item.label, kind: "count" }, counts[item.key])]),
+      block.items.map((item) => [
+        item.key,
+        encodeInput({ name: item.key, label: item.label, kind: "count" }, counts[item.key]),
+      ]),
     ),
   };
 }

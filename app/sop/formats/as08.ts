@@ -18,7 +18,13 @@ export const as08: FormatDefinition = {
         {
           columns: [
             { name: "date", label: "Date", kind: "date", required: "Date is required." },
-            { name: "lorryNo", label: "Lorry number", kind: "text", required: "Lorry number is required.", max: 40 },
+            {
+              name: "lorryNo",
+              label: "Lorry number",
+              kind: "text",
+              required: "Lorry number is required.",
+              max: 40,
+            },
             { name: "location", label: "Location", kind: "text", max: 120 },
             { name: "invoiceNo", label: "Invoice number", kind: "text", max: 60 },
             { name: "invoiceDate", label: "Invoice date", kind: "date" },

@@ -10,8 +10,20 @@ export const as11: FormatDefinition = {
   orientation: "portrait",
   header: [
     { name: "date", label: "Date", kind: "date", required: "Date is required." },
-    { name: "lorryNo", label: "Box lorry number", kind: "text", required: "Lorry number is required.", max: 40 },
-    { name: "transporter", label: "Transporter", kind: "text", required: "Transporter is required.", max: 120 },
+    {
+      name: "lorryNo",
+      label: "Box lorry number",
+      kind: "text",
+      required: "Lorry number is required.",
+      max: 40,
+    },
+    {
+      name: "transporter",
+      label: "Transporter",
+      kind: "text",
+      required: "Transporter is required.",
+      max: 120,
+    },
   ],
   body: [
     {

@@ -29,7 +29,12 @@ export const as12: FormatDefinition = {
             { name: "descriptionOfGoods", label: "Description of goods", kind: "text", max: 300 },
             // A quantity with its unit ("2 rolls", "50 kg"), as written in the paper register.
             { name: "quantity", label: "Quantity", kind: "text", max: 60 },
-            { name: "securitySignature", label: "Security supervisor / guard signature", kind: "text", max: 120 },
+            {
+              name: "securitySignature",
+              label: "Security supervisor / guard signature",
+              kind: "text",
+              max: 120,
+            },
             { name: "remarks", label: "Remarks", kind: "text", max: 300 },
           ],
         },

@@ -3,7 +3,13 @@ import type { FormatDefinition, InputDef } from "../engine/types.ts";
 // AS14: material out register. AS15 (returnable material) reuses these columns.
 export const materialOutColumns: InputDef[] = [
   { name: "date", label: "Date", kind: "date", required: "Date is required." },
-  { name: "gatePassNo", label: "Gate pass number", kind: "text", required: "Gate pass number is required.", max: 60 },
+  {
+    name: "gatePassNo",
+    label: "Gate pass number",
+    kind: "text",
+    required: "Gate pass number is required.",
+    max: 60,
+  },
   { name: "descriptionOfItems", label: "Description of items", kind: "text", max: 300 },
   // A quantity with its unit ("2 rolls", "50 kg"), as written in the paper register.
   { name: "quantity", label: "Quantity", kind: "text", max: 60 },
@@ -21,7 +27,14 @@ export const as14: FormatDefinition = {
   title: "Material out register",
   orientation: "portrait",
   header: [],
-  body: [{ type: "register", name: "entries", rows: { min: 1, max: 200 }, parts: [{ columns: materialOutColumns }] }],
+  body: [
+    {
+      type: "register",
+      name: "entries",
+      rows: { min: 1, max: 200 },
+      parts: [{ columns: materialOutColumns }],
+    },
+  ],
   footer: [{ name: "officerSignature", label: "Signature of officer", kind: "signature", max: 120 }],
   dateField: "entries[].date",
   keyFields: [

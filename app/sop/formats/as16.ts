@@ -95,8 +95,20 @@ export const as16: FormatDefinition = {
   ],
   footer: [
     { name: "dateTime", label: "Date and time", kind: "datetime", required: "Date and time are required." },
-    { name: "handingOver", label: "Handing over (name)", kind: "signature", required: "Handing over (name) is required.", max: 120 },
-    { name: "takenOver", label: "Taken over (name)", kind: "signature", required: "Taken over (name) is required.", max: 120 },
+    {
+      name: "handingOver",
+      label: "Handing over (name)",
+      kind: "signature",
+      required: "Handing over (name) is required.",
+      max: 120,
+    },
+    {
+      name: "takenOver",
+      label: "Taken over (name)",
+      kind: "signature",
+      required: "Taken over (name) is required.",
+      max: 120,
+    },
     { name: "officerSignature", label: "Designated officer's signature", kind: "signature", max: 120 },
     { name: "supervisorSignature", label: "Security supervisor's signature", kind: "signature", max: 120 },
   ],

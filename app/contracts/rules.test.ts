@@ -1,0 +1,176 @@
+import { describe, expect, it } from "vitest";
+import { formatDateGB } from "#app/lib/dates.ts";
+import {
+  addMonths,
+  alertTitle,
+  cellText,
+  contractMessage,
+  contractStatus,
+  dueMessage,
+  expiredMessage,
+  suggestNextDueDate,
+  whatsAppLink,
+  whatsAppNumber,
+} from "./rules.ts";
+
+const KOLKATA = "Asia/Kolkata";
+
+describe("contract expiry (strictly after 00:00 plant time of the next due date)", () => {
+  it("runs in UTC, as the servers do", () => {
+    expect(new Date("2026-03-10T00:00:00").getTimezoneOffset()).toBe(0);
+  });
+
+  // 00:00 on 10 March in Kolkata is 18:30 UTC on 9 March.
+  it("is not expired at 23:59:59 the day before, nor at exactly midnight", () => {
+    expect(contractStatus("2026-03-10", new Date("2026-03-09T18:29:59Z"), KOLKATA)).toBe("dueSoon");
+    expect(contractStatus("2026-03-10", new Date("2026-03-09T18:30:00.000Z"), KOLKATA)).toBe("dueSoon");
+  });
+
+  it("is expired one millisecond after midnight in Kolkata, though it is still 9 March in UTC", () => {
+    expect(contractStatus("2026-03-10", new Date("2026-03-09T18:30:00.001Z"), KOLKATA)).toBe("expired");
+    expect(contractStatus("2026-03-10", new Date("2026-03-09T20:00:00Z"), KOLKATA)).toBe("expired");
+  });
+
+  it("uses the plant's zone, not UTC: the same instant is not yet past midnight in London", () => {
+    expect(contractStatus("2026-03-10", new Date("2026-03-09T20:00:00Z"), "Europe/London")).toBe("dueSoon");
+  });
+
+  it("stays expired on later days", () => {
+    expect(contractStatus("2025-01-01", new Date("2026-03-09T20:00:00Z"), KOLKATA)).toBe("expired");
+  });
+
+  it("has nothing to say about a missing or unreadable due date", () => {
+    const now = new Date("2026-03-09T12:00:00Z");
+    expect(contractStatus("", now, KOLKATA)).toBe("fine");
+    expect(contractStatus(null, now, KOLKATA)).toBe("fine");
+    expect(contractStatus("2026-02-30", now, KOLKATA)).toBe("fine");
+  });
+});
+
+describe("due soon (within the window, default 7 days, plant time)", () => {
+  // 12:00 UTC on 9 March = 17:30 on 9 March in Kolkata.
+  const now = new Date("2026-03-09T12:00:00Z");
+
+  it("marks due dates from today up to 7 days ahead, not the 8th day", () => {
+    expect(contractStatus("2026-03-16", now, KOLKATA)).toBe("dueSoon");
+    expect(contractStatus("2026-03-17", now, KOLKATA)).toBe("fine");
+  });
+
+  it("follows the window from settings", () => {
+    expect(contractStatus("2026-03-17", now, KOLKATA, 8)).toBe("dueSoon");
+    expect(contractStatus("2026-03-12", now, KOLKATA, 2)).toBe("fine");
+    expect(contractStatus("2026-03-10", now, KOLKATA, 0)).toBe("fine");
+  });
+
+  it("counts days from the plant's today: after 18:30 UTC tomorrow's window has begun", () => {
+    const lateEvening = new Date("2026-03-09T19:00:00Z"); // 00:30 on 10 March in Kolkata
+    expect(contractStatus("2026-03-17", lateEvening, KOLKATA)).toBe("dueSoon");
+  });
+});
+
+describe("PMS next-due suggestion", () => {
+  it("adds a month, clamped to the end of a shorter month", () => {
+    expect(suggestNextDueDate("2026-01-15", "Monthly")).toBe("2026-02-15");
+    expect(suggestNextDueDate("2026-01-31", "Monthly")).toBe("2026-02-28");
+    expect(suggestNextDueDate("2028-01-31", "Monthly")).toBe("2028-02-29");
+    expect(suggestNextDueDate("2026-03-31", "Monthly")).toBe("2026-04-30");
+    expect(suggestNextDueDate("2026-12-31", "Monthly")).toBe("2027-01-31");
+  });
+
+  it("adds three months for Quarterly, twelve for Yearly, fourteen days for Fortnightly", () => {
+    expect(suggestNextDueDate("2026-11-30", "Quarterly")).toBe("2027-02-28");
+    expect(suggestNextDueDate("2026-01-10", "Quarterly")).toBe("2026-04-10");
+    expect(suggestNextDueDate("2028-02-29", "Yearly")).toBe("2029-02-28");
+    expect(suggestNextDueDate("2026-06-01", "Yearly")).toBe("2027-06-01");
+    expect(suggestNextDueDate("2026-12-25", "Fortnightly")).toBe("2027-01-08");
+  });
+
+  it("suggests nothing without a valid date and PMS", () => {
+    expect(suggestNextDueDate("", "Monthly")).toBeNull();
+    expect(suggestNextDueDate("2026-02-30", "Monthly")).toBeNull();
+    expect(suggestNextDueDate("2026-01-01", "")).toBeNull();
+    expect(suggestNextDueDate("2026-01-01", "Weekly")).toBeNull();
+  });
+
+  it("adds months across years both ways", () => {
+    expect(addMonths("2026-11-15", 3)).toBe("2027-02-15");
+    expect(addMonths("2026-03-31", -1)).toBe("2026-02-28");
+  });
+});
+
+describe("display", () => {
+  it("shows dates dd/mm/yyyy, N/A when empty and Invalid Date when unreadable", () => {
+    expect(formatDateGB("2026-03-09")).toBe("09/03/2026");
+    expect(formatDateGB("")).toBe("N/A");
+    expect(formatDateGB("31/12/2026")).toBe("Invalid Date");
+    expect(alertTitle("2026-03-09")).toBe("AMC exceeds for the equipment with Next Due Date: 09/03/2026");
+    expect(alertTitle("")).toBe("AMC exceeds for the equipment with Next Due Date: N/A");
+    expect(alertTitle("not a date")).toBe("AMC exceeds for the equipment with Next Due Date: Invalid Date");
+  });
+
+  it("shows N/A for empty text cells", () => {
+    expect(cellText("")).toBe("N/A");
+    expect(cellText("   ")).toBe("N/A");
+    expect(cellText(null)).toBe("N/A");
+    expect(cellText("Kirloskar")).toBe("Kirloskar");
+  });
+
+  it("words the WhatsApp messages as the spec does", () => {
+    expect(expiredMessage("Fire pump", "2026-03-09")).toBe(
+      "AMC has expired for the equipment: Fire pump with Next Due Date: 09/03/2026",
+    );
+    expect(dueMessage("Compressor", "2026-04-01")).toBe(
+      "AMC for the equipment: Compressor is due on 01/04/2026",
+    );
+    expect(contractMessage({ equipment: "DG set", nextDueDate: "2026-01-05" }, "expired")).toContain(
+      "AMC has expired",
+    );
+    expect(contractMessage({ equipment: "DG set", nextDueDate: "2026-01-05" }, "dueSoon")).toBe(
+      "AMC for the equipment: DG set is due on 05/01/2026",
+    );
+  });
+});
+
+describe("WhatsApp numbers and links", () => {
+  it("gives a 10-digit Indian mobile the 91 country code", () => {
+    expect(whatsAppNumber("9876543210").digits).toBe("919876543210");
+    expect(whatsAppNumber("98765 43210").digits).toBe("919876543210");
+    expect(whatsAppNumber("98765-43210").digits).toBe("919876543210");
+    expect(whatsAppNumber("09876543210").digits).toBe("919876543210");
+  });
+
+  it("keeps a number given with its country code", () => {
+    expect(whatsAppNumber("+91 98765 43210").digits).toBe("919876543210");
+    expect(whatsAppNumber("919876543210").digits).toBe("919876543210");
+    expect(whatsAppNumber("0091 98765 43210").digits).toBe("919876543210");
+    expect(whatsAppNumber("+44 7700 900123").digits).toBe("447700900123");
+  });
+
+  it("refuses what cannot be a mobile number, with a reason", () => {
+    expect(whatsAppNumber("")).toEqual({ digits: null, reason: "No mobile number is set." });
+    expect(whatsAppNumber("  ")).toEqual({ digits: null, reason: "No mobile number is set." });
+    for (const bad of [
+      "12345",
+      "1234567890",
+      "call the office",
+      "98765432101",
+      "+91 12345 67890",
+      "+0 123",
+    ]) {
+      const result = whatsAppNumber(bad);
+      expect(result.digits, bad).toBeNull();
+      expect(result.reason).toContain("is not a valid mobile number");
+    }
+  });
+
+  it("builds https://wa.me/<digits>?text=<url-encoded message>", () => {
+    const message = expiredMessage("Fire pump & hydrant", "2026-03-09");
+    expect(whatsAppLink("98765 43210", message)).toEqual({
+      href: "https://wa.me/919876543210?text=AMC%20has%20expired%20for%20the%20equipment%3A%20Fire%20pump%20%26%20hydrant%20with%20Next%20Due%20Date%3A%2009%2F03%2F2026",
+      reason: null,
+    });
+    const link = whatsAppLink("+91 98765 43210", "a?b=c");
+    expect(link.href && new URL(link.href).searchParams.get("text")).toBe("a?b=c");
+    expect(whatsAppLink("", message)).toEqual({ href: null, reason: "No mobile number is set." });
+  });
+});

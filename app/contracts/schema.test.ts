@@ -1,0 +1,136 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { describe, expect, it } from "vitest";
+import { contractInsertSchema, contractUpdateSchema, toContractInput } from "./schema.ts";
+
+const form = (values: Record<string, string>) => {
+  const data = new FormData();
+  for (const [key, value] of Object.entries(values)) data.append(key, value);
+  return data;
+};
+
+const valid = {
+  equipment: "Fire pump",
+  company: "Kirloskar",
+  validityFrom: "2026-04-01",
+  validityTo: "2027-03-31",
+  pms: "Quarterly",
+};
+
+function errorsOf(
+  schema: typeof contractInsertSchema | typeof contractUpdateSchema,
+  values: Record<string, string>,
+) {
+  const submission = parseWithZod(form(values), { schema });
+  return submission.status === "success" ? {} : (submission.error ?? {});
+}
+
+describe("insert form", () => {
+  it("requires equipment, company, validity from and to, and PMS", () => {
+    const errors = errorsOf(contractInsertSchema, {
+      equipment: " ",
+      company: "",
+      validityFrom: "",
+      validityTo: "",
+      pms: "",
+      vendorCode: "",
+    });
+    expect(errors).toMatchObject({
+      equipment: ["Equipment is required."],
+      company: ["Company is required."],
+      validityFrom: ["Validity from is required."],
+      validityTo: ["Validity to is required."],
+      pms: ["PMS is required."],
+    });
+    expect(errors).not.toHaveProperty("vendorCode");
+  });
+
+  it("accepts the required fields alone and keeps each PMS label's own value", () => {
+    for (const pms of ["Monthly", "Quarterly", "Yearly", "Fortnightly"]) {
+      const submission = parseWithZod(form({ ...valid, pms }), { schema: contractInsertSchema });
+      expect(submission.status).toBe("success");
+      if (submission.status === "success") expect(submission.value.pms).toBe(pms);
+    }
+  });
+
+  it("refuses validity to before validity from, and impossible dates", () => {
+    expect(errorsOf(contractInsertSchema, { ...valid, validityTo: "2026-03-31" })).toEqual({
+      validityTo: ["Validity to must not be before validity from."],
+    });
+    expect(errorsOf(contractInsertSchema, { ...valid, validityTo: "2026-04-01" })).toEqual({});
+    expect(errorsOf(contractInsertSchema, { ...valid, nextDueDate: "2026-02-30" })).toEqual({
+      nextDueDate: ["Enter a valid date (YYYY-MM-DD)."],
+    });
+    expect(errorsOf(contractInsertSchema, { ...valid, lastDateOfChecking: "31/01/2026" })).toEqual({
+      lastDateOfChecking: ["Enter a valid date (YYYY-MM-DD)."],
+    });
+  });
+
+  it("shows the validity order problem alongside other missing fields", () => {
+    const errors = errorsOf(contractInsertSchema, { ...valid, equipment: "", validityTo: "2026-01-01" });
+    expect(errors).toMatchObject({
+      equipment: ["Equipment is required."],
+      validityTo: ["Validity to must not be before validity from."],
+    });
+  });
+
+  it("refuses an unknown PMS and a mobile number with letters", () => {
+    expect(errorsOf(contractInsertSchema, { ...valid, pms: "Weekly", mobileNumber: "call Ravi" })).toEqual({
+      pms: ["Choose Monthly, Quarterly, Yearly or Fortnightly."],
+      mobileNumber: ["Enter a phone number: digits, spaces, +, - or brackets only."],
+    });
+  });
+});
+
+describe("update form", () => {
+  it("requires nothing", () => {
+    expect(errorsOf(contractUpdateSchema, { equipment: "", company: "", pms: "" })).toEqual({});
+  });
+
+  it("still checks the values given", () => {
+    expect(
+      errorsOf(contractUpdateSchema, {
+        validityFrom: "2026-05-01",
+        validityTo: "2026-04-01",
+        pms: "Daily",
+        nextDueDate: "tomorrow",
+        version: "x",
+      }),
+    ).toEqual({
+      validityTo: ["Validity to must not be before validity from."],
+      pms: ["Choose Monthly, Quarterly, Yearly or Fortnightly."],
+      nextDueDate: ["Enter a valid date (YYYY-MM-DD)."],
+      version: ["Version must be a whole number."],
+    });
+  });
+});
+
+describe("the /api body", () => {
+  it("reads validity {from, to}, cuts timestamps at the T and turns numbers into text", () => {
+    expect(
+      toContractInput({
+        equipment: "DG set",
+        validity: { from: "2026-04-01T00:00:00.000Z", to: "2027-03-31" },
+        mobileNumber: 9876543210,
+        nextDueDate: null,
+        vendorCode: "",
+        version: 3,
+        unknown: "ignored",
+      }),
+    ).toEqual({
+      equipment: "DG set",
+      validityFrom: "2026-04-01",
+      validityTo: "2027-03-31",
+      mobileNumber: "9876543210",
+      nextDueDate: undefined,
+      vendorCode: undefined,
+      version: 3,
+    });
+  });
+
+  it("leaves out what the body leaves out", () => {
+    expect(toContractInput({ company: "Acme" })).toEqual({ company: "Acme" });
+    expect(toContractInput({ validity: { to: "2027-01-01" } })).toEqual({ validityTo: "2027-01-01" });
+    expect(toContractInput(null)).toEqual({});
+    expect(toContractInput([1, 2])).toEqual({});
+  });
+});

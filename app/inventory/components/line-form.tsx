@@ -1,0 +1,205 @@
+import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link } from "@remix-run/react";
+import { type FormEvent, useEffect, useState } from "react";
+import {
+  type Department,
+  departmentTablePath,
+  excessShortFall,
+  messages,
+  orderStatus,
+} from "#app/inventory/rules.ts";
+import { lineSchema } from "#app/inventory/schema.ts";
+import { Field, FormError, SubmitButton } from "#app/ui/form.tsx";
+
+// The insert and update forms of an inventory line (spec §2, §5). One schema drives the browser
+// check and the action. Excess/Short Fall is a live preview with JavaScript; without it the
+// server derives it (and the status) on save and the page shows the result.
+
+export type LineFormValues = Partial<
+  Record<
+    | "srno"
+    | "Assets"
+    | "ComponentsAndEquipments"
+    | "AvailableStock"
+    | "MinStock"
+    | "LeadTime"
+    | "StatusofOrder"
+    | "version",
+    string
+  >
+>;
+
+const FORM_END = "form-end";
+
+/** Parses a form the same way in the browser and in the action (our schema reads strings itself). */
+export const parseLineForm = (formData: FormData) =>
+  parseWithZod(formData, { schema: lineSchema, disableAutoCoercion: true });
+
+const toNumber = (value: unknown) => {
+  const number = typeof value === "string" && value.trim() !== "" ? Number(value) : 0;
+  return Number.isFinite(number) ? number : 0;
+};
+
+export function LineForm({
+  id,
+  mode,
+  department,
+  defaultValue,
+  lastResult,
+}: {
+  id: string;
+  mode: "insert" | "update";
+  department: Department;
+  defaultValue?: LineFormValues;
+  lastResult?: SubmissionResult<string[]> | null;
+}) {
+  const [form, fields] = useForm({
+    id,
+    lastResult,
+    defaultValue,
+    onValidate: ({ formData }) => parseLineForm(formData),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  // Spec §5: required markers only on the insert form (Lead time has none, yet is required).
+  const marked = mode === "insert";
+  const shortfall = excessShortFall(toNumber(fields.AvailableStock.value), toNumber(fields.MinStock.value));
+
+  // Spec §4: a change of either number sets the status; the user may type over it afterwards.
+  const onNumberInput = (event: FormEvent<HTMLInputElement>) => {
+    const data = new FormData(event.currentTarget.form ?? undefined);
+    const status = orderStatus(
+      excessShortFall(toNumber(data.get("AvailableStock")), toNumber(data.get("MinStock"))),
+    );
+    form.update({ name: fields.StatusofOrder.name, value: status });
+  };
+
+  // The all-fields message once at the top; each empty field is marked where it is.
+  const missing = Object.values(form.allErrors).some((list) => list.includes(messages.required));
+  const formErrors = [...(form.errors ?? [])];
+  if (missing && !formErrors.includes(messages.required)) formErrors.unshift(messages.required);
+  const errorsOf = (list?: string[]) =>
+    list?.map((error) => (error === messages.required ? "Required." : error));
+
+  return (
+    <>
+      <p className="actions">
+        <ScrollDown />
+      </p>
+      <Form method="post" {...getFormProps(form)} className="form line-form">
+        <FormError id={form.errorId} errors={formErrors} />
+        {mode === "update" ? <input {...getInputProps(fields.version, { type: "hidden" })} /> : null}
+        <Field
+          label="Serial Number"
+          id={fields.srno.id}
+          errors={errorsOf(fields.srno.errors)}
+          required={marked}
+        >
+          <input {...getInputProps(fields.srno, { type: "number" })} min={1} step={1} inputMode="numeric" />
+        </Field>
+        <Field label="Assets" id={fields.Assets.id} errors={errorsOf(fields.Assets.errors)} required={marked}>
+          <input {...getInputProps(fields.Assets, { type: "text" })} maxLength={500} />
+        </Field>
+        <Field
+          label="Components/Equipments"
+          id={fields.ComponentsAndEquipments.id}
+          errors={errorsOf(fields.ComponentsAndEquipments.errors)}
+          required={marked}
+        >
+          <input {...getInputProps(fields.ComponentsAndEquipments, { type: "text" })} maxLength={500} />
+        </Field>
+        <Field
+          label="Available stock"
+          id={fields.AvailableStock.id}
+          errors={errorsOf(fields.AvailableStock.errors)}
+          required={marked}
+        >
+          <input
+            {...getInputProps(fields.AvailableStock, { type: "number" })}
+            min={0}
+            step="any"
+            inputMode="decimal"
+            onInput={onNumberInput}
+          />
+        </Field>
+        <Field
+          label="Min Stock"
+          id={fields.MinStock.id}
+          errors={errorsOf(fields.MinStock.errors)}
+          required={marked}
+        >
+          <input
+            {...getInputProps(fields.MinStock, { type: "number" })}
+            min={0}
+            step="any"
+            inputMode="decimal"
+            onInput={onNumberInput}
+          />
+        </Field>
+        <Field
+          label="Lead time"
+          id={fields.LeadTime.id}
+          errors={errorsOf(fields.LeadTime.errors)}
+          hint="In days."
+        >
+          <input
+            {...getInputProps(fields.LeadTime, { type: "number" })}
+            min={0}
+            step="any"
+            inputMode="decimal"
+          />
+        </Field>
+        <Field
+          label="Excess/Short Fall"
+          id={`${id}-excess`}
+          hint={mode === "insert" ? "Available stock − Min Stock, worked out for you." : undefined}
+        >
+          {/* Never sent: the server derives it from the two stock figures. */}
+          <input id={`${id}-excess`} type="number" value={shortfall} readOnly />
+        </Field>
+        <Field
+          label="Status of Order"
+          id={fields.StatusofOrder.id}
+          errors={errorsOf(fields.StatusofOrder.errors)}
+          required={marked}
+          hint="Set from the stock figures; you may type your own."
+        >
+          <input {...getInputProps(fields.StatusofOrder, { type: "text" })} maxLength={500} />
+        </Field>
+        <div className="actions" id={FORM_END}>
+          {mode === "insert" ? (
+            <SubmitButton pendingText="Inserting...">Insert</SubmitButton>
+          ) : (
+            <SubmitButton pendingText="Updating...">Update</SubmitButton>
+          )}
+          <Link className="button" to={departmentTablePath(department)}>
+            Cancel
+          </Link>
+        </div>
+      </Form>
+    </>
+  );
+}
+
+/** 'Scroll Down': a link to the form's end without JavaScript; with it, a button that scrolls there. */
+function ScrollDown() {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  if (!hydrated) {
+    return (
+      <a className="button" href={`#${FORM_END}`}>
+        Scroll Down
+      </a>
+    );
+  }
+  return (
+    <button
+      type="button"
+      className="button"
+      onClick={() => document.getElementById(FORM_END)?.scrollIntoView({ behavior: "smooth", block: "end" })}
+    >
+      Scroll Down
+    </button>
+  );
+}

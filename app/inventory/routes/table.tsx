@@ -1,0 +1,199 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { useRef, useState } from "react";
+import { requireUser } from "#app/auth/session.server.ts";
+import { db } from "#app/db/client.server.ts";
+import inventoryCss from "#app/inventory/inventory.css?url";
+import { listTableRows, type TableRow } from "#app/inventory/queries.server.ts";
+import {
+  AVAILABLE,
+  type Department,
+  departmentOfTablePath,
+  departmentTablePath,
+  excessShortFall,
+  isDepartment,
+  messages,
+  needsOrder,
+  ORDER_TO_PLACE,
+  unknownDepartmentMessage,
+} from "#app/inventory/rules.ts";
+import { logError } from "#app/lib/request-id.server.ts";
+import { ConfirmDeleteForm } from "#app/ui/confirm-delete.tsx";
+import { Highlight } from "#app/ui/search.tsx";
+
+// A department's spare-parts table (spec §2 "Inventory tables"): /products, /firefight,
+// /technician and /products/{department}. The loader sends only the columns shown; the
+// excess/shortfall is derived while rendering.
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.department ?? "Spare parts"} spare parts · PlantOps` },
+];
+export const links = () => [{ rel: "stylesheet", href: inventoryCss }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireUser(request);
+  const department =
+    params.department === undefined
+      ? departmentOfTablePath(new URL(request.url).pathname)
+      : params.department;
+  if (!isDepartment(department))
+    throw new Response(unknownDepartmentMessage(String(params.department)), { status: 404 });
+  let rows: TableRow[] = [];
+  try {
+    rows = await listTableRows(db, department);
+  } catch (error) {
+    // Spec §8: a list that cannot be read shows as empty ('No products available').
+    logError(request, error);
+  }
+  return { department, rows };
+}
+
+const COLUMNS = [
+  "Serial Number",
+  "Assets",
+  "Components/Equipments",
+  "Available stock",
+  "Min Stock",
+  "Lead time",
+  "Excess/Short Fall",
+  "Status of Order",
+  "Update",
+  "Delete",
+];
+const NUMERIC = new Set([0, 3, 4, 5, 6]);
+
+export default function InventoryTablePage() {
+  const { department, rows } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  const navigation = useNavigation();
+  // 'Loading...' while a navigation to another department's table is pending (spec §2).
+  const loading =
+    navigation.state === "loading" &&
+    navigation.location.pathname !== location.pathname &&
+    departmentOfTablePath(navigation.location.pathname) !== null;
+
+  // One confirmation dialog for the whole table (not one per row: a 1,000-line page stays light).
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [deleting, setDeleting] = useState<string | null>(null);
+  const back =
+    location.pathname === departmentTablePath(department)
+      ? ""
+      : `?back=${encodeURIComponent(location.pathname)}`;
+  const confirmDelete = (event: React.MouseEvent, href: string) => {
+    if (!dialog.current?.showModal) return; // no <dialog> support: the confirmation page
+    event.preventDefault();
+    setDeleting(href);
+    dialog.current.showModal();
+  };
+
+  return (
+    <section className="page">
+      <div className="page-head">
+        <h1>{department} spare parts</h1>
+        <Link className="button primary" to={`/insertproduct/${department}`}>
+          Insert New Line
+        </Link>
+      </div>
+      <div className="table-wrap">
+        <table className="inventory-table" aria-label={`${department} spare parts`}>
+          <thead>
+            <tr>
+              {COLUMNS.map((name, index) => (
+                <th key={name} scope="col" className={NUMERIC.has(index) ? "num" : undefined}>
+                  {name}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {loading || rows.length === 0 ? (
+              <tr>
+                <td colSpan={COLUMNS.length} className="empty">
+                  <span role="status">{loading ? messages.loading : messages.empty}</span>
+                </td>
+              </tr>
+            ) : (
+              rows.map((row) => (
+                <LineRow
+                  key={row.id}
+                  row={row}
+                  department={department}
+                  deleteHref={`/products/${department}/${row.id}/delete${back}`}
+                  onDelete={confirmDelete}
+                />
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+      <dialog ref={dialog} className="dialog" aria-label="Confirm delete">
+        {deleting ? (
+          <ConfirmDeleteForm
+            href={deleting}
+            question={messages.deleteQuestion}
+            onCancel={() => dialog.current?.close()}
+          />
+        ) : null}
+      </dialog>
+    </section>
+  );
+}
+
+function LineRow({
+  row,
+  department,
+  deleteHref,
+  onDelete,
+}: {
+  row: TableRow;
+  department: Department;
+  deleteHref: string;
+  onDelete: (event: React.MouseEvent, href: string) => void;
+}) {
+  const shortfall = excessShortFall(row.available, row.min);
+  const short = needsOrder(shortfall);
+  // Red or green by the figures (spec §2); a status of the user's own gets a word saying which,
+  // so the cell reads without colour too.
+  const ownStatus = row.status !== ORDER_TO_PLACE && row.status !== AVAILABLE;
+  return (
+    <tr>
+      <td className="num">
+        <Highlight text={row.srno} />
+      </td>
+      <td>
+        <Highlight text={row.assets} />
+      </td>
+      <td>
+        <Highlight text={row.components} />
+      </td>
+      <td className="num">
+        <Highlight text={row.available} />
+      </td>
+      <td className="num">
+        <Highlight text={row.min} />
+      </td>
+      <td className="num">
+        <Highlight text={row.leadTime} />
+      </td>
+      <td className="num">
+        <Highlight text={shortfall} />
+      </td>
+      <td className={short ? "status-bad" : "status-ok"}>
+        <Highlight text={row.status} />
+        {ownStatus ? <span className="status-note"> ({short ? "order needed" : "in stock"})</span> : null}
+      </td>
+      <td className="action">
+        <Link to={`/updateproduct/${department}/${row.id}`}>Update</Link>
+      </td>
+      <td className="action">
+        <Link
+          to={deleteHref}
+          className="button danger small"
+          onClick={(event) => onDelete(event, deleteHref)}
+        >
+          Delete
+        </Link>
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,105 @@
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
+import { requireUser } from "#app/auth/session.server.ts";
+import { db } from "#app/db/client.server.ts";
+import { LineForm, parseLineForm } from "#app/inventory/components/line-form.tsx";
+import inventoryCss from "#app/inventory/inventory.css?url";
+import { getLine, isLineId, updateLine } from "#app/inventory/queries.server.ts";
+import { departmentTablePath, duplicateSrnoMessage, isDepartment, messages } from "#app/inventory/rules.ts";
+import { readForm } from "#app/lib/http.server.ts";
+import { STALE_RECORD_MESSAGE } from "#app/lib/messages.ts";
+import { logError } from "#app/lib/request-id.server.ts";
+import { redirectWithToast } from "#app/shell/toast.server.ts";
+import { FormError } from "#app/ui/form.tsx";
+
+// /updateproduct/{department}/{id}: 'Update Product Information' (spec §2, §5). The form carries the
+// version it was read at, so a save over someone else's change is refused (behaviour note 20).
+
+export const meta: MetaFunction = () => [{ title: "Update Product Information · PlantOps" }];
+export const links = () => [{ rel: "stylesheet", href: inventoryCss }];
+
+function lineOf(params: Record<string, string | undefined>) {
+  const { department, id } = params;
+  if (!isDepartment(department) || !isLineId(id)) throw new Response(messages.invalidIds, { status: 404 });
+  return { department, id };
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireUser(request);
+  const { department, id } = lineOf(params);
+  const line = await getLine(db, department, id);
+  if (!line) throw new Response(messages.invalidIds, { status: 404 });
+  return {
+    department,
+    values: {
+      srno: String(line.srno),
+      Assets: line.Assets,
+      ComponentsAndEquipments: line.ComponentsAndEquipments,
+      AvailableStock: String(line.AvailableStock),
+      MinStock: String(line.MinStock),
+      LeadTime: String(line.LeadTime),
+      StatusofOrder: line.StatusofOrder,
+      version: String(line.version),
+    },
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const { department, id } = lineOf(params);
+  const submission = parseLineForm(await readForm(request));
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  let result: Awaited<ReturnType<typeof updateLine>>;
+  try {
+    result = await updateLine(db, department, id, submission.value, user.id);
+  } catch (error) {
+    logError(request, error);
+    return data(submission.reply({ formErrors: [messages.updateError] }), { status: 500 });
+  }
+  if (result.ok)
+    return redirectWithToast(departmentTablePath(department), { type: "success", message: messages.updated });
+  // The user's input comes back as typed, with the version it was read at: a second save is
+  // refused too until the page is reloaded (no silent overwrite).
+  const failure = {
+    stale: { message: STALE_RECORD_MESSAGE, status: 409 },
+    duplicate: { message: duplicateSrnoMessage(submission.value.srno, department), status: 409 },
+    "not-found": { message: messages.updateFailed, status: 404 },
+  }[result.reason];
+  return data(submission.reply({ formErrors: [failure.message] }), { status: failure.status });
+}
+
+export default function UpdateLinePage() {
+  const { department, values } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  return (
+    <section className="page narrow">
+      <h1>Update Product Information</h1>
+      <p className="muted">{department} spare-parts line.</p>
+      <LineForm
+        id="update-product"
+        mode="update"
+        department={department}
+        defaultValue={values}
+        lastResult={lastResult}
+      />
+    </section>
+  );
+}
+
+/** Spec §8's load failures: a wrong address, a line not found, or the database failing. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  let message: string = messages.fetchError;
+  if (isRouteErrorResponse(error) && error.status === 404) message = messages.invalidIds;
+  else if (isRouteErrorResponse(error) && error.status < 500)
+    message = typeof error.data === "string" && error.data ? error.data : messages.fetchFailed;
+  return (
+    <section className="page narrow">
+      <h1>Update Product Information</h1>
+      <FormError errors={[message]} />
+      <p>
+        <Link to="/products">Go to the spare parts</Link>
+      </p>
+    </section>
+  );
+}

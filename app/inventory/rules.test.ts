@@ -1,0 +1,106 @@
+import { describe, expect, it } from "vitest";
+import {
+  AVAILABLE,
+  departmentOfTablePath,
+  excessShortFall,
+  isDepartment,
+  ORDER_TO_PLACE,
+  orderStatus,
+  resolveStatus,
+  safeTablePath,
+} from "./rules.ts";
+
+describe("excess/shortfall", () => {
+  it("is available stock minus min stock", () => {
+    expect(excessShortFall(10, 4)).toBe(6);
+    expect(excessShortFall(4, 10)).toBe(-6);
+  });
+
+  it("counts a missing figure as 0", () => {
+    expect(excessShortFall(undefined, 5)).toBe(-5);
+    expect(excessShortFall(7, null)).toBe(7);
+    expect(excessShortFall()).toBe(0);
+    expect(excessShortFall(Number.NaN, 2)).toBe(-2);
+  });
+
+  it("keeps the 3 decimals stock is measured in, without floating-point noise", () => {
+    expect(excessShortFall(10.1, 3.05)).toBe(7.05);
+    expect(excessShortFall(0.3, 0.1)).toBe(0.2);
+    expect(Object.is(excessShortFall(2.5, 2.5), 0)).toBe(true);
+  });
+});
+
+describe("order status", () => {
+  it("is 'Order to place' at 0 or below and 'Available' above", () => {
+    expect(orderStatus(-0.001)).toBe(ORDER_TO_PLACE);
+    expect(orderStatus(0)).toBe(ORDER_TO_PLACE);
+    expect(orderStatus(0.001)).toBe(AVAILABLE);
+    expect(orderStatus(excessShortFall(5, 5))).toBe("Order to place");
+    expect(orderStatus(excessShortFall(6, 5))).toBe("Available");
+  });
+});
+
+describe("the status saved with a line", () => {
+  const stored = { AvailableStock: 10, MinStock: 2, StatusofOrder: AVAILABLE };
+
+  it("on insert, takes the automatic value when left blank and keeps a typed one", () => {
+    expect(resolveStatus({ AvailableStock: 1, MinStock: 3, StatusofOrder: "" })).toBe(ORDER_TO_PLACE);
+    expect(resolveStatus({ AvailableStock: 4, MinStock: 3 })).toBe(AVAILABLE);
+    expect(resolveStatus({ AvailableStock: 1, MinStock: 3, StatusofOrder: "  Ordered 4 May " })).toBe(
+      "Ordered 4 May",
+    );
+    // Typed by the user after the browser set it: kept, even against the figures.
+    expect(resolveStatus({ AvailableStock: 1, MinStock: 3, StatusofOrder: AVAILABLE })).toBe(AVAILABLE);
+  });
+
+  it("on update, follows changed numbers when the status was left as stored", () => {
+    expect(resolveStatus({ AvailableStock: 2, MinStock: 2, StatusofOrder: AVAILABLE }, stored)).toBe(
+      ORDER_TO_PLACE,
+    );
+    // An API client that leaves the status out.
+    expect(resolveStatus({ AvailableStock: 1, MinStock: 2 }, stored)).toBe(ORDER_TO_PLACE);
+    // A status of the user's own, unchanged while the numbers change: the numbers win (as in the browser).
+    expect(
+      resolveStatus(
+        { AvailableStock: 20, MinStock: 2, StatusofOrder: "Ordered" },
+        { ...stored, StatusofOrder: "Ordered" },
+      ),
+    ).toBe(AVAILABLE);
+  });
+
+  it("on update, keeps a status typed by the user and the stored one when the numbers stay", () => {
+    expect(resolveStatus({ AvailableStock: 2, MinStock: 2, StatusofOrder: "Ordered on PO 77" }, stored)).toBe(
+      "Ordered on PO 77",
+    );
+    expect(resolveStatus({ AvailableStock: 10, MinStock: 2, StatusofOrder: "Hold" }, stored)).toBe("Hold");
+    expect(resolveStatus({ AvailableStock: 10, MinStock: 2 }, { ...stored, StatusofOrder: "Hold" })).toBe(
+      "Hold",
+    );
+    expect(resolveStatus({ AvailableStock: 10, MinStock: 2, StatusofOrder: " " }, stored)).toBe(AVAILABLE);
+  });
+});
+
+describe("departments and their tables", () => {
+  it("knows the three departments in exact case only", () => {
+    expect(["Electrician", "FireFight", "Technician"].every(isDepartment)).toBe(true);
+    expect(isDepartment("electrician")).toBe(false);
+    expect(isDepartment("Firefight")).toBe(false);
+    expect(isDepartment(undefined)).toBe(false);
+  });
+
+  it("maps the menu addresses and /products/{department} to their department", () => {
+    expect(departmentOfTablePath("/products")).toBe("Electrician");
+    expect(departmentOfTablePath("/firefight")).toBe("FireFight");
+    expect(departmentOfTablePath("/technician/")).toBe("Technician");
+    expect(departmentOfTablePath("/products/FireFight")).toBe("FireFight");
+    expect(departmentOfTablePath("/products/Nope")).toBeNull();
+    expect(departmentOfTablePath("/home")).toBeNull();
+  });
+
+  it("returns after a delete only to that department's own tables", () => {
+    expect(safeTablePath("/firefight", "FireFight")).toBe("/firefight");
+    expect(safeTablePath("/products", "FireFight")).toBe("/products/FireFight");
+    expect(safeTablePath("https://evil.example/", "Technician")).toBe("/products/Technician");
+    expect(safeTablePath(null, "Electrician")).toBe("/products/Electrician");
+  });
+});

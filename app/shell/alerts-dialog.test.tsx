@@ -1,0 +1,29 @@
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { AlertsList } from "./alerts-dialog.tsx";
+
+describe("the notifications list", () => {
+  it("says so when there is nothing to show", () => {
+    expect(renderToStaticMarkup(<AlertsList alerts={[]} />)).toContain("No AMC notifications available.");
+  });
+
+  it("lists each alert with its date and a Send WhatsApp Message link, disabled with a reason without a number", () => {
+    const html = renderToStaticMarkup(
+      <AlertsList
+        alerts={[
+          { id: "a", equipment: "Fire pump", nextDueDate: "2026-03-09", mobileNumber: "98765 43210" },
+          { id: "b", equipment: "DG set", nextDueDate: "2026-01-02", mobileNumber: "" },
+        ]}
+      />,
+    );
+    expect(html).toContain("AMC exceeds for the equipment with Next Due Date: 09/03/2026");
+    expect(html).toContain("AMC exceeds for the equipment with Next Due Date: 02/01/2026");
+    expect(html).toContain(
+      `href="https://wa.me/919876543210?text=${encodeURIComponent("AMC has expired for the equipment: Fire pump with Next Due Date: 09/03/2026")}"`,
+    );
+    expect(html).toContain('target="_blank"');
+    expect(html).toMatch(/<button[^>]*disabled=""[^>]*>Send WhatsApp Message/);
+    expect(html).toContain("No mobile number is set.");
+    expect(html).not.toContain("No AMC notifications available.");
+  });
+});

@@ -1,0 +1,233 @@
+import { Highlight } from "#app/ui/search.tsx";
+import { useHydrated } from "./controls.tsx";
+import type {
+  ChecklistBlock,
+  CountsBlock,
+  FormatDefinition,
+  InputDef,
+  RegisterBlock,
+  SopData,
+} from "./types.ts";
+import { cylinderTotal, displayInput } from "./values.ts";
+
+// The read-only paper layout of a record: the record view and the print view (A4, the paper's
+// heading, bordered tables, signature lines). Buttons around it carry .no-print.
+
+export function SheetHeading({ definition }: { definition: FormatDefinition }) {
+  return (
+    <header className="sheet-head">
+      <p className="sheet-format-no">FORMAT NO. {definition.formatNo}</p>
+      <h1 className="sheet-heading">{definition.heading}</h1>
+    </header>
+  );
+}
+
+/** Print: the browser's print dialog with JavaScript; without it, a link to the print view. */
+export function PrintButton({ href }: { href?: string }) {
+  const hydrated = useHydrated();
+  if (!href) {
+    return hydrated ? (
+      <button type="button" className="button no-print" onClick={() => window.print()}>
+        Print
+      </button>
+    ) : null;
+  }
+  return (
+    <a
+      href={href}
+      className="button no-print"
+      onClick={(event) => {
+        event.preventDefault();
+        window.print();
+      }}
+    >
+      Print
+    </a>
+  );
+}
+
+const objectAt = (data: SopData, key: string) => (data[key] ?? {}) as SopData;
+const listAt = (data: SopData, key: string) => (Array.isArray(data[key]) ? (data[key] as SopData[]) : []);
+
+export function SopSheet({ definition, data }: { definition: FormatDefinition; data: SopData }) {
+  const signatures = definition.footer.filter((input) => input.kind === "signature");
+  const footerFields = definition.footer.filter((input) => input.kind !== "signature");
+  return (
+    <article className={`sop-sheet sop-${definition.orientation}`}>
+      <SheetHeading definition={definition} />
+      <FieldList inputs={definition.header} data={data} />
+      {definition.body.map((block, index) => {
+        const key = `${block.type}-${index}`;
+        if (block.type === "checklist") return <ChecklistSheet key={key} block={block} data={data} />;
+        if (block.type === "register") return <RegisterSheet key={key} block={block} data={data} />;
+        return <CountsSheet key={key} block={block} data={data} />;
+      })}
+      <FieldList inputs={footerFields} data={data} />
+      {signatures.length ? (
+        <div className="sheet-signatures">
+          {signatures.map((input) => (
+            <div className="signature" key={input.name}>
+              <span className="signature-name">
+                <Highlight text={displayInput(input, data[input.name])} />
+              </span>
+              <span className="signature-label">{input.label}</span>
+            </div>
+          ))}
+        </div>
+      ) : null}
+    </article>
+  );
+}
+
+function FieldList({ inputs, data }: { inputs: InputDef[]; data: SopData }) {
+  if (!inputs.length) return null;
+  return (
+    <dl className="sheet-fields">
+      {inputs.map((input) => (
+        <div key={input.name}>
+          <dt>{input.label}:</dt>
+          <dd>
+            <Highlight text={displayInput(input, data[input.name])} />
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function ChecklistSheet({ block, data }: { block: ChecklistBlock; data: SopData }) {
+  const list = block.store === "list" ? listAt(data, block.name ?? "") : [];
+  let overall = 0;
+  const rows = (section: ChecklistBlock["sections"][number]) =>
+    section.items.map((item, position) => {
+      const index = overall++;
+      const answers = block.store === "keyed" ? objectAt(data, section.key ?? "") : (list[index] ?? {});
+      const status = block.store === "keyed" ? answers[item.key ?? ""] : answers[block.status.name];
+      return (
+        <tr key={`${section.key ?? section.title}-${position}`}>
+          <td className="num">{block.numbering === "per-section" ? position + 1 : index + 1}</td>
+          <td>{item.label}</td>
+          <td className={`status-cell status-${block.status.kind}`}>
+            <Highlight text={displayInput(block.status, status)} />
+          </td>
+          {block.remarks ? (
+            <td>
+              <Highlight text={displayInput(block.remarks, answers[block.remarks.name])} />
+            </td>
+          ) : null}
+        </tr>
+      );
+    });
+  const head = (
+    <thead>
+      <tr>
+        <th className="num">Sr. No.</th>
+        <th>{block.itemColumn}</th>
+        <th>{block.status.label}</th>
+        {block.remarks ? <th>{block.remarks.label}</th> : null}
+      </tr>
+    </thead>
+  );
+  if (block.numbering === "per-section") {
+    return (
+      <>
+        {block.sections.map((section) => (
+          <table className="sheet-table" key={section.title}>
+            {section.title ? <caption>{section.title}</caption> : null}
+            {head}
+            <tbody>{rows(section)}</tbody>
+          </table>
+        ))}
+      </>
+    );
+  }
+  return (
+    <table className="sheet-table">
+      {head}
+      {block.sections.map((section) => (
+        <tbody key={section.key ?? section.title ?? "items"}>
+          {section.title ? (
+            <tr className="section-row">
+              <th colSpan={block.remarks ? 4 : 3} scope="rowgroup">
+                {section.title}
+              </th>
+            </tr>
+          ) : null}
+          {rows(section)}
+        </tbody>
+      ))}
+    </table>
+  );
+}
+
+function RegisterSheet({ block, data }: { block: RegisterBlock; data: SopData }) {
+  const rows = listAt(data, block.name);
+  return (
+    <>
+      {block.parts.map((part, partIndex) => (
+        <div className="sheet-scroll" key={part.title ?? partIndex}>
+          <table className="sheet-table">
+            {part.title ? <caption>{part.title}</caption> : null}
+            <thead>
+              <tr>
+                <th className="num">Sr No.</th>
+                {part.columns.map((column) => (
+                  <th key={column.name}>{column.label}</th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row, index) => (
+                <tr key={index}>
+                  <td className="num">{index + 1}</td>
+                  {part.columns.map((column) => (
+                    <td
+                      key={column.name}
+                      className={column.kind === "number" || column.kind === "count" ? "num" : undefined}
+                    >
+                      <Highlight text={displayInput(column, row[column.name])} />
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ))}
+    </>
+  );
+}
+
+function CountsSheet({ block, data }: { block: CountsBlock; data: SopData }) {
+  const counts = objectAt(data, block.name);
+  return (
+    <table className="sheet-table sheet-counts">
+      <caption>{block.title}</caption>
+      <thead>
+        <tr>
+          <th className="num">Sr No.</th>
+          <th>{block.itemColumn}</th>
+          <th className="num">{block.countColumn}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {block.items.map((item, index) => (
+          <tr key={item.key}>
+            <td className="num">{index + 1}</td>
+            <td>{item.label}</td>
+            <td className="num">
+              {counts[item.key] === null || counts[item.key] === undefined ? "" : String(counts[item.key])}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+      <tfoot>
+        <tr>
+          <td />
+          <th scope="row">{block.totalLabel}</th>
+          <td className="num">{cylinderTotal(block, counts)}</td>
+        </tr>
+      </tfoot>
+    </table>
+  );
+}

@@ -1,0 +1,252 @@
+import { and, count, desc, eq, gte, ilike, lte, or, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { users } from "#app/auth/table.server.ts";
+import type { Tx } from "#app/db/client.server.ts";
+import { audit } from "#app/lib/audit.server.ts";
+import type { FormatDefinition, SopData } from "./engine/types.ts";
+import { recordDateOf, summaryOf } from "./engine/values.ts";
+import { sopRecords } from "./table.server.ts";
+
+// Data access for the SOP formats. `data` has already passed the format's schema; the record's date
+// and summary are derived here from the definition, never taken from input.
+
+export const PAGE_SIZE = 50;
+const ENTITY = "sop_record";
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** True for a string that can be a record id (anything else is simply "not found"). */
+export const isRecordId = (id: string | undefined): id is string => Boolean(id && UUID.test(id));
+
+export type SopRecord = {
+  id: string;
+  format: string;
+  recordDate: string;
+  data: SopData;
+  summary: string;
+  version: number;
+  createdAt: Date;
+  updatedAt: Date;
+  createdBy: string | null;
+  updatedBy: string | null;
+};
+
+const creator = alias(users, "creator");
+const updater = alias(users, "updater");
+
+const recordColumns = {
+  id: sopRecords.id,
+  format: sopRecords.format,
+  recordDate: sopRecords.recordDate,
+  data: sopRecords.data,
+  summary: sopRecords.summary,
+  version: sopRecords.version,
+  createdAt: sopRecords.createdAt,
+  updatedAt: sopRecords.updatedAt,
+  createdBy: creator.email,
+  updatedBy: updater.email,
+};
+
+export async function createRecord(db: Tx, definition: FormatDefinition, data: SopData, userId: string) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(sopRecords)
+      .values({
+        format: definition.code,
+        recordDate: recordDateOf(definition, data),
+        data,
+        summary: summaryOf(definition, data),
+        createdBy: userId,
+        updatedBy: userId,
+      })
+      .returning({ id: sopRecords.id, version: sopRecords.version });
+    await audit(tx, {
+      userId,
+      action: "create",
+      entity: ENTITY,
+      entityId: row.id,
+      after: { format: definition.code, data },
+    });
+    return row;
+  });
+}
+
+export async function getRecord(db: Tx, definition: FormatDefinition, id: string): Promise<SopRecord | null> {
+  if (!isRecordId(id)) return null;
+  const [row] = await db
+    .select(recordColumns)
+    .from(sopRecords)
+    .leftJoin(creator, eq(creator.id, sopRecords.createdBy))
+    .leftJoin(updater, eq(updater.id, sopRecords.updatedBy))
+    .where(and(eq(sopRecords.id, id), eq(sopRecords.format, definition.code)));
+  return row ? { ...row, data: row.data as SopData } : null;
+}
+
+export type UpdateOutcome = { ok: true; version: number } | { ok: false; reason: "not-found" | "stale" };
+
+/** Saves new data. With `version` (the one the user read), a record changed since is refused. */
+export async function updateRecord(
+  db: Tx,
+  definition: FormatDefinition,
+  id: string,
+  data: SopData,
+  userId: string,
+  version?: number,
+): Promise<UpdateOutcome> {
+  if (!isRecordId(id)) return { ok: false, reason: "not-found" };
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ data: sopRecords.data, version: sopRecords.version })
+      .from(sopRecords)
+      .where(and(eq(sopRecords.id, id), eq(sopRecords.format, definition.code)))
+      .for("update");
+    if (!before) return { ok: false as const, reason: "not-found" as const };
+    if (version !== undefined && version !== before.version)
+      return { ok: false as const, reason: "stale" as const };
+    const [row] = await tx
+      .update(sopRecords)
+      .set({
+        recordDate: recordDateOf(definition, data),
+        data,
+        summary: summaryOf(definition, data),
+        updatedBy: userId,
+        updatedAt: new Date(),
+        version: sql`${sopRecords.version} + 1`,
+      })
+      .where(and(eq(sopRecords.id, id), eq(sopRecords.version, before.version)))
+      .returning({ version: sopRecords.version });
+    if (!row) return { ok: false as const, reason: "stale" as const };
+    await audit(tx, {
+      userId,
+      action: "update",
+      entity: ENTITY,
+      entityId: id,
+      before: { format: definition.code, data: before.data },
+      after: { format: definition.code, data },
+    });
+    return { ok: true as const, version: row.version };
+  });
+}
+
+export async function deleteRecord(db: Tx, definition: FormatDefinition, id: string, userId: string) {
+  if (!isRecordId(id)) return false;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(sopRecords)
+      .where(and(eq(sopRecords.id, id), eq(sopRecords.format, definition.code)))
+      .returning({ data: sopRecords.data });
+    if (!row) return false;
+    await audit(tx, {
+      userId,
+      action: "delete",
+      entity: ENTITY,
+      entityId: id,
+      before: { format: definition.code, data: row.data },
+    });
+    return true;
+  });
+}
+
+export type RecordFilter = { from?: string; to?: string; text?: string; page?: number };
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (match) => `\\${match}`);
+
+/** A page of a format's records, newest first, filtered by date range and text. */
+export async function listRecords(db: Tx, definition: FormatDefinition, filter: RecordFilter = {}) {
+  const conditions: (SQL | undefined)[] = [eq(sopRecords.format, definition.code)];
+  if (filter.from) conditions.push(gte(sopRecords.recordDate, filter.from));
+  if (filter.to) conditions.push(lte(sopRecords.recordDate, filter.to));
+  const text = filter.text?.trim();
+  if (text) {
+    const pattern = `%${escapeLike(text)}%`;
+    conditions.push(
+      or(
+        ilike(sopRecords.summary, pattern),
+        sql`${sopRecords.data}::text ilike ${pattern}`,
+        ilike(creator.email, pattern),
+      ),
+    );
+  }
+  const where = and(...conditions);
+  const page = Math.max(1, Math.floor(filter.page ?? 1));
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select(recordColumns)
+      .from(sopRecords)
+      .leftJoin(creator, eq(creator.id, sopRecords.createdBy))
+      .leftJoin(updater, eq(updater.id, sopRecords.updatedBy))
+      .where(where)
+      .orderBy(desc(sopRecords.recordDate), desc(sopRecords.createdAt))
+      .limit(PAGE_SIZE)
+      .offset((page - 1) * PAGE_SIZE),
+    db
+      .select({ total: count() })
+      .from(sopRecords)
+      .leftJoin(creator, eq(creator.id, sopRecords.createdBy))
+      .where(where),
+  ]);
+  return {
+    records: rows.map((row) => ({ ...row, data: row.data as SopData })),
+    total,
+    page,
+    pageSize: PAGE_SIZE,
+  };
+}
+
+export type OutstandingReturn = {
+  recordId: string;
+  row: number;
+  date: string;
+  gatePassNo: string;
+  descriptionOfItems: string;
+  quantity: string;
+  issuedTo: string;
+  expectedDateOfReturn: string;
+  overdue: boolean;
+};
+
+/** AS15 entries whose material has not come back (no date of return), oldest expected first. */
+export async function outstandingReturns(db: Tx, today: string, limit = 200): Promise<OutstandingReturn[]> {
+  const rows = await db.execute<{
+    record_id: string;
+    row: number;
+    entry: Record<string, unknown>;
+  }>(sql`
+    select r.id as record_id, e.ordinality::int as row, e.value as entry
+    from ${sopRecords} r, jsonb_array_elements(r.data->'entries') with ordinality e
+    where r.format = 'AS15' and coalesce(e.value->>'dateOfReturn', '') = ''
+    order by nullif(e.value->>'expectedDateOfReturn', '') asc nulls last, r.record_date asc
+    limit ${limit}
+  `);
+  return rows.map((row) => {
+    const entry = row.entry;
+    const text = (key: string) => String(entry[key] ?? "");
+    const expected = text("expectedDateOfReturn");
+    return {
+      recordId: row.record_id,
+      row: row.row,
+      date: text("date"),
+      gatePassNo: text("gatePassNo"),
+      descriptionOfItems: text("descriptionOfItems"),
+      quantity: text("quantity"),
+      issuedTo: text("issuedTo"),
+      expectedDateOfReturn: expected,
+      overdue: expected !== "" && expected < today,
+    };
+  });
+}
+
+/** A record in the API's shape: the format's fields (legacy names for AS11) plus the record's own. */
+export function toApiRecord(record: SopRecord) {
+  return {
+    _id: record.id,
+    format: record.format,
+    ...record.data,
+    recordDate: record.recordDate,
+    summary: record.summary,
+    version: record.version,
+    createdAt: record.createdAt.toISOString(),
+    updatedAt: record.updatedAt.toISOString(),
+    createdBy: record.createdBy,
+    updatedBy: record.updatedBy,
+  };
+}

@@ -1,0 +1,32 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { db } from "#app/db/client.server.ts";
+import { dateInZone } from "#app/lib/dates.ts";
+import { serverSettings } from "#app/lib/env.server.ts";
+import { notFound } from "#app/lib/http.server.ts";
+import { schemaFor } from "./engine/schema.ts";
+import type { FormatDefinition } from "./engine/types.ts";
+import { findFormat } from "./formats/index.ts";
+import { getRecord } from "./queries.server.ts";
+
+// Shared by the SOP route modules: the format of the URL, the record of the URL, today's date.
+
+/** The format named by the URL (any case), or the 404 page. */
+export function requireFormat(name: string | undefined): FormatDefinition {
+  const definition = findFormat(name);
+  if (!definition) notFound("There is no page at this address.");
+  return definition;
+}
+
+export async function requireRecord(definition: FormatDefinition, id: string | undefined) {
+  const record = id ? await getRecord(db, definition, id) : null;
+  if (!record) notFound("Record not found");
+  return record;
+}
+
+/** Today in the plant's time zone (never the server's own). */
+export const plantToday = () => dateInZone(new Date(), serverSettings().PLANT_TIME_ZONE);
+
+/** Parses a posted form with the format's schema (the same parse the browser runs). */
+export function parseSopForm(definition: FormatDefinition, formData: FormData) {
+  return parseWithZod(formData, { schema: schemaFor(definition), disableAutoCoercion: true });
+}

@@ -1,0 +1,26 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { apiHandler, methodNotAllowed } from "#app/api/handler.server.ts";
+import { requireApiUser } from "#app/auth/session.server.ts";
+import { db } from "#app/db/client.server.ts";
+import { jsonAnswer, readJson } from "#app/lib/http.server.ts";
+import { validationBody } from "#app/lib/validation.ts";
+import { schemaFor } from "../engine/schema.ts";
+import { as11 } from "../formats/as11.ts";
+import { SAVED_MESSAGE } from "../paths.ts";
+import { createRecord } from "../queries.server.ts";
+
+// POST /api/checklist (legacy AS11, api-contract.md): 201 {message, _id}; 400 when date, lorryNo
+// or transporter is missing.
+export const action = apiHandler(async ({ request }: ActionFunctionArgs) => {
+  const user = await requireApiUser(request);
+  if (request.method !== "POST") return methodNotAllowed();
+  const parsed = schemaFor(as11).safeParse(await readJson(request));
+  if (!parsed.success) return jsonAnswer(validationBody(parsed.error), 400);
+  const { id } = await createRecord(db, as11, parsed.data, user.id);
+  return jsonAnswer({ message: SAVED_MESSAGE, _id: id }, 201);
+});
+
+export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
+  await requireApiUser(request);
+  return methodNotAllowed();
+});

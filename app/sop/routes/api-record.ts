@@ -1,0 +1,48 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { apiHandler, methodNotAllowed } from "#app/api/handler.server.ts";
+import { requireApiUser } from "#app/auth/session.server.ts";
+import { db } from "#app/db/client.server.ts";
+import { jsonAnswer, readJson } from "#app/lib/http.server.ts";
+import { STALE_RECORD_MESSAGE } from "#app/lib/messages.ts";
+import { validationBody } from "#app/lib/validation.ts";
+import { schemaFor } from "../engine/schema.ts";
+import { DELETED_MESSAGE } from "../paths.ts";
+import { deleteRecord, getRecord, toApiRecord, updateRecord } from "../queries.server.ts";
+import { recordNotFound, requireApiFormat, splitVersion } from "./api-shared.server.ts";
+
+// GET, PUT and DELETE /api/sop/{format}/{id}.
+export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs) => {
+  await requireApiUser(request);
+  const definition = requireApiFormat(params.format);
+  const record = await getRecord(db, definition, params.id ?? "");
+  return record ? jsonAnswer(toApiRecord(record)) : recordNotFound();
+});
+
+export const action = apiHandler(async ({ request, params }: ActionFunctionArgs) => {
+  const user = await requireApiUser(request);
+  const definition = requireApiFormat(params.format);
+  const id = params.id ?? "";
+  if (request.method === "DELETE") {
+    if (!(await deleteRecord(db, definition, id, user.id))) return recordNotFound();
+    return jsonAnswer({ message: DELETED_MESSAGE });
+  }
+  if (request.method !== "PUT") return methodNotAllowed();
+  if (!(await getRecord(db, definition, id))) return recordNotFound();
+  const { fields, version, invalid } = splitVersion(await readJson(request));
+  if (invalid) {
+    return jsonAnswer(
+      {
+        message: "version must be a whole number.",
+        errors: { version: ["version must be a whole number."] },
+      },
+      400,
+    );
+  }
+  const parsed = schemaFor(definition).safeParse(fields);
+  if (!parsed.success) return jsonAnswer(validationBody(parsed.error), 400);
+  const outcome = await updateRecord(db, definition, id, parsed.data, user.id, version);
+  if (!outcome.ok)
+    return outcome.reason === "stale" ? jsonAnswer({ message: STALE_RECORD_MESSAGE }, 409) : recordNotFound();
+  const record = await getRecord(db, definition, id);
+  return record ? jsonAnswer(toApiRecord(record)) : recordNotFound();
+});

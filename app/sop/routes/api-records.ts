@@ -1,0 +1,52 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { apiHandler, methodNotAllowed } from "#app/api/handler.server.ts";
+import { requireApiUser } from "#app/auth/session.server.ts";
+import { db } from "#app/db/client.server.ts";
+import { isIsoDate } from "#app/lib/dates.ts";
+import { jsonAnswer, readJson } from "#app/lib/http.server.ts";
+import { validationBody } from "#app/lib/validation.ts";
+import { schemaFor } from "../engine/schema.ts";
+import { SAVED_MESSAGE } from "../paths.ts";
+import { createRecord, getRecord, listRecords, toApiRecord } from "../queries.server.ts";
+import { requireApiFormat } from "./api-shared.server.ts";
+
+// GET /api/sop/{format}: a page of records, newest first (?from, ?to, ?text, ?page).
+export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs) => {
+  await requireApiUser(request);
+  const definition = requireApiFormat(params.format);
+  const url = new URL(request.url);
+  const errors: Record<string, string[]> = {};
+  const date = (name: "from" | "to") => {
+    const value = url.searchParams.get(name) ?? "";
+    if (value && !isIsoDate(value)) errors[name] = ["Enter a date as YYYY-MM-DD."];
+    return isIsoDate(value) ? value : undefined;
+  };
+  const filter = {
+    from: date("from"),
+    to: date("to"),
+    text: url.searchParams.get("text") ?? undefined,
+    page: Math.max(1, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1),
+  };
+  const first = Object.values(errors)[0];
+  if (first) return jsonAnswer({ message: first[0], errors }, 400);
+  const list = await listRecords(db, definition, filter);
+  return jsonAnswer({
+    format: definition.code,
+    total: list.total,
+    page: list.page,
+    pageSize: list.pageSize,
+    records: list.records.map(toApiRecord),
+  });
+});
+
+// POST /api/sop/{format}: save a record → 201 {message, _id, record}.
+export const action = apiHandler(async ({ request, params }: ActionFunctionArgs) => {
+  const user = await requireApiUser(request);
+  if (request.method !== "POST") return methodNotAllowed();
+  const definition = requireApiFormat(params.format);
+  const parsed = schemaFor(definition).safeParse(await readJson(request));
+  if (!parsed.success) return jsonAnswer(validationBody(parsed.error), 400);
+  const { id } = await createRecord(db, definition, parsed.data, user.id);
+  const record = await getRecord(db, definition, id);
+  return jsonAnswer({ message: SAVED_MESSAGE, _id: id, record: record ? toApiRecord(record) : null }, 201);
+});

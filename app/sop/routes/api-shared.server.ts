@@ -1,0 +1,23 @@
+import { jsonAnswer } from "#app/lib/http.server.ts";
+import type { FormatDefinition } from "../engine/types.ts";
+import { findFormat } from "../formats/index.ts";
+
+// The /api/sop/{format} guards: an unknown format or record is a JSON 404.
+
+export function requireApiFormat(name: string | undefined): FormatDefinition {
+  const definition = findFormat(name);
+  if (!definition) throw jsonAnswer({ message: "Format not found" }, 404);
+  return definition;
+}
+
+export const recordNotFound = () => jsonAnswer({ message: "Record not found" }, 404);
+
+/** Splits a PUT body into the format's fields and the optional `version` (api-contract.md). */
+export function splitVersion(body: unknown): { fields: unknown; version?: number; invalid?: true } {
+  if (!body || typeof body !== "object" || Array.isArray(body)) return { fields: body };
+  const { version, ...fields } = body as Record<string, unknown>;
+  if (version === undefined || version === null) return { fields };
+  const number = typeof version === "string" ? Number(version) : version;
+  if (typeof number !== "number" || !Number.isInteger(number)) return { fields, invalid: true };
+  return { fields, version: number };
+}

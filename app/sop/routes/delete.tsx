@@ -1,0 +1,52 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { requireUser } from "#app/auth/session.server.ts";
+import { db } from "#app/db/client.server.ts";
+import { formatDateGB } from "#app/lib/dates.ts";
+import { notFound } from "#app/lib/http.server.ts";
+import { redirectWithToast } from "#app/shell/toast.server.ts";
+import { ConfirmDeleteForm } from "#app/ui/confirm-delete.tsx";
+import { findFormat } from "../formats/index.ts";
+import { DELETE_QUESTION, DELETED_MESSAGE, recordPath, recordsPath } from "../paths.ts";
+import { deleteRecord } from "../queries.server.ts";
+import { requireFormat, requireRecord } from "../route-helpers.server.ts";
+
+// The delete confirmation page (ConfirmDelete's target without JavaScript); its action deletes.
+
+export const meta: MetaFunction = () => [{ title: "Delete record · PlantOps" }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireUser(request);
+  const definition = requireFormat(params.format);
+  const record = await requireRecord(definition, params.id);
+  return {
+    code: definition.code,
+    id: record.id,
+    date: formatDateGB(record.recordDate),
+    summary: record.summary,
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const definition = requireFormat(params.format);
+  if (!(await deleteRecord(db, definition, params.id ?? "", user.id))) notFound("Record not found");
+  return redirectWithToast(recordsPath(definition), { type: "success", message: DELETED_MESSAGE });
+}
+
+export default function SopDeletePage() {
+  const record = useLoaderData<typeof loader>();
+  const definition = findFormat(record.code);
+  if (!definition) return null;
+  const here = recordPath(definition, record.id);
+  return (
+    <section className="page narrow">
+      <h1>Delete {definition.code} record</h1>
+      <p>
+        {definition.title} of {record.date}
+        {record.summary ? ` · ${record.summary}` : ""}
+      </p>
+      <ConfirmDeleteForm href={`${here}/delete`} question={DELETE_QUESTION} cancelHref={here} />
+    </section>
+  );
+}

@@ -1,0 +1,91 @@
+import type { SubmissionResult } from "@conform-to/react";
+import {
+  type ActionFunctionArgs,
+  data,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { requireUser } from "#app/auth/session.server.ts";
+import { db } from "#app/db/client.server.ts";
+import { readForm } from "#app/lib/http.server.ts";
+import { STALE_RECORD_MESSAGE } from "#app/lib/messages.ts";
+import { redirectWithToast } from "#app/shell/toast.server.ts";
+import { SopForm } from "../engine/form.tsx";
+import { formDefaults } from "../engine/values.ts";
+import { findFormat } from "../formats/index.ts";
+import { NOT_SAVED_MESSAGE, recordPath, UPDATED_MESSAGE } from "../paths.ts";
+import { updateRecord } from "../queries.server.ts";
+import { parseSopForm, plantToday, requireFormat, requireRecord } from "../route-helpers.server.ts";
+import sopCss from "../sop.css?url";
+
+// Edit a saved record. The version read travels with the form; a save after someone else's is
+// refused with the shared message (behaviour note 20) and the typed input is kept.
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: sopCss }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `Edit ${data.code} record · PlantOps` : "PlantOps" },
+];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireUser(request);
+  const definition = requireFormat(params.format);
+  const record = await requireRecord(definition, params.id);
+  return {
+    code: definition.code,
+    id: record.id,
+    version: record.version,
+    defaultValue: formDefaults(definition, record.data, plantToday()),
+    today: plantToday(),
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const definition = requireFormat(params.format);
+  const formData = await readForm(request);
+  const submission = parseSopForm(definition, formData);
+  if (submission.status !== "success") {
+    const failed = submission.status === "error";
+    return data(submission.reply(failed ? { formErrors: [NOT_SAVED_MESSAGE] } : undefined), {
+      status: failed ? 400 : 200,
+    });
+  }
+  const version = Number(formData.get("version"));
+  const outcome = await updateRecord(
+    db,
+    definition,
+    params.id ?? "",
+    submission.value,
+    user.id,
+    Number.isInteger(version) ? version : -1,
+  );
+  if (!outcome.ok && outcome.reason === "not-found") throw new Response("Record not found", { status: 404 });
+  if (!outcome.ok) return data(submission.reply({ formErrors: [STALE_RECORD_MESSAGE] }), { status: 409 });
+  return redirectWithToast(recordPath(definition, params.id ?? ""), {
+    type: "success",
+    message: UPDATED_MESSAGE,
+  });
+}
+
+export default function SopEditPage() {
+  const { code, id, version, defaultValue, today } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
+  const definition = findFormat(code);
+  if (!definition) return null;
+  return (
+    <section className="page">
+      <p className="muted no-print">Editing a saved record</p>
+      <SopForm
+        key={id}
+        definition={definition}
+        lastResult={lastResult}
+        defaultValue={defaultValue}
+        today={today}
+        version={version}
+        cancelHref={recordPath(definition, id)}
+      />
+    </section>
+  );
+}

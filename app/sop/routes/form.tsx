@@ -1,0 +1,67 @@
+import type { SubmissionResult } from "@conform-to/react";
+import {
+  type ActionFunctionArgs,
+  data,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { requireUser } from "#app/auth/session.server.ts";
+import { db } from "#app/db/client.server.ts";
+import { readForm } from "#app/lib/http.server.ts";
+import { redirectWithToast } from "#app/shell/toast.server.ts";
+import { SopForm } from "../engine/form.tsx";
+import { formDefaults } from "../engine/values.ts";
+import { findFormat } from "../formats/index.ts";
+import { NOT_SAVED_MESSAGE, recordPath, SAVED_MESSAGE } from "../paths.ts";
+import { createRecord } from "../queries.server.ts";
+import { parseSopForm, plantToday, requireFormat } from "../route-helpers.server.ts";
+import sopCss from "../sop.css?url";
+
+// The blank form of a format: /AS11, /as10, … (any case). Save stores it and opens the record.
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: sopCss }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => {
+  const definition = findFormat(data?.code);
+  return [{ title: definition ? `${definition.code} ${definition.title} · PlantOps` : "PlantOps" }];
+};
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireUser(request);
+  const definition = requireFormat(params.format);
+  return { code: definition.code, today: plantToday() };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const definition = requireFormat(params.format);
+  const submission = parseSopForm(definition, await readForm(request));
+  if (submission.status !== "success") {
+    // "Add row" / "Remove row" (no status): the same form back, one row longer or shorter.
+    const failed = submission.status === "error";
+    return data(submission.reply(failed ? { formErrors: [NOT_SAVED_MESSAGE] } : undefined), {
+      status: failed ? 400 : 200,
+    });
+  }
+  const { id } = await createRecord(db, definition, submission.value, user.id);
+  return redirectWithToast(recordPath(definition, id), { type: "success", message: SAVED_MESSAGE });
+}
+
+export default function SopFormPage() {
+  const { code, today } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
+  const definition = findFormat(code);
+  if (!definition) return null;
+  return (
+    <section className="page">
+      <SopForm
+        key={definition.code}
+        definition={definition}
+        lastResult={lastResult}
+        defaultValue={formDefaults(definition, null, today)}
+        today={today}
+      />
+    </section>
+  );
+}

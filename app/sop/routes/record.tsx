@@ -1,0 +1,62 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { requireUser } from "#app/auth/session.server.ts";
+import { formatDateTimeGB } from "#app/lib/dates.ts";
+import { serverSettings } from "#app/lib/env.server.ts";
+import { ConfirmDelete } from "#app/ui/confirm-delete.tsx";
+import { PrintButton, SopSheet } from "../engine/sheet.tsx";
+import { findFormat } from "../formats/index.ts";
+import { DELETE_QUESTION, recordPath, recordsPath } from "../paths.ts";
+import { requireFormat, requireRecord } from "../route-helpers.server.ts";
+import sopCss from "../sop.css?url";
+
+// A saved record, read-only, in the paper's layout, with Print, Edit and Delete.
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: sopCss }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.code} record · PlantOps` : "PlantOps" },
+];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireUser(request);
+  const definition = requireFormat(params.format);
+  const record = await requireRecord(definition, params.id);
+  const zone = serverSettings().PLANT_TIME_ZONE;
+  return {
+    code: definition.code,
+    id: record.id,
+    data: record.data,
+    savedBy: record.createdBy ?? "",
+    savedAt: formatDateTimeGB(record.createdAt, zone),
+    updatedBy: record.updatedBy ?? "",
+    updatedAt: record.version > 1 ? formatDateTimeGB(record.updatedAt, zone) : "",
+  };
+}
+
+export default function SopRecordPage() {
+  const record = useLoaderData<typeof loader>();
+  const definition = findFormat(record.code);
+  if (!definition) return null;
+  const here = recordPath(definition, record.id);
+  return (
+    <section className="page">
+      <div className="page-head no-print">
+        <p className="muted">
+          {definition.code} {definition.title} · saved by {record.savedBy || "unknown"} on {record.savedAt}
+          {record.updatedAt ? ` · last changed by ${record.updatedBy} on ${record.updatedAt}` : ""}
+        </p>
+        <div className="actions">
+          <PrintButton href={`${here}/print`} />
+          <Link className="button" to={`${here}/edit`}>
+            Edit
+          </Link>
+          <ConfirmDelete href={`${here}/delete`} question={DELETE_QUESTION} itemName="this record" />
+          <Link className="button" to={recordsPath(definition)}>
+            All {definition.code} records
+          </Link>
+        </div>
+      </div>
+      <SopSheet definition={definition} data={record.data} />
+    </section>
+  );
+}

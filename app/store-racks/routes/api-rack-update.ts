@@ -1,0 +1,33 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { apiHandler, methodNotAllowed } from "#app/api/handler.server.ts";
+import { requireApiUser } from "#app/auth/session.server.ts";
+import { db } from "#app/db/client.server.ts";
+import { jsonAnswer, readJson } from "#app/lib/http.server.ts";
+import { STALE_RECORD_MESSAGE } from "#app/lib/messages.ts";
+import { validationBody } from "#app/lib/validation.ts";
+import { itemNotFound, requireApiRackNumber } from "../guards.server.ts";
+import { updateRackItem } from "../queries.server.ts";
+import { fromApiInput, rackItemApiSchema } from "../schema.ts";
+
+// PUT /api/rackupdate/{rackNumber}/{_id} with the six fields (+ optional version) → 200 item;
+// 404, 409 when the version sent is not the stored one, 400 (api-contract.md).
+
+export const loader = () => methodNotAllowed();
+
+export const action = apiHandler(async ({ request, params }: ActionFunctionArgs) => {
+  const user = await requireApiUser(request);
+  if (request.method !== "PUT") return methodNotAllowed();
+  const rackNumber = requireApiRackNumber(params.rackNumber);
+  const parsed = rackItemApiSchema.safeParse(await readJson(request));
+  if (!parsed.success) return jsonAnswer(validationBody(parsed.error), 400);
+  const outcome = await updateRackItem(
+    db,
+    rackNumber,
+    params.id ?? "",
+    fromApiInput(parsed.data),
+    parsed.data.version,
+    user.id,
+  );
+  if (outcome.ok) return jsonAnswer(outcome.item);
+  return outcome.status === 409 ? jsonAnswer({ message: STALE_RECORD_MESSAGE }, 409) : itemNotFound();
+});

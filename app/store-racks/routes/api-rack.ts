@@ -1,0 +1,27 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { apiHandler, methodNotAllowed } from "#app/api/handler.server.ts";
+import { requireApiUser } from "#app/auth/session.server.ts";
+import { db } from "#app/db/client.server.ts";
+import { jsonAnswer, readJson } from "#app/lib/http.server.ts";
+import { validationBody } from "#app/lib/validation.ts";
+import { requireApiRackNumber } from "../guards.server.ts";
+import { createRackItem, listRackItems } from "../queries.server.ts";
+import { fromApiInput, rackItemApiSchema } from "../schema.ts";
+
+// GET /api/rack/{rackNumber} → 200 [item…]; POST /api/rack/{rackNumber} → 201 item, with the
+// closing stock computed by the server (api-contract.md). "rack7" is read as 7.
+
+export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs) => {
+  await requireApiUser(request);
+  const rackNumber = requireApiRackNumber(params.rackNumber);
+  return jsonAnswer(await listRackItems(db, rackNumber));
+});
+
+export const action = apiHandler(async ({ request, params }: ActionFunctionArgs) => {
+  const user = await requireApiUser(request);
+  if (request.method !== "POST") return methodNotAllowed();
+  const rackNumber = requireApiRackNumber(params.rackNumber);
+  const parsed = rackItemApiSchema.safeParse(await readJson(request));
+  if (!parsed.success) return jsonAnswer(validationBody(parsed.error), 400);
+  return jsonAnswer(await createRackItem(db, rackNumber, fromApiInput(parsed.data), user.id), 201);
+});

@@ -1,0 +1,129 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import {
+  type ActionFunctionArgs,
+  data,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
+import { requireUser } from "#app/auth/session.server.ts";
+import { db } from "#app/db/client.server.ts";
+import { notFound } from "#app/lib/http.server.ts";
+import { STALE_RECORD_MESSAGE } from "#app/lib/messages.ts";
+import { ErrorPage } from "#app/shell/error-page.tsx";
+import { redirectWithToast } from "#app/shell/toast.server.ts";
+import { useToast } from "#app/shell/toasts.tsx";
+import { RackItemForm } from "../components.tsx";
+import { readPageForm, requireRackNumber } from "../guards.server.ts";
+import { findRackItem, updateRackItem } from "../queries.server.ts";
+import racksCss from "../racks.css?url";
+import { formatQuantity, messages, rackLabel } from "../rules.ts";
+import { fromFormInput, rackItemFormSchema } from "../schema.ts";
+
+// /rackupdate/{rackNumber}/{_id}: the Update Product form (spec §2, §4, §5; behaviour note 20).
+export const meta: MetaFunction = () => [{ title: "Update Product · PlantOps" }];
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: racksCss }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireUser(request);
+  const rackNumber = requireRackNumber(params.rackNumber);
+  const item = await findRackItem(db, rackNumber, params.id ?? "");
+  if (!item) notFound(messages.notFound);
+  return {
+    rackNumber,
+    item: {
+      id: item._id,
+      section: item.section,
+      materialName: item.materialName,
+      availableStock: item.availableStock,
+      issue: item.issue,
+      receipt: item.receit,
+      closingStock: item.closingStock,
+      version: item.version,
+    },
+    saved: new URL(request.url).searchParams.has("saved"),
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const rackNumber = requireRackNumber(params.rackNumber);
+  const submission = parseWithZod(await readPageForm(request), { schema: rackItemFormSchema });
+  const refuse = (status: number, reasons: string[] = []) =>
+    data(
+      {
+        result: submission.reply({ formErrors: [messages.updateFailed, ...reasons] }),
+        toast: { type: "error" as const, message: messages.updateFailed, id: crypto.randomUUID() },
+      },
+      { status },
+    );
+  if (submission.status !== "success") return refuse(400);
+  const { version } = submission.value;
+  const outcome = await updateRackItem(
+    db,
+    rackNumber,
+    params.id ?? "",
+    fromFormInput(submission.value),
+    version,
+    user.id,
+  );
+  if (!outcome.ok) {
+    // Someone else saved first: say so and keep what this user typed (behaviour note 20).
+    return outcome.status === 409 ? refuse(409, [STALE_RECORD_MESSAGE]) : refuse(404, [messages.notFound]);
+  }
+  return redirectWithToast(`/rackupdate/${rackNumber}/${outcome.item._id}?saved=1`, {
+    type: "success",
+    message: messages.updated,
+  });
+}
+
+export default function UpdateProductPage() {
+  const { rackNumber, item, saved } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  useToast(actionData?.toast);
+  return (
+    <section className="page narrow">
+      <h1>Update Product</h1>
+      <p className="muted">{rackLabel(rackNumber)}</p>
+      {saved ? (
+        <p className="flash-success rack-saved" role="status">
+          Saved: closing stock {formatQuantity(item.closingStock)}. <Link to="/about">Go to Store Racks</Link>
+        </p>
+      ) : null}
+      {/* Keyed by version: after a save the form shows the stored values and the new version. */}
+      <RackItemForm
+        key={item.version}
+        mode="update"
+        lastResult={actionData?.result}
+        defaultValue={{
+          section: item.section,
+          materialName: item.materialName,
+          availableStock: formatQuantity(item.availableStock),
+          issue: formatQuantity(item.issue),
+          receipt: formatQuantity(item.receipt),
+          version: String(item.version),
+        }}
+        submitLabel="Update"
+        pendingText="Updating..."
+      />
+    </section>
+  );
+}
+
+// Spec §8 "Fetch for update": a missing item says 'No data found…' on the 404 page; any other
+// failure to load says 'Failed to fetch data. Please try again.'
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status < 500) return <ErrorPage error={error} />;
+  return (
+    <div className="page error-page">
+      <h1>Update Product</h1>
+      <p role="alert">{messages.fetchFailed}</p>
+      <p>
+        <Link to="/about">Go to Store Racks</Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,321 @@
+import type { Page } from "@playwright/test";
+import { baseURL } from "../../playwright.config.ts";
+import { expect, searchFor, test, uniqueName } from "./fixtures.ts";
+
+// Spare-parts inventory (issue 3), in all three departments, with JavaScript on and off.
+
+const DEPARTMENTS = [
+  { department: "Electrician", path: "/products" },
+  { department: "FireFight", path: "/firefight" },
+  { department: "Technician", path: "/technician" },
+] as const;
+
+const STALE = "This record was changed by someone else. Reload and try again.";
+const QUESTION = "Are you sure you want to permanently delete this item? This action cannot be undone.";
+
+/** A serial number no other test uses, with room for neighbours either side. */
+const freshSrno = () => 10_000 + Math.floor(Math.random() * 80_000_000) * 10;
+
+type Line = { _id: string; srno: number; version: number };
+
+/** Adds a line through the API, as the signed-in user of the page. */
+async function addLine(page: Page, department: string, line: Record<string, unknown>): Promise<Line> {
+  const response = await page.request.post(`/api/${department}/create`, {
+    data: {
+      Assets: uniqueName("Asset"),
+      ComponentsAndEquipments: "Spare",
+      AvailableStock: 10,
+      MinStock: 2,
+      LeadTime: 5,
+      ...line,
+    },
+    headers: { origin: baseURL },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { product: Line }).product;
+}
+
+const rowOf = (page: Page, text: string) => page.getByRole("row").filter({ hasText: text });
+
+async function fillLine(page: Page, values: Partial<Record<string, string>>) {
+  for (const [label, value] of Object.entries(values))
+    await page.getByLabel(label, { exact: true }).fill(value!);
+}
+
+for (const { department, path } of DEPARTMENTS) {
+  test.describe(`${department} inventory`, () => {
+    test("adds a line: sorted in place, red when it needs an order, green otherwise", async ({
+      page,
+      staff,
+      js,
+    }) => {
+      const srno = freshSrno();
+      const before = await addLine(page, department, { srno: srno - 1, AvailableStock: 1, MinStock: 1 });
+      const after = await addLine(page, department, { srno: srno + 1, AvailableStock: 9, MinStock: 1 });
+      const name = uniqueName("Cable drum");
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 })).toContainText(department);
+      await page.getByRole("link", { name: "Insert New Line" }).click();
+      await expect(page).toHaveURL(new RegExp(`/insertproduct/${department}$`));
+      await expect(page.getByRole("heading", { name: "Enter Information" })).toBeVisible();
+
+      await fillLine(page, {
+        "Serial Number": String(srno),
+        Assets: name,
+        "Components/Equipments": "Armoured cable 4 sq mm",
+        "Available stock": "2.5",
+        "Min Stock": "5",
+        "Lead time": "3",
+      });
+      if (js) {
+        // Live preview: excess/shortfall and the status follow the numbers.
+        await expect(page.getByLabel("Excess/Short Fall")).toHaveValue("-2.5");
+        await expect(page.getByLabel("Status of Order")).toHaveValue("Order to place");
+        await page.getByLabel("Available stock").fill("6");
+        await expect(page.getByLabel("Excess/Short Fall")).toHaveValue("1");
+        await expect(page.getByLabel("Status of Order")).toHaveValue("Available");
+        await page.getByLabel("Available stock").fill("2.5");
+        await expect(page.getByLabel("Status of Order")).toHaveValue("Order to place");
+      } else {
+        await expect(page.getByLabel("Status of Order")).toHaveValue("");
+      }
+      await page.getByRole("button", { name: "Insert" }).click();
+
+      await expect(page).toHaveURL(new RegExp(`/products/${department}$`));
+      await expect(page.getByText("Product created successfully")).toBeVisible();
+      const row = rowOf(page, name);
+      const cells = row.getByRole("cell");
+      await expect(cells.nth(0)).toHaveText(String(srno));
+      await expect(cells.nth(6)).toHaveText("-2.5");
+      const status = cells.nth(7);
+      await expect(status).toHaveText("Order to place");
+      await expect(status).toHaveClass(/status-bad/);
+      const green = rowOf(page, String(after.srno)).getByRole("cell").nth(7);
+      await expect(green).toHaveText("Available");
+      await expect(green).toHaveClass(/status-ok/);
+      const colour = (cell: typeof status) => cell.evaluate((el) => getComputedStyle(el).backgroundColor);
+      expect(await colour(status)).not.toBe(await colour(green));
+      expect(await colour(status)).toBe(
+        await colour(rowOf(page, String(before.srno)).getByRole("cell").nth(7)),
+      );
+
+      // Sorted in place: srno − 1, the new line, srno + 1 follow each other.
+      const serials = (await page.locator("tbody tr td:first-child").allTextContents()).map(Number);
+      const at = serials.indexOf(srno);
+      expect(serials.slice(at - 1, at + 2)).toEqual([srno - 1, srno, srno + 1]);
+      expect(staff.email).toBeTruthy();
+    });
+
+    test("says what is wrong and keeps what was typed", async ({ page, staff }) => {
+      const name = uniqueName("Half filled");
+      await page.goto(`/insertproduct/${department}`);
+      await fillLine(page, { Assets: name, "Available stock": "-1", "Min Stock": "2" });
+      await page.getByRole("button", { name: "Insert" }).click();
+      await expect(page.getByText("Please fill all required fields.")).toBeVisible();
+      await expect(page.getByText("Available stock cannot be negative.")).toBeVisible();
+      await expect(page.getByLabel("Assets")).toHaveValue(name);
+      await expect(page.getByLabel("Min Stock")).toHaveValue("2");
+      await expect(page.getByLabel("Serial Number")).toHaveAttribute("aria-invalid", "true");
+
+      const srno = freshSrno();
+      await fillLine(page, {
+        "Serial Number": String(srno),
+        "Components/Equipments": "Gasket",
+        "Available stock": "4",
+        "Lead time": "1",
+      });
+      await page.getByRole("button", { name: "Insert" }).click();
+      await expect(page).toHaveURL(new RegExp(`/products/${department}$`));
+      await expect(rowOf(page, name).getByRole("cell").nth(7)).toHaveText("Available");
+
+      // The same serial number again is refused by the server, input kept.
+      await page.goto(`/insertproduct/${department}`);
+      await fillLine(page, {
+        "Serial Number": String(srno),
+        Assets: "Second",
+        "Components/Equipments": "Gasket",
+        "Available stock": "4",
+        "Min Stock": "2",
+        "Lead time": "1",
+      });
+      await page.getByRole("button", { name: "Insert" }).click();
+      await expect(page.getByText(`Serial number ${srno} already exists in ${department}.`)).toBeVisible();
+      await expect(page.getByLabel("Assets")).toHaveValue("Second");
+      expect(staff.email).toBeTruthy();
+    });
+
+    test("updates a line, and refuses to overwrite someone else's change", async ({ page, staff, js }) => {
+      const name = uniqueName("Breaker");
+      const line = await addLine(page, department, { srno: freshSrno(), Assets: name, AvailableStock: 8 });
+      await page.goto(path);
+      await rowOf(page, name).getByRole("link", { name: "Update" }).click();
+      await expect(page.getByRole("heading", { name: "Update Product Information" })).toBeVisible();
+      await expect(page.getByLabel("Assets")).toHaveValue(name);
+      await expect(page.getByLabel("Available stock")).toHaveValue("8");
+      await expect(page.getByLabel("Excess/Short Fall")).toHaveValue("6");
+
+      // Someone else saves the line meanwhile.
+      const other = await page.request.put(`/api/${department}/update/${line._id}`, {
+        data: { ComponentsAndEquipments: "Changed by a colleague", version: line.version },
+        headers: { origin: baseURL },
+      });
+      expect(other.status()).toBe(200);
+
+      const mine = `${name} (mine)`;
+      await fillLine(page, { Assets: mine, "Available stock": "1" });
+      if (js) await expect(page.getByLabel("Status of Order")).toHaveValue("Order to place");
+      await page.getByRole("button", { name: "Update" }).click();
+      await expect(page.getByText(STALE)).toBeVisible();
+      await expect(page.getByLabel("Assets")).toHaveValue(mine);
+      await expect(page.getByLabel("Available stock")).toHaveValue("1");
+
+      // Reloaded, the form shows the colleague's change; saving now works.
+      await page.goto(`/updateproduct/${department}/${line._id}`);
+      await expect(page.getByLabel("Components/Equipments")).toHaveValue("Changed by a colleague");
+      await fillLine(page, { Assets: mine, "Available stock": "1" });
+      await page.getByRole("button", { name: "Update" }).click();
+      await expect(page).toHaveURL(new RegExp(`/products/${department}$`));
+      await expect(page.getByText("Product updated successfully")).toBeVisible();
+      const cells = rowOf(page, mine).getByRole("cell");
+      await expect(cells.nth(2)).toHaveText("Changed by a colleague");
+      await expect(cells.nth(6)).toHaveText("-1");
+      await expect(cells.nth(7)).toHaveText("Order to place");
+      await expect(cells.nth(7)).toHaveClass(/status-bad/);
+      expect(staff.email).toBeTruthy();
+    });
+
+    test("deletes a line after confirmation", async ({ page, staff, js }) => {
+      const name = uniqueName("Obsolete relay");
+      await addLine(page, department, { srno: freshSrno(), Assets: name });
+      await page.goto(path);
+      await rowOf(page, name).getByRole("link", { name: "Delete" }).click();
+      if (js) {
+        const dialog = page.getByRole("dialog", { name: "Confirm delete" });
+        await expect(dialog).toContainText(QUESTION);
+        await dialog.getByRole("button", { name: "Cancel" }).click();
+        await expect(dialog).toBeHidden();
+        await expect(rowOf(page, name)).toHaveCount(1);
+        await rowOf(page, name).getByRole("link", { name: "Delete" }).click();
+        await dialog.getByRole("button", { name: "Yes, delete" }).click();
+      } else {
+        await expect(page).toHaveURL(/\/delete(\?|$)/);
+        await expect(page.getByText(QUESTION)).toBeVisible();
+        await expect(page.getByText(name)).toBeVisible();
+        await page.getByRole("button", { name: "Yes, delete" }).click();
+      }
+      await expect(page).toHaveURL(new RegExp(`${path}$`));
+      await expect(page.getByText("Product deleted successfully")).toBeVisible();
+      await expect(rowOf(page, name)).toHaveCount(0);
+      expect(staff.email).toBeTruthy();
+    });
+
+    test("the navbar search marks the matching cells", async ({ page, staff, js }) => {
+      const marker = uniqueName("Findme").replace(" ", "-");
+      await addLine(page, department, { srno: freshSrno(), ComponentsAndEquipments: `Relay ${marker} 24V` });
+      await page.goto(path);
+      await searchFor(page, marker);
+      if (js) {
+        const hits = page.locator("td[data-search-hit]");
+        await expect(hits).toHaveCount(1);
+        await expect(hits).toContainText(marker);
+      } else {
+        await expect(page).toHaveURL(new RegExp(`\\?q=${marker}`));
+        await expect(page.locator("td mark")).toHaveText([marker]);
+      }
+      expect(staff.email).toBeTruthy();
+    });
+  });
+}
+
+test.describe("inventory pages", () => {
+  test("an empty or unknown department, and an insert page without one", async ({ page, staff }) => {
+    const unknown = await page.goto("/products/Plumbing");
+    expect(unknown?.status()).toBe(404);
+    await page.goto("/insertproduct");
+    await expect(page.getByRole("heading", { name: "Enter Information" })).toBeVisible();
+    await expect(page.getByText("Department is not specified")).toBeVisible();
+    await page.goto("/updateproduct/Electrician/not-an-id");
+    await expect(page.getByText("Invalid department or product ID.")).toBeVisible();
+    expect(staff.email).toBeTruthy();
+  });
+
+  test("the table has the spec's columns and the form its Scroll Down and Cancel", async ({
+    page,
+    staff,
+    js,
+  }) => {
+    await page.goto("/technician");
+    await expect(page.getByRole("columnheader")).toHaveText([
+      "Serial Number",
+      "Assets",
+      "Components/Equipments",
+      "Available stock",
+      "Min Stock",
+      "Lead time",
+      "Excess/Short Fall",
+      "Status of Order",
+      "Update",
+      "Delete",
+    ]);
+    await page.goto("/insertproduct/Technician");
+    if (js) {
+      await page.getByRole("button", { name: "Scroll Down" }).click();
+    } else {
+      await page.getByRole("link", { name: "Scroll Down" }).click();
+      await expect(page).toHaveURL(/#form-end$/);
+    }
+    await expect(page.getByRole("link", { name: "Cancel" })).toBeInViewport();
+    await page.getByRole("link", { name: "Cancel" }).click();
+    await expect(page).toHaveURL(/\/products\/Technician$/);
+    expect(staff.email).toBeTruthy();
+  });
+
+  test("shows 'Loading...' while another department's table is on its way", async ({ page, staff, js }) => {
+    test.skip(!js, "without JavaScript the browser itself shows the page loading");
+    await page.goto("/products");
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Electrician");
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/firefight.data**", async (route) => {
+      await held;
+      await route.continue();
+    });
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await nav.getByText("SPARES", { exact: true }).click();
+    await nav.getByRole("link", { name: "FireFighting" }).click();
+    await expect(page.getByText("Loading...")).toBeVisible();
+    release();
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("FireFight");
+    await expect(page.getByText("Loading...")).toHaveCount(0);
+    expect(staff.email).toBeTruthy();
+  });
+
+  test("the save button reads 'Inserting...' and is disabled while saving", async ({ page, staff, js }) => {
+    test.skip(!js, "without JavaScript the browser shows its own progress");
+    await page.goto("/insertproduct/FireFight");
+    await fillLine(page, {
+      "Serial Number": String(freshSrno()),
+      Assets: uniqueName("Slow"),
+      "Components/Equipments": "Nozzle",
+      "Available stock": "1",
+      "Min Stock": "1",
+      "Lead time": "1",
+    });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/insertproduct/FireFight.data**", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole("button", { name: "Insert" }).click();
+    const saving = page.getByRole("button", { name: "Inserting..." });
+    await expect(saving).toBeDisabled();
+    release();
+    await expect(page).toHaveURL(/\/products\/FireFight$/);
+    expect(staff.email).toBeTruthy();
+  });
+});

@@ -1,0 +1,265 @@
+import type { Locator, Page } from "@playwright/test";
+import { sampleValue } from "../../app/sop/engine/sample.ts";
+import type { FormatDefinition, InputDef } from "../../app/sop/engine/types.ts";
+import { formats } from "../../app/sop/formats/index.ts";
+import { baseURL } from "../../playwright.config.ts";
+import { expect, test, uniqueName } from "./fixtures.ts";
+
+// Every SOP format, JavaScript on and off: fill in (adding register rows), save, find it in the
+// records, open, edit, and print to PDF (page count and orientation read from the PDF).
+
+/** A labelled header/footer field; its label may end with the required marker " *". */
+const field = (page: Page, label: string) =>
+  page.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}( \\*)?$`));
+
+async function fill(control: Locator, input: InputDef, value: unknown) {
+  switch (input.kind) {
+    case "choice":
+      return control.selectOption(String(value));
+    case "tick":
+      return value ? control.check() : control.uncheck();
+    case "yesno":
+      return control.getByLabel(value ? "Yes" : "No", { exact: true }).check();
+    default:
+      return control.fill(String(value));
+  }
+}
+
+const cell = (page: Page, input: InputDef, label: string) =>
+  input.kind === "yesno"
+    ? page.getByRole("radiogroup", { name: label, exact: true })
+    : page.getByLabel(label, { exact: true });
+
+/** Fills a format's form from its definition; register rows via the real Add row button. */
+async function fillForm(page: Page, definition: FormatDefinition, marker: string) {
+  for (const input of definition.header)
+    await fill(field(page, input.label), input, sampleValue(input, marker));
+  for (const block of definition.body) {
+    if (block.type === "checklist") {
+      const count = block.sections.reduce((sum, section) => sum + section.items.length, 0);
+      for (const index of [0, 1, count - 1]) {
+        await fill(
+          cell(page, block.status, `${block.status.label}, item ${index + 1}`),
+          block.status,
+          sampleValue(block.status, marker, index),
+        );
+        if (block.remarks)
+          await page
+            .getByLabel(`${block.remarks.label}, item ${index + 1}`, { exact: true })
+            .fill(`${marker} remark ${index + 1}`);
+      }
+    } else if (block.type === "register") {
+      const columns = block.parts.flatMap((part) => part.columns);
+      const fillRow = async (row: number) => {
+        for (const column of columns) {
+          // AS15: the material of row 1 has not come back yet.
+          if (column.name === "dateOfReturn" && row === 0) continue;
+          await fill(
+            page.getByLabel(`${column.label}, row ${row + 1}`, { exact: true }),
+            column,
+            sampleValue(column, `${marker} r${row + 1}`, row),
+          );
+        }
+      };
+      await fillRow(0);
+      if ("fixed" in block.rows) {
+        await expect(
+          page.getByLabel(`${columns[0].label}, row ${block.rows.fixed}`, { exact: true }),
+        ).toBeVisible();
+        continue;
+      }
+      // Add two rows, remove the third: row 1 keeps what was typed (without JavaScript the server
+      // sends the form back one row longer).
+      await page.getByRole("button", { name: "Add row" }).click();
+      await page.getByRole("button", { name: "Add row" }).click();
+      const key = columns.find((column) => column.kind === "text" && column.required) ?? columns[1];
+      await expect(page.getByLabel(`${key.label}, row 1`, { exact: true })).toHaveValue(
+        String(sampleValue(key, `${marker} r1`, 0)),
+      );
+      await page.getByRole("button", { name: "Remove row 3" }).click();
+      await expect(page.getByLabel(`${key.label}, row 3`, { exact: true })).toHaveCount(0);
+      await fillRow(1);
+    } else {
+      for (const [index, item] of block.items.entries())
+        await page.getByLabel(`Count of ${item.label}`, { exact: true }).fill(String(index + 1));
+      // 1 + 2 + … + 9
+      if (await page.evaluate(() => document.documentElement.dataset.js === "1").catch(() => false)) {
+        await expect(page.locator("output")).toHaveText("45");
+      }
+    }
+  }
+  for (const input of definition.footer)
+    await fill(field(page, input.label), input, sampleValue(input, marker));
+}
+
+/** The first key field's text as saved (a register's first row). */
+function keyText(definition: FormatDefinition, marker: string) {
+  const path = definition.keyFields[0].path;
+  const rowField = /^\w+\[\]\.(\w+)$/.exec(path)?.[1];
+  const inputs = [
+    ...definition.header,
+    ...definition.footer,
+    ...definition.body.flatMap((block) =>
+      block.type === "register" ? block.parts.flatMap((part) => part.columns) : [],
+    ),
+  ];
+  const input = inputs.find((candidate) => candidate.name === (rowField ?? path));
+  return String(sampleValue(input!, rowField ? `${marker} r1` : marker, 0));
+}
+
+function pdfPages(pdf: Buffer) {
+  const text = pdf.toString("latin1");
+  const pages = text.match(/\/Type\s*\/Page(?![s\w])/g)?.length ?? 0;
+  const box = /\/MediaBox\s*\[\s*([\d.]+)\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)\s*\]/.exec(text);
+  return { pages, width: Number(box?.[3]) - Number(box?.[1]), height: Number(box?.[4]) - Number(box?.[2]) };
+}
+
+test.describe("SOP formats", () => {
+  for (const definition of formats) {
+    test(`${definition.code}: fill in, save, find, open, edit and print`, async ({ page, staff, js }) => {
+      const marker = uniqueName(definition.code);
+      await page.goto(definition.path.toLowerCase());
+      await expect(page.getByRole("heading", { name: definition.heading })).toBeVisible();
+      await expect(page.getByText(`FORMAT NO. ${definition.formatNo}`)).toBeVisible();
+      if (definition.code === "AS10") await expect(page.getByRole("radio", { checked: true })).toHaveCount(0);
+
+      await fillForm(page, definition, marker);
+      await page.getByRole("button", { name: "Save", exact: true }).click();
+      await expect(page.getByText("Form saved successfully!")).toBeVisible();
+      await expect(page).toHaveURL(/\/records\/[0-9a-f-]{36}$/);
+      const key = keyText(definition, marker);
+      await expect(page.locator(".sop-sheet")).toContainText(key);
+
+      // Find it in the records and open it.
+      await page.goto(`${definition.path}/records`);
+      await page.getByLabel("Text", { exact: true }).fill(marker);
+      await page.getByRole("button", { name: "Filter" }).click();
+      const row = page.getByRole("row").filter({ hasText: key });
+      await expect(row).toContainText(staff.email);
+      await row.getByRole("link", { name: "Open", exact: true }).click();
+      await expect(page.locator(".sop-sheet")).toContainText(key);
+
+      // Edit: change the first key field.
+      await page.getByRole("link", { name: "Edit", exact: true }).click();
+      const [path] = [definition.keyFields[0].path];
+      const rowField = /^\w+\[\]\.(\w+)$/.exec(path)?.[1];
+      const inputs = [
+        ...definition.header,
+        ...definition.footer,
+        ...definition.body.flatMap((block) =>
+          block.type === "register" ? block.parts.flatMap((part) => part.columns) : [],
+        ),
+      ];
+      const keyInput = inputs.find((input) => input.name === (rowField ?? path))!;
+      const keyControl = rowField
+        ? page.getByLabel(`${keyInput.label}, row 1`, { exact: true })
+        : field(page, keyInput.label);
+      await expect(keyControl).toHaveValue(key);
+      await keyControl.fill(`${marker} edited`);
+      await page.getByRole("button", { name: "Save changes" }).click();
+      await expect(page.getByText("Record updated successfully!")).toBeVisible();
+      await expect(page.locator(".sop-sheet")).toContainText(`${marker} edited`);
+
+      // Print: with JavaScript the Print button prints this page; without, it opens the print view.
+      if (!js) {
+        await page.getByRole("link", { name: "Print" }).click();
+        await expect(page).toHaveURL(/\/print$/);
+      }
+      await page.emulateMedia({ media: "print" });
+      await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
+      await expect(page.getByRole("link", { name: /Edit|Print/ })).toHaveCount(0);
+      const { pages, width, height } = pdfPages(
+        await page.pdf({ preferCSSPageSize: true, printBackground: true }),
+      );
+      expect(pages).toBeGreaterThanOrEqual(1);
+      if (definition.code === "AS11") expect(pages).toBeLessThanOrEqual(2);
+      if (definition.orientation === "landscape") expect(width).toBeGreaterThan(height);
+      else expect(height).toBeGreaterThan(width);
+      expect(Math.round(Math.max(width, height))).toBe(842); // A4: 842 × 595 points
+    });
+  }
+
+  test("AS11 refuses a form without lorry number and transporter and keeps what was typed", async ({
+    page,
+    staff,
+  }) => {
+    await page.goto("/As11");
+    await page.getByLabel("Status, item 3").selectOption("No");
+    await page.getByLabel("Driver's signature").fill("R. Kumar");
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(page.getByText("Lorry number is required.")).toBeVisible();
+    await expect(page.getByText("Transporter is required.")).toBeVisible();
+    await expect(page.getByLabel("Status, item 3")).toHaveValue("No");
+    await expect(page.getByLabel("Driver's signature")).toHaveValue("R. Kumar");
+    await expect(page).toHaveURL(/\/As11$/);
+    expect(staff.email).toBeTruthy();
+  });
+
+  test("AS15 records list the material not yet returned, marking what is overdue", async ({
+    page,
+    staff,
+  }) => {
+    const marker = uniqueName("Gate");
+    const response = await page.request.post("/api/sop/AS15", {
+      headers: { origin: baseURL },
+      data: {
+        entries: [
+          { date: "2025-01-02", gatePassNo: `${marker} late`, expectedDateOfReturn: "2025-01-10" },
+          {
+            date: "2025-01-02",
+            gatePassNo: `${marker} back`,
+            expectedDateOfReturn: "2025-01-10",
+            dateOfReturn: "2025-01-09",
+          },
+          { date: "2025-01-02", gatePassNo: `${marker} due`, expectedDateOfReturn: "2999-01-01" },
+        ],
+      },
+    });
+    expect(response.status()).toBe(201);
+    await page.goto("/as15/records");
+    const outstanding = page.getByRole("region", { name: "Returnable material not yet returned" });
+    await expect(outstanding.getByRole("row").filter({ hasText: `${marker} late` })).toContainText("Overdue");
+    await expect(outstanding.getByRole("row").filter({ hasText: `${marker} due` })).not.toContainText(
+      "Overdue",
+    );
+    await expect(outstanding.getByText(`${marker} back`)).toHaveCount(0);
+    expect(staff.email).toBeTruthy();
+  });
+
+  test("/adminandsecurity links to AS11 and to every format's form and records", async ({ page, staff }) => {
+    await page.goto("/adminandsecurity");
+    for (const definition of formats) {
+      await expect(page.getByRole("link", { name: `Fill in ${definition.code}` })).toHaveAttribute(
+        "href",
+        definition.path,
+      );
+      await expect(page.getByRole("link", { name: `${definition.code} records` })).toHaveAttribute(
+        "href",
+        `${definition.path}/records`,
+      );
+    }
+    await page.getByRole("link", { name: "AS11", exact: true }).click();
+    await expect(page).toHaveURL(/\/AS11$/);
+    await expect(page.getByRole("heading", { name: "CHECK LIST FOR PACKED LORRIES" })).toBeVisible();
+    const missing = await page.goto("/as99");
+    expect(missing?.status()).toBe(404);
+    expect(staff.email).toBeTruthy();
+  });
+
+  test("deleting a record asks first, then removes it", async ({ page, staff }) => {
+    const marker = uniqueName("Lorry");
+    const response = await page.request.post("/api/checklist", {
+      headers: { origin: baseURL },
+      data: { date: "2025-02-03", lorryNo: marker, transporter: "Delete Test" },
+    });
+    const { _id } = (await response.json()) as { _id: string };
+    await page.goto(`/AS11/records/${_id}`);
+    await page.getByRole("link", { name: "Delete this record" }).click();
+    await expect(page.getByText("Are you sure you want to permanently delete this record?")).toBeVisible();
+    await page.getByRole("button", { name: "Yes, delete" }).click();
+    await expect(page.getByText("Record deleted successfully")).toBeVisible();
+    await expect(page).toHaveURL(/\/AS11\/records$/);
+    expect((await page.goto(`/AS11/records/${_id}`))?.status()).toBe(404);
+    expect(staff.email).toBeTruthy();
+  });
+});

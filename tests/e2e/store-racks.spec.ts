@@ -1,0 +1,335 @@
+import type { Locator, Page } from "@playwright/test";
+import { baseURL } from "../../playwright.config.ts";
+import { expect, searchFor, test, uniqueName } from "./fixtures.ts";
+
+// Store racks (issue #4): /about, insert, update, delete and search, with JavaScript on and off.
+
+const NEGATIVE =
+  "Closing stock cannot be below zero: the issue is more than the available stock plus the receipt.";
+const DELETE_QUESTION =
+  "Are you sure you want to permanently delete this item? This action cannot be undone.";
+
+/** The <details> panel of one rack on /about. */
+const panel = (page: Page, rackNumber: number) =>
+  page.locator("details.rack").filter({ has: page.locator("summary", { hasText: `RACK ${rackNumber} - ` }) });
+
+const row = (scope: Page | Locator, materialName: string) =>
+  scope.getByRole("row").filter({ hasText: materialName });
+
+/** Puts an item in a rack through the JSON API (the test's own data, quickly). */
+async function createItem(page: Page, rackNumber: number, materialName: string, amounts = {}) {
+  const response = await page.request.post(`/api/rack/${rackNumber}`, {
+    data: { section: "S1", materialName, availableStock: 10, issue: 2, receit: 5, ...amounts },
+    headers: { origin: baseURL },
+  });
+  expect(response.status()).toBe(201);
+  return (await response.json()) as { _id: string; version: number };
+}
+
+async function openPanel(page: Page, rackNumber: number) {
+  const details = panel(page, rackNumber);
+  if ((await details.getAttribute("open")) === null) await details.locator("summary").click();
+  await expect(details.getByRole("columnheader", { name: "Closing Stock" })).toBeVisible();
+  return details;
+}
+
+/** The count in a panel's label matches the rows its table holds. */
+async function expectCountMatchesRows(details: Locator) {
+  const rows = await details
+    .locator("tbody tr")
+    .filter({ has: details.page().getByRole("link", { name: "Update" }) })
+    .count();
+  await expect(details.locator("summary")).toContainText(`(${rows} ${rows === 1 ? "item" : "items"})`);
+}
+
+test.describe("Store Racks page", () => {
+  test("shows racks 1 to 24 in order with their categories", async ({ page, staff }) => {
+    await page.goto("/about");
+    await expect(page.getByRole("heading", { name: "Store Racks" })).toBeVisible();
+    const labels = await page.locator("details.rack > summary .rack-title").allTextContents();
+    expect(labels).toHaveLength(24);
+    expect(labels.slice(0, 3)).toEqual([
+      "RACK 1 - Technician/Kosan",
+      "RACK 2 - Technician/Kosan",
+      "RACK 3 - Technician",
+    ]);
+    expect(labels[6]).toBe("RACK 7 - Electrician");
+    expect(labels[10]).toBe("RACK 11 - Fire Fighting");
+    expect(labels[23]).toBe("RACK 24 - Technician");
+    const details = await openPanel(page, 5);
+    for (const column of [
+      "Section",
+      "Material Name",
+      "Available Stock",
+      "Issue",
+      "Receipt",
+      "Update",
+      "Delete",
+    ]) {
+      await expect(details.getByRole("columnheader", { name: column, exact: true })).toBeVisible();
+    }
+    expect(staff.email).toBeTruthy();
+  });
+
+  // A rack of each category.
+  for (const { rackNumber, category } of [
+    { rackNumber: 2, category: "Technician/Kosan" },
+    { rackNumber: 16, category: "Technician" },
+    { rackNumber: 21, category: "Electrician" },
+    { rackNumber: 13, category: "Fire Fighting" },
+  ]) {
+    test(`inserts into rack ${rackNumber} (${category}) and shows the item in its panel`, async ({
+      page,
+      js,
+      staff,
+    }) => {
+      const material = uniqueName(`${category} part`);
+      await page.goto("/about");
+      const details = await openPanel(page, rackNumber);
+      await details.getByRole("link", { name: "Insert New Item" }).click();
+      await expect(page).toHaveURL(new RegExp(`/insertproducts/${rackNumber}$`));
+      await expect(page.getByRole("heading", { name: "Insert Rack Data" })).toBeVisible();
+      await expect(page.getByText(`RACK ${rackNumber} - ${category}`)).toBeVisible();
+
+      await page.getByLabel("Section").fill("Shelf 3");
+      await page.getByLabel("Material Name").fill(material);
+      await page.getByLabel("Available Stock").fill("12.5");
+      await page.getByLabel("Issue").fill("2.25");
+      await page.getByLabel("Receipt").fill("0.75");
+      if (js) await expect(page.getByLabel("Closing Stock")).toHaveValue("11");
+      else await expect(page.getByLabel("Closing Stock")).toHaveValue("");
+      await page.getByRole("button", { name: "Insert" }).click();
+
+      await expect(page.getByText("Data inserted successfully!")).toBeVisible();
+      await expect(page.getByRole("status").filter({ hasText: "closing stock 11." })).toBeVisible();
+      // The form is fresh for the next item.
+      await expect(page.getByLabel("Material Name")).toHaveValue("");
+      await page.getByRole("link", { name: "Go to Store Racks" }).click();
+      await expect(page).toHaveURL(/\/about$/);
+
+      const after = await openPanel(page, rackNumber);
+      const cells = row(after, material).getByRole("cell");
+      await expect(cells).toHaveText(["Shelf 3", material, "12.5", "2.25", "0.75", "11", "Update", "Delete"]);
+      await expectCountMatchesRows(after);
+      // In no other panel.
+      await expect(page.locator("details.rack").filter({ hasText: material })).toHaveCount(1);
+      expect(staff.email).toBeTruthy();
+    });
+  }
+
+  test("unknown rack numbers give the 404 page", async ({ page, staff }) => {
+    for (const path of [
+      "/insertproducts/0",
+      "/insertproducts/25",
+      "/insertproducts/abc",
+      "/rackupdate/25/x",
+    ]) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(404);
+      await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+    }
+    const missing = await page.goto("/rackupdate/3/00000000-0000-4000-8000-000000000000");
+    expect(missing?.status()).toBe(404);
+    await expect(page.getByText("No data found for the specified rack and ID.")).toBeVisible();
+    expect(staff.email).toBeTruthy();
+  });
+});
+
+test.describe("Insert Rack Data form", () => {
+  test("computes closing stock as the user types; blank until all three are filled", async ({
+    page,
+    js,
+    staff,
+  }) => {
+    test.skip(!js, "without JavaScript the server computes it on save (covered by the insert tests)");
+    await page.goto("/insertproducts/9");
+    const closing = page.getByLabel("Closing Stock");
+    await expect(page.getByLabel("Issue")).toHaveValue("0");
+    await expect(page.getByLabel("Receipt")).toHaveValue("0");
+    await expect(closing).toHaveValue("");
+    await page.getByLabel("Available Stock").fill("0.1");
+    await expect(closing).toHaveValue("0.1");
+    await page.getByLabel("Receipt").fill("0.2");
+    await expect(closing).toHaveValue("0.3");
+    await page.getByLabel("Issue").fill("");
+    await expect(closing).toHaveValue("");
+    await page.getByLabel("Issue").fill("0.3");
+    await expect(closing).toHaveValue("0");
+    await page.getByLabel("Issue").fill("1");
+    await expect(closing).toHaveValue("-0.7");
+    await expect(page.getByText(NEGATIVE)).toBeVisible();
+    expect(staff.email).toBeTruthy();
+  });
+
+  test("refuses a closing stock below zero and keeps what was typed", async ({ page, staff }) => {
+    const material = uniqueName("Refused");
+    await page.goto("/insertproducts/10");
+    await page.getByLabel("Section").fill("X");
+    await page.getByLabel("Material Name").fill(material);
+    await page.getByLabel("Available Stock").fill("5");
+    await page.getByLabel("Issue").fill("10");
+    await page.getByRole("button", { name: "Insert" }).click();
+    await expect(page.getByText(NEGATIVE)).toBeVisible();
+    await expect(page.getByLabel("Material Name")).toHaveValue(material);
+    await expect(page.getByLabel("Issue")).toHaveValue("10");
+    await expect(page).toHaveURL(/\/insertproducts\/10$/);
+    // Required fields say so.
+    await page.getByLabel("Section").fill("");
+    await page.getByLabel("Issue").fill("1");
+    await page.getByRole("button", { name: "Insert" }).click();
+    await expect(page.getByText("Section is required.")).toBeVisible();
+    await expect(page.getByLabel("Material Name")).toHaveValue(material);
+    await page.goto("/about");
+    await expect(page.locator("details.rack").filter({ hasText: material })).toHaveCount(0);
+    expect(staff.email).toBeTruthy();
+  });
+
+  test("without JavaScript the server's refusal names the failure", async ({ page, js, staff }) => {
+    test.skip(js, "with JavaScript the browser refuses before sending");
+    await page.goto("/insertproducts/10");
+    await page.getByLabel("Section").fill("X");
+    await page.getByLabel("Material Name").fill("Too much issue");
+    await page.getByLabel("Available Stock").fill("1");
+    await page.getByLabel("Issue").fill("2");
+    await page.getByRole("button", { name: "Insert" }).click();
+    await expect(
+      page.getByRole("alert").filter({ hasText: "Failed to insert data. Please try again." }),
+    ).toBeVisible();
+    await expect(page.getByLabel("Closing Stock")).toHaveValue("-1");
+    expect(staff.email).toBeTruthy();
+  });
+});
+
+test.describe("Update Product form", () => {
+  test("updates an item; closing stock changes live with JavaScript, after saving without", async ({
+    page,
+    js,
+    staff,
+  }) => {
+    const material = uniqueName("Fuse");
+    await createItem(page, 8, material, { availableStock: 10, issue: 2, receit: 5 });
+    await page.goto("/about");
+    const details = await openPanel(page, 8);
+    await row(details, material).getByRole("link", { name: "Update" }).click();
+    await expect(page.getByRole("heading", { name: "Update Product" })).toBeVisible();
+    await expect(page.getByLabel("Material Name")).toHaveValue(material);
+    await expect(page.getByLabel("Available Stock")).toHaveValue("10");
+    await expect(page.getByLabel("Closing Stock")).toHaveValue("13");
+
+    await page.getByLabel("Issue").fill("");
+    await page.getByLabel("Receipt").fill("1.5");
+    // On the update form blanks count as 0: 10 + 1.5 − 0.
+    await expect(page.getByLabel("Closing Stock")).toHaveValue(js ? "11.5" : "13");
+    await page.getByRole("button", { name: "Update" }).click();
+
+    await expect(page.getByText("Data updated successfully!")).toBeVisible();
+    await expect(page.getByLabel("Closing Stock")).toHaveValue("11.5");
+    await expect(page.getByLabel("Issue")).toHaveValue("0");
+    await page.getByRole("link", { name: "Go to Store Racks" }).click();
+    const after = await openPanel(page, 8);
+    await expect(row(after, material).getByRole("cell")).toHaveText([
+      "S1",
+      material,
+      "10",
+      "0",
+      "1.5",
+      "11.5",
+      "Update",
+      "Delete",
+    ]);
+
+    // A second save from the same page works (the form holds the new version).
+    await row(after, material).getByRole("link", { name: "Update" }).click();
+    await page.getByLabel("Available Stock").fill("20");
+    await page.getByRole("button", { name: "Update" }).click();
+    await expect(page.getByLabel("Closing Stock")).toHaveValue("21.5");
+    await page.getByLabel("Issue").fill("1");
+    await page.getByRole("button", { name: "Update" }).click();
+    await expect(page.getByLabel("Closing Stock")).toHaveValue("20.5");
+    await expect(page.getByRole("status").filter({ hasText: "closing stock 20.5" })).toBeVisible();
+    expect(staff.email).toBeTruthy();
+  });
+
+  test("reports a change made by someone else and keeps the user's input", async ({ page, staff }) => {
+    const material = uniqueName("Valve");
+    const item = await createItem(page, 18, material);
+    await page.goto(`/rackupdate/18/${item._id}`);
+    await page.getByLabel("Material Name").fill(`${material} (mine)`);
+    // Someone else saves meanwhile.
+    const other = await page.request.put(`/api/rackupdate/18/${item._id}`, {
+      data: {
+        section: "S1",
+        materialName: `${material} (theirs)`,
+        availableStock: 1,
+        issue: 0,
+        receit: 0,
+        version: 1,
+      },
+      headers: { origin: baseURL },
+    });
+    expect(other.status()).toBe(200);
+    await page.getByRole("button", { name: "Update" }).click();
+    await expect(
+      page.getByText("This record was changed by someone else. Reload and try again."),
+    ).toBeVisible();
+    await expect(page.getByLabel("Material Name")).toHaveValue(`${material} (mine)`);
+    await page.goto("/about");
+    await expect(page.getByText(`${material} (theirs)`)).toHaveCount(1);
+    await expect(page.getByText(`${material} (mine)`)).toHaveCount(0);
+    expect(staff.email).toBeTruthy();
+  });
+});
+
+test.describe("delete and search", () => {
+  test("deletes an item after confirmation (a dialog with JavaScript, a page without)", async ({
+    page,
+    js,
+    staff,
+  }) => {
+    const material = uniqueName("Gasket");
+    await createItem(page, 12, material);
+    await page.goto("/about");
+    const details = await openPanel(page, 12);
+    await row(details, material).getByRole("link", { name: "Delete" }).click();
+    if (js) {
+      const dialog = page.getByRole("dialog", { name: "Confirm delete" });
+      await expect(dialog.getByText(DELETE_QUESTION)).toBeVisible();
+      // Cancel keeps it.
+      await dialog.getByRole("button", { name: "Cancel" }).click();
+      await expect(dialog).toBeHidden();
+      await expect(row(details, material)).toHaveCount(1);
+      await row(details, material).getByRole("link", { name: "Delete" }).click();
+      await dialog.getByRole("button", { name: "Yes, delete" }).click();
+    } else {
+      await expect(page).toHaveURL(/\/about\/12\/[0-9a-f-]{36}\/delete$/);
+      await expect(page.getByText(DELETE_QUESTION)).toBeVisible();
+      await expect(page.getByText(material)).toBeVisible();
+      await page.getByRole("button", { name: "Yes, delete" }).click();
+    }
+    await expect(page).toHaveURL(/\/about$/);
+    await expect(page.getByText("Item deleted successfully")).toBeVisible();
+    await expect(page.getByText(material)).toHaveCount(0);
+    await expectCountMatchesRows(await openPanel(page, 12));
+    expect(staff.email).toBeTruthy();
+  });
+
+  test("the navbar search opens the panel holding the match", async ({ page, js, staff }) => {
+    const material = uniqueName("Searchable nozzle");
+    await createItem(page, 19, material);
+    await page.goto("/about");
+    await expect(panel(page, 19)).not.toHaveAttribute("open");
+    await searchFor(page, material.toLowerCase());
+    const cell = panel(page, 19).getByRole("cell", { name: material });
+    await expect(panel(page, 19)).toHaveAttribute("open");
+    await expect(cell).toBeVisible();
+    if (js) {
+      await expect(cell).toHaveAttribute("data-search-hit", "true");
+    } else {
+      await expect(page).toHaveURL(/\/about\?q=/);
+      await expect(cell.locator("mark")).toHaveText(material);
+      // Panels without a match stay closed.
+      await expect(panel(page, 18)).not.toHaveAttribute("open");
+    }
+    expect(staff.email).toBeTruthy();
+  });
+});

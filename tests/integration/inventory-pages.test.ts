@@ -1,0 +1,312 @@
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { db } from "#app/db/client.server.ts";
+import { createLine } from "#app/inventory/queries.server.ts";
+import { action as deleteAction, loader as deleteLoader } from "#app/inventory/routes/delete.tsx";
+import { action as insertAction, loader as insertLoader } from "#app/inventory/routes/insert.tsx";
+import { loader as tableLoader } from "#app/inventory/routes/table.tsx";
+import { action as updateAction, loader as updateLoader } from "#app/inventory/routes/update.tsx";
+import type { Department } from "#app/inventory/rules.ts";
+import { inventoryItems } from "#app/inventory/table.server.ts";
+import { STALE_RECORD_MESSAGE } from "#app/lib/messages.ts";
+import { takeToast } from "#app/shell/toast.server.ts";
+import { buildRequest, run } from "#tests/support/requests.ts";
+import { signedInUser } from "#tests/support/users.ts";
+
+// The inventory pages' loaders and actions, as the browser calls them (with or without JavaScript).
+
+let cookie: string;
+let userId: string;
+beforeAll(async () => {
+  const user = await signedInUser();
+  cookie = user.cookie;
+  const [row] = await db.query.users.findMany({ where: (users, { eq }) => eq(users.email, user.email) });
+  userId = row.id;
+});
+
+const REQUIRED = "Please fill all required fields.";
+let nextSrno = 1000;
+
+/** Form fields as the insert/update page posts them, with overrides. */
+function buildForm(overrides: Record<string, string> = {}) {
+  return {
+    srno: String(nextSrno++),
+    Assets: "Fire pump",
+    ComponentsAndEquipments: "Mechanical seal",
+    AvailableStock: "3",
+    MinStock: "1",
+    LeadTime: "14",
+    StatusofOrder: "",
+    ...overrides,
+  };
+}
+
+async function addLine(department: Department, overrides: Record<string, unknown> = {}) {
+  const result = await createLine(
+    db,
+    department,
+    {
+      srno: nextSrno++,
+      Assets: "Panel",
+      ComponentsAndEquipments: "Contactor",
+      AvailableStock: 5,
+      MinStock: 2,
+      LeadTime: 10,
+      StatusofOrder: "",
+      ...overrides,
+    },
+    userId,
+  );
+  if (!result.ok) throw new Error(result.reason);
+  return result.line;
+}
+
+type Reply = { status: string; error?: Record<string, string[]>; initialValue?: Record<string, string> };
+
+async function toastOf(response: Response) {
+  const toastCookie = response.headers.get("set-cookie")?.split(";")[0] ?? "";
+  return (await takeToast(buildRequest("/", { cookie: toastCookie }))).toast;
+}
+
+describe("the department tables", () => {
+  it("send a signed-out visitor to sign in", async () => {
+    const response = await run(tableLoader, buildRequest("/products"));
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/login?redirectTo=%2Fproducts");
+  });
+
+  it("show each menu address's department, sorted by serial number, with only the columns shown", async () => {
+    await addLine("FireFight", { srno: 20, Assets: "Sprinkler" });
+    await addLine("FireFight", { srno: 5, Assets: "Hose reel" });
+    await addLine("Technician", { srno: 1, Assets: "Lathe" });
+    const firefight = await run(tableLoader, buildRequest("/firefight", { cookie }));
+    const body = (await firefight.json()) as { department: string; rows: Record<string, unknown>[] };
+    expect(body.department).toBe("FireFight");
+    expect(body.rows.map((row) => row.assets)).toEqual(["Hose reel", "Sprinkler"]);
+    expect(Object.keys(body.rows[0]).sort()).toEqual(
+      ["id", "srno", "assets", "components", "available", "min", "leadTime", "status"].sort(),
+    );
+    const technician = await run(tableLoader, buildRequest("/technician", { cookie }));
+    expect(((await technician.json()) as typeof body).rows.map((row) => row.assets)).toEqual(["Lathe"]);
+    const byName = await run(tableLoader, buildRequest("/products/FireFight", { cookie }), {
+      department: "FireFight",
+    });
+    expect(((await byName.json()) as typeof body).rows).toHaveLength(2);
+    const electrician = await run(tableLoader, buildRequest("/products", { cookie }));
+    expect(((await electrician.json()) as typeof body).department).toBe("Electrician");
+  });
+
+  it("answer 404 for a department that is not one of the three (exact case)", async () => {
+    const response = await run(tableLoader, buildRequest("/products/firefight", { cookie }), {
+      department: "firefight",
+    });
+    expect(response.status).toBe(404);
+  });
+});
+
+describe("the insert page", () => {
+  it("knows its department, says when none is given, and 404s an unknown one", async () => {
+    const known = await run(insertLoader, buildRequest("/insertproduct/Technician", { cookie }), {
+      department: "Technician",
+    });
+    expect(await known.json()).toEqual({ department: "Technician" });
+    const none = await run(insertLoader, buildRequest("/insertproduct", { cookie }));
+    expect(await none.json()).toEqual({ department: null });
+    const unknown = await run(insertLoader, buildRequest("/insertproduct/Cook", { cookie }), {
+      department: "Cook",
+    });
+    expect(unknown.status).toBe(404);
+  });
+
+  it("saves, derives excess/shortfall and status on the server, and goes to the table with a toast", async () => {
+    const form = buildForm({ Assets: "No-JS pump", AvailableStock: "2", MinStock: "2", StatusofOrder: "" });
+    const response = await run(insertAction, buildRequest("/insertproduct/FireFight", { form, cookie }), {
+      department: "FireFight",
+    });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/products/FireFight");
+    expect(await toastOf(response)).toMatchObject({
+      type: "success",
+      message: "Product created successfully",
+    });
+    const [row] = await db.select().from(inventoryItems).where(eq(inventoryItems.assets, "No-JS pump"));
+    expect(row).toMatchObject({
+      department: "FireFight",
+      statusOfOrder: "Order to place",
+      createdBy: userId,
+    });
+  });
+
+  it("comes back filled in with 'Please fill all required fields.' when a field is empty", async () => {
+    const form = buildForm({ Assets: "Kept as typed", MinStock: "", LeadTime: "" });
+    const response = await run(insertAction, buildRequest("/insertproduct/Electrician", { form, cookie }), {
+      department: "Electrician",
+    });
+    expect(response.status).toBe(400);
+    const reply = (await response.json()) as Reply;
+    expect(reply.error).toMatchObject({ MinStock: [REQUIRED], LeadTime: [REQUIRED] });
+    expect(reply.initialValue).toMatchObject({ Assets: "Kept as typed", srno: form.srno });
+  });
+
+  it("says 'Department is not specified' without a department", async () => {
+    const response = await run(insertAction, buildRequest("/insertproduct", { form: buildForm(), cookie }));
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as Reply).error?.[""]).toEqual(["Department is not specified"]);
+  });
+
+  it("refuses a serial number already in that department, keeping the input", async () => {
+    await addLine("Technician", { srno: 4242 });
+    const form = buildForm({ srno: "4242", Assets: "Duplicate" });
+    const response = await run(insertAction, buildRequest("/insertproduct/Technician", { form, cookie }), {
+      department: "Technician",
+    });
+    expect(response.status).toBe(409);
+    const reply = (await response.json()) as Reply;
+    expect(reply.error?.[""]).toEqual(["Serial number 4242 already exists in Technician."]);
+    expect(reply.initialValue?.Assets).toBe("Duplicate");
+  });
+
+  it("refuses a post from another site", async () => {
+    const response = await run(
+      insertAction,
+      buildRequest("/insertproduct/Technician", {
+        form: buildForm(),
+        cookie,
+        origin: "https://evil.example",
+      }),
+      { department: "Technician" },
+    );
+    expect(response.status).toBe(403);
+  });
+});
+
+describe("the update page", () => {
+  it("loads the line's values and version, or 'Invalid department or product ID.'", async () => {
+    const line = await addLine("Electrician", { Assets: "Update me", AvailableStock: 1.5 });
+    const response = await run(
+      updateLoader,
+      buildRequest(`/updateproduct/Electrician/${line._id}`, { cookie }),
+      {
+        department: "Electrician",
+        id: line._id,
+      },
+    );
+    expect(await response.json()).toMatchObject({
+      department: "Electrician",
+      values: { Assets: "Update me", AvailableStock: "1.5", version: "1", StatusofOrder: "Order to place" },
+    });
+    for (const params of [
+      { department: "FireFight", id: line._id },
+      { department: "Electrician", id: "nope" },
+      { department: "Electrician", id: "00000000-0000-4000-8000-000000000000" },
+    ]) {
+      const missing = await run(updateLoader, buildRequest("/updateproduct/x/y", { cookie }), params);
+      expect(missing.status).toBe(404);
+      expect(await missing.text()).toBe("Invalid department or product ID.");
+    }
+  });
+
+  const post = (department: Department, id: string, form: Record<string, string>) =>
+    run(updateAction, buildRequest(`/updateproduct/${department}/${id}`, { form, cookie }), {
+      department,
+      id,
+    });
+
+  it("saves, re-derives the status the user left alone, and goes back to that department's table", async () => {
+    const line = await addLine("Technician", { AvailableStock: 10, MinStock: 2 });
+    const response = await post("Technician", line._id, {
+      ...buildForm({ srno: String(line.srno), AvailableStock: "1", MinStock: "2" }),
+      StatusofOrder: "Available",
+      version: "1",
+    });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/products/Technician");
+    expect(await toastOf(response)).toMatchObject({ message: "Product updated successfully" });
+    const [row] = await db.select().from(inventoryItems).where(eq(inventoryItems.id, line._id));
+    expect(row).toMatchObject({ availableStock: 1, statusOfOrder: "Order to place", version: 2 });
+  });
+
+  it("keeps a status the user typed", async () => {
+    const line = await addLine("Technician", { AvailableStock: 10, MinStock: 2 });
+    await post("Technician", line._id, {
+      ...buildForm({ srno: String(line.srno), AvailableStock: "0", StatusofOrder: "Ordered, PO 91" }),
+      version: "1",
+    });
+    const [row] = await db.select().from(inventoryItems).where(eq(inventoryItems.id, line._id));
+    expect(row.statusOfOrder).toBe("Ordered, PO 91");
+  });
+
+  it("refuses a save over someone else's change with the stale message, keeping the user's input", async () => {
+    const line = await addLine("FireFight", { Assets: "Original" });
+    const first = await post("FireFight", line._id, {
+      ...buildForm({ srno: String(line.srno), Assets: "Someone else" }),
+      version: "1",
+    });
+    expect(first.status).toBe(302);
+    const second = await post("FireFight", line._id, {
+      ...buildForm({ srno: String(line.srno), Assets: "My change" }),
+      version: "1",
+    });
+    expect(second.status).toBe(409);
+    const reply = (await second.json()) as Reply;
+    expect(reply.error?.[""]).toEqual([STALE_RECORD_MESSAGE]);
+    expect(reply.initialValue).toMatchObject({ Assets: "My change", version: "1" });
+    const [row] = await db.select().from(inventoryItems).where(eq(inventoryItems.id, line._id));
+    expect(row.assets).toBe("Someone else");
+  });
+
+  it("refuses negative or non-numeric numbers and empty fields, and says when the line is gone", async () => {
+    const line = await addLine("FireFight");
+    const bad = await post("FireFight", line._id, {
+      ...buildForm({ srno: String(line.srno), AvailableStock: "-2", LeadTime: "soon", Assets: "" }),
+      version: "1",
+    });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as Reply).error).toEqual({
+      AvailableStock: ["Available stock cannot be negative."],
+      LeadTime: ["Lead time must be a number."],
+      Assets: [REQUIRED],
+    });
+    const gone = await post("FireFight", "00000000-0000-4000-8000-000000000000", buildForm());
+    expect(gone.status).toBe(404);
+    expect(((await gone.json()) as Reply).error?.[""]).toEqual(["Failed to update product."]);
+  });
+});
+
+describe("delete", () => {
+  it("shows the confirmation page for a line, 404 for an unknown one", async () => {
+    const line = await addLine("Electrician", { Assets: "Delete me" });
+    const page = await run(
+      deleteLoader,
+      buildRequest(`/products/Electrician/${line._id}/delete?back=%2Fproducts`, { cookie }),
+      { department: "Electrician", id: line._id },
+    );
+    expect(await page.json()).toMatchObject({ back: "/products", line: { assets: "Delete me" } });
+    const unknown = await run(deleteLoader, buildRequest("/products/Electrician/x/delete", { cookie }), {
+      department: "Electrician",
+      id: "x",
+    });
+    expect(unknown.status).toBe(404);
+  });
+
+  it("deletes and returns to the table it came from with a toast; a second time says it failed", async () => {
+    const line = await addLine("FireFight");
+    const remove = (back: string) =>
+      run(
+        deleteAction,
+        buildRequest(`/products/FireFight/${line._id}/delete?back=${encodeURIComponent(back)}`, {
+          method: "POST",
+          cookie,
+        }),
+        { department: "FireFight", id: line._id },
+      );
+    const first = await remove("/firefight");
+    expect(first.status).toBe(302);
+    expect(first.headers.get("location")).toBe("/firefight");
+    expect(await toastOf(first)).toMatchObject({ type: "success", message: "Product deleted successfully" });
+    expect(await db.select().from(inventoryItems).where(eq(inventoryItems.id, line._id))).toHaveLength(0);
+    const second = await remove("https://evil.example/");
+    expect(second.headers.get("location")).toBe("/products/FireFight");
+    expect(await toastOf(second)).toMatchObject({ type: "error", message: "Failed to delete product." });
+  });
+});
