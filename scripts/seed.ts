@@ -40,7 +40,12 @@ async function canConnect(url: string) {
 
 /** The database to seed, and how to let it go afterwards. */
 async function resolveDatabase(settings: ReturnType<typeof parseSettings>) {
-  if (settings.DATABASE_URL) return { url: settings.DATABASE_URL, label: `DATABASE_URL (${new URL(settings.DATABASE_URL).host})`, release: async () => {} };
+  if (settings.DATABASE_URL)
+    return {
+      url: settings.DATABASE_URL,
+      label: `DATABASE_URL (${new URL(settings.DATABASE_URL).host})`,
+      release: async () => {},
+    };
   const dataDir = path.resolve(settings.DATA_DIR);
   const clusterFile = path.join(dataDir, "postgres.json");
   if (!fs.existsSync(clusterFile) || !fs.existsSync(path.join(dataDir, "postgres", "PG_VERSION"))) {
@@ -50,14 +55,23 @@ async function resolveDatabase(settings: ReturnType<typeof parseSettings>) {
         "Or set DATABASE_URL to seed another PostgreSQL.",
     );
   }
-  const cluster = JSON.parse(fs.readFileSync(clusterFile, "utf8")) as { port: number; user: string; password: string };
+  const cluster = JSON.parse(fs.readFileSync(clusterFile, "utf8")) as {
+    port: number;
+    user: string;
+    password: string;
+  };
   const url = `postgres://${cluster.user}:${encodeURIComponent(cluster.password)}@127.0.0.1:${cluster.port}/${DATABASE_NAME}`;
-  if (await canConnect(url)) return { url, label: `embedded database in ${dataDir} (running)`, release: async () => {} };
+  if (await canConnect(url))
+    return { url, label: `embedded database in ${dataDir} (running)`, release: async () => {} };
   // The app is stopped: start its PostgreSQL for the time of the seed, then stop it again.
   console.log(`Starting the embedded PostgreSQL in ${dataDir} for the seed…`);
   const embedded = await startEmbeddedPostgres({ dataDir });
   await ensureDatabase(embedded.url("postgres"), DATABASE_NAME);
-  return { url: embedded.url(DATABASE_NAME), label: `embedded database in ${dataDir}`, release: () => embedded.stop() };
+  return {
+    url: embedded.url(DATABASE_NAME),
+    label: `embedded database in ${dataDir}`,
+    release: () => embedded.stop(),
+  };
 }
 
 async function main() {
@@ -75,7 +89,9 @@ async function main() {
     return 0;
   }
   if (values.scale !== "plant" && values.scale !== "demo") {
-    console.error(`${values.scale ? `Unknown scale '${values.scale}'.` : "Say which data to make with --scale."}\n\n${usage}`);
+    console.error(
+      `${values.scale ? `Unknown scale '${values.scale}'.` : "Say which data to make with --scale."}\n\n${usage}`,
+    );
     return 2;
   }
   const settings = parseSettings(process.env);

@@ -1,11 +1,12 @@
 import { date, index, pgTable, text } from "drizzle-orm/pg-core";
-import { recordColumns, versionColumn } from "#app/db/columns.ts";
+import { recordColumns, recordIdColumn, versionColumn } from "#app/db/columns.ts";
 
 // Calendar dates stay YYYY-MM-DD strings end to end (mode "string"): never JS Dates on the server.
 export const contracts = pgTable(
   "contracts",
   {
     ...recordColumns,
+    ...recordIdColumn,
     ...versionColumn,
     equipment: text("equipment").notNull().default(""),
     company: text("company").notNull().default(""),

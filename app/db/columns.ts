@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { integer, timestamp, uuid } from "drizzle-orm/pg-core";
 
 // Columns every table carries (architecture.md "Data model"). created_by/updated_by are user ids;
@@ -13,4 +14,14 @@ export const recordColumns = {
 // Records people edit also carry a version, +1 on every update, so a stale save is refused (note 20).
 export const versionColumn = {
   version: integer("version").notNull().default(1),
+};
+
+/**
+ * Ids of the plant's records (spares, rack items, contracts, files, SOP records): UUIDv8 values
+ * drawn from one sequence (see drizzle/ and docs/decisions/004-record-ids.md). Neighbouring rows
+ * share almost all of their id text, so a 1,000-row table page stays small after gzip, where
+ * random UUIDs cost ~20 bytes each, twice per row (links + hydration data).
+ */
+export const recordIdColumn = {
+  id: uuid("id").primaryKey().default(sql`plantops_next_record_id()`),
 };

@@ -67,7 +67,9 @@ export function FileName({ name, query }: { name: string; query: string }) {
 
 /** The rack's label: its name and file count ("2 of 5 files" while searching). */
 export function rackLabel(view: RackView<unknown>, searching: boolean) {
-  return searching ? `${view.matches} of ${countFiles(view.total)}` : countFiles(view.total);
+  return searching && view.total > 0
+    ? `${view.matches} of ${countFiles(view.total)}`
+    : countFiles(view.total);
 }
 
 export function RackPanel({
@@ -267,7 +269,7 @@ export function UpdateFileForm({
             *
           </span>
         </label>
-        <input {...nameInput} key={nameKey} maxLength={MAX_FILE_NAME_LENGTH} />
+        <input {...nameInput} key={nameKey} maxLength={MAX_FILE_NAME_LENGTH} autoFocus={inDialog} />
         <FieldErrors id={fields.name.errorId} errors={fields.name.errors} />
       </div>
       <div className="actions">

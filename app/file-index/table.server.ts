@@ -1,10 +1,11 @@
 import { integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { recordColumns, versionColumn } from "#app/db/columns.ts";
+import { recordColumns, recordIdColumn, versionColumn } from "#app/db/columns.ts";
 
 export const rackFiles = pgTable(
   "rack_files",
   {
     ...recordColumns,
+    ...recordIdColumn,
     ...versionColumn,
     rackName: text("rack_name").notNull(),
     fileNumber: integer("file_number").notNull(),

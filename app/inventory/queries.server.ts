@@ -23,9 +23,13 @@ export type InventoryRecord = {
   updatedAt: string;
 };
 
-/** One row of a department's table page: only what the table shows (keeps the page light). */
+/**
+ * One row of a department's table page: only what the table shows, plus the version (for a safe
+ * delete). No id: a 36-character random id per row, once in the links and again in the data for
+ * hydration, would double a 1,000-line page's weight; rows are addressed by their serial number,
+ * unique within a department (see routes/line-by-srno.ts).
+ */
 export type TableRow = {
-  id: string;
   srno: number;
   assets: string;
   components: string;
@@ -33,6 +37,7 @@ export type TableRow = {
   min: number;
   leadTime: number;
   status: string;
+  version: number;
 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -98,7 +103,6 @@ export async function listLines(db: Tx, department: Department): Promise<Invento
 export function listTableRows(db: Tx, department: Department): Promise<TableRow[]> {
   return db
     .select({
-      id: inventoryItems.id,
       srno: inventoryItems.srno,
       assets: inventoryItems.assets,
       components: inventoryItems.componentsAndEquipments,
@@ -106,6 +110,7 @@ export function listTableRows(db: Tx, department: Department): Promise<TableRow[
       min: inventoryItems.minStock,
       leadTime: inventoryItems.leadTimeDays,
       status: inventoryItems.statusOfOrder,
+      version: inventoryItems.version,
     })
     .from(inventoryItems)
     .where(eq(inventoryItems.department, department))
@@ -118,6 +123,16 @@ export async function getLine(db: Tx, department: Department, id: string): Promi
     .select(recordColumns)
     .from(inventoryItems)
     .where(and(eq(inventoryItems.department, department), eq(inventoryItems.id, id)));
+  return row ? toRecord(row) : null;
+}
+
+/** The line holding a serial number in a department, or null. */
+export async function getLineBySrno(db: Tx, department: Department, srno: number) {
+  if (!Number.isSafeInteger(srno) || srno < 1 || srno > 2_147_483_647) return null;
+  const [row] = await db
+    .select(recordColumns)
+    .from(inventoryItems)
+    .where(and(eq(inventoryItems.department, department), eq(inventoryItems.srno, srno)));
   return row ? toRecord(row) : null;
 }
 
@@ -240,15 +255,37 @@ export async function updateLine(
   }
 }
 
-/** Deletes a line; false when there is no such line in that department. Audited in the same transaction. */
-export async function deleteLine(db: Tx, department: Department, id: string, userId: string) {
-  if (!isLineId(id)) return false;
+/**
+ * Deletes a line. With `version` given, a line changed since (a different version) is not deleted
+ * ("stale"). Audited in the same transaction.
+ */
+export async function deleteLine(
+  db: Tx,
+  department: Department,
+  id: string,
+  userId: string,
+  version?: number,
+): Promise<"deleted" | "not-found" | "stale"> {
+  if (!isLineId(id)) return "not-found";
   return db.transaction(async (tx) => {
     const [row] = await tx
       .delete(inventoryItems)
-      .where(and(eq(inventoryItems.department, department), eq(inventoryItems.id, id)))
+      .where(
+        and(
+          eq(inventoryItems.department, department),
+          eq(inventoryItems.id, id),
+          version === undefined ? undefined : eq(inventoryItems.version, version),
+        ),
+      )
       .returning(recordColumns);
-    if (!row) return false;
+    if (!row) {
+      if (version === undefined) return "not-found";
+      const [exists] = await tx
+        .select({ id: inventoryItems.id })
+        .from(inventoryItems)
+        .where(and(eq(inventoryItems.department, department), eq(inventoryItems.id, id)));
+      return exists ? "stale" : "not-found";
+    }
     await audit(tx, {
       userId,
       action: "delete",
@@ -256,6 +293,6 @@ export async function deleteLine(db: Tx, department: Department, id: string, use
       entityId: id,
       before: auditView(department, toRecord(row)),
     });
-    return true;
+    return "deleted";
   });
 }

@@ -7,8 +7,10 @@ export const pages: RouteConfigEntry[] = [
   route("firefight", "inventory/routes/table.tsx", { id: "inventory-table-firefight" }),
   route("technician", "inventory/routes/table.tsx", { id: "inventory-table-technician" }),
   route("products/:department", "inventory/routes/table.tsx", { id: "inventory-table" }),
+  // The table's Update and Delete address a line by serial number (see routes/line-by-srno.ts).
+  route("products/:department/:srno/edit", "inventory/routes/line-by-srno.ts", { id: "inventory-edit" }),
   // Without JavaScript, Delete is a link to this confirmation page; its action deletes.
-  route("products/:department/:id/delete", "inventory/routes/delete.tsx", { id: "inventory-delete" }),
+  route("products/:department/:srno/delete", "inventory/routes/delete.tsx", { id: "inventory-delete" }),
   // No department in the address: the page says 'Department is not specified' (spec §5).
   route("insertproduct", "inventory/routes/insert.tsx", { id: "inventory-insert-no-department" }),
   route("insertproduct/:department", "inventory/routes/insert.tsx", { id: "inventory-insert" }),

@@ -1,11 +1,12 @@
 import { index, integer, numeric, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { recordColumns, versionColumn } from "#app/db/columns.ts";
+import { recordColumns, recordIdColumn, versionColumn } from "#app/db/columns.ts";
 
 // Excess/shortfall is not stored: it is derived from the two stock figures (architecture.md).
 export const inventoryItems = pgTable(
   "inventory_items",
   {
     ...recordColumns,
+    ...recordIdColumn,
     ...versionColumn,
     department: text("department", { enum: ["Electrician", "FireFight", "Technician"] }).notNull(),
     srno: integer("srno").notNull(),

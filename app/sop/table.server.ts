@@ -1,5 +1,5 @@
 import { date, index, jsonb, pgTable, text } from "drizzle-orm/pg-core";
-import { recordColumns, versionColumn } from "#app/db/columns.ts";
+import { recordColumns, recordIdColumn, versionColumn } from "#app/db/columns.ts";
 
 // One row per filled-in paper format. `data` is validated by the format's schema on every save;
 // `summary` holds the format's key fields as text for the records list and its search.
@@ -7,6 +7,7 @@ export const sopRecords = pgTable(
   "sop_records",
   {
     ...recordColumns,
+    ...recordIdColumn,
     ...versionColumn,
     format: text("format").notNull(),
     recordDate: date("record_date", { mode: "string" }).notNull(),

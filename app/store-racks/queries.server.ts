@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Tx } from "#app/db/client.server.ts";
 import { audit } from "#app/lib/audit.server.ts";
+import type { RackRow } from "./rows.ts";
 import { closingStock, RACK_COUNT } from "./rules.ts";
 import type { RackItemInput } from "./schema.ts";
 import { rackItems } from "./table.server.ts";
@@ -46,17 +47,6 @@ export function toRackItem(row: RackItemRow): RackItem {
     updatedAt: row.updatedAt.toISOString(),
   };
 }
-
-/** One row of the Store Racks page: only the fields it shows (the page embeds them for hydration). */
-export type RackRow = {
-  id: string;
-  section: string;
-  materialName: string;
-  availableStock: number;
-  issue: number;
-  receipt: number;
-  closingStock: number;
-};
 
 /** Every rack's items in one query, grouped by rack: index 0 holds rack 1. */
 export async function listAllRacks(db: Tx): Promise<RackRow[][]> {

@@ -12,5 +12,7 @@ export const pages: RouteConfigEntry[] = [
 export const api: RouteConfigEntry[] = [
   route("rack/:rackNumber", "store-racks/routes/api-rack.ts", { id: "store-racks-api" }),
   route("rack/:rackNumber/:id", "store-racks/routes/api-rack-item.ts", { id: "store-racks-api-item" }),
-  route("rackupdate/:rackNumber/:id", "store-racks/routes/api-rack-update.ts", { id: "store-racks-api-update" }),
+  route("rackupdate/:rackNumber/:id", "store-racks/routes/api-rack-update.ts", {
+    id: "store-racks-api-update",
+  }),
 ];

@@ -1,11 +1,12 @@
 import { sql } from "drizzle-orm";
 import { check, index, numeric, pgTable, smallint, text } from "drizzle-orm/pg-core";
-import { recordColumns, versionColumn } from "#app/db/columns.ts";
+import { recordColumns, recordIdColumn, versionColumn } from "#app/db/columns.ts";
 
 export const rackItems = pgTable(
   "rack_items",
   {
     ...recordColumns,
+    ...recordIdColumn,
     ...versionColumn,
     rackNumber: smallint("rack_number").notNull(),
     section: text("section").notNull(),

@@ -39,18 +39,19 @@ export const RUN_SECRETS = {
 export async function startApp(options: StartOptions): Promise<RunningApp> {
   let output = "";
   const started = performance.now();
+  const env: Record<string, string | undefined> = {
+    ...process.env,
+    NODE_ENV: "",
+    DATABASE_URL: "",
+    ...RUN_SECRETS,
+    DATA_DIR: options.dataDir,
+    PORT: String(options.port),
+    BUILD_DIR: options.buildDir,
+    ...options.env,
+  };
   const child = spawn(process.execPath, ["--import", "tsx", path.join(root, "scripts/start.ts")], {
     cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: "",
-      DATABASE_URL: "",
-      ...RUN_SECRETS,
-      DATA_DIR: options.dataDir,
-      PORT: String(options.port),
-      BUILD_DIR: options.buildDir,
-      ...options.env,
-    },
+    env: env as NodeJS.ProcessEnv,
     stdio: ["ignore", "pipe", "pipe"],
   });
   // Always drain the pipes (the web server inherits them): a full pipe would stall the app.
@@ -117,7 +118,11 @@ export function ensureBuild(buildDir: string, log: (line: string) => void) {
   const result = spawnSync(
     process.execPath,
     [path.join(root, "node_modules/@remix-run/dev/dist/cli.js"), "vite:build"],
-    { cwd: root, stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, NODE_ENV: "production", BUILD_DIR: buildDir } },
+    {
+      cwd: root,
+      stdio: ["ignore", "ignore", "inherit"],
+      env: { ...process.env, NODE_ENV: "production", BUILD_DIR: buildDir },
+    },
   );
   if (result.status !== 0) throw new Error("The build failed (see above).");
   return true;
@@ -135,14 +140,21 @@ export function embeddedDatabaseUrl(dataDir: string) {
 
 /** The launcher's and web server's pids (DATA_DIR/server.json) and the postmaster's (postmaster.pid). */
 export function appPids(dataDir: string) {
-  const run = JSON.parse(fs.readFileSync(path.join(dataDir, "server.json"), "utf8")) as { launcher: number; server: number };
-  const postmaster = Number(fs.readFileSync(path.join(dataDir, "postgres", "postmaster.pid"), "utf8").split("\n")[0]);
+  const run = JSON.parse(fs.readFileSync(path.join(dataDir, "server.json"), "utf8")) as {
+    launcher: number;
+    server: number;
+  };
+  const postmaster = Number(
+    fs.readFileSync(path.join(dataDir, "postgres", "postmaster.pid"), "utf8").split("\n")[0],
+  );
   return { ...run, postmaster };
 }
 
 function statusField(pid: number, field: string): number {
   try {
-    const match = new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"));
+    const match = new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(
+      fs.readFileSync(`/proc/${pid}/status`, "utf8"),
+    );
     return match ? Number(match[1]) * 1024 : 0;
   } catch {
     return 0;
@@ -208,7 +220,10 @@ export const json = (body: unknown, init: RequestInit = {}): RequestInit => ({
 });
 
 export async function registerAccount(url: string, email: string, password: string) {
-  const response = await fetch(`${url}/api/auth/register`, json({ email, password, securityCode: RUN_SECRETS.REGISTRATION_CODE }));
+  const response = await fetch(
+    `${url}/api/auth/register`,
+    json({ email, password, securityCode: RUN_SECRETS.REGISTRATION_CODE }),
+  );
   if (response.status !== 201 && response.status !== 409) {
     throw new Error(`register ${email}: ${response.status} ${await response.text()}`);
   }

@@ -48,7 +48,12 @@ export function percentile(sorted: number[], p: number) {
   return sorted[index];
 }
 
-export function summarise(times: number[], seconds: number, errors: number, statusCodes: Record<string, number>): Stats {
+export function summarise(
+  times: number[],
+  seconds: number,
+  errors: number,
+  statusCodes: Record<string, number>,
+): Stats {
   const sorted = [...times].sort((a, b) => a - b);
   return {
     requests: sorted.length,
@@ -63,7 +68,10 @@ export function summarise(times: number[], seconds: number, errors: number, stat
   };
 }
 
-type AnyClient = { setRequests(requests: autocannon.Request[]): void; requestIterator?: { currentRequest?: { path?: string } } };
+type AnyClient = {
+  setRequests(requests: autocannon.Request[]): void;
+  requestIterator?: { currentRequest?: { path?: string } };
+};
 
 /** Runs the load; returns the overall figures and the figures per path. */
 export async function runLoad(options: LoadOptions): Promise<{ all: Stats; byPath: Record<string, Stats> }> {
@@ -87,23 +95,32 @@ export async function runLoad(options: LoadOptions): Promise<{ all: Stats; byPat
       } as autocannon.Request;
     });
   const started = performance.now();
-  const instance = autocannon({
-    url: options.url,
-    connections: options.connections,
-    ...(options.amount ? { amount: options.amount } : { duration: options.duration ?? 10 }),
-    timeout: options.timeoutSeconds ?? 10,
-    requests: requestsFor(0),
-    setupClient: (client) => (client as unknown as AnyClient).setRequests(requestsFor(connection++)),
+  let instance!: autocannon.Instance;
+  const finished = new Promise<autocannon.Result>((resolve, reject) => {
+    instance = autocannon(
+      {
+        url: options.url,
+        connections: options.connections,
+        ...(options.amount ? { amount: options.amount } : { duration: options.duration ?? 10 }),
+        timeout: options.timeoutSeconds ?? 10,
+        requests: requestsFor(0),
+        setupClient: (client) => (client as unknown as AnyClient).setRequests(requestsFor(connection++)),
+      },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    );
   });
-  instance.on("response", (client, statusCode, _bytes, responseTime) => {
-    times.push(responseTime);
-    statusCodes[statusCode] = (statusCodes[statusCode] ?? 0) + 1;
-    if (statusCode >= 400 || (statusCode >= 300 && !ok.has(statusCode))) failures++;
-    const path = (client as unknown as AnyClient).requestIterator?.currentRequest?.path ?? "?";
-    if (!perPath.has(path)) perPath.set(path, []);
-    perPath.get(path)?.push(responseTime);
-  });
-  const result = await instance;
+  instance.on(
+    "response",
+    (client: autocannon.Client, statusCode: number, _bytes: number, responseTime: number) => {
+      times.push(responseTime);
+      statusCodes[statusCode] = (statusCodes[statusCode] ?? 0) + 1;
+      if (statusCode >= 400 || (statusCode >= 300 && !ok.has(statusCode))) failures++;
+      const path = (client as unknown as AnyClient).requestIterator?.currentRequest?.path ?? "?";
+      if (!perPath.has(path)) perPath.set(path, []);
+      perPath.get(path)?.push(responseTime);
+    },
+  );
+  const result = await finished;
   const seconds = (performance.now() - started) / 1000;
   const errors = failures + result.errors + result.timeouts;
   const byPath = Object.fromEntries(

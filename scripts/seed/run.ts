@@ -19,7 +19,13 @@ export const SCALES = {
 } as const;
 
 /** The tables seeding fills (and `--force` empties). Never users, sessions, settings or the audit log. */
-export const FEATURE_TABLES = ["inventory_items", "rack_items", "contracts", "rack_files", "sop_records"] as const;
+export const FEATURE_TABLES = [
+  "inventory_items",
+  "rack_items",
+  "contracts",
+  "rack_files",
+  "sop_records",
+] as const;
 
 export const DEMO_EMAIL = "demo@plantops.local";
 
@@ -99,7 +105,10 @@ export async function seedDatabase(url: string, options: SeedOptions): Promise<S
     // Fresh statistics, so the planner sees the plant as it is now.
     await sql.unsafe(`analyze ${FEATURE_TABLES.join(", ")}`);
 
-    const result: SeedResult = { counts: await countFeatureRows(sql), seconds: (Date.now() - started) / 1000 };
+    const result: SeedResult = {
+      counts: await countFeatureRows(sql),
+      seconds: (Date.now() - started) / 1000,
+    };
     if (options.scale === "demo") {
       const password = `demo-${randomBytes(4).toString("hex")}`;
       const registered = await registerUser(db, DEMO_EMAIL, password);

@@ -11,12 +11,88 @@ import { type Random, randomFor, shiftDate } from "./random.ts";
 // and says which format and field.
 
 const STATES = ["MH", "GJ", "KA", "MP", "RJ", "TN", "UP", "TS"];
-const TRANSPORTERS = ["Shree Ganesh Roadlines", "Sai Transport Co", "Patel Carriers", "Om Logistics", "Jai Bharat Roadways", "Maruti Transport", "Balaji Tankers", "Mahalaxmi Goods Carriers", "Ashoka Transport", "New India Roadlines"];
-const DISTRIBUTORS = ["Shree Gas Agency, Pune", "Sai Gas Service, Satara", "Krishna Gas, Nashik", "Om Gas Agency, Solapur", "Jyoti Gas, Ahmednagar", "Laxmi Indane, Kolhapur", "Ganesh Gas Service, Sangli", "Vishal Gas Agency, Baramati", "Mauli Gas, Latur", "Plant bulk depot, Uran"];
-const PARTIES = ["Lakshmi Engineering Works", "Siemens Ltd", "Kirloskar Brothers", "Shree Fire Services", "Patel Engineering Services", "Om Sai Fabricators", "Bharat Electricals", "Sterling Weighing Systems", "Head office stores", "Regional office"];
-const GOODS = ["Filling gun spares", "Valve spindles", "Conveyor chain", "FLP light fittings", "Armoured cable drum", "Safety shoes", "Helmets", "Fire hose pipes", "DCP refills", "Pressure gauges", "Compressor spares", "Motor for rewinding", "Pump for repair", "Load cells for calibration", "Office stationery", "Scrap cylinders", "Welding machine", "Ladder", "Drilling machine"];
-const CHECKPOINTS = ["Main gate", "Filling shed", "Bullet area", "Pump house", "Compressor house", "Tank lorry gantry", "Fire water tank", "DG room", "Stores", "Cylinder yard", "Perimeter wall (north)", "Perimeter wall (south)", "Admin building", "Weighbridge"];
-const REMARKS = ["OK", "Found in order", "Normal", "Checked", "No abnormality", "Attended", "Informed shift in-charge"];
+const TRANSPORTERS = [
+  "Shree Ganesh Roadlines",
+  "Sai Transport Co",
+  "Patel Carriers",
+  "Om Logistics",
+  "Jai Bharat Roadways",
+  "Maruti Transport",
+  "Balaji Tankers",
+  "Mahalaxmi Goods Carriers",
+  "Ashoka Transport",
+  "New India Roadlines",
+];
+const DISTRIBUTORS = [
+  "Shree Gas Agency, Pune",
+  "Sai Gas Service, Satara",
+  "Krishna Gas, Nashik",
+  "Om Gas Agency, Solapur",
+  "Jyoti Gas, Ahmednagar",
+  "Laxmi Indane, Kolhapur",
+  "Ganesh Gas Service, Sangli",
+  "Vishal Gas Agency, Baramati",
+  "Mauli Gas, Latur",
+  "Plant bulk depot, Uran",
+];
+const PARTIES = [
+  "Lakshmi Engineering Works",
+  "Siemens Ltd",
+  "Kirloskar Brothers",
+  "Shree Fire Services",
+  "Patel Engineering Services",
+  "Om Sai Fabricators",
+  "Bharat Electricals",
+  "Sterling Weighing Systems",
+  "Head office stores",
+  "Regional office",
+];
+const GOODS = [
+  "Filling gun spares",
+  "Valve spindles",
+  "Conveyor chain",
+  "FLP light fittings",
+  "Armoured cable drum",
+  "Safety shoes",
+  "Helmets",
+  "Fire hose pipes",
+  "DCP refills",
+  "Pressure gauges",
+  "Compressor spares",
+  "Motor for rewinding",
+  "Pump for repair",
+  "Load cells for calibration",
+  "Office stationery",
+  "Scrap cylinders",
+  "Welding machine",
+  "Ladder",
+  "Drilling machine",
+];
+const CHECKPOINTS = [
+  "Main gate",
+  "Filling shed",
+  "Bullet area",
+  "Pump house",
+  "Compressor house",
+  "Tank lorry gantry",
+  "Fire water tank",
+  "DG room",
+  "Stores",
+  "Cylinder yard",
+  "Perimeter wall (north)",
+  "Perimeter wall (south)",
+  "Admin building",
+  "Weighbridge",
+];
+const REMARKS = [
+  "OK",
+  "Found in order",
+  "Normal",
+  "Checked",
+  "No abnormality",
+  "Attended",
+  "Informed shift in-charge",
+];
 
 const vehicleNumber = (random: Random) =>
   `${random.pick(STATES)} ${String(random.int(1, 50)).padStart(2, "0")} ${String.fromCharCode(65 + random.int(0, 25), 65 + random.int(0, 25))} ${String(random.int(1, 9999)).padStart(4, "0")}`;
@@ -29,7 +105,8 @@ function textFor(input: InputDef, { random, sequence, row }: Context): string {
   const name = input.name.toLowerCase();
   if (/lorry|vehicle|truck/.test(name)) return vehicleNumber(random);
   if (name.includes("transporter")) return random.pick(TRANSPORTERS);
-  if (input.kind === "signature" || /signature|sign|name$|by$|over$|supervisor|driver/.test(name)) return personName(random);
+  if (input.kind === "signature" || /signature|sign|name$|by$|over$|supervisor|driver/.test(name))
+    return personName(random);
   if (/location|distributor/.test(name)) return random.pick(DISTRIBUTORS);
   if (name.includes("invoice")) return `INV/${String(sequence).padStart(6, "0")}-${row + 1}`;
   if (name.includes("erv")) return `ERV${String(random.int(10000, 99999))}`;
@@ -37,7 +114,8 @@ function textFor(input: InputDef, { random, sequence, row }: Context): string {
   if (name.includes("challan")) return `MR/${String(sequence).padStart(5, "0")}/${row + 1}`;
   if (name.includes("party")) return random.pick(PARTIES);
   if (name.includes("issuedto")) return random.chance(0.5) ? random.pick(PARTIES) : personName(random);
-  if (name.includes("description")) return `${random.pick(GOODS)}${random.chance(0.3) ? ` (${random.pick(MAKES)})` : ""}`;
+  if (name.includes("description"))
+    return `${random.pick(GOODS)}${random.chance(0.3) ? ` (${random.pick(MAKES)})` : ""}`;
   if (name === "quantity") return `${random.int(1, 40)} ${random.pick(["Nos", "Nos", "Sets", "m", "kg"])}`;
   if (name.includes("area") || name.includes("checkpoint")) return random.pick(CHECKPOINTS);
   if (/remark|observation/.test(name)) return random.chance(0.6) ? random.pick(REMARKS) : "";
@@ -94,7 +172,9 @@ export function recordFor(definition: FormatDefinition, context: Omit<Context, "
     if (block.type === "checklist") {
       if (block.store === "keyed") {
         for (const section of block.sections) {
-          data[section.key ?? ""] = Object.fromEntries(section.items.map((item) => [item.key ?? "", at(block.status)]));
+          data[section.key ?? ""] = Object.fromEntries(
+            section.items.map((item) => [item.key ?? "", at(block.status)]),
+          );
         }
       } else {
         data[block.name ?? "items"] = itemsOf(block).map(() => {
@@ -104,7 +184,10 @@ export function recordFor(definition: FormatDefinition, context: Omit<Context, "
         });
       }
     } else if (block.type === "register") {
-      const count = "fixed" in block.rows ? block.rows.fixed : Math.min(block.rows.max, Math.max(block.rows.min, random.int(1, 6)));
+      const count =
+        "fixed" in block.rows
+          ? block.rows.fixed
+          : Math.min(block.rows.max, Math.max(block.rows.min, random.int(1, 6)));
       const columns = block.parts.flatMap((part) => part.columns);
       data[block.name] = Array.from({ length: count }, (_, row) =>
         Object.fromEntries(columns.map((column) => [column.name, at(column, row)])),
@@ -136,7 +219,12 @@ export function sopRecordRows(count: number, seed: string, today: string, defini
         );
       }
       const data = parsed.data;
-      rows.push({ format: definition.code, recordDate: recordDateOf(definition, data) || recordDate, data, summary: summaryOf(definition, data) });
+      rows.push({
+        format: definition.code,
+        recordDate: recordDateOf(definition, data) || recordDate,
+        data,
+        summary: summaryOf(definition, data),
+      });
     }
   });
   return rows;

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { baseURL } from "../../playwright.config.ts";
-import { expect, test, uniqueName } from "./fixtures.ts";
+import { expect, searchFor, test, uniqueName } from "./fixtures.ts";
 
 // The file index (issue #6): Admin Racks with JavaScript on and off. Tests share one database, so
 // each uses its own file names and random file numbers and never counts files globally.
@@ -85,14 +85,21 @@ test.describe("Admin Racks", () => {
   }) => {
     test.skip(!js, "without JavaScript each insert is its own page load");
     await page.goto("/rackadmin");
+    // Hold both saves until the buttons have been seen saving.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     await page.route(/\/rackadmin\.data/, async (route) => {
-      if (route.request().method() === "POST") await new Promise((resolve) => setTimeout(resolve, 700));
+      if (route.request().method() === "POST") await released;
       await route.continue();
     });
     const a = uniqueName("Gas detector");
     const b = uniqueName("Pump service");
     await showRack(page, "Rack1C");
     await showRack(page, "Rack1D");
+    // Hydrated: the insert rows now save through their own fetchers.
+    await expect(rackOf(page, "Rack1C").locator('input[name="via"]')).toBeAttached();
     for (const [rackName, name] of [
       ["Rack1C", a],
       ["Rack1D", b],
@@ -105,6 +112,8 @@ test.describe("Admin Racks", () => {
     await rackOf(page, "Rack1D").getByRole("button", { name: "Insert" }).click();
     await expect(rackOf(page, "Rack1C").getByRole("button", { name: "Inserting..." })).toBeDisabled();
     await expect(rackOf(page, "Rack1D").getByRole("button", { name: "Inserting..." })).toBeDisabled();
+    await expect(page).toHaveURL(/\/rackadmin$/);
+    release();
     await expect(rowOf(page, "Rack1C", a)).toBeVisible();
     await expect(rowOf(page, "Rack1D", b)).toBeVisible();
     await expect(rackOf(page, "Rack1C").getByRole("button", { name: "Insert" })).toBeEnabled();
@@ -182,6 +191,18 @@ test.describe("Admin Racks", () => {
     expect(staff.email).toBeTruthy();
   });
 
+  test("the navbar search finds a file inside a closed rack and opens it", async ({ page, staff }) => {
+    const marker = uniqueName("Navbar").split(" ")[1];
+    const name = `Gas cylinder test ${marker}`;
+    await seedFiles(page, "Rack2C", [{ id: randomNumber(), name }]);
+    await page.goto("/rackadmin");
+    await expect(rackOf(page, "Rack2C")).not.toHaveAttribute("open");
+    await searchFor(page, marker);
+    await expect(rackOf(page, "Rack2C")).toHaveAttribute("open");
+    await expect(rowOf(page, "Rack2C", name)).toBeVisible();
+    expect(staff.email).toBeTruthy();
+  });
+
   test("updates a file name: in a dialog with JavaScript, on its own page without", async ({
     page,
     staff,
@@ -199,23 +220,23 @@ test.describe("Admin Racks", () => {
       const dialog = page.getByRole("dialog", { name: "Update File" });
       await expect(dialog).toBeVisible();
       await expect(page).toHaveURL(/\/rackadmin\?open=Rack2A/);
-      await expect(dialog.getByLabel("File ID", { exact: true })).toHaveValue(String(id));
-      await expect(dialog.getByLabel("File ID", { exact: true })).toHaveAttribute("readonly");
-      await dialog.getByLabel("File Name", { exact: true }).fill("   ");
+      await expect(dialog.getByRole("textbox", { name: "File ID", exact: true })).toHaveValue(String(id));
+      await expect(dialog.getByRole("textbox", { name: "File ID", exact: true })).toHaveAttribute("readonly");
+      await dialog.getByRole("textbox", { name: "File Name", exact: true }).fill("   ");
       await dialog.getByRole("button", { name: "Update File" }).click();
       await expect(dialog.getByText("File name cannot be empty.")).toBeVisible();
-      await dialog.getByLabel("File Name", { exact: true }).fill(after);
+      await dialog.getByRole("textbox", { name: "File Name", exact: true }).fill(after);
       await dialog.getByRole("button", { name: "Update File" }).click();
       await expect(dialog).toBeHidden();
     } else {
       await expect(page).toHaveURL(new RegExp(`/rackadmin/racks/Rack2A/${file._id}$`));
       await expect(page.getByRole("heading", { name: "Update File" })).toBeVisible();
-      await expect(page.getByLabel("File ID", { exact: true })).toHaveValue(String(id));
-      await expect(page.getByLabel("File ID", { exact: true })).toHaveAttribute("readonly");
-      await page.getByLabel("File Name", { exact: true }).fill("   ");
+      await expect(page.getByRole("textbox", { name: "File ID", exact: true })).toHaveValue(String(id));
+      await expect(page.getByRole("textbox", { name: "File ID", exact: true })).toHaveAttribute("readonly");
+      await page.getByRole("textbox", { name: "File Name", exact: true }).fill("   ");
       await page.getByRole("button", { name: "Update File" }).click();
       await expect(page.getByText("File name cannot be empty.")).toBeVisible();
-      await page.getByLabel("File Name", { exact: true }).fill(after);
+      await page.getByRole("textbox", { name: "File Name", exact: true }).fill(after);
       await page.getByRole("button", { name: "Update File" }).click();
       await expect(page).toHaveURL(/\/rackadmin\?open=Rack2A/);
     }
@@ -232,7 +253,7 @@ test.describe("Admin Racks", () => {
     const [file] = await seedFiles(page, "Rack2D", [{ id: randomNumber(), name: uniqueName("Shared file") }]);
     await page.goto(`/rackadmin/racks/Rack2D/${file._id}`);
     const mine = uniqueName("My edit");
-    await page.getByLabel("File Name", { exact: true }).fill(mine);
+    await page.getByRole("textbox", { name: "File Name", exact: true }).fill(mine);
     // Someone else renames it meanwhile.
     const theirs = await page.request.put(`/api/racks/Rack2D/${file._id}`, {
       data: { name: uniqueName("Their edit") },
@@ -244,7 +265,7 @@ test.describe("Admin Racks", () => {
     await expect(
       page.getByText("This record was changed by someone else. Reload and try again."),
     ).toBeVisible();
-    await expect(page.getByLabel("File Name", { exact: true })).toHaveValue(mine);
+    await expect(page.getByRole("textbox", { name: "File Name", exact: true })).toHaveValue(mine);
     // An address that names no file says so.
     await page.goto("/rackadmin/racks/Rack9X/not-an-id");
     await expect(page.getByText("Invalid rack name or file ID")).toBeVisible();

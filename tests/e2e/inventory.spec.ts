@@ -39,7 +39,7 @@ const rowOf = (page: Page, text: string) => page.getByRole("row").filter({ hasTe
 
 async function fillLine(page: Page, values: Partial<Record<string, string>>) {
   for (const [label, value] of Object.entries(values))
-    await page.getByLabel(label, { exact: true }).fill(value!);
+    await page.getByLabel(label).fill(value!);
 }
 
 for (const { department, path } of DEPARTMENTS) {

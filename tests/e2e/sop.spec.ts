@@ -115,6 +115,9 @@ function pdfPages(pdf: Buffer) {
 }
 
 test.describe("SOP formats", () => {
+  // One test walks a whole format through its life; the machine is shared, so allow time.
+  test.describe.configure({ timeout: 180_000 });
+
   for (const definition of formats) {
     test(`${definition.code}: fill in, save, find, open, edit and print`, async ({ page, staff, js }) => {
       const marker = uniqueName(definition.code);
@@ -134,7 +137,7 @@ test.describe("SOP formats", () => {
       await page.goto(`${definition.path}/records`);
       await page.getByLabel("Text", { exact: true }).fill(marker);
       await page.getByRole("button", { name: "Filter" }).click();
-      const row = page.getByRole("row").filter({ hasText: key });
+      const row = page.getByRole("row").filter({ hasText: key }).filter({ hasText: staff.email });
       await expect(row).toContainText(staff.email);
       await row.getByRole("link", { name: "Open", exact: true }).click();
       await expect(page.locator(".sop-sheet")).toContainText(key);
@@ -243,6 +246,7 @@ test.describe("SOP formats", () => {
     await expect(page.getByRole("heading", { name: "CHECK LIST FOR PACKED LORRIES" })).toBeVisible();
     const missing = await page.goto("/as99");
     expect(missing?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
     expect(staff.email).toBeTruthy();
   });
 

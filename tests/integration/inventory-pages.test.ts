@@ -4,10 +4,12 @@ import { db } from "#app/db/client.server.ts";
 import { createLine } from "#app/inventory/queries.server.ts";
 import { action as deleteAction, loader as deleteLoader } from "#app/inventory/routes/delete.tsx";
 import { action as insertAction, loader as insertLoader } from "#app/inventory/routes/insert.tsx";
+import { loader as editLoader } from "#app/inventory/routes/line-by-srno.ts";
 import { loader as tableLoader } from "#app/inventory/routes/table.tsx";
 import { action as updateAction, loader as updateLoader } from "#app/inventory/routes/update.tsx";
 import type { Department } from "#app/inventory/rules.ts";
 import { inventoryItems } from "#app/inventory/table.server.ts";
+import { auditLog } from "#app/lib/audit.table.server.ts";
 import { STALE_RECORD_MESSAGE } from "#app/lib/messages.ts";
 import { takeToast } from "#app/shell/toast.server.ts";
 import { buildRequest, run } from "#tests/support/requests.ts";
@@ -84,7 +86,7 @@ describe("the department tables", () => {
     expect(body.department).toBe("FireFight");
     expect(body.rows.map((row) => row.assets)).toEqual(["Hose reel", "Sprinkler"]);
     expect(Object.keys(body.rows[0]).sort()).toEqual(
-      ["id", "srno", "assets", "components", "available", "min", "leadTime", "status"].sort(),
+      ["srno", "assets", "components", "available", "min", "leadTime", "status", "version"].sort(),
     );
     const technician = await run(tableLoader, buildRequest("/technician", { cookie }));
     expect(((await technician.json()) as typeof body).rows.map((row) => row.assets)).toEqual(["Lathe"]);
@@ -273,40 +275,78 @@ describe("the update page", () => {
   });
 });
 
+describe("the table's Update link", () => {
+  it("finds the line by serial number and goes to its update page, or says the line is unknown", async () => {
+    const line = await addLine("Technician");
+    const response = await run(
+      editLoader,
+      buildRequest(`/products/Technician/${line.srno}/edit`, { cookie }),
+      { department: "Technician", srno: String(line.srno) },
+    );
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe(`/updateproduct/Technician/${line._id}`);
+    for (const params of [
+      { department: "Electrician", srno: String(line.srno) },
+      { department: "Technician", srno: "abc" },
+      { department: "technician", srno: String(line.srno) },
+    ]) {
+      const missing = await run(editLoader, buildRequest("/products/x/1/edit", { cookie }), params);
+      expect(missing.status).toBe(404);
+    }
+  });
+});
+
 describe("delete", () => {
+  const url = (department: string, srno: number, query: string) =>
+    `/products/${department}/${srno}/delete?${query}`;
+
   it("shows the confirmation page for a line, 404 for an unknown one", async () => {
     const line = await addLine("Electrician", { Assets: "Delete me" });
     const page = await run(
       deleteLoader,
-      buildRequest(`/products/Electrician/${line._id}/delete?back=%2Fproducts`, { cookie }),
-      { department: "Electrician", id: line._id },
+      buildRequest(url("Electrician", line.srno, "version=1&back=%2Fproducts"), { cookie }),
+      { department: "Electrician", srno: String(line.srno) },
     );
     expect(await page.json()).toMatchObject({ back: "/products", line: { assets: "Delete me" } });
     const unknown = await run(deleteLoader, buildRequest("/products/Electrician/x/delete", { cookie }), {
       department: "Electrician",
-      id: "x",
+      srno: "x",
     });
     expect(unknown.status).toBe(404);
   });
 
+  const remove = (department: Department, srno: number, query: string) =>
+    run(deleteAction, buildRequest(url(department, srno, query), { method: "POST", cookie }), {
+      department,
+      srno: String(srno),
+    });
+
   it("deletes and returns to the table it came from with a toast; a second time says it failed", async () => {
     const line = await addLine("FireFight");
-    const remove = (back: string) =>
-      run(
-        deleteAction,
-        buildRequest(`/products/FireFight/${line._id}/delete?back=${encodeURIComponent(back)}`, {
-          method: "POST",
-          cookie,
-        }),
-        { department: "FireFight", id: line._id },
-      );
-    const first = await remove("/firefight");
+    const first = await remove("FireFight", line.srno, "version=1&back=%2Ffirefight");
     expect(first.status).toBe(302);
     expect(first.headers.get("location")).toBe("/firefight");
     expect(await toastOf(first)).toMatchObject({ type: "success", message: "Product deleted successfully" });
     expect(await db.select().from(inventoryItems).where(eq(inventoryItems.id, line._id))).toHaveLength(0);
-    const second = await remove("https://evil.example/");
+    const second = await remove("FireFight", line.srno, "back=https%3A%2F%2Fevil.example%2F");
     expect(second.headers.get("location")).toBe("/products/FireFight");
     expect(await toastOf(second)).toMatchObject({ type: "error", message: "Failed to delete product." });
+  });
+
+  it("does not delete a line changed since the table showed it", async () => {
+    const line = await addLine("Technician", { Assets: "Changed meanwhile" });
+    await run(
+      updateAction,
+      buildRequest(`/updateproduct/Technician/${line._id}`, {
+        form: buildForm({ srno: String(line.srno), Assets: "Changed meanwhile 2" }),
+        cookie,
+      }),
+      { department: "Technician", id: line._id },
+    );
+    const response = await remove("Technician", line.srno, "version=1");
+    expect(await toastOf(response)).toMatchObject({ type: "error", message: STALE_RECORD_MESSAGE });
+    expect(await db.select().from(inventoryItems).where(eq(inventoryItems.id, line._id))).toHaveLength(1);
+    const audit = await db.select().from(auditLog).where(eq(auditLog.entityId, line._id));
+    expect(audit.map((entry) => entry.action).sort()).toEqual(["create", "update"]);
   });
 });

@@ -16,6 +16,7 @@ import { logError } from "#app/lib/request-id.server.ts";
 import { redirectWithToast } from "#app/shell/toast.server.ts";
 import type { Toast } from "#app/shell/toast-types.ts";
 import { FormError } from "#app/ui/form.tsx";
+import { matchesQuery, useSearchQuery } from "#app/ui/search.tsx";
 import { RackPanel, rackHref, SCRIPTED_FIELD, SCRIPTED_VALUE, UpdateFileDialog } from "../components.tsx";
 import fileIndexCss from "../file-index.css?url";
 import { insertFiles, listRacks } from "../queries.server.ts";
@@ -109,10 +110,33 @@ export default function RackAdminPage() {
   // What the server opens: the rack named by ?open= or by a refused insert, else the search's hits.
   // These stay fixed while typing, so React never fights the user's own clicks on the accordions.
   const served = useMemo(() => searchRacks(racks, searched), [racks, searched]);
+  // The navbar's ?q= search (no JavaScript) marks cells on the server; open the racks holding them.
+  const navbarQuery = useSearchQuery();
+  const marked = useMemo(
+    () =>
+      navbarQuery
+        ? racks
+            .filter((rack) =>
+              rack.files.some(
+                (file) => matchesQuery(file.name, navbarQuery) || matchesQuery(file.id, navbarQuery),
+              ),
+            )
+            .map((rack) => rack.name)
+        : [],
+    [racks, navbarQuery],
+  );
   const shownRack = actionData?.rackName ?? openRack;
-  const openCupboard = shownRack ? cupboardOf(shownRack) : searched ? cupboardToOpen(served) : null;
+  const openCupboard = shownRack
+    ? cupboardOf(shownRack)
+    : searched
+      ? cupboardToOpen(served)
+      : marked.length
+        ? cupboardOf(marked[0])
+        : null;
   const rackOpen = (name: RackName) =>
-    name === shownRack || Boolean(searched && served.find((view) => view.name === name)?.matches);
+    name === shownRack ||
+    Boolean(searched && served.find((view) => view.name === name)?.matches) ||
+    (!searched && marked.includes(name));
 
   // Search as you type: open the racks with matches (and the first cupboard holding one), close the rest.
   const typed = useRef(false);
@@ -146,7 +170,7 @@ export default function RackAdminPage() {
       <Form
         method="get"
         action="/rackadmin"
-        role="search"
+        // Not a second role="search" landmark: the navbar's search is the page's search landmark.
         aria-label="Search files"
         className="file-search"
         onSubmit={(event) => event.preventDefault()}
@@ -201,7 +225,7 @@ export default function RackAdminPage() {
               <summary>
                 <span className="cupboard-name">{cupboard.label}</span>{" "}
                 <span className="cupboard-count">
-                  ({searching ? `${matches} of ${countFiles(total)}` : countFiles(total)})
+                  ({searching && total > 0 ? `${matches} of ${countFiles(total)}` : countFiles(total)})
                 </span>
               </summary>
               <div className="cupboard-body">

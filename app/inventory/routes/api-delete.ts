@@ -12,8 +12,8 @@ export const action = apiHandler(async ({ request, params }: ActionFunctionArgs)
   const user = await requireApiUser(request);
   if (request.method !== "DELETE") return methodNotAllowed();
   const department = departmentParam(params);
-  const deleted = await deleteLine(db, department, params.id ?? "", user.id);
-  return deleted ? jsonAnswer({ success: true, message: messages.deleted }) : productNotFound();
+  const outcome = await deleteLine(db, department, params.id ?? "", user.id);
+  return outcome === "deleted" ? jsonAnswer({ success: true, message: messages.deleted }) : productNotFound();
 });
 
 export const loader = notAllowed;

@@ -3,30 +3,39 @@ import { useLoaderData, useLocation } from "@remix-run/react";
 import { requireUser } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
 import inventoryCss from "#app/inventory/inventory.css?url";
-import { deleteLine, getLine, isLineId } from "#app/inventory/queries.server.ts";
-import { isDepartment, messages, safeTablePath } from "#app/inventory/rules.ts";
+import { deleteLine, getLineBySrno } from "#app/inventory/queries.server.ts";
+import { type Department, isDepartment, messages, safeTablePath } from "#app/inventory/rules.ts";
+import { STALE_RECORD_MESSAGE } from "#app/lib/messages.ts";
 import { logError } from "#app/lib/request-id.server.ts";
 import { redirectWithToast } from "#app/shell/toast.server.ts";
 import { ConfirmDeleteForm } from "#app/ui/confirm-delete.tsx";
 
-// /products/{department}/{id}/delete: the confirmation page of Delete without JavaScript; with
-// JavaScript the table's dialog posts here. ?back= names the table to return to.
+// /products/{department}/{srno}/delete?version=…&back=…: the confirmation page of Delete without
+// JavaScript; with JavaScript the table's dialog posts here. The line is addressed by its serial
+// number (unique in its department; see line-by-srno.ts) and the version the table showed, so a
+// line changed or renumbered since is never deleted by mistake. `back` names the table to return to.
 
 export const meta: MetaFunction = () => [{ title: "Delete spare-parts line · PlantOps" }];
 export const links = () => [{ rel: "stylesheet", href: inventoryCss }];
 
-function lineOf(params: Record<string, string | undefined>) {
-  const { department, id } = params;
-  if (!isDepartment(department) || !isLineId(id)) throw new Response(messages.notFound, { status: 404 });
-  return { department, id };
+function target(request: Request, params: Record<string, string | undefined>) {
+  const { department } = params;
+  if (!isDepartment(department)) throw new Response(messages.notFound, { status: 404 });
+  const search = new URL(request.url).searchParams;
+  const version = search.get("version");
+  return {
+    department: department as Department,
+    srno: /^\d{1,10}$/.test(params.srno ?? "") ? Number(params.srno) : Number.NaN,
+    version: version && /^\d{1,10}$/.test(version) ? Number(version) : undefined,
+    back: safeTablePath(search.get("back"), department),
+  };
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireUser(request);
-  const { department, id } = lineOf(params);
-  const line = await getLine(db, department, id);
+  const { department, srno, back } = target(request, params);
+  const line = await getLineBySrno(db, department, srno);
   if (!line) throw new Response(messages.notFound, { status: 404 });
-  const back = safeTablePath(new URL(request.url).searchParams.get("back"), department);
   return {
     department,
     back,
@@ -36,18 +45,18 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const { department, id } = lineOf(params);
-  const back = safeTablePath(new URL(request.url).searchParams.get("back"), department);
-  let deleted = false;
+  const { department, srno, version, back } = target(request, params);
+  let outcome: "deleted" | "not-found" | "stale" = "not-found";
   try {
-    deleted = await deleteLine(db, department, id, user.id);
+    const line = await getLineBySrno(db, department, srno);
+    if (line) outcome = await deleteLine(db, department, line._id, user.id, version);
   } catch (error) {
     logError(request, error);
   }
   // Behaviour note 16: a failed delete is shown to the user, not only logged.
-  return deleted
-    ? redirectWithToast(back, { type: "success", message: messages.deleted })
-    : redirectWithToast(back, { type: "error", message: messages.deleteFailed });
+  if (outcome === "deleted") return redirectWithToast(back, { type: "success", message: messages.deleted });
+  const message = outcome === "stale" ? STALE_RECORD_MESSAGE : messages.deleteFailed;
+  return redirectWithToast(back, { type: "error", message });
 }
 
 export default function DeleteLinePage() {

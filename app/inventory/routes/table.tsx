@@ -115,10 +115,10 @@ export default function InventoryTablePage() {
             ) : (
               rows.map((row) => (
                 <LineRow
-                  key={row.id}
+                  key={row.srno}
                   row={row}
                   department={department}
-                  deleteHref={`/products/${department}/${row.id}/delete${back}`}
+                  deleteHref={`/products/${department}/${row.srno}/delete?version=${row.version}${back}`}
                   onDelete={confirmDelete}
                 />
               ))
@@ -183,7 +183,7 @@ function LineRow({
         {ownStatus ? <span className="status-note"> ({short ? "order needed" : "in stock"})</span> : null}
       </td>
       <td className="action">
-        <Link to={`/updateproduct/${department}/${row.id}`}>Update</Link>
+        <Link to={`/products/${department}/${row.srno}/edit`}>Update</Link>
       </td>
       <td className="action">
         <Link

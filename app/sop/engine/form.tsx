@@ -4,7 +4,7 @@ import { Form, Link } from "@remix-run/react";
 import { FormError, SubmitButton } from "#app/ui/form.tsx";
 import { CellInput, LabelledInput } from "./controls.tsx";
 import { schemaFor } from "./schema.ts";
-import { PrintButton, SheetHeading } from "./sheet.tsx";
+import { PageOrientation, PrintButton, SheetHeading } from "./sheet.tsx";
 import type { ChecklistBlock, CountsBlock, FormatDefinition, RegisterBlock, SopData } from "./types.ts";
 import { cylinderTotal, firstDateColumn } from "./values.ts";
 
@@ -42,6 +42,7 @@ export function SopForm({
     <FormProvider context={form.context}>
       <Form method="post" {...getFormProps(form)} className={`sop-form sop-${definition.orientation}`}>
         {editing ? <input type="hidden" name="version" value={version} /> : null}
+        <PageOrientation definition={definition} />
         <SheetHeading definition={definition} />
         <FormError id={form.errorId} errors={form.errors} />
         {definition.header.length ? (

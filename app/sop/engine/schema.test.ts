@@ -122,6 +122,24 @@ describe("AS16", () => {
   });
 });
 
+describe("AS06", () => {
+  it("reads an unticked (unposted) box as not checked and a ticked one as checked", () => {
+    const result = parse("AS06", {
+      date: "2025-01-02",
+      tankLorryNo: "TL 9",
+      checkpoints: [{ checked: "on", observations: "ok" }, { observations: "seal loose" }],
+    });
+    expect(messages(result)).toEqual([]);
+    const checks = result.data?.checkpoints as { checked: boolean; observations: string }[];
+    expect(checks).toHaveLength(25);
+    expect(checks.slice(0, 3)).toEqual([
+      { checked: true, observations: "ok" },
+      { checked: false, observations: "seal loose" },
+      { checked: false, observations: "" },
+    ]);
+  });
+});
+
 describe("registers", () => {
   it("need at least one entry and check each row", () => {
     expect(messages(parse("AS14", { entries: [] }))).toEqual(["entries: Add at least one entry."]);

@@ -98,15 +98,18 @@ const yesNoValue = z.pipe(
 
 const TICKED = [true, "on", "true", "yes"];
 const UNTICKED = [undefined, null, false, "", "false", "no"];
+// An unticked box is not posted at all: a missing value is "not ticked".
 const tickValue = z.pipe(
-  z
-    .unknown()
-    .check(
-      z.refine(
-        (value) => TICKED.includes(value as string) || UNTICKED.includes(value as string),
-        "Tick the box or leave it empty.",
+  z.optional(
+    z
+      .unknown()
+      .check(
+        z.refine(
+          (value) => TICKED.includes(value as string) || UNTICKED.includes(value as string),
+          "Tick the box or leave it empty.",
+        ),
       ),
-    ),
+  ),
   z.transform((value) => TICKED.includes(value as string)),
 );
 

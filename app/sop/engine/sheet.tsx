@@ -22,6 +22,17 @@ export function SheetHeading({ definition }: { definition: FormatDefinition }) {
   );
 }
 
+/**
+ * Wide registers print in landscape. The named page in sop.css (`page: landscape`) does not reach
+ * the first page in Chromium when the sheet sits inside the shell, so the page size is also set
+ * here, only while a landscape sheet or form is on screen.
+ */
+export function PageOrientation({ definition }: { definition: FormatDefinition }) {
+  return definition.orientation === "landscape" ? (
+    <style>{"@page { size: A4 landscape; margin: 10mm; }"}</style>
+  ) : null;
+}
+
 /** Print: the browser's print dialog with JavaScript; without it, a link to the print view. */
 export function PrintButton({ href }: { href?: string }) {
   const hydrated = useHydrated();
@@ -54,6 +65,7 @@ export function SopSheet({ definition, data }: { definition: FormatDefinition; d
   const footerFields = definition.footer.filter((input) => input.kind !== "signature");
   return (
     <article className={`sop-sheet sop-${definition.orientation}`}>
+      <PageOrientation definition={definition} />
       <SheetHeading definition={definition} />
       <FieldList inputs={definition.header} data={data} />
       {definition.body.map((block, index) => {

@@ -141,7 +141,7 @@ export function firstDateColumn(definition: FormatDefinition, block: RegisterBlo
 
 /** A value as it reads on screen and on paper. */
 export function displayInput(input: InputDef, value: unknown): string {
-  if (value === null || value === undefined || value === "") return input.kind === "tick" ? "" : "";
+  if (value === null || value === undefined || value === "") return "";
   switch (input.kind) {
     case "tick":
       return value === true ? "✓" : "";

@@ -161,7 +161,7 @@ export default function SopRecordsPage() {
                     </td>
                     <td>{record.savedAt}</td>
                     <td className="no-print">
-                      <div className="actions" style={{ marginTop: 0 }}>
+                      <div className="actions row-actions">
                         <Link className="button small" to={here}>
                           Open
                         </Link>

@@ -1,12 +1,13 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { type MouseEvent, useRef, useState } from "react";
+import { type MouseEvent, useMemo, useRef, useState } from "react";
 import { requireUser } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { useSearchQuery } from "#app/ui/search.tsx";
 import { RackDeleteDialog, RackPanel } from "../components.tsx";
 import { listAllRacks } from "../queries.server.ts";
 import racksCss from "../racks.css?url";
+import { packRackRows, unpackRackRows } from "../rows.ts";
 import { RACKS } from "../rules.ts";
 
 // /about, the Store Racks page (spec §2): one collapsible panel per rack, racks 1 to 24 in order.
@@ -16,12 +17,14 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: racksCss }
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request);
-  // One query for all 24 racks, only the shown fields (the page embeds them for hydration).
-  return { racks: await listAllRacks(db) };
+  // One query for all 24 racks, only the shown fields, packed (rows.ts: the page embeds them).
+  const racks = await listAllRacks(db);
+  return { racks: racks.map(packRackRows) };
 }
 
 export default function StoreRacksPage() {
-  const { racks } = useLoaderData<typeof loader>();
+  const { racks: packed } = useLoaderData<typeof loader>();
+  const racks = useMemo(() => packed.map(unpackRackRows), [packed]);
   const query = useSearchQuery();
   const dialog = useRef<HTMLDialogElement>(null);
   const [deleteHref, setDeleteHref] = useState<string | null>(null);
