@@ -149,6 +149,7 @@ for (const { department, path } of DEPARTMENTS) {
       const line = await addLine(page, department, { srno: freshSrno(), Assets: name, AvailableStock: 8 });
       await page.goto(path);
       await rowOf(page, name).getByRole("link", { name: "Update" }).click();
+      await expect(page).toHaveURL(new RegExp(`/updateproduct/${department}/${line._id}$`));
       await expect(page.getByRole("heading", { name: "Update Product Information" })).toBeVisible();
       await expect(page.getByLabel("Assets")).toHaveValue(name);
       await expect(page.getByLabel("Available stock")).toHaveValue("8");

@@ -2,7 +2,17 @@ import type { RouteConfigEntry } from "@remix-run/route-config";
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import routes from "#app/routes.ts";
-import { ADMIN, Client, database, endpoints, fillPath, PUBLIC_ENDPOINTS, signIn, staffUser, token } from "./support.ts";
+import {
+  ADMIN,
+  Client,
+  database,
+  endpoints,
+  fillPath,
+  PUBLIC_ENDPOINTS,
+  signIn,
+  staffUser,
+  token,
+} from "./support.ts";
 
 // Issue 8 "Auth matrix": every page of the signed-in shell and every /api endpoint, with no session,
 // an expired one, a revoked one and a forged one: pages send the visitor to /login, the API answers
@@ -20,7 +30,8 @@ function shellPaths(): string[] {
   const walk = (entries: RouteConfigEntry[] | undefined, parent: string) => {
     for (const entry of entries ?? []) {
       const joined = entry.path ? `${parent}/${entry.path}` : parent;
-      if (entry.path !== undefined || entry.index) paths.add(fillPath(joined.replace("*", "no-such-page")) || "/");
+      if (entry.path !== undefined || entry.index)
+        paths.add(fillPath(joined.replace("*", "no-such-page")) || "/");
       walk(entry.children, joined);
     }
   };
@@ -87,14 +98,17 @@ describe("pages of the signed-in shell", () => {
     expect(paths).toEqual(expect.arrayContaining(["/home", "/settings"]));
   });
 
-  it.each(paths)("%s sends a visitor without a valid session to /login, and takes no form post", async (path) => {
+  it.each(
+    paths,
+  )("%s sends a visitor without a valid session to /login, and takes no form post", async (path) => {
     for (const { label, client } of bad) {
       const page = await client.get(path);
       expect(page.status, `GET ${path} with ${label}`).toBe(302);
       expect(page.headers.get("location"), `GET ${path} with ${label}`).toMatch(/^\/login\?redirectTo=/);
       const post = await client.form(path, { intent: "save", name: "x" });
       expect([302, 303, 403, 405], `POST ${path} with ${label}: ${post.status}`).toContain(post.status);
-      if (post.status < 400) expect(post.headers.get("location"), `POST ${path} with ${label}`).toMatch(/^\/login/);
+      if (post.status < 400)
+        expect(post.headers.get("location"), `POST ${path} with ${label}`).toMatch(/^\/login/);
     }
   });
 });
@@ -113,7 +127,9 @@ describe("the /api endpoints", () => {
         const answer = await client.send(endpoint.method, path, body);
         const message = (answer.json as { message?: string } | undefined)?.message;
         if (answer.status !== 401 || message !== "Authentication required")
-          failures.push(`${endpoint.method} ${path} with ${label}: ${answer.status} ${answer.text.slice(0, 80)}`);
+          failures.push(
+            `${endpoint.method} ${path} with ${label}: ${answer.status} ${answer.text.slice(0, 80)}`,
+          );
       }
     }
     expect(failures).toEqual([]);

@@ -17,7 +17,8 @@ export const SECRETS = RUN_SECRETS;
 export const STALE = "This record was changed by someone else. Reload and try again.";
 export const XSS = `<img src=x onerror=alert(1)>`;
 
-export const uniqueEmail = (prefix = "staff") => `${prefix}-${randomBytes(5).toString("hex")}@reliability.test`;
+export const uniqueEmail = (prefix = "staff") =>
+  `${prefix}-${randomBytes(5).toString("hex")}@reliability.test`;
 
 /** The embedded database of a DATA_DIR (scripts/db-url.ts). */
 export function database(dataDir: string) {
@@ -26,10 +27,13 @@ export function database(dataDir: string) {
     user: string;
     password: string;
   };
-  return postgres(`postgres://${cluster.user}:${encodeURIComponent(cluster.password)}@127.0.0.1:${cluster.port}/plantops`, {
-    max: 2,
-    onnotice: () => {},
-  });
+  return postgres(
+    `postgres://${cluster.user}:${encodeURIComponent(cluster.password)}@127.0.0.1:${cluster.port}/plantops`,
+    {
+      max: 2,
+      onnotice: () => {},
+    },
+  );
 }
 
 export type Answer = { status: number; headers: Headers; text: string; json: unknown };
@@ -63,11 +67,18 @@ export class Client {
   }
 
   async get(pathname: string, extra: Record<string, string> = {}) {
-    return answer(await fetch(`${this.url}${pathname}`, { headers: this.headers(extra), redirect: "manual" }));
+    return answer(
+      await fetch(`${this.url}${pathname}`, { headers: this.headers(extra), redirect: "manual" }),
+    );
   }
 
   /** JSON (or a raw body with its own content type) to an /api endpoint. */
-  async send(method: string, pathname: string, body?: unknown, options: { raw?: string; type?: string } = {}) {
+  async send(
+    method: string,
+    pathname: string,
+    body?: unknown,
+    options: { raw?: string; type?: string } = {},
+  ) {
     const hasBody = body !== undefined || options.raw !== undefined;
     return answer(
       await fetch(`${this.url}${pathname}`, {
@@ -88,7 +99,9 @@ export class Client {
       typeof fields === "string"
         ? fields
         : new URLSearchParams(
-            Object.entries(fields).flatMap(([key, value]) => (Array.isArray(value) ? value : [value]).map((item) => [key, item])),
+            Object.entries(fields).flatMap(([key, value]) =>
+              (Array.isArray(value) ? value : [value]).map((item) => [key, item]),
+            ),
           ).toString();
     return answer(
       await fetch(`${this.url}${pathname}`, {
@@ -130,7 +143,8 @@ export async function signIn(url: string, email: string, password = PASSWORD) {
 
 export async function token(url: string, email: string, password = PASSWORD) {
   const response = await new Client(url).send("POST", "/api/auth/login", { email, password });
-  if (response.status !== 200) throw new Error(`API sign-in of ${email}: ${response.status} ${response.text}`);
+  if (response.status !== 200)
+    throw new Error(`API sign-in of ${email}: ${response.status} ${response.text}`);
   return (response.json as { token: string }).token;
 }
 
@@ -165,4 +179,8 @@ export async function endpoints(url: string, auth: Auth) {
   return (response.json as { endpoints: Endpoint[] }).endpoints;
 }
 
-export const PUBLIC_ENDPOINTS = new Set(["POST /api/auth/login", "POST /api/auth/register", "GET /api/health"]);
+export const PUBLIC_ENDPOINTS = new Set([
+  "POST /api/auth/login",
+  "POST /api/auth/register",
+  "GET /api/health",
+]);
