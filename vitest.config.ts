@@ -36,7 +36,7 @@ export default defineConfig({
           testTimeout: 180_000,
           hookTimeout: 180_000,
           // One app at a time: these start and kill real servers.
-          fileParallelism: false,
+          poolOptions: { forks: { singleFork: true } },
         },
       },
     ],

@@ -13,6 +13,12 @@ if (settings.DATABASE_URL) {
     console.error(`No embedded database in ${path.resolve(settings.DATA_DIR)} yet: run npm start once.`);
     process.exit(1);
   }
-  const cluster = JSON.parse(fs.readFileSync(file, "utf8")) as { port: number; user: string; password: string };
-  console.log(`postgres://${cluster.user}:${encodeURIComponent(cluster.password)}@127.0.0.1:${cluster.port}/plantops`);
+  const cluster = JSON.parse(fs.readFileSync(file, "utf8")) as {
+    port: number;
+    user: string;
+    password: string;
+  };
+  console.log(
+    `postgres://${cluster.user}:${encodeURIComponent(cluster.password)}@127.0.0.1:${cluster.port}/plantops`,
+  );
 }

@@ -74,7 +74,9 @@ if (built) {
 }
 
 if (!fs.existsSync(chromium)) {
-  console.log(`\n━━ e2e: SKIPPED — no Chromium at ${chromium}. Install Debian's chromium or set CHROMIUM_PATH.`);
+  console.log(
+    `\n━━ e2e: SKIPPED — no Chromium at ${chromium}. Install Debian's chromium or set CHROMIUM_PATH.`,
+  );
   results.push({ step: "e2e", ok: true, note: "skipped: no Chromium" });
 } else if (built) {
   run("e2e", bin("playwright"), ["test", "--reporter=list,json"], {

@@ -25,11 +25,12 @@ export type InventoryRecord = {
 
 /**
  * One row of a department's table page: only what the table shows, plus the version (for a safe
- * delete). No id: a 36-character random id per row, once in the links and again in the data for
- * hydration, would double a 1,000-line page's weight; rows are addressed by their serial number,
- * unique within a department (see routes/line-by-srno.ts).
+ * delete). Rows are addressed by their serial number, unique within a department (see
+ * routes/line-by-srno.ts); Delete also carries the line's id (compact: docs/decisions/004), so a
+ * line deleted and re-created under the same serial number is never deleted by a stale click.
  */
 export type TableRow = {
+  id: string;
   srno: number;
   assets: string;
   components: string;
@@ -103,6 +104,7 @@ export async function listLines(db: Tx, department: Department): Promise<Invento
 export function listTableRows(db: Tx, department: Department): Promise<TableRow[]> {
   return db
     .select({
+      id: inventoryItems.id,
       srno: inventoryItems.srno,
       assets: inventoryItems.assets,
       components: inventoryItems.componentsAndEquipments,

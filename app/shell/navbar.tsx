@@ -65,7 +65,10 @@ export function Navbar({
       <nav ref={nav} className="navbar" aria-label="Main">
         <Link to="/home" className="brand">
           <svg aria-hidden="true" className="brand-mark" viewBox="0 0 32 32" width="22" height="22">
-            <path d="M11 9h10a3 3 0 0 1 3 3v12a3 3 0 0 1-3 3H11a3 3 0 0 1-3-3V12a3 3 0 0 1 3-3Z" fill="#f28c28" />
+            <path
+              d="M11 9h10a3 3 0 0 1 3 3v12a3 3 0 0 1-3 3H11a3 3 0 0 1-3-3V12a3 3 0 0 1 3-3Z"
+              fill="#f28c28"
+            />
             <rect x="12" y="4" width="8" height="5" rx="1.5" fill="#fff" />
           </svg>
           {plantName}

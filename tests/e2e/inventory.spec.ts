@@ -38,8 +38,7 @@ async function addLine(page: Page, department: string, line: Record<string, unkn
 const rowOf = (page: Page, text: string) => page.getByRole("row").filter({ hasText: text });
 
 async function fillLine(page: Page, values: Partial<Record<string, string>>) {
-  for (const [label, value] of Object.entries(values))
-    await page.getByLabel(label).fill(value!);
+  for (const [label, value] of Object.entries(values)) await page.getByLabel(label).fill(value!);
 }
 
 for (const { department, path } of DEPARTMENTS) {

@@ -124,7 +124,11 @@ test.describe("settings", () => {
   });
 });
 
-test("pages carry the security headers, and Remix's scripts run under the CSP nonce", async ({ page, staff, js }) => {
+test("pages carry the security headers, and Remix's scripts run under the CSP nonce", async ({
+  page,
+  staff,
+  js,
+}) => {
   const response = await page.goto("/home");
   const headers = response?.headers() ?? {};
   const csp = headers["content-security-policy"] ?? "";
@@ -143,7 +147,11 @@ test("pages carry the security headers, and Remix's scripts run under the CSP no
     // Hydrated: the menus react to Escape only with JavaScript running.
     await page.getByRole("navigation", { name: "Main" }).getByText("AMC", { exact: true }).click();
     await page.keyboard.press("Escape");
-    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Annual Maintenance Contracts" })).toBeHidden();
+    await expect(
+      page
+        .getByRole("navigation", { name: "Main" })
+        .getByRole("link", { name: "Annual Maintenance Contracts" }),
+    ).toBeHidden();
   }
   expect(staff.email).toBeTruthy();
 });

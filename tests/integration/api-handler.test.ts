@@ -15,7 +15,9 @@ describe("/api fault handling", () => {
     expect(JSON.parse(body)).toEqual({ message: "Something went wrong" });
     expect(body).not.toContain("10.0.0.5");
     expect(response.headers.get("x-request-id")).toBe("req-42");
-    expect(log.mock.calls[0][0]).toMatch(/\[req req-42\] GET \/api\/x failed: Error: connection to 10\.0\.0\.5/);
+    expect(log.mock.calls[0][0]).toMatch(
+      /\[req req-42\] GET \/api\/x failed: Error: connection to 10\.0\.0\.5/,
+    );
     log.mockRestore();
   });
 

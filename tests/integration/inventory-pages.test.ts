@@ -86,7 +86,7 @@ describe("the department tables", () => {
     expect(body.department).toBe("FireFight");
     expect(body.rows.map((row) => row.assets)).toEqual(["Hose reel", "Sprinkler"]);
     expect(Object.keys(body.rows[0]).sort()).toEqual(
-      ["srno", "assets", "components", "available", "min", "leadTime", "status", "version"].sort(),
+      ["id", "srno", "assets", "components", "available", "min", "leadTime", "status", "version"].sort(),
     );
     const technician = await run(tableLoader, buildRequest("/technician", { cookie }));
     expect(((await technician.json()) as typeof body).rows.map((row) => row.assets)).toEqual(["Lathe"]);
@@ -348,5 +348,21 @@ describe("delete", () => {
     expect(await db.select().from(inventoryItems).where(eq(inventoryItems.id, line._id))).toHaveLength(1);
     const audit = await db.select().from(auditLog).where(eq(auditLog.entityId, line._id));
     expect(audit.map((entry) => entry.action).sort()).toEqual(["create", "update"]);
+  });
+
+  it("does not delete a new line that took the serial number of the one the table showed", async () => {
+    const old = await addLine("Electrician", { Assets: "Old line" });
+    const query = `line=${old._id}&version=1`;
+    await remove("Electrician", old.srno, "version=1");
+    const successor = await addLine("Electrician", { srno: old.srno, Assets: "New line, same number" });
+    expect(successor.srno).toBe(old.srno);
+    const page = await run(deleteLoader, buildRequest(url("Electrician", old.srno, query), { cookie }), {
+      department: "Electrician",
+      srno: String(old.srno),
+    });
+    expect(page.status).toBe(404);
+    const response = await remove("Electrician", old.srno, query);
+    expect(await toastOf(response)).toMatchObject({ type: "error", message: STALE_RECORD_MESSAGE });
+    expect(await db.select().from(inventoryItems).where(eq(inventoryItems.id, successor._id))).toHaveLength(1);
   });
 });

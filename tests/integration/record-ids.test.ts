@@ -8,7 +8,13 @@ describe("record ids", () => {
     const [a] = await db.insert(contracts).values({ equipment: "DG set" }).returning({ id: contracts.id });
     const [b] = await db
       .insert(rackItems)
-      .values({ rackNumber: 3, section: "A", materialName: "Gland packing", availableStock: 1, closingStock: 1 })
+      .values({
+        rackNumber: 3,
+        section: "A",
+        materialName: "Gland packing",
+        availableStock: 1,
+        closingStock: 1,
+      })
       .returning({ id: rackItems.id });
     for (const { id } of [a, b]) expect(id).toMatch(/^00000000-0000-8000-8000-[0-9a-f]{12}$/);
     expect(Number.parseInt(b.id.slice(-12), 16)).toBeGreaterThan(Number.parseInt(a.id.slice(-12), 16));

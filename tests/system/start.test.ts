@@ -3,7 +3,12 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort, type EmbeddedPostgres, startEmbeddedPostgres, ensureDatabase } from "#app/db/embedded.server.ts";
+import {
+  type EmbeddedPostgres,
+  ensureDatabase,
+  freePort,
+  startEmbeddedPostgres,
+} from "#app/db/embedded.server.ts";
 
 // `npm start` as a newcomer runs it (the built app; `npm test` builds first): the start-up
 // summary, Ctrl-C/SIGTERM order, recovery after `kill -9`, an external DATABASE_URL, and the
@@ -13,26 +18,40 @@ type Started = { child: ChildProcess; output: () => string; exited: Promise<numb
 
 function start(env: Record<string, string>): Started {
   let output = "";
+  // The developer's own NODE_ENV must not leak into what is being tested.
+  const childEnv: Record<string, string | undefined> = { ...process.env, NODE_ENV: undefined, ...env };
   const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
-    env: { ...process.env, NODE_ENV: "", ...env },
+    env: childEnv as unknown as NodeJS.ProcessEnv,
     stdio: ["ignore", "pipe", "pipe"],
   });
-  child.stdout?.on("data", (chunk) => (output += chunk));
-  child.stderr?.on("data", (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  child.stdout?.on("data", (chunk: Buffer) => {
+    output += chunk;
+  });
+  child.stderr?.on("data", (chunk: Buffer) => {
+    output += chunk;
+  });
+  const exited = new Promise<number | null>((resolve) =>
+    child.once("exit", (code: number | null) => resolve(code)),
+  );
   return { child, output: () => output, exited };
 }
 
 async function ready(started: Started) {
   const deadline = Date.now() + 120_000;
   while (!started.output().includes("PlantOps is running")) {
-    if (Date.now() > deadline || started.child.exitCode !== null) throw new Error(`did not start:\n${started.output()}`);
+    if (Date.now() > deadline || started.child.exitCode !== null)
+      throw new Error(`did not start:\n${started.output()}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
 
-const api = (port: number, pathname: string, init?: RequestInit) => fetch(`http://127.0.0.1:${port}${pathname}`, init);
-const json = (body: unknown) => ({ method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+const api = (port: number, pathname: string, init?: RequestInit) =>
+  fetch(`http://127.0.0.1:${port}${pathname}`, init);
+const json = (body: unknown) => ({
+  method: "POST",
+  headers: { "content-type": "application/json" },
+  body: JSON.stringify(body),
+});
 
 function alive(pid: number) {
   try {
@@ -60,9 +79,15 @@ describe("npm start on the embedded database", () => {
     expect(summary).toContain(`embedded PostgreSQL, data in ${path.join(dataDir, "postgres")}`);
     const code = /Registration code: (\S+)/.exec(summary)?.[1];
     expect(code).toBeTruthy();
-    expect(JSON.parse(fs.readFileSync(path.join(dataDir, "secrets.json"), "utf8")).REGISTRATION_CODE).toBe(code);
+    expect(JSON.parse(fs.readFileSync(path.join(dataDir, "secrets.json"), "utf8")).REGISTRATION_CODE).toBe(
+      code,
+    );
 
-    const registered = await api(port, "/api/auth/register", json({ email: "keeper@plant.test", password: "correct horse battery", securityCode: code }));
+    const registered = await api(
+      port,
+      "/api/auth/register",
+      json({ email: "keeper@plant.test", password: "correct horse battery", securityCode: code }),
+    );
     expect(registered.status).toBe(201);
 
     app.child.kill("SIGTERM");
@@ -80,10 +105,16 @@ describe("npm start on the embedded database", () => {
     // The generated code is kept from the first start and shown again, unchanged.
     const code = JSON.parse(fs.readFileSync(path.join(dataDir, "secrets.json"), "utf8")).REGISTRATION_CODE;
     expect(first.output()).toContain(`Registration code: ${code}`);
-    const saved = await api(port, "/api/auth/register", json({ email: "crash@plant.test", password: "correct horse battery", securityCode: code }));
+    const saved = await api(
+      port,
+      "/api/auth/register",
+      json({ email: "crash@plant.test", password: "correct horse battery", securityCode: code }),
+    );
     expect(saved.status).toBe(201);
     const { server } = JSON.parse(fs.readFileSync(path.join(dataDir, "server.json"), "utf8"));
-    const postmaster = Number(fs.readFileSync(path.join(dataDir, "postgres", "postmaster.pid"), "utf8").split("\n")[0]);
+    const postmaster = Number(
+      fs.readFileSync(path.join(dataDir, "postgres", "postmaster.pid"), "utf8").split("\n")[0],
+    );
 
     first.child.kill("SIGKILL");
     await first.exited;
@@ -135,8 +166,15 @@ describe("npm start on an external PostgreSQL", () => {
   });
 
   it("refuses to start in production without the secrets, saying which", async () => {
-    const app = start({ NODE_ENV: "production", PORT: String(await freePort()), DATABASE_URL: external.url("plant_external"), DATA_DIR: path.join(externalDir, "prod") });
+    const app = start({
+      NODE_ENV: "production",
+      PORT: String(await freePort()),
+      DATABASE_URL: external.url("plant_external"),
+      DATA_DIR: path.join(externalDir, "prod"),
+    });
     expect(await app.exited).toBe(1);
-    expect(app.output()).toContain("SESSION_SECRET and REGISTRATION_CODE must be set when NODE_ENV=production and DATABASE_URL is set");
+    expect(app.output()).toContain(
+      "SESSION_SECRET and REGISTRATION_CODE must be set when NODE_ENV=production and DATABASE_URL is set",
+    );
   });
 });

@@ -12,8 +12,9 @@ import { ConfirmDeleteForm } from "#app/ui/confirm-delete.tsx";
 
 // /products/{department}/{srno}/delete?version=…&back=…: the confirmation page of Delete without
 // JavaScript; with JavaScript the table's dialog posts here. The line is addressed by its serial
-// number (unique in its department; see line-by-srno.ts) and the version the table showed, so a
-// line changed or renumbered since is never deleted by mistake. `back` names the table to return to.
+// number (unique in its department; see line-by-srno.ts), the id and the version the table showed,
+// so a line changed, renumbered, or deleted and re-created since is never deleted by mistake.
+// `back` names the table to return to.
 
 export const meta: MetaFunction = () => [{ title: "Delete spare-parts line · PlantOps" }];
 export const links = () => [{ rel: "stylesheet", href: inventoryCss }];
@@ -24,6 +25,8 @@ function target(request: Request, params: Record<string, string | undefined>) {
   const search = new URL(request.url).searchParams;
   const version = search.get("version");
   return {
+    // The id the table showed (absent in old links): the line at this serial number must be it.
+    lineId: search.get("line"),
     department: department as Department,
     srno: /^\d{1,10}$/.test(params.srno ?? "") ? Number(params.srno) : Number.NaN,
     version: version && /^\d{1,10}$/.test(version) ? Number(version) : undefined,
@@ -33,9 +36,9 @@ function target(request: Request, params: Record<string, string | undefined>) {
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireUser(request);
-  const { department, srno, back } = target(request, params);
+  const { department, srno, back, lineId } = target(request, params);
   const line = await getLineBySrno(db, department, srno);
-  if (!line) throw new Response(messages.notFound, { status: 404 });
+  if (!line || (lineId && line._id !== lineId)) throw new Response(messages.notFound, { status: 404 });
   return {
     department,
     back,
@@ -45,11 +48,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const { department, srno, version, back } = target(request, params);
+  const { department, srno, version, back, lineId } = target(request, params);
   let outcome: "deleted" | "not-found" | "stale" = "not-found";
   try {
     const line = await getLineBySrno(db, department, srno);
-    if (line) outcome = await deleteLine(db, department, line._id, user.id, version);
+    // Another line now holds this serial number: the one the user saw is gone.
+    if (line && lineId && line._id !== lineId) outcome = "stale";
+    else if (line) outcome = await deleteLine(db, department, line._id, user.id, version);
   } catch (error) {
     logError(request, error);
   }

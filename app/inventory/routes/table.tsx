@@ -188,7 +188,7 @@ function LineRow({ row, base, back }: { row: TableRow; base: string; back: strin
       </td>
       <td>
         <a
-          href={`${base}/delete?version=${row.version}${back}`}
+          href={`${base}/delete?line=${row.id}&version=${row.version}${back}`}
           data-line="delete"
           className="button danger small"
         >
