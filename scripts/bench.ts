@@ -99,6 +99,24 @@ async function startBaseline(databaseUrl: string) {
   return { url: `http://127.0.0.1:${port}`, child };
 }
 
+/**
+ * Waits until the app answers its health check quickly again: a run leaves the server rendering the
+ * requests autocannon abandoned at its end, which would otherwise be charged to the next run.
+ */
+async function settle(url: string) {
+  const deadline = Date.now() + 60_000;
+  let quick = 0;
+  while (quick < 3 && Date.now() < deadline) {
+    const started = performance.now();
+    const ok = await fetch(`${url}/api/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    quick = ok && performance.now() - started < 50 ? quick + 1 : 0;
+    await sleep(200);
+  }
+}
+
 function firstDifference(a: unknown, b: unknown, at = "$"): string | null {
   if (isDeepStrictEqual(a, b)) return null;
   if (a && b && typeof a === "object" && typeof b === "object") {
@@ -225,6 +243,7 @@ async function main() {
 
     // ── One user at a time ──
     for (const page of pages) {
+      await settle(url);
       await runLoad({ url, steps: [{ path: page }], connections: 1, amount: 5, headersFor: asUser });
       const { all } = await runLoad({
         url,
@@ -256,6 +275,7 @@ async function main() {
     const group20 = `${options.connections} concurrent users, ${options.duration} s per page`;
     const perSecond = new Map<string, number>();
     for (const page of pages) {
+      await settle(url);
       const { all } = await runLoad({
         url,
         steps: [{ path: page }],
@@ -319,6 +339,7 @@ async function main() {
       save,
     ];
     log(`mixed load: ${options.connections} users for ${options.loadDuration} s…`);
+    await settle(url);
     const mixed = await runLoad({
       url,
       steps: mix,
@@ -376,6 +397,7 @@ async function main() {
         continue;
       }
       const difference = firstDifference(mine, bare);
+      await settle(url);
       const appRun = await runLoad({
         url,
         steps: [{ path: api }],
@@ -408,6 +430,7 @@ async function main() {
     baseline = undefined;
 
     // ── Memory at idle, after all that ──
+    await settle(url);
     await sleep(5000);
     const idle = readMemory(dataDir);
     const groupMem = "Memory at idle (RSS)";

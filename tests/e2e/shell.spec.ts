@@ -1,4 +1,5 @@
 import { amcMenu, racksMenu, sopFormatsMenu, sparesMenu } from "../../app/shell/menus.ts";
+import { baseURL } from "../../playwright.config.ts";
 import { expect, test } from "./fixtures.ts";
 
 const menus = [
@@ -152,6 +153,40 @@ test("pages carry the security headers, and Remix's scripts run under the CSP no
         .getByRole("navigation", { name: "Main" })
         .getByRole("link", { name: "Annual Maintenance Contracts" }),
     ).toBeHidden();
+  }
+  expect(staff.email).toBeTruthy();
+});
+
+test("the bell on an inventory page shows the AMC alerts: a dialog with JavaScript, the alerts page without", async ({
+  page,
+  staff,
+  js,
+}) => {
+  const equipment = `Bell check ${Date.now().toString(36)}`;
+  const created = await page.request.post("/api/equipment/add", {
+    data: {
+      equipment,
+      company: "Pumps Ltd",
+      validity: { from: "2025-01-01", to: "2025-12-31" },
+      pms: "Monthly",
+      mobileNumber: "9876543210",
+      nextDueDate: "2025-06-15",
+    },
+    headers: { origin: baseURL },
+  });
+  expect(created.status()).toBe(201);
+  await page.goto("/products");
+  const bell = page.getByRole("link", { name: /^Notifications: \d+ AMC alerts$/ });
+  await expect(bell).toBeVisible();
+  await bell.click();
+  const scope = js ? page.getByRole("dialog", { name: "Notifications" }) : page.getByRole("main");
+  if (!js) await expect(page).toHaveURL(/\/alerts$/);
+  await expect(scope).toContainText("AMC exceeds for the equipment with Next Due Date: 15/06/2025");
+  const send = scope.getByRole("link", { name: "Send WhatsApp Message" }).first();
+  await expect(send).toHaveAttribute("href", /^https:\/\/wa\.me\/\d+\?text=/);
+  if (js) {
+    await scope.getByRole("button", { name: "Close" }).click();
+    await expect(scope).toBeHidden();
   }
   expect(staff.email).toBeTruthy();
 });

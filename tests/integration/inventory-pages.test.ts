@@ -363,6 +363,8 @@ describe("delete", () => {
     expect(page.status).toBe(404);
     const response = await remove("Electrician", old.srno, query);
     expect(await toastOf(response)).toMatchObject({ type: "error", message: STALE_RECORD_MESSAGE });
-    expect(await db.select().from(inventoryItems).where(eq(inventoryItems.id, successor._id))).toHaveLength(1);
+    expect(await db.select().from(inventoryItems).where(eq(inventoryItems.id, successor._id))).toHaveLength(
+      1,
+    );
   });
 });
