@@ -1,3 +1,5 @@
+import { serverSettings } from "./env.server.ts";
+
 // Request guards and body readers shared by every action and /api route.
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -81,10 +83,17 @@ export async function readForm(request: Request): Promise<FormData> {
   return form;
 }
 
-/** The address of the client, for the per-address sign-in limit. */
+export const UNKNOWN_ADDRESS = "unknown";
+
+/**
+ * The address of the client, for the per-address sign-in limit. Only a proxy we trust
+ * (TRUST_PROXY=1) may tell us: otherwise any client could write its own X-Forwarded-For and
+ * dodge the limit, so the address is unknown and only the per-account limit applies.
+ */
 export function clientAddress(request: Request) {
+  if (!serverSettings().TRUST_PROXY) return UNKNOWN_ADDRESS;
   const forwarded = request.headers.get("x-forwarded-for");
-  return forwarded?.split(",")[0]?.trim() || request.headers.get("x-real-ip") || "local";
+  return forwarded?.split(",")[0]?.trim() || request.headers.get("x-real-ip") || UNKNOWN_ADDRESS;
 }
 
 const MUTATIONS = new Set(["POST", "PUT", "PATCH", "DELETE"]);

@@ -163,6 +163,13 @@ describe("sign-in", () => {
     expect(later.status).toBe(302);
   });
 
+  it("ignores a client's own X-Forwarded-For unless a proxy is trusted (TRUST_PROXY)", async () => {
+    const user = await createUser();
+    await run(loginAction, buildRequest("/login", { form: { email: user.email, password: "wrong" }, headers: { "x-forwarded-for": "203.0.113.9" } }));
+    const [attempt] = await db.select().from(loginAttempts).where(eq(loginAttempts.email, user.email));
+    expect(attempt.address).toBe("unknown");
+  });
+
   it("sends a signed-in visitor of the sign-in page on to /home", async () => {
     const { cookie } = await signedInUser();
     const response = await run(loginLoader, buildRequest("/login", { cookie }));

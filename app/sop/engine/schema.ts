@@ -72,7 +72,8 @@ const quantityValue = z.pipe(
     z.refine((value) => Number.isFinite(value), "Enter a number of 0 or more."),
     z.minimum(0, "Enter a number of 0 or more."),
     z.maximum(1_000_000_000, "That number is too large."),
-    z.refine((value) => Math.round(value * 1000) === value * 1000, "Use at most 3 decimals."),
+    // value * 1000 is not exact in binary floating point (16447.166 * 1000), so allow a sliver.
+    z.refine((value) => Math.abs(Math.round(value * 1000) - value * 1000) < 1e-6, "Use at most 3 decimals."),
   ),
 );
 
