@@ -8,10 +8,9 @@ import { AlertsList, dialogStyle } from "./alerts-dialog.tsx";
  * alerts (expired contracts) from the shell loader. With JavaScript it opens the Notifications
  * dialog; without, it is a link to the /alerts page showing the same list.
  */
-export function Bell({ alerts }: { alerts: AmcAlert[] }) {
+export function Bell({ alerts, count }: { alerts: AmcAlert[]; count: number }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
-  const count = alerts.length;
   return (
     <>
       <Link
@@ -42,6 +41,11 @@ export function Bell({ alerts }: { alerts: AmcAlert[] }) {
           Notifications
         </h2>
         <AlertsList alerts={alerts} />
+        {count > alerts.length ? (
+          <p>
+            <Link to="/alerts">See all {count} AMC alerts</Link>
+          </p>
+        ) : null}
         <div className="actions">
           <button type="button" className="button" onClick={() => dialog.current?.close()}>
             Close

@@ -9,11 +9,13 @@ export function Navbar({
   email,
   role,
   alerts,
+  alertCount,
   plantName,
 }: {
   email: string;
   role: string;
   alerts: AmcAlert[];
+  alertCount: number;
   plantName: string;
 }) {
   const nav = useRef<HTMLElement>(null);
@@ -108,7 +110,7 @@ export function Navbar({
           ) : null}
         </ul>
         <div className="nav-tools">
-          <Bell alerts={alerts} />
+          <Bell alerts={alerts} count={alertCount} />
           <SearchBox />
           <Form method="post" action="/logout" className="logout">
             <button type="submit" className="button small" title={`Signed in as ${email}`}>

@@ -187,8 +187,9 @@ test("the bell counts expired contracts on /amc and /home and lists them in the 
 
   const list = await openNotifications(page, js);
   const items = list.getByRole("list", { name: "AMC alerts" }).getByRole("listitem");
-  // The badge and the list come from the same alerts.
-  await expect(items).toHaveCount(await badgeCount(page));
+  // The badge and the list come from the same alerts (the dialog lists the 20 most overdue).
+  const total = await badgeCount(page);
+  await expect(items).toHaveCount(js ? Math.min(total, 20) : total);
   const mine = items.filter({ hasText: equipment });
   await expect(mine).toContainText(`AMC exceeds for the equipment with Next Due Date: ${gb(due)}`);
   const link = mine.getByRole("link", { name: /^Send WhatsApp Message/ });

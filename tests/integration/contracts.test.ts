@@ -566,6 +566,18 @@ describe("the /amc pages", () => {
 });
 
 describe("the bell's alerts", () => {
+  it("sends every page the count and only the 20 most overdue alerts", async () => {
+    await db.delete(contracts);
+    for (let day = 1; day <= 22; day++) await add({ equipment: `Lapsed ${day}`, nextDueDate: addDays(today(), -day) });
+    const shell = (await (await run(shellLoader, buildRequest("/home", { cookie: staff.cookie }))).json()) as {
+      alerts: { equipment: string }[];
+      alertCount: number;
+    };
+    expect(shell.alertCount).toBe(22);
+    expect(shell.alerts).toHaveLength(20);
+    expect(shell.alerts[0].equipment).toBe("Lapsed 22");
+  });
+
   it("counts exactly the expired contracts, in the shell and on /alerts", async () => {
     await db.delete(contracts);
     const expired = await add({ equipment: "Expired A", nextDueDate: addDays(today(), -1) });
@@ -578,6 +590,7 @@ describe("the bell's alerts", () => {
       alerts: { id: string; equipment: string; nextDueDate: string; mobileNumber: string }[];
     };
     expect(shell.alerts.map((alert) => alert.equipment)).toEqual(["Expired B", "Expired A"]);
+    expect((shell as unknown as { alertCount: number }).alertCount).toBe(2);
     expect(shell.alerts[1]).toEqual({
       id: expired._id,
       equipment: "Expired A",

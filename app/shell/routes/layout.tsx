@@ -13,6 +13,9 @@ import { ErrorPage } from "../error-page.tsx";
 import { Banner, Footer } from "../footer.tsx";
 import { Navbar } from "../navbar.tsx";
 
+/** How many alerts the bell's dialog lists; /alerts lists them all. */
+const BELL_ALERTS = 20;
+
 // The layout of every signed-in page: the guard, the navigation bar, the banner and the footer.
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -22,7 +25,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     user: { email: user.email, role: user.role },
     settings,
-    alerts,
+    // Every page carries the bell: the count, and the most overdue few for its dialog (the
+    // rest are on /alerts), so a plant with many expired contracts keeps its pages light.
+    alerts: alerts.slice(0, BELL_ALERTS),
+    alertCount: alerts.length,
     year: Number(dateInZone(now, timeZone).slice(0, 4)),
   };
 }
@@ -67,6 +73,7 @@ function ShellFrame({ data, children }: { data: ShellData | undefined; children:
             email={data.user.email}
             role={data.user.role}
             alerts={data.alerts}
+            alertCount={data.alertCount}
             plantName={data.settings.plantName}
           />
           <Banner plantName={data.settings.plantName} webAddress={data.settings.webAddress} />
