@@ -165,11 +165,11 @@ function newestChange(entry: string): number {
   return newest;
 }
 
-/** Builds when the build is missing or older than any of its inputs. */
-function ensureFreshBuild(buildDir: string, log: (line: string) => void) {
+/** Builds when the build is missing or older than any of its inputs; says whether it built. */
+export function ensureFreshBuild(buildDir: string, log: (line: string) => void): boolean {
   const built = fs.statSync(path.join(buildDir, "server/index.js"), { throwIfNoEntry: false });
   const newestInput = Math.max(...buildInputs.map((entry) => newestChange(path.join(root, entry))));
-  if (built && built.mtimeMs >= newestInput) return;
+  if (built && built.mtimeMs >= newestInput) return false;
   log(built ? "The build is older than the code: building…" : "No build yet: building…");
   const result = spawnSync(
     process.execPath,
@@ -181,6 +181,7 @@ function ensureFreshBuild(buildDir: string, log: (line: string) => void) {
     },
   );
   if (result.status !== 0) throw new Error("The build failed (see above).");
+  return true;
 }
 
 const runFile = (dataDir: string) => path.join(dataDir, "server.json");

@@ -71,6 +71,15 @@ const built = run("build", bin("remix"), ["vite:build"], { NODE_ENV: "production
 if (built) {
   run("system", bin("vitest"), vitest("system"));
   addVitest("test-results/system.json");
+  // Issue 8's quick reliability tests: auth matrix, concurrent edits, generated bad input.
+  // (Crash and the 50-user load test: `npm run test:reliability`.)
+  run(
+    "reliability",
+    bin("vitest"),
+    ["--config", "tests/reliability/vitest.config.ts", ...vitest("reliability")],
+    { BUILD_DIR: "build" },
+  );
+  addVitest("test-results/reliability.json");
 }
 
 if (!fs.existsSync(chromium)) {

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Tx } from "#app/db/client.server.ts";
 import { audit } from "#app/lib/audit.server.ts";
-import { UNKNOWN_ADDRESS } from "#app/lib/http.server.ts";
+import { UNKNOWN_ADDRESS, withoutNul } from "#app/lib/http.server.ts";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "./password.server.ts";
 import { LOCKOUT_MINUTES, MAX_FAILED_LOGINS, MAX_FAILED_LOGINS_PER_ADDRESS, messages } from "./rules.ts";
 import { loginAttempts, sessions, users } from "./table.server.ts";
@@ -15,6 +15,7 @@ export type RegisterResult = { ok: true; userId: string; role: Role } | { ok: fa
 
 /** Creates an account. The first account becomes admin, the rest staff (issue 2). */
 export async function registerUser(db: Tx, email: string, password: string): Promise<RegisterResult> {
+  email = withoutNul(email);
   const passwordHash = await hashPassword(password);
   try {
     return await db.transaction(async (tx) => {
@@ -54,7 +55,7 @@ export async function checkCredentials(
   password: string,
   address: string,
 ): Promise<LoginResult> {
-  const normalised = email.trim().toLowerCase();
+  const normalised = withoutNul(email).trim().toLowerCase();
   if (await isLockedOut(db, normalised, address))
     return { ok: false, reason: "locked", message: messages.lockedOut };
 

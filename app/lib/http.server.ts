@@ -55,6 +55,10 @@ async function readCapped(request: Request): Promise<string> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
+/** PostgreSQL text cannot hold U+0000; a NUL typed or sent is dropped rather than failing the save. */
+export const withoutNul = (value: string) =>
+  value.includes("\u0000") ? value.replaceAll("\u0000", "") : value;
+
 /** Reads a JSON body: 415 for another content type, 400 for malformed JSON, 413 over 1 MB. */
 export async function readJson(request: Request): Promise<unknown> {
   const type = request.headers.get("content-type") ?? "";
@@ -63,7 +67,7 @@ export async function readJson(request: Request): Promise<unknown> {
   }
   const text = await readCapped(request);
   try {
-    return JSON.parse(text);
+    return JSON.parse(text, (_key, value) => (typeof value === "string" ? withoutNul(value) : value));
   } catch {
     throw new HttpError(400, "The body is not valid JSON.");
   }
@@ -75,11 +79,14 @@ export async function readForm(request: Request): Promise<FormData> {
   if (type.includes("multipart/form-data")) {
     const declared = Number(request.headers.get("content-length") ?? 0);
     if (declared > MAX_BODY_BYTES) throw new HttpError(413, "The request is too large (the limit is 1 MB).");
-    return request.formData();
+    const form = new FormData();
+    for (const [key, value] of await request.formData())
+      form.append(key, typeof value === "string" ? withoutNul(value) : value);
+    return form;
   }
   const text = await readCapped(request);
   const form = new FormData();
-  for (const [key, value] of new URLSearchParams(text)) form.append(key, value);
+  for (const [key, value] of new URLSearchParams(text)) form.append(key, withoutNul(value));
   return form;
 }
 

@@ -1,13 +1,33 @@
-import { useEffect, useState } from "react";
-import { toast as sonner, Toaster } from "sonner";
+import { lazy, Suspense, useEffect, useState } from "react";
+import type { ToasterProps } from "sonner";
 import { MAX_TOASTS, TOAST_DURATIONS, type Toast } from "./toast-types.ts";
 
+// sonner is fetched after the page is interactive: no first render needs it, and the pages of
+// low-spec terminals load ~10 KB less before they work. Toasts wait until the toaster is mounted.
+let markReady: () => void = () => {};
+const toasterReady = new Promise<void>((resolve) => {
+  markReady = resolve;
+});
+
+const LazyToaster = lazy(async () => {
+  const { Toaster } = await import("sonner");
+  function ReadyToaster(props: ToasterProps) {
+    useEffect(() => markReady(), []);
+    return <Toaster {...props} />;
+  }
+  return { default: ReadyToaster };
+});
+
 export function showToast({ type, message, id }: Toast) {
-  const options = { duration: TOAST_DURATIONS[type], id };
-  if (type === "success") return sonner.success(message, options);
-  if (type === "error") return sonner.error(message, options);
-  if (type === "loading") return sonner.loading(message, options);
-  return sonner(message, options);
+  void toasterReady
+    .then(() => import("sonner"))
+    .then(({ toast: sonner }) => {
+      const options = { duration: TOAST_DURATIONS[type], id };
+      if (type === "success") sonner.success(message, options);
+      else if (type === "error") sonner.error(message, options);
+      else if (type === "loading") sonner.loading(message, options);
+      else sonner(message, options);
+    });
 }
 
 /** Shows a toast once per distinct toast id (or message) when it arrives from a loader or action. */
@@ -30,7 +50,11 @@ export function Toasts({ toast }: { toast: Toast | null }) {
   useToast(toast);
   return (
     <>
-      <Toaster visibleToasts={MAX_TOASTS} position="top-center" richColors closeButton />
+      {hydrated ? (
+        <Suspense fallback={null}>
+          <LazyToaster visibleToasts={MAX_TOASTS} position="top-center" richColors closeButton />
+        </Suspense>
+      ) : null}
       {toast && !hydrated ? <InlineMessage toast={toast} /> : null}
     </>
   );
@@ -38,10 +62,7 @@ export function Toasts({ toast }: { toast: Toast | null }) {
 
 export function InlineMessage({ toast }: { toast: Toast }) {
   return (
-    <p
-      className={`flash flash-inline flash-${toast.type}`}
-      role={toast.type === "error" ? "alert" : "status"}
-    >
+    <p className={`flash flash-inline flash-${toast.type}`} role={toast.type === "error" ? "alert" : "status"}>
       {toast.message}
     </p>
   );

@@ -1,7 +1,8 @@
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { ensureFreshBuild } from "../launch.ts";
 
 // Starting the built app exactly as `npm start` does (scripts/start.ts → launch()), in a child
 // process so its memory and start-up time can be measured and it can be killed like the real thing.
@@ -86,46 +87,13 @@ export async function startApp(options: StartOptions): Promise<RunningApp> {
   };
 }
 
-const buildInputs = ["app", "public", "vite.config.ts", "remix.config.ts", "package-lock.json"];
-
-function newestChange(entry: string): number {
-  const stat = fs.statSync(entry, { throwIfNoEntry: false });
-  if (!stat) return 0;
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const child of fs.readdirSync(entry)) {
-    if (child.endsWith(".test.ts") || child.endsWith(".test.tsx")) continue;
-    newest = Math.max(newest, newestChange(path.join(entry, child)));
-  }
-  return newest;
-}
-
-/** The build's age test of scripts/launch.ts, so the bench can build before it starts timing. */
-export function buildIsFresh(buildDir: string) {
-  const built = fs.statSync(path.join(root, buildDir, "server/index.js"), { throwIfNoEntry: false });
-  const newestInput = Math.max(...buildInputs.map((entry) => newestChange(path.join(root, entry))));
-  return Boolean(built && built.mtimeMs >= newestInput);
-}
-
 export function buildMtime(buildDir: string) {
   return fs.statSync(path.join(root, buildDir, "server/index.js"), { throwIfNoEntry: false })?.mtimeMs ?? 0;
 }
 
-/** Builds into `buildDir` (relative to the repository) unless the build there is fresh. */
+/** Builds into `buildDir` (relative to the repository) unless fresh: the launcher's own check. */
 export function ensureBuild(buildDir: string, log: (line: string) => void) {
-  if (buildIsFresh(buildDir)) return false;
-  log(`Building into ${buildDir}…`);
-  const result = spawnSync(
-    process.execPath,
-    [path.join(root, "node_modules/@remix-run/dev/dist/cli.js"), "vite:build"],
-    {
-      cwd: root,
-      stdio: ["ignore", "ignore", "inherit"],
-      env: { ...process.env, NODE_ENV: "production", BUILD_DIR: buildDir },
-    },
-  );
-  if (result.status !== 0) throw new Error("The build failed (see above).");
-  return true;
+  return ensureFreshBuild(path.resolve(root, buildDir), log);
 }
 
 /** The connection URL of the embedded database of a DATA_DIR (as scripts/db-url.ts prints it). */

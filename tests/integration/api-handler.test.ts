@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { apiHandler } from "#app/api/handler.server.ts";
-import { HttpError } from "#app/lib/http.server.ts";
+import { HttpError, readForm, readJson } from "#app/lib/http.server.ts";
 import { args, buildRequest } from "#tests/support/requests.ts";
 
 describe("/api fault handling", () => {
@@ -32,5 +32,16 @@ describe("/api fault handling", () => {
     })(args(buildRequest("/api/x")));
     expect(thrown.status).toBe(404);
     expect(thrown.headers.get("x-request-id")).toBeTruthy();
+  });
+});
+
+describe("body readers", () => {
+  it("drop NUL characters, which PostgreSQL text cannot hold, from forms and JSON", async () => {
+    const form = await readForm(buildRequest("/x", { form: { name: "Gate\u0000 pass" } }));
+    expect(form.get("name")).toBe("Gate pass");
+    const json = (await readJson(
+      buildRequest("/x", { json: { a: ["x\u0000y"], b: { c: "\u0000" } } }),
+    )) as unknown;
+    expect(json).toEqual({ a: ["xy"], b: { c: "" } });
   });
 });

@@ -91,7 +91,7 @@ function validBody(endpoint: Endpoint): Record<string, unknown> | undefined {
     nextDueDate: "2025-06-01",
   });
   const bodies: Record<string, () => Record<string, unknown>> = {
-    "POST /api/auth/login": () => ({ email: ADMIN.email, password: "wrong password" }),
+    "POST /api/auth/login": () => ({ email: "nobody@reliability.test", password: "wrong password" }),
     "POST /api/auth/register": () => ({
       email: `bad-${randomUUID()}@reliability.test`,
       password: "long enough password",
@@ -363,7 +363,11 @@ describe("the main form actions", () => {
       path: () => "/AS11",
       valid: () => ({ date: "2025-05-01", lorryNo: "MH 04 AB 1234", transporter: "Sai Transport" }),
     },
-    "sign-in": { path: () => "/login", valid: () => ({ email: ADMIN.email, password: "wrong password" }) },
+    // An account of no one: failed sign-ins must not lock the admin the other tests sign in as.
+    "sign-in": {
+      path: () => "/login",
+      valid: () => ({ email: "nobody@reliability.test", password: "wrong password" }),
+    },
     registration: {
       path: () => "/register",
       valid: () => ({

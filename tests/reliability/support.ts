@@ -9,7 +9,8 @@ import { RUN_SECRETS } from "../../scripts/bench/app.ts";
 // on its embedded database for counting rows and ageing sessions.
 
 export type Reliability = { url: string; dataDir: string };
-export const BUILD_DIR = "build-reliability";
+// `npm test` passes its fresh build (BUILD_DIR=build); alone, these tests build their own.
+export const BUILD_DIR = process.env.BUILD_DIR ?? "build-reliability";
 export const PASSWORD = "reliable horse battery";
 export const ADMIN = { email: "admin@reliability.test", password: PASSWORD };
 /** The secrets the app is started with (scripts/bench/app.ts startApp). */
