@@ -48,7 +48,9 @@ export function handleError(error: unknown, { request }: { request: Request }) {
   // Remix refuses a cross-site form post itself, before any action runs (and answers 500 with
   // an empty body, which we cannot change from here): log it as a refusal, not as a fault.
   if (error instanceof Error && error.message.includes("does not match `origin` header")) {
-    console.warn(`[req ${requestId(request)}] refused a cross-site ${request.method} to ${new URL(request.url).pathname}`);
+    console.warn(
+      `[req ${requestId(request)}] refused a cross-site ${request.method} to ${new URL(request.url).pathname}`,
+    );
     return;
   }
   logError(request, error);

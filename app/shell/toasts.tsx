@@ -62,7 +62,10 @@ export function Toasts({ toast }: { toast: Toast | null }) {
 
 export function InlineMessage({ toast }: { toast: Toast }) {
   return (
-    <p className={`flash flash-inline flash-${toast.type}`} role={toast.type === "error" ? "alert" : "status"}>
+    <p
+      className={`flash flash-inline flash-${toast.type}`}
+      role={toast.type === "error" ? "alert" : "status"}
+    >
       {toast.message}
     </p>
   );

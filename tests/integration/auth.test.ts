@@ -165,7 +165,13 @@ describe("sign-in", () => {
 
   it("ignores a client's own X-Forwarded-For unless a proxy is trusted (TRUST_PROXY)", async () => {
     const user = await createUser();
-    await run(loginAction, buildRequest("/login", { form: { email: user.email, password: "wrong" }, headers: { "x-forwarded-for": "203.0.113.9" } }));
+    await run(
+      loginAction,
+      buildRequest("/login", {
+        form: { email: user.email, password: "wrong" },
+        headers: { "x-forwarded-for": "203.0.113.9" },
+      }),
+    );
     const [attempt] = await db.select().from(loginAttempts).where(eq(loginAttempts.email, user.email));
     expect(attempt.address).toBe("unknown");
   });

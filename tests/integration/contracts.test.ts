@@ -568,8 +568,11 @@ describe("the /amc pages", () => {
 describe("the bell's alerts", () => {
   it("sends every page the count and only the 20 most overdue alerts", async () => {
     await db.delete(contracts);
-    for (let day = 1; day <= 22; day++) await add({ equipment: `Lapsed ${day}`, nextDueDate: addDays(today(), -day) });
-    const shell = (await (await run(shellLoader, buildRequest("/home", { cookie: staff.cookie }))).json()) as {
+    for (let day = 1; day <= 22; day++)
+      await add({ equipment: `Lapsed ${day}`, nextDueDate: addDays(today(), -day) });
+    const shell = (await (
+      await run(shellLoader, buildRequest("/home", { cookie: staff.cookie }))
+    ).json()) as {
       alerts: { equipment: string }[];
       alertCount: number;
     };

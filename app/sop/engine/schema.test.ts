@@ -162,7 +162,10 @@ describe("quantities", () => {
   it("accepts three decimals that binary floating point cannot hold exactly, and refuses a fourth", () => {
     const definition = findFormat("as08")!;
     const record = sampleRecord(definition, "Qty") as { entries: Record<string, unknown>[] };
-    const withQuantity = (value: string) => ({ ...record, entries: [{ ...record.entries[0], invoiceQuantity: value }] });
+    const withQuantity = (value: string) => ({
+      ...record,
+      entries: [{ ...record.entries[0], invoiceQuantity: value }],
+    });
     expect(messages(schemaFor(definition).safeParse(withQuantity("16447.166")))).toEqual([]);
     expect(messages(schemaFor(definition).safeParse(withQuantity("1.2345")))).toEqual([
       "entries.0.invoiceQuantity: Use at most 3 decimals.",
