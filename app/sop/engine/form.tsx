@@ -2,6 +2,7 @@ import { FormProvider, getFormProps, type SubmissionResult, useField, useForm } 
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "@remix-run/react";
 import { FormError, SubmitButton } from "#app/ui/form.tsx";
+import { ChecklistTables } from "./checklist-tables.tsx";
 import { CellInput, LabelledInput } from "./controls.tsx";
 import { schemaFor } from "./schema.ts";
 import { PageOrientation, PrintButton, SheetHeading } from "./sheet.tsx";
@@ -118,50 +119,13 @@ function ChecklistInputs({ block }: { block: ChecklistBlock }) {
         </tr>
       );
     });
-  const head = (
-    <thead>
-      <tr>
-        <th className="num">Sr. No.</th>
-        <th>{block.itemColumn}</th>
-        <th>{block.status.label}</th>
-        {block.remarks ? <th>{block.remarks.label}</th> : null}
-      </tr>
-    </thead>
-  );
-  const columns = block.remarks ? 4 : 3;
-  if (block.numbering === "per-section") {
-    return (
-      <>
-        {block.sections.map((section) => (
-          <div className="table-wrap sop-table-wrap" key={section.title}>
-            <table className="sop-table">
-              {section.title ? <caption>{section.title}</caption> : null}
-              {head}
-              <tbody>{rowsOf(section)}</tbody>
-            </table>
-          </div>
-        ))}
-      </>
-    );
-  }
   return (
-    <div className="table-wrap sop-table-wrap">
-      <table className="sop-table">
-        {head}
-        {block.sections.map((section) => (
-          <tbody key={section.key ?? section.title ?? "items"}>
-            {section.title ? (
-              <tr className="section-row">
-                <th colSpan={columns} scope="rowgroup">
-                  {section.title}
-                </th>
-              </tr>
-            ) : null}
-            {rowsOf(section)}
-          </tbody>
-        ))}
-      </table>
-    </div>
+    <ChecklistTables
+      block={block}
+      rowsOf={rowsOf}
+      tableClassName="sop-table"
+      wrapClassName="table-wrap sop-table-wrap"
+    />
   );
 }
 

@@ -1,4 +1,5 @@
 import { Highlight } from "#app/ui/search.tsx";
+import { ChecklistTables } from "./checklist-tables.tsx";
 import { useHydrated } from "./controls.tsx";
 import type {
   ChecklistBlock,
@@ -130,46 +131,7 @@ function ChecklistSheet({ block, data }: { block: ChecklistBlock; data: SopData 
         </tr>
       );
     });
-  const head = (
-    <thead>
-      <tr>
-        <th className="num">Sr. No.</th>
-        <th>{block.itemColumn}</th>
-        <th>{block.status.label}</th>
-        {block.remarks ? <th>{block.remarks.label}</th> : null}
-      </tr>
-    </thead>
-  );
-  if (block.numbering === "per-section") {
-    return (
-      <>
-        {block.sections.map((section) => (
-          <table className="sheet-table" key={section.title}>
-            {section.title ? <caption>{section.title}</caption> : null}
-            {head}
-            <tbody>{rows(section)}</tbody>
-          </table>
-        ))}
-      </>
-    );
-  }
-  return (
-    <table className="sheet-table">
-      {head}
-      {block.sections.map((section) => (
-        <tbody key={section.key ?? section.title ?? "items"}>
-          {section.title ? (
-            <tr className="section-row">
-              <th colSpan={block.remarks ? 4 : 3} scope="rowgroup">
-                {section.title}
-              </th>
-            </tr>
-          ) : null}
-          {rows(section)}
-        </tbody>
-      ))}
-    </table>
-  );
+  return <ChecklistTables block={block} rowsOf={rows} tableClassName="sheet-table" />;
 }
 
 function RegisterSheet({ block, data }: { block: RegisterBlock; data: SopData }) {

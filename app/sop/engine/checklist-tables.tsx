@@ -1,0 +1,72 @@
+import type { ReactNode } from "react";
+import type { ChecklistBlock, ChecklistSection } from "./types.ts";
+
+/**
+ * The table layout of a checklist, shared by the form and the printed sheet (they differ only in
+ * what a row holds): one table per section when numbering restarts per section (AS16), else one
+ * table with a header row per section (AS10).
+ */
+export function ChecklistTables({
+  block,
+  rowsOf,
+  tableClassName,
+  wrapClassName,
+}: {
+  block: ChecklistBlock;
+  rowsOf: (section: ChecklistSection) => ReactNode;
+  tableClassName: string;
+  /** A scrolling wrapper around each table (the form's); the sheet prints bare tables. */
+  wrapClassName?: string;
+}) {
+  const wrap = (table: ReactNode, key?: string) =>
+    wrapClassName ? (
+      <div className={wrapClassName} key={key}>
+        {table}
+      </div>
+    ) : (
+      table
+    );
+  const head = (
+    <thead>
+      <tr>
+        <th className="num">Sr. No.</th>
+        <th>{block.itemColumn}</th>
+        <th>{block.status.label}</th>
+        {block.remarks ? <th>{block.remarks.label}</th> : null}
+      </tr>
+    </thead>
+  );
+  if (block.numbering === "per-section") {
+    return (
+      <>
+        {block.sections.map((section) =>
+          wrap(
+            <table className={tableClassName} key={section.title}>
+              {section.title ? <caption>{section.title}</caption> : null}
+              {head}
+              <tbody>{rowsOf(section)}</tbody>
+            </table>,
+            section.title,
+          ),
+        )}
+      </>
+    );
+  }
+  return wrap(
+    <table className={tableClassName}>
+      {head}
+      {block.sections.map((section) => (
+        <tbody key={section.key ?? section.title ?? "items"}>
+          {section.title ? (
+            <tr className="section-row">
+              <th colSpan={block.remarks ? 4 : 3} scope="rowgroup">
+                {section.title}
+              </th>
+            </tr>
+          ) : null}
+          {rowsOf(section)}
+        </tbody>
+      ))}
+    </table>,
+  );
+}
