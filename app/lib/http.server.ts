@@ -55,9 +55,13 @@ async function readCapped(request: Request): Promise<string> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
-/** PostgreSQL text cannot hold U+0000; a NUL typed or sent is dropped rather than failing the save. */
-export const withoutNul = (value: string) =>
-  value.includes("\u0000") ? value.replaceAll("\u0000", "") : value;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * Text PostgreSQL can store: a NUL (U+0000) is dropped, and a lone UTF-16 surrogate (not valid
+ * Unicode; jsonb refuses it) becomes U+FFFD, rather than failing the save with a 500.
+ */
+export const withoutNul = (value: string) => value.replaceAll("\u0000", "").replace(LONE_SURROGATE, "\uFFFD");
 
 /** Reads a JSON body: 415 for another content type, 400 for malformed JSON, 413 over 1 MB. */
 export async function readJson(request: Request): Promise<unknown> {

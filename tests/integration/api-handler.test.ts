@@ -43,5 +43,12 @@ describe("body readers", () => {
       buildRequest("/x", { json: { a: ["x\u0000y"], b: { c: "\u0000" } } }),
     )) as unknown;
     expect(json).toEqual({ a: ["xy"], b: { c: "" } });
+    const surrogates = await readJson(
+      buildRequest("/x", {
+        body: '{"s":"a\\ud800b","ok":"\\ud83d\\ude00"}',
+        headers: { "content-type": "application/json" },
+      }),
+    );
+    expect(surrogates).toEqual({ s: "a\uFFFDb", ok: "😀" });
   });
 });
