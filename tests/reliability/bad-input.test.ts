@@ -17,6 +17,10 @@ import {
   XSS,
 } from "./support.ts";
 
+// CI must be reproducible: it replays a fixed seed (FC_SEED to change it). Local runs draw a new
+// seed each time and keep exploring; a counterexample found there is a bug to fix.
+if (process.env.CI) fc.configureGlobal({ seed: Number(process.env.FC_SEED ?? 20261122) });
+
 // Issue 8 "Bad input": for every /api endpoint that takes input (from GET /api, so new ones are
 // covered as they land) and the main form actions, generated wrong inputs (fast-check): missing
 // fields, wrong types, huge strings, negative numbers, unicode, SQL and HTML fragments, malformed
