@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation, useNavigate, useNavigation } from "@remix-run/react";
-import { type MouseEvent, useRef, useState } from "react";
+import { type MouseEvent, useMemo, useRef, useState } from "react";
 import { requireUser } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
 import inventoryCss from "#app/inventory/inventory.css?url";
@@ -18,12 +18,15 @@ import {
 } from "#app/inventory/rules.ts";
 import { logError } from "#app/lib/request-id.server.ts";
 import { ConfirmDeleteForm } from "#app/ui/confirm-delete.tsx";
-import { Highlight } from "#app/ui/search.tsx";
+import { escapeHtml, type Marker } from "#app/ui/html.ts";
+import { HtmlRows, useRowsHtml } from "#app/ui/html-rows.tsx";
+import { type Packed, packRows, unpackRows } from "#app/ui/packed-rows.ts";
 
 // A department's spare-parts table (spec §2 "Inventory tables"): /products, /firefight,
 // /technician and /products/{department}. Built for 1,000-line departments (architecture.md
-// budgets): the loader sends only the columns shown, excess/shortfall is derived while rendering,
-// rows are plain markup, and one delegated click handler serves every row's links.
+// budgets): the loader sends only the columns shown, packed (packed-rows.ts); excess/shortfall is
+// derived while rendering; rows are written as HTML text (html-rows.tsx), and one delegated click
+// handler serves every row's links.
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.department ?? "Spare parts"} spare parts · PlantOps` },
@@ -45,8 +48,20 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     // Spec §8: a list that cannot be read shows as empty ('No products available').
     logError(request, error);
   }
-  return { department, rows };
+  return { department, rows: packRows(rows, ROW_FIELDS) };
 }
+
+const ROW_FIELDS = [
+  "id",
+  "srno",
+  "assets",
+  "components",
+  "available",
+  "min",
+  "leadTime",
+  "status",
+  "version",
+] as const satisfies readonly (keyof TableRow)[];
 
 const COLUMNS = [
   "Serial Number",
@@ -62,7 +77,8 @@ const COLUMNS = [
 ];
 
 export default function InventoryTablePage() {
-  const { department, rows } = useLoaderData<typeof loader>();
+  const { department, rows: packed } = useLoaderData<typeof loader>();
+  const rows = useMemo(() => unpackRows(packed as Packed<TableRow>, ROW_FIELDS), [packed]);
   const location = useLocation();
   const navigation = useNavigation();
   const navigate = useNavigate();
@@ -80,6 +96,11 @@ export default function InventoryTablePage() {
     location.pathname === departmentTablePath(department)
       ? ""
       : `&back=${encodeURIComponent(location.pathname)}`;
+  const html = useRowsHtml(
+    rows,
+    (row, mark) => lineRow(row, `/products/${department}/${row.srno}`, back, mark),
+    [department, back],
+  );
 
   // Without JavaScript the row links are ordinary links (Delete → the confirmation page). With it,
   // Update navigates in the app and Delete opens the dialog.
@@ -119,20 +140,17 @@ export default function InventoryTablePage() {
               ))}
             </tr>
           </thead>
-          {/* biome-ignore lint/a11y/useKeyWithClickEvents: the clicks are the links' own (Enter on a link clicks it); tbody only delegates */}
-          <tbody onClick={onRowClick}>
-            {loading || rows.length === 0 ? (
+          {loading || rows.length === 0 ? (
+            <tbody>
               <tr>
                 <td colSpan={COLUMNS.length} className="empty">
                   <span role="status">{loading ? messages.loading : messages.empty}</span>
                 </td>
               </tr>
-            ) : (
-              rows.map((row) => (
-                <LineRow key={row.srno} row={row} base={`/products/${department}/${row.srno}`} back={back} />
-              ))
-            )}
-          </tbody>
+            </tbody>
+          ) : (
+            <HtmlRows key="rows" html={html} onClick={onRowClick} />
+          )}
         </table>
       </div>
       <dialog ref={dialog} className="dialog" aria-label="Confirm delete">
@@ -148,53 +166,20 @@ export default function InventoryTablePage() {
   );
 }
 
-function LineRow({ row, base, back }: { row: TableRow; base: string; back: string }) {
+/** One line of the table as HTML: the cells, the Update link and the Delete link. */
+function lineRow(row: TableRow, base: string, back: string, mark: Marker) {
   const shortfall = excessShortFall(row.available, row.min);
   const short = needsOrder(shortfall);
   // Red or green by the figures (spec §2); a status of the user's own gets a word saying which,
   // so the cell reads without colour too.
   const ownStatus = row.status !== ORDER_TO_PLACE && row.status !== AVAILABLE;
+  const note = ownStatus ? `<span class="status-note"> (${short ? "order needed" : "in stock"})</span>` : "";
+  const deleteHref = escapeHtml(`${base}/delete?line=${row.id}&version=${row.version}${back}`);
   return (
-    <tr>
-      <td>
-        <Highlight text={row.srno} />
-      </td>
-      <td>
-        <Highlight text={row.assets} />
-      </td>
-      <td>
-        <Highlight text={row.components} />
-      </td>
-      <td>
-        <Highlight text={row.available} />
-      </td>
-      <td>
-        <Highlight text={row.min} />
-      </td>
-      <td>
-        <Highlight text={row.leadTime} />
-      </td>
-      <td>
-        <Highlight text={shortfall} />
-      </td>
-      <td className={short ? "status-bad" : "status-ok"}>
-        <Highlight text={row.status} />
-        {ownStatus ? <span className="status-note"> ({short ? "order needed" : "in stock"})</span> : null}
-      </td>
-      <td>
-        <a href={`${base}/edit`} data-line="update">
-          Update
-        </a>
-      </td>
-      <td>
-        <a
-          href={`${base}/delete?line=${row.id}&version=${row.version}${back}`}
-          data-line="delete"
-          className="button danger small"
-        >
-          Delete
-        </a>
-      </td>
-    </tr>
+    `<tr><td>${mark(row.srno)}</td><td>${mark(row.assets)}</td><td>${mark(row.components)}</td>` +
+    `<td>${mark(row.available)}</td><td>${mark(row.min)}</td><td>${mark(row.leadTime)}</td>` +
+    `<td>${mark(shortfall)}</td><td class="${short ? "status-bad" : "status-ok"}">${mark(row.status)}${note}</td>` +
+    `<td><a href="${escapeHtml(`${base}/edit`)}" data-line="update">Update</a></td>` +
+    `<td><a href="${deleteHref}" data-line="delete" class="button danger small">Delete</a></td></tr>`
   );
 }

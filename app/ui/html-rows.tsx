@@ -1,0 +1,34 @@
+import { type ComponentProps, useMemo } from "react";
+import { type Marker, searchMarker } from "./html.ts";
+import { useSearchState } from "./search.tsx";
+
+// A big table's body written as HTML text (see html.ts). The server sends it in the page; on
+// hydration React leaves an element with dangerouslySetInnerHTML as it is, and afterwards it only
+// rewrites it when the rows (or the search) change. Clicks are delegated to the <tbody>.
+
+/** The rows as HTML, with the search query marked; recomputed only when an input changes. */
+export function useRowsHtml<Row>(
+  rows: readonly Row[],
+  renderRow: (row: Row, mark: Marker) => string,
+  deps: readonly unknown[],
+): string {
+  const search = useSearchState();
+  const query = search?.query ?? "";
+  const firstTaken = search?.firstClaimed ?? false;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: renderRow is written inline; deps name what it reads
+  const { html, marked } = useMemo(() => {
+    const marker = searchMarker(query, firstTaken);
+    let out = "";
+    for (const row of rows) out += renderRow(row, marker.mark);
+    return { html: out, marked: marker.marked() };
+  }, [rows, query, firstTaken, ...deps]);
+  // The page's first mark is ours: later <Highlight>s must not claim it again.
+  if (marked && search) search.firstClaimed = true;
+  return html;
+}
+
+/** A <tbody> whose rows are HTML text. */
+export function HtmlRows({ html, ...props }: { html: string } & Omit<ComponentProps<"tbody">, "children">) {
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: the rows' every text goes through escapeHtml (html.ts)
+  return <tbody {...props} dangerouslySetInnerHTML={{ __html: html }} />;
+}
