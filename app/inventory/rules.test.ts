@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   AVAILABLE,
+  deleteHrefOf,
   departmentOfTablePath,
   excessShortFall,
   isDepartment,
@@ -102,5 +103,22 @@ describe("departments and their tables", () => {
     expect(safeTablePath("/products", "FireFight")).toBe("/products/FireFight");
     expect(safeTablePath("https://evil.example/", "Technician")).toBe("/products/Technician");
     expect(safeTablePath(null, "Electrician")).toBe("/products/Electrician");
+  });
+});
+
+describe("the address a delete posts to", () => {
+  const line = { id: "00000000-0000-8000-8000-00000000002a", version: 3 };
+  it("names the line's id and version, keeping where to go back to", () => {
+    expect(deleteHrefOf("/products/FireFight/7/delete?back=%2Ffirefight", line)).toBe(
+      "/products/FireFight/7/delete?back=%2Ffirefight&line=00000000-0000-8000-8000-00000000002a&version=3",
+    );
+    expect(deleteHrefOf("/products/Electrician/7/delete", line)).toBe(
+      "/products/Electrician/7/delete?line=00000000-0000-8000-8000-00000000002a&version=3",
+    );
+  });
+  it("keeps the id and version an address already names", () => {
+    expect(deleteHrefOf("/products/Electrician/7/delete?line=x&version=1", line)).toBe(
+      "/products/Electrician/7/delete?line=x&version=1",
+    );
   });
 });

@@ -109,3 +109,15 @@ export const unknownDepartmentMessage = (department: string) =>
 
 export const duplicateSrnoMessage = (srno: number, department: Department) =>
   `Serial number ${srno} already exists in ${department}.`;
+
+/**
+ * The address a delete posts to: the line's delete page, naming the id and version of the line the
+ * user confirmed (kept when the address already names them).
+ */
+export function deleteHrefOf(href: string, line: { id: string; version: number }) {
+  const [path, query = ""] = href.split("?");
+  const search = new URLSearchParams(query);
+  if (!search.has("line")) search.set("line", line.id);
+  if (!search.has("version")) search.set("version", String(line.version));
+  return `${path}?${search}`;
+}

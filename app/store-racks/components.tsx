@@ -1,7 +1,9 @@
 import { Link } from "@remix-run/react";
 import type { MouseEvent, RefObject } from "react";
 import { ConfirmDeleteForm } from "#app/ui/confirm-delete.tsx";
-import { Highlight, matchesQuery } from "#app/ui/search.tsx";
+import { escapeHtml, type Marker } from "#app/ui/html.ts";
+import { HtmlRows, useRowsHtml } from "#app/ui/html-rows.tsx";
+import { matchesQuery } from "#app/ui/search.tsx";
 import type { RackRow } from "./rows.ts";
 import { formatQuantity, messages, rackLabel } from "./rules.ts";
 
@@ -25,13 +27,14 @@ export function RackPanel({
   rackNumber,
   rows,
   query,
-  onDelete,
+  onRowClick,
 }: {
   rackNumber: number;
   rows: RackRow[];
   query: string;
-  onDelete: (event: MouseEvent<HTMLAnchorElement>) => void;
+  onRowClick: (event: MouseEvent<HTMLElement>) => void;
 }) {
+  const html = useRowsHtml(rows, (row, mark) => rackItemRow(rackNumber, row, mark), [rackNumber]);
   const open = query ? rows.some((row) => cellTexts(row).some((text) => matchesQuery(text, query))) : false;
   const count = `${rows.length} ${rows.length === 1 ? "item" : "items"}`;
   return (
@@ -62,19 +65,17 @@ export function RackPanel({
                 <th>Delete</th>
               </tr>
             </thead>
-            <tbody>
-              {rows.length ? (
-                rows.map((row) => (
-                  <RackItemRow key={row.id} rackNumber={rackNumber} row={row} onDelete={onDelete} />
-                ))
-              ) : (
+            {rows.length ? (
+              <HtmlRows key="rows" html={html} onClick={onRowClick} />
+            ) : (
+              <tbody>
                 <tr>
                   <td colSpan={8} className="empty">
                     No items in this rack yet.
                   </td>
                 </tr>
-              )}
-            </tbody>
+              </tbody>
+            )}
           </table>
         </div>
       </div>
@@ -82,50 +83,19 @@ export function RackPanel({
   );
 }
 
-function RackItemRow({
-  rackNumber,
-  row,
-  onDelete,
-}: {
-  rackNumber: number;
-  row: RackRow;
-  onDelete: (event: MouseEvent<HTMLAnchorElement>) => void;
-}) {
+/**
+ * One item as HTML (html-rows.tsx). Kept lean: with 1,200 items every byte of a row counts
+ * (architecture.md "Page weight"). The material name is the row header (a <td>, so the navbar
+ * search still finds it), so "Update" and "Delete" are announced with it; racks.css styles the
+ * cells rather than a class on each.
+ */
+function rackItemRow(rackNumber: number, row: RackRow, mark: Marker) {
   const [section, materialName, available, issue, receipt, closing] = cellTexts(row);
-  // Kept lean: with 1,200 items every byte of a row counts (architecture.md "Page weight"). The
-  // material name is the row header (a <td>, so the navbar search still finds it), so "Update"
-  // and "Delete" are announced with it; racks.css styles the cells rather than a class on each.
   return (
-    <tr>
-      <td>
-        <Highlight text={section} />
-      </td>
-      {/* biome-ignore lint/a11y/useFocusableInteractive: rowheader is structure, not a control */}
-      {/* biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: a <td> so the navbar search (main td) finds it */}
-      <td role="rowheader">
-        <Highlight text={materialName} />
-      </td>
-      <td>
-        <Highlight text={available} />
-      </td>
-      <td>
-        <Highlight text={issue} />
-      </td>
-      <td>
-        <Highlight text={receipt} />
-      </td>
-      <td>
-        <Highlight text={closing} />
-      </td>
-      <td>
-        <Link to={`/rackupdate/${rackNumber}/${row.id}`}>Update</Link>
-      </td>
-      <td>
-        <Link to={deleteHref(rackNumber, row.id)} onClick={onDelete}>
-          Delete
-        </Link>
-      </td>
-    </tr>
+    `<tr><td>${mark(section)}</td><td role="rowheader">${mark(materialName)}</td>` +
+    `<td>${mark(available)}</td><td>${mark(issue)}</td><td>${mark(receipt)}</td><td>${mark(closing)}</td>` +
+    `<td><a href="${escapeHtml(`/rackupdate/${rackNumber}/${row.id}`)}">Update</a></td>` +
+    `<td><a href="${escapeHtml(deleteHref(rackNumber, row.id))}">Delete</a></td></tr>`
   );
 }
 

@@ -1,7 +1,7 @@
-// The rows of the Store Racks page as the loader sends them. The page embeds its loader data for
-// hydration, and Remix's encoding spends ~60 bytes of markup per object; with 24 racks × 50 items
-// that doubles the page. Each rack's rows therefore travel as one JSON string of tuples (a third
-// of the size), packed by the loader and unpacked by the page.
+import { type Packed, packRows, unpackRows } from "#app/ui/packed-rows.ts";
+
+// The rows of the Store Racks page as the loader sends them: 24 racks × 50 items, so each rack's
+// rows travel packed (app/ui/packed-rows.ts).
 
 /** One row of the Store Racks page: only the fields it shows. */
 export type RackRow = {
@@ -14,34 +14,15 @@ export type RackRow = {
   closingStock: number;
 };
 
-type PackedRow = [string, string, string, number, number, number, number];
+const FIELDS = [
+  "id",
+  "section",
+  "materialName",
+  "availableStock",
+  "issue",
+  "receipt",
+  "closingStock",
+] as const satisfies readonly (keyof RackRow)[];
 
-export function packRackRows(rows: RackRow[]): string {
-  return JSON.stringify(
-    rows.map(
-      (row): PackedRow => [
-        row.id,
-        row.section,
-        row.materialName,
-        row.availableStock,
-        row.issue,
-        row.receipt,
-        row.closingStock,
-      ],
-    ),
-  );
-}
-
-export function unpackRackRows(packed: string): RackRow[] {
-  return (JSON.parse(packed) as PackedRow[]).map(
-    ([id, section, materialName, availableStock, issue, receipt, closingStock]) => ({
-      id,
-      section,
-      materialName,
-      availableStock,
-      issue,
-      receipt,
-      closingStock,
-    }),
-  );
-}
+export const packRackRows = (rows: RackRow[]) => packRows(rows, FIELDS);
+export const unpackRackRows = (packed: string) => unpackRows(packed as Packed<RackRow>, FIELDS);

@@ -1,4 +1,5 @@
-import { type ComponentProps, useMemo } from "react";
+import { useNavigate } from "@remix-run/react";
+import { type ComponentProps, type MouseEvent, useMemo } from "react";
 import { type Marker, searchMarker } from "./html.ts";
 import { useSearchState } from "./search.tsx";
 
@@ -31,4 +32,26 @@ export function useRowsHtml<Row>(
 export function HtmlRows({ html, ...props }: { html: string } & Omit<ComponentProps<"tbody">, "children">) {
   // biome-ignore lint/security/noDangerouslySetInnerHtml: the rows' every text goes through escapeHtml (html.ts)
   return <tbody {...props} dangerouslySetInnerHTML={{ __html: html }} />;
+}
+
+/**
+ * The one click handler of a body of HTML rows. With JavaScript, a row's links move within the app
+ * as <Link> would, and a link to a delete confirmation page (…/delete) is handed to `askToDelete`,
+ * which opens the page's dialog and says whether it did. Without JavaScript they are plain links.
+ */
+export function useRowLinks(askToDelete: (href: string) => boolean) {
+  const navigate = useNavigate();
+  return (event: MouseEvent<HTMLElement>) => {
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey)
+      return;
+    const href = (event.target as Element).closest("a[href]")?.getAttribute("href");
+    if (!href) return;
+    const isDelete = new URL(href, window.location.href).pathname.endsWith("/delete");
+    if (isDelete) {
+      if (askToDelete(href)) event.preventDefault();
+      return; // no <dialog> support: the confirmation page
+    }
+    event.preventDefault();
+    navigate(href);
+  };
 }

@@ -4,16 +4,23 @@ import { requireUser } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
 import inventoryCss from "#app/inventory/inventory.css?url";
 import { deleteLine, getLineBySrno } from "#app/inventory/queries.server.ts";
-import { type Department, isDepartment, messages, safeTablePath } from "#app/inventory/rules.ts";
+import {
+  type Department,
+  deleteHrefOf,
+  isDepartment,
+  messages,
+  safeTablePath,
+} from "#app/inventory/rules.ts";
 import { STALE_RECORD_MESSAGE } from "#app/lib/messages.ts";
 import { logError } from "#app/lib/request-id.server.ts";
 import { redirectWithToast } from "#app/shell/toast.server.ts";
 import { ConfirmDeleteForm } from "#app/ui/confirm-delete.tsx";
 
-// /products/{department}/{srno}/delete?version=…&back=…: the confirmation page of Delete without
-// JavaScript; with JavaScript the table's dialog posts here. The line is addressed by its serial
-// number (unique in its department; see line-by-srno.ts), the id and the version the table showed,
-// so a line changed, renumbered, or deleted and re-created since is never deleted by mistake.
+// /products/{department}/{srno}/delete?back=…: the confirmation page of Delete without JavaScript;
+// with JavaScript the table's dialog posts here. The line is addressed by its serial number (unique
+// in its department; see line-by-srno.ts); the delete itself also names the id and the version of
+// the line the user confirmed (the dialog's from the table, the page's from the line it shows), so
+// a line changed, renumbered, or deleted and re-created since is never deleted by mistake.
 // `back` names the table to return to.
 
 export const meta: MetaFunction = () => [{ title: "Delete spare-parts line · PlantOps" }];
@@ -42,7 +49,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return {
     department,
     back,
-    line: { srno: line.srno, assets: line.Assets, components: line.ComponentsAndEquipments },
+    line: {
+      id: line._id,
+      version: line.version,
+      srno: line.srno,
+      assets: line.Assets,
+      components: line.ComponentsAndEquipments,
+    },
   };
 }
 
@@ -81,7 +94,7 @@ export default function DeleteLinePage() {
         <dd>{line.components}</dd>
       </dl>
       <ConfirmDeleteForm
-        href={`${location.pathname}${location.search}`}
+        href={deleteHrefOf(`${location.pathname}${location.search}`, line)}
         question={messages.deleteQuestion}
         cancelHref={back}
       />

@@ -1,12 +1,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useLocation, useNavigate, useNavigation } from "@remix-run/react";
-import { type MouseEvent, useMemo, useRef, useState } from "react";
+import { Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { useMemo, useRef, useState } from "react";
 import { requireUser } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
 import inventoryCss from "#app/inventory/inventory.css?url";
 import { listTableRows, type TableRow } from "#app/inventory/queries.server.ts";
 import {
   AVAILABLE,
+  deleteHrefOf,
   departmentOfTablePath,
   departmentTablePath,
   excessShortFall,
@@ -16,11 +17,11 @@ import {
   ORDER_TO_PLACE,
   unknownDepartmentMessage,
 } from "#app/inventory/rules.ts";
+import { packTableRows, unpackTableRows } from "#app/inventory/table-rows.ts";
 import { logError } from "#app/lib/request-id.server.ts";
 import { ConfirmDeleteForm } from "#app/ui/confirm-delete.tsx";
 import { escapeHtml, type Marker } from "#app/ui/html.ts";
-import { HtmlRows, useRowsHtml } from "#app/ui/html-rows.tsx";
-import { type Packed, packRows, unpackRows } from "#app/ui/packed-rows.ts";
+import { HtmlRows, useRowLinks, useRowsHtml } from "#app/ui/html-rows.tsx";
 
 // A department's spare-parts table (spec §2 "Inventory tables"): /products, /firefight,
 // /technician and /products/{department}. Built for 1,000-line departments (architecture.md
@@ -48,20 +49,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     // Spec §8: a list that cannot be read shows as empty ('No products available').
     logError(request, error);
   }
-  return { department, rows: packRows(rows, ROW_FIELDS) };
+  return { department, rows: packTableRows(rows) };
 }
-
-const ROW_FIELDS = [
-  "id",
-  "srno",
-  "assets",
-  "components",
-  "available",
-  "min",
-  "leadTime",
-  "status",
-  "version",
-] as const satisfies readonly (keyof TableRow)[];
 
 const COLUMNS = [
   "Serial Number",
@@ -78,10 +67,9 @@ const COLUMNS = [
 
 export default function InventoryTablePage() {
   const { department, rows: packed } = useLoaderData<typeof loader>();
-  const rows = useMemo(() => unpackRows(packed as Packed<TableRow>, ROW_FIELDS), [packed]);
+  const rows = useMemo(() => unpackTableRows(packed), [packed]);
   const location = useLocation();
   const navigation = useNavigation();
-  const navigate = useNavigate();
   // 'Loading...' while a navigation to another department's table is pending (spec §2).
   const loading =
     navigation.state === "loading" &&
@@ -95,7 +83,7 @@ export default function InventoryTablePage() {
   const back =
     location.pathname === departmentTablePath(department)
       ? ""
-      : `&back=${encodeURIComponent(location.pathname)}`;
+      : `?back=${encodeURIComponent(location.pathname)}`;
   const html = useRowsHtml(
     rows,
     (row, mark) => lineRow(row, `/products/${department}/${row.srno}`, back, mark),
@@ -104,22 +92,15 @@ export default function InventoryTablePage() {
 
   // Without JavaScript the row links are ordinary links (Delete → the confirmation page). With it,
   // Update navigates in the app and Delete opens the dialog.
-  const onRowClick = (event: MouseEvent<HTMLTableSectionElement>) => {
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey)
-      return;
-    const link = (event.target as Element).closest<HTMLAnchorElement>("a[data-line]");
-    const href = link?.getAttribute("href");
-    if (!link || !href) return;
-    if (link.dataset.line === "delete") {
-      if (!dialog.current?.showModal) return; // no <dialog>: the confirmation page
-      event.preventDefault();
-      setDeleting(href);
-      dialog.current.showModal();
-    } else {
-      event.preventDefault();
-      navigate(href);
-    }
-  };
+  // The dialog's delete names the id and version of the line the table shows (delete.tsx).
+  const onRowClick = useRowLinks((href) => {
+    const srno = Number(href.split("?")[0].split("/").at(-2));
+    const row = rows.find((line) => line.srno === srno);
+    if (!dialog.current?.showModal || !row) return false;
+    setDeleting(deleteHrefOf(href, row));
+    dialog.current.showModal();
+    return true;
+  });
 
   return (
     <section className="page">
@@ -174,12 +155,13 @@ function lineRow(row: TableRow, base: string, back: string, mark: Marker) {
   // so the cell reads without colour too.
   const ownStatus = row.status !== ORDER_TO_PLACE && row.status !== AVAILABLE;
   const note = ownStatus ? `<span class="status-note"> (${short ? "order needed" : "in stock"})</span>` : "";
-  const deleteHref = escapeHtml(`${base}/delete?line=${row.id}&version=${row.version}${back}`);
+  // The link stays short (1,000 rows); the id and version are added when the delete is confirmed.
+  const deleteHref = escapeHtml(`${base}/delete${back}`);
   return (
     `<tr><td>${mark(row.srno)}</td><td>${mark(row.assets)}</td><td>${mark(row.components)}</td>` +
     `<td>${mark(row.available)}</td><td>${mark(row.min)}</td><td>${mark(row.leadTime)}</td>` +
     `<td>${mark(shortfall)}</td><td class="${short ? "status-bad" : "status-ok"}">${mark(row.status)}${note}</td>` +
-    `<td><a href="${escapeHtml(`${base}/edit`)}" data-line="update">Update</a></td>` +
-    `<td><a href="${deleteHref}" data-line="delete" class="button danger small">Delete</a></td></tr>`
+    `<td><a href="${escapeHtml(`${base}/edit`)}">Update</a></td>` +
+    `<td><a href="${deleteHref}" class="button danger small">Delete</a></td></tr>`
   );
 }

@@ -1,8 +1,9 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { type MouseEvent, useMemo, useRef, useState } from "react";
+import { useMemo, useRef, useState } from "react";
 import { requireUser } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
+import { useRowLinks } from "#app/ui/html-rows.tsx";
 import { useSearchQuery } from "#app/ui/search.tsx";
 import { RackDeleteDialog, RackPanel } from "../components.tsx";
 import { listAllRacks } from "../queries.server.ts";
@@ -29,12 +30,12 @@ export default function StoreRacksPage() {
   const dialog = useRef<HTMLDialogElement>(null);
   const [deleteHref, setDeleteHref] = useState<string | null>(null);
   // With JavaScript, Delete asks in a dialog; without, its link opens the confirmation page.
-  const askToDelete = (event: MouseEvent<HTMLAnchorElement>) => {
-    if (!dialog.current?.showModal) return;
-    event.preventDefault();
-    setDeleteHref(event.currentTarget.getAttribute("href"));
+  const onRowClick = useRowLinks((href) => {
+    if (!dialog.current?.showModal) return false;
+    setDeleteHref(href);
     dialog.current.showModal();
-  };
+    return true;
+  });
   return (
     <section className="page store-racks">
       <div className="page-head">
@@ -46,7 +47,7 @@ export default function StoreRacksPage() {
           rackNumber={rack.number}
           rows={racks[rack.number - 1] ?? []}
           query={query}
-          onDelete={askToDelete}
+          onRowClick={onRowClick}
         />
       ))}
       <RackDeleteDialog dialog={dialog} href={deleteHref} />
