@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { isDeepStrictEqual, parseArgs } from "node:util";
 import { freePort } from "#app/db/embedded.server.ts";
+import { POOL } from "#app/db/pool.ts";
 import { dateInZone } from "#app/lib/dates.ts";
 import {
   apiToken,
@@ -429,9 +430,9 @@ async function main() {
     baseline.child.kill("SIGTERM");
     baseline = undefined;
 
-    // ── Memory at idle, after all that ──
+    // ── Memory at idle, after all that: once the pool has closed its idle connections ──
     await settle(url);
-    await sleep(5000);
+    await sleep((POOL.idleTimeoutSeconds + 10) * 1000);
     const idle = readMemory(dataDir);
     const groupMem = "Memory at idle (RSS)";
     add({

@@ -1,10 +1,16 @@
 import { drizzle } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import { serverSettings } from "#app/lib/env.server.ts";
+import { POOL } from "./pool.ts";
 import * as schema from "./schema.ts";
 
 function connect(url: string) {
-  const sql = postgres(url, { max: 10, onnotice: () => {}, connection: { application_name: "plantops" } });
+  const sql = postgres(url, {
+    max: POOL.max,
+    idle_timeout: POOL.idleTimeoutSeconds,
+    onnotice: () => {},
+    connection: { application_name: "plantops" },
+  });
   return { sql, db: drizzle(sql, { schema }) };
 }
 

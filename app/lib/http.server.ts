@@ -63,6 +63,16 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
  */
 export const withoutNul = (value: string) => value.replaceAll("\u0000", "").replace(LONE_SURROGATE, "\uFFFD");
 
+/**
+ * The search parameters of a request's address, cleaned like a body (withoutNul): a filter typed
+ * into the address (?text=…) reaches PostgreSQL too, and must not turn into a 500.
+ */
+export function searchParamsOf(request: Request): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [key, value] of new URL(request.url).searchParams) params.append(key, withoutNul(value));
+  return params;
+}
+
 /** Reads a JSON body: 415 for another content type, 400 for malformed JSON, 413 over 1 MB. */
 export async function readJson(request: Request): Promise<unknown> {
   const type = request.headers.get("content-type") ?? "";

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { apiHandler } from "#app/api/handler.server.ts";
-import { HttpError, readForm, readJson } from "#app/lib/http.server.ts";
+import { HttpError, readForm, readJson, searchParamsOf } from "#app/lib/http.server.ts";
 import { args, buildRequest } from "#tests/support/requests.ts";
 
 describe("/api fault handling", () => {
@@ -50,5 +50,11 @@ describe("body readers", () => {
       }),
     );
     expect(surrogates).toEqual({ s: "a\uFFFDb", ok: "😀" });
+  });
+
+  it("clean an address's search parameters the same way", () => {
+    const params = searchParamsOf(buildRequest("/as15/records?text=a%00b&text=%E2%9C%93&page=2"));
+    expect(params.getAll("text")).toEqual(["ab", "✓"]);
+    expect(params.get("page")).toBe("2");
   });
 });
