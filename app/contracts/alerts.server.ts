@@ -1,7 +1,7 @@
 import { and, asc, isNotNull, lte } from "drizzle-orm";
 import type { Tx } from "#app/db/client.server.ts";
 import { dateInZone } from "#app/lib/dates.ts";
-import { isExpired } from "./rules.ts";
+import { contractStatusAt } from "./rules.ts";
 import { contracts } from "./table.server.ts";
 
 // The source of the bell and the notifications dialog on every signed-in page (behaviour note 5):
@@ -22,7 +22,8 @@ export async function loadAmcAlerts(db: Tx, now: Date, timeZone: string): Promis
     .from(contracts)
     .where(and(isNotNull(contracts.nextDueOn), lte(contracts.nextDueOn, dateInZone(now, timeZone))))
     .orderBy(asc(contracts.nextDueOn), asc(contracts.equipment));
+  const statusOf = contractStatusAt(now, timeZone);
   return rows
     .map((row) => ({ ...row, nextDueDate: row.nextDueDate ?? "" }))
-    .filter((row) => isExpired(row.nextDueDate, now, timeZone));
+    .filter((row) => statusOf(row.nextDueDate) === "expired");
 }

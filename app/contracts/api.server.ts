@@ -5,7 +5,7 @@ import { HttpError, readJson } from "#app/lib/http.server.ts";
 import { validationBody } from "#app/lib/validation.ts";
 import { getPlantSettings } from "#app/settings/queries.server.ts";
 import type { Equipment } from "./queries.server.ts";
-import { contractStatus } from "./rules.ts";
+import { contractStatusAt } from "./rules.ts";
 import { wireFieldName } from "./schema.ts";
 
 // Helpers of the /api/equipment endpoints (api-contract.md): records carry the contract's status
@@ -16,10 +16,8 @@ export async function withApiStatus(db: Tx, items: Equipment[]) {
   const { dueSoonDays } = await getPlantSettings(db);
   const now = new Date();
   const timeZone = serverSettings().PLANT_TIME_ZONE;
-  return items.map((item) => ({
-    ...item,
-    status: contractStatus(item.nextDueDate, now, timeZone, dueSoonDays),
-  }));
+  const statusOf = contractStatusAt(now, timeZone, dueSoonDays);
+  return items.map((item) => ({ ...item, status: statusOf(item.nextDueDate) }));
 }
 
 export function equipmentValidationBody(error: core.$ZodError, extra: Record<string, unknown> = {}) {

@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { formatDateGB } from "#app/lib/dates.ts";
+import { addDays, dateInZone, formatDateGB, startOfDayInZone } from "#app/lib/dates.ts";
 import {
   addMonths,
   alertTitle,
   cellText,
   contractMessage,
   contractStatus,
+  contractStatusAt,
   dueMessage,
   expiredMessage,
   suggestNextDueDate,
@@ -44,6 +45,48 @@ describe("contract expiry (strictly after 00:00 plant time of the next due date)
     expect(contractStatus("", now, KOLKATA)).toBe("fine");
     expect(contractStatus(null, now, KOLKATA)).toBe("fine");
     expect(contractStatus("2026-02-30", now, KOLKATA)).toBe("fine");
+  });
+});
+
+describe("the status of many contracts at one instant (contractStatusAt)", () => {
+  // The rule as written: expired strictly after 00:00 plant time of the due date, then the window.
+  const byDefinition = (due: string, now: Date, zone: string, days: number) => {
+    if (now.getTime() > startOfDayInZone(due, zone).getTime()) return "expired";
+    return due <= addDays(dateInZone(now, zone), days) ? "dueSoon" : "fine";
+  };
+
+  it("agrees with the rule around midnights, in the plant's zone and in zones with daylight saving", () => {
+    // Santiago moves its clocks at midnight (5 April, 6 September 2026); London and New York in March.
+    const dues = [
+      "2026-03-08",
+      "2026-03-09",
+      "2026-03-10",
+      "2026-03-17",
+      "2026-03-29",
+      "2026-04-05",
+      "2026-09-06",
+    ];
+    for (const zone of [KOLKATA, "Europe/London", "America/New_York", "America/Santiago"]) {
+      for (const due of dues) {
+        const midnight = startOfDayInZone(due, zone).getTime();
+        for (const offset of [-86_400_000, -3_600_000, -1, 0, 1, 3_600_000, 86_400_000]) {
+          const now = new Date(midnight + offset);
+          expect(contractStatusAt(now, zone, 7)(due), `${due} at ${now.toISOString()} in ${zone}`).toBe(
+            byDefinition(due, now, zone, 7),
+          );
+        }
+      }
+    }
+  });
+
+  it("has nothing to say about a missing or unreadable due date", () => {
+    const statusOf = contractStatusAt(new Date("2026-03-09T12:00:00Z"), KOLKATA);
+    expect([statusOf(""), statusOf(null), statusOf(undefined), statusOf("2026-02-30")]).toEqual([
+      "fine",
+      "fine",
+      "fine",
+      "fine",
+    ]);
   });
 });
 

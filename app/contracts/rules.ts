@@ -24,14 +24,34 @@ export function contractStatus(
   timeZone: string,
   dueSoonDays: number = DEFAULT_DUE_SOON_DAYS,
 ): ContractStatus {
-  if (!nextDueDate || !isIsoDate(nextDueDate)) return "fine";
-  if (now.getTime() > startOfDayInZone(nextDueDate, timeZone).getTime()) return "expired";
-  const lastDueSoonDate = addDays(dateInZone(now, timeZone), dueSoonDays);
-  return nextDueDate <= lastDueSoonDate ? "dueSoon" : "fine";
+  return contractStatusAt(now, timeZone, dueSoonDays)(nextDueDate);
 }
 
-export const isExpired = (nextDueDate: string | null | undefined, now: Date, timeZone: string) =>
-  contractStatus(nextDueDate, now, timeZone) === "expired";
+/**
+ * contractStatus for many contracts at one `now`: the plant's today and the 00:00s that matter are
+ * worked out once (time-zone arithmetic is most of the cost), then each due date is compared as
+ * text. A due date before today has passed its 00:00; today's has when `now` is strictly after it.
+ * Tomorrow's is checked too: on a day whose midnight the clocks skip (America/Santiago in
+ * September) startOfDayInZone answers an hour early, and the rule follows it.
+ */
+export function contractStatusAt(now: Date, timeZone: string, dueSoonDays: number = DEFAULT_DUE_SOON_DAYS) {
+  const today = dateInZone(now, timeZone);
+  const tomorrow = addDays(today, 1);
+  const past = (date: string) => now.getTime() > startOfDayInZone(date, timeZone).getTime();
+  const pastToday = past(today);
+  const pastTomorrow = past(tomorrow);
+  const lastDueSoonDate = addDays(today, dueSoonDays);
+  return (nextDueDate: string | null | undefined): ContractStatus => {
+    if (!nextDueDate || !isIsoDate(nextDueDate)) return "fine";
+    if (
+      nextDueDate < today ||
+      (nextDueDate === today && pastToday) ||
+      (nextDueDate === tomorrow && pastTomorrow)
+    )
+      return "expired";
+    return nextDueDate <= lastDueSoonDate ? "dueSoon" : "fine";
+  };
+}
 
 /** Adds calendar months, clamped to the end of a shorter month (31 Jan + 1 month = 28/29 Feb). */
 export function addMonths(isoDate: string, months: number): string {

@@ -1,7 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { addDays, dateInZone } from "../../app/lib/dates.ts";
 import { baseURL } from "../../playwright.config.ts";
-import { expect, test, uniqueName } from "./fixtures.ts";
+import { expect, searchFor, test, uniqueName } from "./fixtures.ts";
 
 // Annual maintenance contracts (issue #5), with JavaScript on and off. Tests share one database:
 // each finds its own rows by a unique equipment name; only the tests that need them add expired
@@ -161,6 +161,44 @@ test("adds an expired, a due-soon and a fine contract; the table marks them and 
   await expect(soonRow).toContainText("No mobile number is set.");
   await expect(fineRow.getByRole("button", { name: /^Send/ })).toBeDisabled();
   await expect(fineRow).toContainText('"12345" is not a valid mobile number.');
+  expect(staff.email).toBeTruthy();
+});
+
+test("HTML typed into a field shows as text; the navbar search marks the matching cells", async ({
+  page,
+  staff,
+  js,
+}) => {
+  const marker = uniqueName("Findme").replace(" ", "-");
+  const equipment = `<b>Valve</b> ${marker} & "co"`;
+  const company = "<img src=x onerror=alert(1)>";
+  await addByApi(page, {
+    equipment,
+    company,
+    nextDueDate: addDays(today(), 90),
+    mobileNumber: "98480 22338",
+  });
+  await page.goto("/amc");
+  const row = rowOf(page, marker);
+  await expect(row.getByRole("cell").nth(0)).toHaveText(equipment);
+  await expect(row.getByRole("cell").nth(1)).toHaveText(company);
+  await expect(row.locator("b, img")).toHaveCount(0);
+  await expect(row.getByRole("link", { name: `Update ${equipment}` })).toBeVisible();
+  await expect(row.getByRole("link", { name: `Send WhatsApp message about ${equipment}` })).toHaveAttribute(
+    "href",
+    `https://wa.me/919848022338?text=${encodeURIComponent(`AMC for the equipment: ${equipment} is due on ${gb(addDays(today(), 90))}`)}`,
+  );
+
+  await searchFor(page, marker);
+  if (js) {
+    // Highlighted in place (the Send cell's screen-reader text names the equipment too).
+    await expect(row.getByRole("cell").nth(0)).toHaveAttribute("data-search-hit", "true");
+    await expect(page.locator("td[data-search-hit]").filter({ hasNotText: marker })).toHaveCount(0);
+  } else {
+    await expect(page).toHaveURL(new RegExp(`\\?q=${marker}`));
+    await expect(page.locator("td mark")).toHaveText([marker]);
+    await expect(page.locator("#search-match")).toHaveText(marker);
+  }
   expect(staff.email).toBeTruthy();
 });
 

@@ -1,7 +1,6 @@
 import { useEffect, useState } from "react";
-import { NO_RECIPIENTS_MESSAGE, type WhatsAppLink } from "../rules.ts";
-
-export type AlertMessage = { key: string; recipient: string; text: string; link: WhatsAppLink };
+import type { AlertMessage } from "../contract-rows.ts";
+import { NO_RECIPIENTS_MESSAGE } from "../rules.ts";
 
 export const NO_EXPIRED_MESSAGE = "No contract has expired: there are no alerts to send.";
 
