@@ -1,68 +1,38 @@
-import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useFetcher } from "@remix-run/react";
-import { Fragment, type ReactNode, useEffect, useRef, useState } from "react";
+import { type MouseEvent, useEffect, useMemo, useRef } from "react";
 import type { Toast } from "#app/shell/toast-types.ts";
 import { useToast } from "#app/shell/toasts.tsx";
-import { ConfirmDelete } from "#app/ui/confirm-delete.tsx";
 import { FieldErrors, FormError, SubmitButton } from "#app/ui/form.tsx";
-import { Highlight } from "#app/ui/search.tsx";
+import { escapeHtml, searchMarker } from "#app/ui/html.ts";
+import { HtmlRows, useRowsHtml } from "#app/ui/html-rows.tsx";
+import { fileRowHtml } from "./file-rows.ts";
+import { type FormReply, useFileForm } from "./form-state.ts";
+import { fileHref, rackAnchor, rackHref } from "./hrefs.ts";
+import { useHydrated } from "./hydrated.ts";
 import {
   countFiles,
+  fileNameProblems,
   MAX_FILE_NAME_LENGTH,
   messages,
+  newFileProblems,
   type RackFile,
   type RackName,
   type RackView,
 } from "./rules.ts";
-import { fileUpdateSchema, newFileSchema } from "./schema.ts";
 
 // The file index's pieces: a rack panel (insert row + table), the update form (in a dialog over
-// the list with JavaScript, on its own page without), and the file-name cell with search marks.
+// the list with JavaScript, on its own page without). No Conform or zod here: the browser checks
+// with rules.ts (form-state.ts), the server with schema.ts.
 
 /** Sent only by scripted (fetcher) submissions, so the action answers data instead of redirecting. */
 export const SCRIPTED_FIELD = "via";
 export const SCRIPTED_VALUE = "fetcher";
 
 /** What an insert or update action answers a form: Conform's result plus an optional toast. */
-export type FormAnswer = { result: SubmissionResult<string[]>; toast: Toast | null };
-
-export const rackAnchor = (rackName: string) => `rack-${rackName}`;
-/** Where to go back to a rack: the list with that rack (and its cupboard) open. */
-export const rackHref = (rackName: string) => `/rackadmin?open=${rackName}#${rackAnchor(rackName)}`;
-export const fileHref = (rackName: string, fileId: string) => `/rackadmin/racks/${rackName}/${fileId}`;
-
-export function useHydrated() {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
+export type FormAnswer = { result: FormReply; toast: Toast | null };
 
 function ScriptedMarker() {
   return useHydrated() ? <input type="hidden" name={SCRIPTED_FIELD} value={SCRIPTED_VALUE} /> : null;
-}
-
-/**
- * A file name with the rack search's matches marked. Without a rack search, the navbar's ?q=
- * marks apply (the shared Highlight).
- */
-export function FileName({ name, query }: { name: string; query: string }) {
-  const text = query.trim().toLowerCase();
-  if (!text) return <Highlight text={name} />;
-  const lower = name.toLowerCase();
-  const parts: ReactNode[] = [];
-  let from = 0;
-  for (let at = lower.indexOf(text); at !== -1; at = lower.indexOf(text, from)) {
-    parts.push(<Fragment key={`t${at}`}>{name.slice(from, at)}</Fragment>);
-    parts.push(
-      <mark key={`m${at}`} className="search-mark">
-        {name.slice(at, at + text.length)}
-      </mark>,
-    );
-    from = at + text.length;
-  }
-  parts.push(<Fragment key="end">{name.slice(from)}</Fragment>);
-  return <>{parts}</>;
 }
 
 /** The rack's label: its name and file count ("2 of 5 files" while searching). */
@@ -77,15 +47,24 @@ export function RackPanel({
   query,
   open,
   lastInsert,
-  onUpdate,
+  onRowClick,
 }: {
   view: RackView<RackFile>;
   query: string;
   open: boolean;
-  lastInsert?: SubmissionResult<string[]>;
-  onUpdate: (rackName: RackName, file: RackFile) => void;
+  lastInsert?: FormReply;
+  /** The page's one handler for every row's Update and Delete links. */
+  onRowClick: (event: MouseEvent<HTMLElement>) => void;
 }) {
   const searching = query.trim().length > 0;
+  // The rack search marks file names without the page anchor (that is the navbar's ?q=, which
+  // marks through `mark` when there is no rack search).
+  const rackMark = useMemo(() => (searching ? searchMarker(query, true).mark : null), [searching, query]);
+  const html = useRowsHtml(
+    view.files,
+    (file, mark) => fileRowHtml(view.name, file, rackMark ? escapeHtml : mark, rackMark ?? mark),
+    [view.name, rackMark],
+  );
   return (
     <details className="rack" id={rackAnchor(view.name)} data-rack={view.name} open={open}>
       <summary>
@@ -105,45 +84,17 @@ export function RackPanel({
                 <th>Delete</th>
               </tr>
             </thead>
-            <tbody>
-              {view.files.map((file) => (
-                <tr key={file._id}>
-                  <td className="num">{file.id}</td>
-                  <td>
-                    <FileName name={file.name} query={query} />
-                  </td>
-                  <td>
-                    <Link
-                      to={fileHref(view.name, file._id)}
-                      className="button small"
-                      aria-label={`Update ${file.name}`}
-                      onClick={(event) => {
-                        // With JavaScript the form opens over the list; the link is the fallback.
-                        if (event.metaKey || event.ctrlKey || event.shiftKey) return;
-                        event.preventDefault();
-                        onUpdate(view.name, file);
-                      }}
-                    >
-                      Update
-                    </Link>
-                  </td>
-                  <td>
-                    <ConfirmDelete
-                      href={`${fileHref(view.name, file._id)}/delete`}
-                      question={messages.deleteQuestion}
-                      itemName={file.name}
-                    />
-                  </td>
-                </tr>
-              ))}
-              {view.files.length === 0 ? (
+            {view.files.length === 0 ? (
+              <tbody>
                 <tr>
                   <td colSpan={4} className="empty">
                     {view.total === 0 ? messages.noFiles : messages.noMatches}
                   </td>
                 </tr>
-              ) : null}
-            </tbody>
+              </tbody>
+            ) : (
+              <HtmlRows key="rows" html={html} onClick={onRowClick} />
+            )}
           </table>
         </div>
       </div>
@@ -151,35 +102,27 @@ export function RackPanel({
   );
 }
 
+const checkNewFile = (form: FormData) => newFileProblems({ id: form.get("id"), name: form.get("name") });
+const checkFileName = (form: FormData) => fileNameProblems(form.get("name"));
+
 /**
  * The insert row of one rack. With JavaScript each rack has its own fetcher, so several racks save
  * independently and the page does not reload; without, it is a plain POST (intent + rack name).
  */
-function InsertFileRow({
-  rackName,
-  lastResult,
-}: {
-  rackName: RackName;
-  lastResult?: SubmissionResult<string[]>;
-}) {
+function InsertFileRow({ rackName, lastResult }: { rackName: RackName; lastResult?: FormReply }) {
   const fetcher = useFetcher<FormAnswer>();
-  const [form, fields] = useForm({
+  const { form, formErrors, field, fieldErrors } = useFileForm({
     id: `insert-${rackName}`,
-    lastResult: fetcher.data?.result ?? lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: newFileSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
+    reply: fetcher.data?.result ?? lastResult,
+    initial: lastResult,
+    check: checkNewFile,
   });
   useToast(fetcher.data?.toast);
   const saving = fetcher.state !== "idle";
-  const { key: idKey, ...idInput } = getInputProps(fields.id, { type: "number" });
-  const { key: nameKey, ...nameInput } = getInputProps(fields.name, { type: "text" });
   return (
     <fetcher.Form
       method="post"
-      {...getFormProps(form)}
-      // Our messages, not the browser's, with JavaScript and without.
-      noValidate
+      {...form}
       className="insert-row"
       aria-label={`Insert a file into ${rackName}`}
     >
@@ -190,8 +133,8 @@ function InsertFileRow({
         <label className="insert-field">
           <span className="visually-hidden">File ID</span>
           <input
-            {...idInput}
-            key={idKey}
+            {...field("id")}
+            type="number"
             inputMode="numeric"
             step={1}
             placeholder="File ID"
@@ -200,15 +143,15 @@ function InsertFileRow({
         </label>
         <label className="insert-field grow">
           <span className="visually-hidden">New file name</span>
-          <input {...nameInput} key={nameKey} placeholder="New file name" aria-label="New file name" />
+          <input {...field("name")} type="text" placeholder="New file name" aria-label="New file name" />
         </label>
         <button type="submit" className="button primary" disabled={saving} aria-busy={saving}>
           {saving ? "Inserting..." : "Insert"}
         </button>
       </div>
-      <FormError id={form.errorId} errors={form.errors} />
-      <FieldErrors id={fields.id.errorId} errors={fields.id.errors} />
-      <FieldErrors id={fields.name.errorId} errors={fields.name.errors} />
+      <FormError {...formErrors} />
+      <FieldErrors {...fieldErrors("id")} />
+      <FieldErrors {...fieldErrors("name")} />
     </fetcher.Form>
   );
 }
@@ -227,20 +170,18 @@ export function UpdateFileForm({
 }: {
   rackName: RackName;
   file: RackFile;
-  lastResult?: SubmissionResult<string[]>;
+  lastResult?: FormReply;
   inDialog?: boolean;
   onSaved?: () => void;
   onCancel?: () => void;
 }) {
   const fetcher = useFetcher<FormAnswer & { ok: boolean }>();
   const action = fileHref(rackName, file._id);
-  const [form, fields] = useForm({
+  const { form, formErrors, field, fieldErrors } = useFileForm({
     id: `update-${file._id}`,
-    lastResult: inDialog ? fetcher.data?.result : lastResult,
-    defaultValue: { name: file.name, version: String(file.version) },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: fileUpdateSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
+    reply: inDialog ? fetcher.data?.result : lastResult,
+    initial: inDialog ? undefined : lastResult,
+    check: checkFileName,
   });
   useToast(inDialog ? fetcher.data?.toast : null);
   const saved = inDialog && fetcher.state === "idle" && fetcher.data?.ok === true;
@@ -250,27 +191,32 @@ export function UpdateFileForm({
   }, [saved]);
   const FormElement = inDialog ? fetcher.Form : Form;
   const saving = inDialog && fetcher.state !== "idle";
-  const { key: nameKey, ...nameInput } = getInputProps(fields.name, { type: "text" });
-  const { key: versionKey, ...versionInput } = getInputProps(fields.version, { type: "hidden" });
+  // The version the editor was read at; a refused save keeps the one sent (the server says why).
+  const sentVersion = (lastResult?.initialValue as Record<string, unknown> | null | undefined)?.version;
+  const name = field("name", file.name);
   return (
-    <FormElement method="post" action={action} {...getFormProps(form)} noValidate className="form">
+    <FormElement method="post" action={action} {...form} className="form">
       {inDialog ? <input type="hidden" name={SCRIPTED_FIELD} value={SCRIPTED_VALUE} /> : null}
-      <input {...versionInput} key={versionKey} />
-      <FormError id={form.errorId} errors={form.errors} />
+      <input
+        type="hidden"
+        name="version"
+        defaultValue={typeof sentVersion === "string" ? sentVersion : String(file.version)}
+      />
+      <FormError {...formErrors} />
       <div className="field">
         <label htmlFor={`${form.id}-file-id`}>File ID</label>
         <input id={`${form.id}-file-id`} type="text" value={file.id} readOnly />
       </div>
       <div className="field">
-        <label htmlFor={fields.name.id}>
+        <label htmlFor={name.id}>
           File Name
           <span className="required" aria-hidden="true">
             {" "}
             *
           </span>
         </label>
-        <input {...nameInput} key={nameKey} maxLength={MAX_FILE_NAME_LENGTH} autoFocus={inDialog} />
-        <FieldErrors id={fields.name.errorId} errors={fields.name.errors} />
+        <input {...name} type="text" maxLength={MAX_FILE_NAME_LENGTH} autoFocus={inDialog} />
+        <FieldErrors {...fieldErrors("name")} />
       </div>
       <div className="actions">
         {inDialog ? (

@@ -104,3 +104,44 @@ export function cupboardToOpen(views: readonly { name: RackName; matches: number
 export function countFiles(count: number) {
   return `${count} ${count === 1 ? "file" : "files"}`;
 }
+
+// Input checks, written without zod so the browser can run them on this page without shipping a
+// schema library (architecture.md budgets: JavaScript per page). schema.ts builds the server's
+// schemas on the same checks, so both sides give the same messages.
+
+/** A field's text: numbers count as their digits, anything else (null, objects) as missing. */
+export function fieldText(value: unknown) {
+  if (typeof value === "string") return value.trim();
+  if (typeof value === "number" && Number.isFinite(value)) return String(value);
+  return "";
+}
+
+/** The file number a field holds, or null when it is not a whole number in range. */
+export function fileNumberOf(value: unknown): number | null {
+  const text = fieldText(value);
+  if (!/^\d+$/.test(text)) return null;
+  const number = Number(text);
+  return number >= MIN_FILE_NUMBER && number <= MAX_FILE_NUMBER ? number : null;
+}
+
+/** Messages by field; "" holds the form's own (Conform's convention, which the server answers in). */
+export type FieldProblems = Partial<Record<"" | "id" | "name", string[]>>;
+
+/**
+ * A new file's problems (spec §5): either field missing or blank → one form-level 'Both fields are
+ * required.'; otherwise the number, then the name's length. Empty when the file can be saved.
+ */
+export function newFileProblems(file: { id?: unknown; name?: unknown }): FieldProblems {
+  if (!fieldText(file.id) || !fieldText(file.name)) return { "": [messages.bothRequired] };
+  const problems: FieldProblems = {};
+  if (fileNumberOf(file.id) === null) problems.id = [messages.wholeNumber];
+  if (fieldText(file.name).length > MAX_FILE_NAME_LENGTH) problems.name = [messages.nameTooLong];
+  return problems;
+}
+
+/** A new name for a file: blank → 'File name cannot be empty.'; then the length. */
+export function fileNameProblems(name: unknown): FieldProblems {
+  const text = typeof name === "string" ? name.trim() : "";
+  if (!text) return { name: [messages.nameEmpty] };
+  return text.length > MAX_FILE_NAME_LENGTH ? { name: [messages.nameTooLong] } : {};
+}

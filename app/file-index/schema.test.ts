@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { fileNameProblems, newFileProblems } from "./rules.ts";
 import { fileUpdateSchema, newFileSchema, newFilesBodySchema } from "./schema.ts";
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
@@ -72,5 +73,42 @@ describe("renaming a file", () => {
     });
     expect(fileUpdateSchema.parse({ name: "Renamed" })).toEqual({ name: "Renamed" });
     expect(fileUpdateSchema.safeParse({ name: "x", version: "two" }).success).toBe(false);
+  });
+});
+
+// The browser runs rules.ts's checks without zod (form-state.ts); they must answer as the server does.
+describe("the browser's checks agree with the server's schemas", () => {
+  const byPath = (result: { error?: { issues: { message: string; path: PropertyKey[] }[] } }) => {
+    const problems: Record<string, string[]> = {};
+    for (const issue of result.error?.issues ?? []) {
+      const key = issue.path.join(".");
+      problems[key] = [...(problems[key] ?? []), issue.message];
+    }
+    return problems;
+  };
+
+  it("for a new file", () => {
+    const long = "x".repeat(201);
+    for (const input of [
+      { id: "", name: "" },
+      { id: "3", name: "" },
+      { id: "", name: "Fire NOC" },
+      { id: "3", name: "   " },
+      { id: "2.5", name: "Half" },
+      { id: "0", name: "Zero" },
+      { id: "1000000", name: "Too big" },
+      { id: "12a", name: long },
+      { id: "7", name: long },
+      { id: " 7 ", name: " Fire NOC " },
+      { id: null, name: "From a form without the field" },
+    ]) {
+      expect(newFileProblems(input), JSON.stringify(input)).toEqual(byPath(newFileSchema.safeParse(input)));
+    }
+  });
+
+  it("for a new file name", () => {
+    for (const name of ["", "   ", null, "Renamed", ` ${"y".repeat(200)} `, "y".repeat(201)]) {
+      expect(fileNameProblems(name), String(name)).toEqual(byPath(fileUpdateSchema.safeParse({ name })));
+    }
   });
 });

@@ -1,43 +1,28 @@
 import * as z from "zod/mini";
-import { MAX_FILE_NAME_LENGTH, MAX_FILE_NUMBER, MIN_FILE_NUMBER, messages } from "./rules.ts";
+import { fieldText, fileNumberOf, MAX_FILE_NAME_LENGTH, messages, newFileProblems } from "./rules.ts";
 
-// One schema per form, used by the browser (Conform) and the server (actions and /api) alike.
-// Messages are the spec's wording (§5): a missing ID or name is 'Both fields are required.'.
+// One schema per form, for the server (actions with Conform, and /api). The browser runs the same
+// checks from rules.ts without zod (the Admin Racks page's JavaScript budget); schema.test.ts
+// holds the two to the same answers. Messages are the spec's wording (§5).
 
 const MAX_FILES_PER_REQUEST = 100;
 
-/** A field's text: numbers count as their digits, anything else (null, objects) as missing. */
-function asText(value: unknown) {
-  if (typeof value === "string") return value.trim();
-  if (typeof value === "number" && Number.isFinite(value)) return String(value);
-  return "";
-}
-
-function fileNumber(value: unknown): number | null {
-  const text = asText(value);
-  if (!/^\d+$/.test(text)) return null;
-  const number = Number(text);
-  return number >= MIN_FILE_NUMBER && number <= MAX_FILE_NUMBER ? number : null;
-}
-
 /**
  * A new file: `{id, name}` from the insert row (strings) or the API (id sent as a number, spec §5).
- * Both missing or blank → one form-level 'Both fields are required.'; then the number and the length.
+ * The checks are rules.ts's newFileProblems, which the insert row also runs in the browser.
  */
 export const newFileSchema = z.pipe(
   z.object({ id: z.optional(z.unknown()), name: z.optional(z.unknown()) }).check(
     z.superRefine((file, ctx) => {
-      if (!asText(file.id) || !asText(file.name)) {
-        ctx.addIssue({ code: "custom", message: messages.bothRequired, input: file });
-        return;
+      const problems = newFileProblems(file);
+      for (const message of problems[""] ?? []) ctx.addIssue({ code: "custom", message, input: file });
+      for (const field of ["id", "name"] as const) {
+        for (const message of problems[field] ?? [])
+          ctx.addIssue({ code: "custom", message, path: [field], input: file[field] });
       }
-      if (fileNumber(file.id) === null)
-        ctx.addIssue({ code: "custom", message: messages.wholeNumber, path: ["id"], input: file.id });
-      if (asText(file.name).length > MAX_FILE_NAME_LENGTH)
-        ctx.addIssue({ code: "custom", message: messages.nameTooLong, path: ["name"], input: file.name });
     }),
   ),
-  z.transform((file) => ({ id: fileNumber(file.id)!, name: asText(file.name) })),
+  z.transform((file) => ({ id: fileNumberOf(file.id)!, name: fieldText(file.name) })),
 );
 
 export type NewFile = z.output<typeof newFileSchema>;

@@ -3,6 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loader as apiIndex } from "#app/api/routes/index.ts";
 import { db } from "#app/db/client.server.ts";
+import { type PackedRack, unpackRacks } from "#app/file-index/file-rows.ts";
 import { action as rackApiAction, loader as rackApiLoader } from "#app/file-index/routes/api-rack.ts";
 import {
   action as rackFileApiAction,
@@ -359,15 +360,12 @@ describe("/api/racks/{rackName}/{_id}", () => {
 });
 
 describe("the Admin Racks page", () => {
-  type PageData = {
-    racks: { name: string; files: { _id: string; id: number; name: string; version: number }[] }[];
-    query: string;
-    openRack: string | null;
-    error: string | null;
-  };
+  type PageData = { racks: PackedRack[]; query: string; openRack: string | null; error: string | null };
   const page = async (search = "") => {
     const response = await run(rackAdminLoader, buildRequest(`/rackadmin${search}`, { cookie }));
-    return { status: response.status, data: (await response.json()) as PageData };
+    const data = (await response.json()) as PageData;
+    // The racks travel packed (file-rows.ts); the page unpacks them the same way.
+    return { status: response.status, data: { ...data, racks: unpackRacks(data.racks) }, packed: data.racks };
   };
   const insertForm = (form: Record<string, string>, options: { scripted?: boolean } = {}) =>
     run(
@@ -404,7 +402,20 @@ describe("the Admin Racks page", () => {
       [3, "Alpha"],
       [9, "Zeta"],
     ]);
+    // Each file carries what its row and the update dialog need: its id (links) and version.
+    expect(rack2d.files[0]).toEqual({ _id: expect.any(String), id: 3, name: "Alpha", version: 1 });
     expect(data.error).toBeNull();
+  });
+
+  it("sends each rack's files as one string of tuples, not as objects (page weight)", async () => {
+    await insertOne("Rack2C", 'Quotes " and <tags>');
+    const { packed, data } = await page();
+    const rack2c = packed.find((rack) => rack.name === "Rack2C")!;
+    expect(typeof rack2c.files).toBe("string");
+    expect(rack2c.files).not.toContain('"name"');
+    expect(data.racks.find((rack) => rack.name === "Rack2C")!.files.map((file) => file.name)).toContain(
+      'Quotes " and <tags>',
+    );
   });
 
   it("reads ?files= (not ?q=) as the rack search and ?open= as the rack to show", async () => {

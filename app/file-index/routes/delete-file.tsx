@@ -11,8 +11,8 @@ import { db } from "#app/db/client.server.ts";
 import { redirectWithToast } from "#app/shell/toast.server.ts";
 import { ConfirmDeleteForm } from "#app/ui/confirm-delete.tsx";
 import { FormError } from "#app/ui/form.tsx";
-import { fileHref, rackHref } from "../components.tsx";
 import fileIndexCss from "../file-index.css?url";
+import { fileHref, rackHref } from "../hrefs.ts";
 import { deleteFile, findFile } from "../queries.server.ts";
 import { isFileId, isRackName, messages, type RackFile, type RackName } from "../rules.ts";
 

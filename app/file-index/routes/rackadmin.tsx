@@ -8,17 +8,21 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { type MouseEvent, useEffect, useMemo, useRef, useState } from "react";
 import { requireUser } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { invariantResponse, readForm } from "#app/lib/http.server.ts";
 import { logError } from "#app/lib/request-id.server.ts";
 import { redirectWithToast } from "#app/shell/toast.server.ts";
 import type { Toast } from "#app/shell/toast-types.ts";
+import { ConfirmDeleteForm } from "#app/ui/confirm-delete.tsx";
 import { FormError } from "#app/ui/form.tsx";
+import { useRowLinks } from "#app/ui/html-rows.tsx";
 import { matchesQuery, useSearchQuery } from "#app/ui/search.tsx";
-import { RackPanel, rackHref, SCRIPTED_FIELD, SCRIPTED_VALUE, UpdateFileDialog } from "../components.tsx";
+import { RackPanel, SCRIPTED_FIELD, SCRIPTED_VALUE, UpdateFileDialog } from "../components.tsx";
 import fileIndexCss from "../file-index.css?url";
+import { type PackedRack, packRacks, unpackRacks } from "../file-rows.ts";
+import { fileOfHref, rackHref } from "../hrefs.ts";
 import { insertFiles, listRacks } from "../queries.server.ts";
 import {
   CUPBOARDS,
@@ -28,7 +32,6 @@ import {
   duplicateMessage,
   isRackName,
   messages,
-  type Rack,
   type RackFile,
   type RackName,
   searchRacks,
@@ -38,6 +41,8 @@ import { newFileSchema } from "../schema.ts";
 // Admin Racks (spec §2): the file index of two cupboards of four racks. One loader reads all eight
 // racks in one query; ?files= is the accordion search without JavaScript (not ?q=, the navbar's);
 // ?open= names the rack to show open (where a save without JavaScript comes back to).
+// Built for 800 files (architecture.md budgets): the racks travel packed and their rows are HTML
+// text (file-rows.ts); one update dialog and one delete dialog serve every row.
 
 export const meta: MetaFunction = () => [{ title: "Admin Racks · PlantOps" }];
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: fileIndexCss }];
@@ -51,10 +56,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const open = url.searchParams.get("open");
   const openRack = isRackName(open) ? open : null;
   try {
-    return { racks: await listRacks(db), query, openRack, error: null };
+    return { racks: packRacks(await listRacks(db)), query, openRack, error: null };
   } catch (error) {
     logError(request, error);
-    return data({ racks: [] as Rack[], query, openRack, error: messages.racksFailed }, { status: 500 });
+    return data({ racks: [] as PackedRack[], query, openRack, error: messages.racksFailed }, { status: 500 });
   }
 }
 
@@ -98,13 +103,41 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function RackAdminPage() {
-  const { racks, query: searched, openRack, error } = useLoaderData<typeof loader>();
+  const { racks: packed, query: searched, openRack, error } = useLoaderData<typeof loader>();
+  const racks = useMemo(() => unpackRacks(packed), [packed]);
   const actionData = useActionData<typeof action>();
   // The search as typed (JavaScript); starts from the address's ?files= (the server's search).
   const [query, setQuery] = useState(searched);
   useEffect(() => setQuery(searched), [searched]);
   const [editing, setEditing] = useState<{ rackName: RackName; file: RackFile } | null>(null);
+  const [deleting, setDeleting] = useState<string | null>(null);
+  const deleteDialog = useRef<HTMLDialogElement>(null);
   const list = useRef<HTMLDivElement>(null);
+
+  // Without JavaScript a row's links are plain links to the Update File and delete confirmation
+  // pages. With it, Update opens the update dialog and Delete the confirmation dialog.
+  const rowLinks = useRowLinks((href) => {
+    if (!deleteDialog.current?.showModal) return false;
+    setDeleting(href);
+    deleteDialog.current.showModal();
+    return true;
+  });
+  const onRowClick = (event: MouseEvent<HTMLElement>) => {
+    const href = (event.target as Element).closest("a[href]")?.getAttribute("href");
+    const named = href ? fileOfHref(href) : null;
+    const plainClick = event.button === 0 && !(event.metaKey || event.ctrlKey || event.shiftKey);
+    if (named?.page === "update" && plainClick) {
+      const file = racks
+        .find((rack) => rack.name === named.rackName)
+        ?.files.find((candidate) => candidate._id === named.fileId);
+      if (file) {
+        event.preventDefault();
+        setEditing({ rackName: named.rackName, file });
+        return;
+      }
+    }
+    rowLinks(event);
+  };
 
   const views = useMemo(() => searchRacks(racks, query), [racks, query]);
   // What the server opens: the rack named by ?open= or by a refused insert, else the search's hits.
@@ -236,7 +269,7 @@ export default function RackAdminPage() {
                     query={query}
                     open={rackOpen(view.name)}
                     lastInsert={actionData?.rackName === view.name ? actionData.result : undefined}
-                    onUpdate={(rackName, file) => setEditing({ rackName, file })}
+                    onRowClick={onRowClick}
                   />
                 ))}
               </div>
@@ -245,6 +278,15 @@ export default function RackAdminPage() {
         })}
       </div>
       <UpdateFileDialog editing={editing} onClose={() => setEditing(null)} />
+      <dialog ref={deleteDialog} className="dialog" aria-label="Confirm delete">
+        {deleting ? (
+          <ConfirmDeleteForm
+            href={deleting}
+            question={messages.deleteQuestion}
+            onCancel={() => deleteDialog.current?.close()}
+          />
+        ) : null}
+      </dialog>
     </section>
   );
 }
