@@ -1,8 +1,10 @@
 import type { FormatDefinition } from "./engine/types.ts";
 
 // The URLs of a format's pages (spec §2 gives the blank form's; the rest are ours).
-export const recordsPath = (definition: FormatDefinition) => `${definition.path}/records`;
-export const recordPath = (definition: FormatDefinition, id: string) => `${recordsPath(definition)}/${id}`;
+// They take only the format's path, so a page can send that alone instead of the whole definition.
+type FormatPath = Pick<FormatDefinition, "path">;
+export const recordsPath = (format: FormatPath) => `${format.path}/records`;
+export const recordPath = (format: FormatPath, id: string) => `${recordsPath(format)}/${id}`;
 
 export const SAVED_MESSAGE = "Form saved successfully!";
 export const UPDATED_MESSAGE = "Record updated successfully!";

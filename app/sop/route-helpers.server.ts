@@ -1,9 +1,8 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { db } from "#app/db/client.server.ts";
 import { dateInZone } from "#app/lib/dates.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
 import { notFound } from "#app/lib/http.server.ts";
-import { schemaFor } from "./engine/schema.ts";
+import { parseSopSubmission } from "./engine/parse.ts";
 import type { FormatDefinition } from "./engine/types.ts";
 import { findFormat } from "./formats/index.ts";
 import { getRecord } from "./queries.server.ts";
@@ -28,5 +27,5 @@ export const plantToday = () => dateInZone(new Date(), serverSettings().PLANT_TI
 
 /** Parses a posted form with the format's schema (the same parse the browser runs). */
 export function parseSopForm(definition: FormatDefinition, formData: FormData) {
-  return parseWithZod(formData, { schema: schemaFor(definition), disableAutoCoercion: true });
+  return parseSopSubmission(formData, definition);
 }

@@ -5,18 +5,11 @@ import {
   getTextareaProps,
   useField,
 } from "@conform-to/react";
-import { useEffect, useState } from "react";
 import { Field, FieldErrors } from "#app/ui/form.tsx";
 import type { InputDef } from "./types.ts";
 
 // One input of a format, by kind. Inputs carry no `required`/`min` attributes: without JavaScript
 // the browser's own validation would block the post, and the server's messages are the clear ones.
-
-export function useHydrated() {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
 
 type Meta = FieldMetadata<unknown, Record<string, unknown>, string[]>;
 

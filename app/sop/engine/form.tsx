@@ -1,11 +1,10 @@
 import { FormProvider, getFormProps, type SubmissionResult, useField, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "@remix-run/react";
 import { FormError, SubmitButton } from "#app/ui/form.tsx";
 import { ChecklistTables } from "./checklist-tables.tsx";
 import { CellInput, LabelledInput } from "./controls.tsx";
-import { schemaFor } from "./schema.ts";
-import { PageOrientation, PrintButton, SheetHeading } from "./sheet.tsx";
+import { PageOrientation, PrintButton, SheetHeading } from "./paper.tsx";
+import { parseSopSubmission } from "./parse.ts";
 import type { ChecklistBlock, CountsBlock, FormatDefinition, RegisterBlock, SopData } from "./types.ts";
 import { cylinderTotal, firstDateColumn } from "./values.ts";
 
@@ -29,13 +28,12 @@ export function SopForm({
   version?: number;
   cancelHref?: string;
 }) {
-  const schema = schemaFor(definition);
   const editing = version !== undefined;
   const [form] = useForm<Record<string, unknown>>({
     id: editing ? `sop-${definition.code}-edit` : `sop-${definition.code}`,
     lastResult,
     defaultValue: defaultValue as Record<string, string>,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema, disableAutoCoercion: true }),
+    onValidate: ({ formData }) => parseSopSubmission(formData, definition),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });

@@ -1,6 +1,6 @@
 import { Highlight } from "#app/ui/search.tsx";
 import { ChecklistTables } from "./checklist-tables.tsx";
-import { useHydrated } from "./controls.tsx";
+import { PageOrientation, SheetHeading } from "./paper.tsx";
 import type {
   ChecklistBlock,
   CountsBlock,
@@ -13,50 +13,6 @@ import { cylinderTotal, displayInput } from "./values.ts";
 
 // The read-only paper layout of a record: the record view and the print view (A4, the paper's
 // heading, bordered tables, signature lines). Buttons around it carry .no-print.
-
-export function SheetHeading({ definition }: { definition: FormatDefinition }) {
-  return (
-    <header className="sheet-head">
-      <p className="sheet-format-no">FORMAT NO. {definition.formatNo}</p>
-      <h1 className="sheet-heading">{definition.heading}</h1>
-    </header>
-  );
-}
-
-/**
- * Wide registers print in landscape. The named page in sop.css (`page: landscape`) does not reach
- * the first page in Chromium when the sheet sits inside the shell, so the page size is also set
- * here, only while a landscape sheet or form is on screen.
- */
-export function PageOrientation({ definition }: { definition: FormatDefinition }) {
-  return definition.orientation === "landscape" ? (
-    <style>{"@page { size: A4 landscape; margin: 10mm; }"}</style>
-  ) : null;
-}
-
-/** Print: the browser's print dialog with JavaScript; without it, a link to the print view. */
-export function PrintButton({ href }: { href?: string }) {
-  const hydrated = useHydrated();
-  if (!href) {
-    return hydrated ? (
-      <button type="button" className="button no-print" onClick={() => window.print()}>
-        Print
-      </button>
-    ) : null;
-  }
-  return (
-    <a
-      href={href}
-      className="button no-print"
-      onClick={(event) => {
-        event.preventDefault();
-        window.print();
-      }}
-    >
-      Print
-    </a>
-  );
-}
 
 const objectAt = (data: SopData, key: string) => (data[key] ?? {}) as SopData;
 const listAt = (data: SopData, key: string) => (Array.isArray(data[key]) ? (data[key] as SopData[]) : []);

@@ -17,11 +17,23 @@ const rowsOf = (data: SopData, name: string) => {
   return Array.isArray(rows) ? (rows as SopData[]) : [];
 };
 
+const ROW_FIELD = /^(\w+)\[\]\.(\w+)$/;
+
+/** A stored value as text for the record's date, summary and key fields. */
+export const keyValueText = (value: unknown) =>
+  (value === null || value === undefined ? "" : String(value)).trim();
+
 /** The values at a path: "lorryNo" → one value; "entries[].lorryNo" → one per row. */
 export function valuesAt(data: SopData, path: string): string[] {
-  const match = /^(\w+)\[\]\.(\w+)$/.exec(path);
+  const match = ROW_FIELD.exec(path);
   const raw = match ? rowsOf(data, match[1]).map((row) => row[match[2]]) : [data[path]];
-  return raw.map((value) => (value === null || value === undefined ? "" : String(value)).trim());
+  return raw.map(keyValueText);
+}
+
+/** The same path for the database (jsonb_path_query_array): "entries[].lorryNo" → $."entries"[*]."lorryNo". */
+export function keyFieldJsonPath(path: string) {
+  const match = ROW_FIELD.exec(path);
+  return match ? `$."${match[1]}"[*]."${match[2]}"` : `$."${path}"`;
 }
 
 /** The calendar date the record is filed under (YYYY-MM-DD). */
@@ -30,9 +42,12 @@ export function recordDateOf(definition: FormatDefinition, data: SopData): strin
   return first.slice(0, 10);
 }
 
+/** A key field's values as the records list shows them: the distinct ones, joined. */
+export const joinKeyValues = (values: string[]) => [...new Set(values.filter(Boolean))].join(", ");
+
 /** A key field's text for the records list: a register's distinct values joined. */
 export function keyFieldText(data: SopData, path: string) {
-  return [...new Set(valuesAt(data, path).filter(Boolean))].join(", ");
+  return joinKeyValues(valuesAt(data, path));
 }
 
 /** The key fields as one searchable line, stored in sop_records.summary. */
@@ -135,7 +150,7 @@ export function formDefaults(definition: FormatDefinition, data: SopData | null,
 
 /** A register's date column that files the record (e.g. entries[].date), prefilled with today. */
 export function firstDateColumn(definition: FormatDefinition, block: RegisterBlock) {
-  const match = /^(\w+)\[\]\.(\w+)$/.exec(definition.dateField);
+  const match = ROW_FIELD.exec(definition.dateField);
   return match && match[1] === block.name ? match[2] : undefined;
 }
 

@@ -3,29 +3,29 @@ import { apiHandler, methodNotAllowed } from "#app/api/handler.server.ts";
 import { requireApiUser } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { isIsoDate } from "#app/lib/dates.ts";
-import { jsonAnswer, readJson } from "#app/lib/http.server.ts";
+import { jsonAnswer, readJson, searchParamsOf } from "#app/lib/http.server.ts";
 import { validationBody } from "#app/lib/validation.ts";
 import { schemaFor } from "../engine/schema.ts";
 import { SAVED_MESSAGE } from "../paths.ts";
-import { createRecord, getRecord, listRecords, toApiRecord } from "../queries.server.ts";
+import { createRecord, getRecord, listRecords, pageNumber, toApiRecord } from "../queries.server.ts";
 import { requireApiFormat } from "./api-shared.server.ts";
 
 // GET /api/sop/{format}: a page of records, newest first (?from, ?to, ?text, ?page).
 export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs) => {
   await requireApiUser(request);
   const definition = requireApiFormat(params.format);
-  const url = new URL(request.url);
+  const search = searchParamsOf(request);
   const errors: Record<string, string[]> = {};
   const date = (name: "from" | "to") => {
-    const value = url.searchParams.get(name) ?? "";
+    const value = search.get(name) ?? "";
     if (value && !isIsoDate(value)) errors[name] = ["Enter a date as YYYY-MM-DD."];
     return isIsoDate(value) ? value : undefined;
   };
   const filter = {
     from: date("from"),
     to: date("to"),
-    text: url.searchParams.get("text") ?? undefined,
-    page: Math.max(1, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1),
+    text: search.get("text") ?? undefined,
+    page: pageNumber(search.get("page")),
   };
   const first = Object.values(errors)[0];
   if (first) return jsonAnswer({ message: first[0], errors }, 400);

@@ -6,7 +6,6 @@ import { formatDateGB } from "#app/lib/dates.ts";
 import { notFound } from "#app/lib/http.server.ts";
 import { redirectWithToast } from "#app/shell/toast.server.ts";
 import { ConfirmDeleteForm } from "#app/ui/confirm-delete.tsx";
-import { findFormat } from "../formats/index.ts";
 import { DELETE_QUESTION, DELETED_MESSAGE, recordPath, recordsPath } from "../paths.ts";
 import { deleteRecord } from "../queries.server.ts";
 import { requireFormat, requireRecord } from "../route-helpers.server.ts";
@@ -20,7 +19,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const definition = requireFormat(params.format);
   const record = await requireRecord(definition, params.id);
   return {
-    code: definition.code,
+    // Only what the page shows of the format (not its definition: see form.tsx).
+    format: { code: definition.code, title: definition.title, path: definition.path },
     id: record.id,
     date: formatDateGB(record.recordDate),
     summary: record.summary,
@@ -36,14 +36,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function SopDeletePage() {
   const record = useLoaderData<typeof loader>();
-  const definition = findFormat(record.code);
-  if (!definition) return null;
-  const here = recordPath(definition, record.id);
+  const { format } = record;
+  const here = recordPath(format, record.id);
   return (
     <section className="page narrow">
-      <h1>Delete {definition.code} record</h1>
+      <h1>Delete {format.code} record</h1>
       <p>
-        {definition.title} of {record.date}
+        {format.title} of {record.date}
         {record.summary ? ` · ${record.summary}` : ""}
       </p>
       <ConfirmDeleteForm href={`${here}/delete`} question={DELETE_QUESTION} cancelHref={here} />

@@ -14,14 +14,14 @@ import { STALE_RECORD_MESSAGE } from "#app/lib/messages.ts";
 import { redirectWithToast } from "#app/shell/toast.server.ts";
 import { SopForm } from "../engine/form.tsx";
 import { formDefaults } from "../engine/values.ts";
-import { findFormat } from "../formats/index.ts";
 import { NOT_SAVED_MESSAGE, recordPath, UPDATED_MESSAGE } from "../paths.ts";
 import { updateRecord } from "../queries.server.ts";
 import { parseSopForm, plantToday, requireFormat, requireRecord } from "../route-helpers.server.ts";
 import sopCss from "../sop.css?url";
 
 // Edit a saved record. The version read travels with the form; a save after someone else's is
-// refused with the shared message (behaviour note 20) and the typed input is kept.
+// refused with the shared message (behaviour note 20) and the typed input is kept. The definition
+// comes with the loader data, as on the blank form (form.tsx).
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: sopCss }];
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -34,6 +34,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const record = await requireRecord(definition, params.id);
   return {
     code: definition.code,
+    definition,
     id: record.id,
     version: record.version,
     defaultValue: formDefaults(definition, record.data, plantToday()),
@@ -70,10 +71,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function SopEditPage() {
-  const { code, id, version, defaultValue, today } = useLoaderData<typeof loader>();
+  const { definition, id, version, defaultValue, today } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
-  const definition = findFormat(code);
-  if (!definition) return null;
   return (
     <section className="page">
       <p className="muted no-print">Editing a saved record</p>

@@ -13,24 +13,25 @@ import { readForm } from "#app/lib/http.server.ts";
 import { redirectWithToast } from "#app/shell/toast.server.ts";
 import { SopForm } from "../engine/form.tsx";
 import { formDefaults } from "../engine/values.ts";
-import { findFormat } from "../formats/index.ts";
 import { NOT_SAVED_MESSAGE, recordPath, SAVED_MESSAGE } from "../paths.ts";
 import { createRecord } from "../queries.server.ts";
 import { parseSopForm, plantToday, requireFormat } from "../route-helpers.server.ts";
 import sopCss from "../sop.css?url";
 
 // The blank form of a format: /AS11, /as10, … (any case). Save stores it and opens the record.
+// The format's definition travels in the loader data: one route module serves all ten formats, and
+// importing them all would put every format's items into every form page's JavaScript
+// (architecture.md budgets: ≤ 130 KB per page). The server keeps them all (route-helpers.server.ts).
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: sopCss }];
-export const meta: MetaFunction<typeof loader> = ({ data }) => {
-  const definition = findFormat(data?.code);
-  return [{ title: definition ? `${definition.code} ${definition.title} · PlantOps` : "PlantOps" }];
-};
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.code} ${data.definition.title} · PlantOps` : "PlantOps" },
+];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireUser(request);
   const definition = requireFormat(params.format);
-  return { code: definition.code, today: plantToday() };
+  return { code: definition.code, definition, today: plantToday() };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -49,10 +50,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function SopFormPage() {
-  const { code, today } = useLoaderData<typeof loader>();
+  const { definition, today } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
-  const definition = findFormat(code);
-  if (!definition) return null;
   return (
     <section className="page">
       <SopForm

@@ -2,12 +2,12 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireUser } from "#app/auth/session.server.ts";
 import { SopSheet } from "../engine/sheet.tsx";
-import { findFormat } from "../formats/index.ts";
 import { recordPath } from "../paths.ts";
 import { requireFormat, requireRecord } from "../route-helpers.server.ts";
 import sopCss from "../sop.css?url";
 
 // The print view (works without JavaScript): only the paper, plus a note that hides in print.
+// The definition comes with the loader data, as on the blank form (form.tsx).
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: sopCss }];
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -18,13 +18,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireUser(request);
   const definition = requireFormat(params.format);
   const record = await requireRecord(definition, params.id);
-  return { code: definition.code, id: record.id, data: record.data };
+  return { code: definition.code, definition, id: record.id, data: record.data };
 }
 
 export default function SopPrintPage() {
   const record = useLoaderData<typeof loader>();
-  const definition = findFormat(record.code);
-  if (!definition) return null;
+  const { definition } = record;
   return (
     <section className="page sop-print">
       <p className="no-print muted">

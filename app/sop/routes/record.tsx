@@ -4,13 +4,14 @@ import { requireUser } from "#app/auth/session.server.ts";
 import { formatDateTimeGB } from "#app/lib/dates.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
 import { ConfirmDelete } from "#app/ui/confirm-delete.tsx";
-import { PrintButton, SopSheet } from "../engine/sheet.tsx";
-import { findFormat } from "../formats/index.ts";
+import { PrintButton } from "../engine/paper.tsx";
+import { SopSheet } from "../engine/sheet.tsx";
 import { DELETE_QUESTION, recordPath, recordsPath } from "../paths.ts";
 import { requireFormat, requireRecord } from "../route-helpers.server.ts";
 import sopCss from "../sop.css?url";
 
 // A saved record, read-only, in the paper's layout, with Print, Edit and Delete.
+// The definition comes with the loader data, as on the blank form (form.tsx).
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: sopCss }];
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -24,6 +25,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const zone = serverSettings().PLANT_TIME_ZONE;
   return {
     code: definition.code,
+    definition,
     id: record.id,
     data: record.data,
     savedBy: record.createdBy ?? "",
@@ -35,8 +37,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export default function SopRecordPage() {
   const record = useLoaderData<typeof loader>();
-  const definition = findFormat(record.code);
-  if (!definition) return null;
+  const { definition } = record;
   const here = recordPath(definition, record.id);
   return (
     <section className="page">

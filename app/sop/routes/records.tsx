@@ -1,72 +1,128 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useMemo, useRef, useState } from "react";
 import { requireUser } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { formatDateGB, formatDateTimeGB, isIsoDate } from "#app/lib/dates.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
-import { ConfirmDelete } from "#app/ui/confirm-delete.tsx";
-import { Highlight } from "#app/ui/search.tsx";
-import { keyFieldText } from "../engine/values.ts";
-import { findFormat } from "../formats/index.ts";
-import { DELETE_QUESTION, recordPath, recordsPath } from "../paths.ts";
-import { listRecords, outstandingReturns } from "../queries.server.ts";
+import { searchParamsOf } from "#app/lib/http.server.ts";
+import { ConfirmDeleteForm } from "#app/ui/confirm-delete.tsx";
+import { HtmlRows, useRowLinks, useRowsHtml } from "#app/ui/html-rows.tsx";
+import { DELETE_QUESTION, recordsPath } from "../paths.ts";
+import { listRecordKeys, outstandingReturns, pageNumber } from "../queries.server.ts";
+import {
+  packRecordRows,
+  packReturnRows,
+  type ReturnRow,
+  recordRowHtml,
+  returnRowHtml,
+  unpackRecordRows,
+  unpackReturnRows,
+} from "../records-rows.ts";
 import { plantToday, requireFormat } from "../route-helpers.server.ts";
 import sopCss from "../sop.css?url";
 
 // /{format}/records: newest first, 50 a page, filtered by date range and text (a GET form).
 // AS15 also lists the returnable material not yet back, marking what is past its expected date.
+// Built for plant scale (architecture.md budgets): the loader sends only the format's name and
+// key-field headings (not its definition) and the rows packed; the rows are written as HTML text
+// (records-rows.ts) with one delegated click handler and one delete dialog for the page.
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: sopCss }];
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.code} records · PlantOps` : "PlantOps" },
+  { title: data ? `${data.format.code} records · PlantOps` : "PlantOps" },
 ];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireUser(request);
   const definition = requireFormat(params.format);
-  const url = new URL(request.url);
+  const search = searchParamsOf(request);
   const date = (name: string) => {
-    const value = url.searchParams.get(name)?.trim() ?? "";
+    const value = search.get(name)?.trim() ?? "";
     return isIsoDate(value) ? value : "";
   };
   const filters = {
     from: date("from"),
     to: date("to"),
-    text: (url.searchParams.get("text") ?? "").trim().slice(0, 100),
+    text: (search.get("text") ?? "").trim().slice(0, 100),
   };
-  const page = Math.max(1, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1);
+  const page = pageNumber(search.get("page"));
   const zone = serverSettings().PLANT_TIME_ZONE;
   const today = plantToday();
   const [list, returns] = await Promise.all([
-    listRecords(db, definition, { ...filters, page }),
+    listRecordKeys(db, definition, { ...filters, page }),
     definition.code === "AS15" ? outstandingReturns(db, today) : Promise.resolve(null),
   ]);
   return {
-    code: definition.code,
+    format: {
+      code: definition.code,
+      title: definition.title,
+      path: definition.path,
+      keyLabels: definition.keyFields.map((field) => field.label),
+    },
     filters,
     page,
     total: list.total,
     pages: Math.max(1, Math.ceil(list.total / list.pageSize)),
-    records: list.records.map((record) => ({
-      id: record.id,
-      date: formatDateGB(record.recordDate),
-      keys: definition.keyFields.map((field) => keyFieldText(record.data, field.path)),
-      savedBy: record.createdBy ?? "",
-      savedAt: formatDateTimeGB(record.createdAt, zone),
-    })),
-    returns: returns?.map((entry) => ({
-      ...entry,
-      date: formatDateGB(entry.date),
-      expected: entry.expectedDateOfReturn ? formatDateGB(entry.expectedDateOfReturn) : "Not given",
-    })),
+    records: packRecordRows(
+      list.records.map((record) => ({
+        id: record.id,
+        date: formatDateGB(record.recordDate),
+        keys: record.keys,
+        savedBy: record.createdBy ?? "",
+        savedAt: formatDateTimeGB(record.createdAt, zone),
+      })),
+    ),
+    returns:
+      returns &&
+      packReturnRows(
+        returns.map((entry) => ({
+          recordId: entry.recordId,
+          date: formatDateGB(entry.date),
+          gatePassNo: entry.gatePassNo,
+          descriptionOfItems: entry.descriptionOfItems,
+          quantity: entry.quantity,
+          issuedTo: entry.issuedTo,
+          expected: entry.expectedDateOfReturn ? formatDateGB(entry.expectedDateOfReturn) : "Not given",
+          overdue: entry.overdue,
+        })),
+      ),
   };
 }
 
+const NO_RETURNS: ReturnRow[] = [];
+
 export default function SopRecordsPage() {
-  const { code, filters, page, pages, total, records, returns } = useLoaderData<typeof loader>();
-  const definition = findFormat(code);
-  if (!definition) return null;
-  const base = recordsPath(definition);
+  const {
+    format,
+    filters,
+    page,
+    pages,
+    total,
+    records: packed,
+    returns: packedReturns,
+  } = useLoaderData<typeof loader>();
+  const base = recordsPath(format);
+  const records = useMemo(() => unpackRecordRows(packed), [packed]);
+  const returns = useMemo(() => (packedReturns ? unpackReturnRows(packedReturns) : null), [packedReturns]);
+  // The outstanding returns come first on the page, so they are written first: the first search
+  // mark of the page (the one the navbar's search jumps to) is theirs.
+  const returnsHtml = useRowsHtml(returns ?? NO_RETURNS, (row, mark) => returnRowHtml(row, base, mark), [
+    base,
+  ]);
+  const recordsHtml = useRowsHtml(records, (row, mark) => recordRowHtml(row, base, mark), [base]);
+
+  // One confirmation dialog for the whole list (not one per row).
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [deleting, setDeleting] = useState<string | null>(null);
+  const onRecordClick = useRowLinks((href) => {
+    if (!dialog.current?.showModal) return false;
+    setDeleting(href);
+    dialog.current.showModal();
+    return true;
+  });
+  const onReturnClick = useRowLinks(() => false);
+
   const pageHref = (target: number) => {
     const params = new URLSearchParams();
     for (const [key, value] of Object.entries(filters)) if (value) params.set(key, value);
@@ -78,11 +134,11 @@ export default function SopRecordsPage() {
     <section className="page">
       <div className="page-head">
         <h1>
-          {definition.code} records · {definition.title}
+          {format.code} records · {format.title}
         </h1>
         <div className="actions">
-          <Link className="button primary" to={definition.path}>
-            New {definition.code} form
+          <Link className="button primary" to={format.path}>
+            New {format.code} form
           </Link>
           <Link className="button" to="/adminandsecurity">
             All formats
@@ -90,7 +146,9 @@ export default function SopRecordsPage() {
         </div>
       </div>
 
-      {returns ? <OutstandingReturns returns={returns} definitionPath={base} /> : null}
+      {returns ? (
+        <OutstandingReturns empty={returns.length === 0} html={returnsHtml} onClick={onReturnClick} />
+      ) : null}
 
       <Form method="get" className="sop-filters" role="search" aria-label="Filter records">
         <div className="field">
@@ -125,59 +183,36 @@ export default function SopRecordsPage() {
           <thead>
             <tr>
               <th>Date</th>
-              {definition.keyFields.map((field) => (
-                <th key={field.path}>{field.label}</th>
+              {format.keyLabels.map((label) => (
+                <th key={label}>{label}</th>
               ))}
               <th>Saved by</th>
               <th>Saved at</th>
               <th className="no-print">Actions</th>
             </tr>
           </thead>
-          <tbody>
-            {records.length === 0 ? (
+          {records.length === 0 ? (
+            <tbody>
               <tr>
-                <td className="empty" colSpan={definition.keyFields.length + 4}>
+                <td className="empty" colSpan={format.keyLabels.length + 4}>
                   {filtered ? "No records match the filter." : "No records saved yet."}
                 </td>
               </tr>
-            ) : (
-              records.map((record) => {
-                const here = recordPath(definition, record.id);
-                const name = `record of ${record.date}${record.keys[0] ? ` ${record.keys[0]}` : ""}`;
-                return (
-                  <tr key={record.id}>
-                    <td>
-                      <Link to={here} aria-label={`Open ${name}`}>
-                        {record.date}
-                      </Link>
-                    </td>
-                    {record.keys.map((key, index) => (
-                      <td key={definition.keyFields[index].path}>
-                        <Highlight text={key} />
-                      </td>
-                    ))}
-                    <td>
-                      <Highlight text={record.savedBy} />
-                    </td>
-                    <td>{record.savedAt}</td>
-                    <td className="no-print">
-                      <div className="actions row-actions">
-                        <Link className="button small" to={here}>
-                          Open
-                        </Link>
-                        <Link className="button small" to={`${here}/edit`} aria-label={`Edit ${name}`}>
-                          Edit
-                        </Link>
-                        <ConfirmDelete href={`${here}/delete`} question={DELETE_QUESTION} itemName={name} />
-                      </div>
-                    </td>
-                  </tr>
-                );
-              })
-            )}
-          </tbody>
+            </tbody>
+          ) : (
+            <HtmlRows key="rows" html={recordsHtml} onClick={onRecordClick} />
+          )}
         </table>
       </div>
+      <dialog ref={dialog} className="dialog" aria-label="Confirm delete">
+        {deleting ? (
+          <ConfirmDeleteForm
+            href={deleting}
+            question={DELETE_QUESTION}
+            onCancel={() => dialog.current?.close()}
+          />
+        ) : null}
+      </dialog>
       {pages > 1 ? (
         <nav className="pager" aria-label="Pages">
           {page > 1 ? <Link to={pageHref(page - 1)}>Previous page</Link> : null}
@@ -191,23 +226,19 @@ export default function SopRecordsPage() {
   );
 }
 
-type Return = {
-  recordId: string;
-  row: number;
-  date: string;
-  gatePassNo: string;
-  descriptionOfItems: string;
-  quantity: string;
-  issuedTo: string;
-  expected: string;
-  overdue: boolean;
-};
-
-function OutstandingReturns({ returns, definitionPath }: { returns: Return[]; definitionPath: string }) {
+function OutstandingReturns({
+  empty,
+  html,
+  onClick,
+}: {
+  empty: boolean;
+  html: string;
+  onClick: ReturnType<typeof useRowLinks>;
+}) {
   return (
     <section aria-labelledby="outstanding-title" className="sop-outstanding">
       <h2 id="outstanding-title">Returnable material not yet returned</h2>
-      {returns.length === 0 ? (
+      {empty ? (
         <p className="muted">All returnable material has come back.</p>
       ) : (
         <div className="table-wrap">
@@ -223,32 +254,7 @@ function OutstandingReturns({ returns, definitionPath }: { returns: Return[]; de
                 <th>Status</th>
               </tr>
             </thead>
-            <tbody>
-              {returns.map((entry) => (
-                <tr
-                  key={`${entry.recordId}-${entry.row}`}
-                  className={entry.overdue ? "overdue-row" : undefined}
-                >
-                  <td>
-                    <Link to={`${definitionPath}/${entry.recordId}`}>{entry.date}</Link>
-                  </td>
-                  <td>
-                    <Highlight text={entry.gatePassNo} />
-                  </td>
-                  <td>
-                    <Highlight text={entry.descriptionOfItems} />
-                  </td>
-                  <td>{entry.quantity}</td>
-                  <td>
-                    <Highlight text={entry.issuedTo} />
-                  </td>
-                  <td>{entry.expected}</td>
-                  <td className={entry.overdue ? "overdue" : undefined}>
-                    {entry.overdue ? "Overdue" : "Out"}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
+            <HtmlRows html={html} onClick={onClick} />
           </table>
         </div>
       )}
