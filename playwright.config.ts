@@ -48,6 +48,9 @@ export default defineConfig({
     url: `${baseURL}/api/health`,
     timeout: 180_000,
     reuseExistingServer: false,
+    // SIGTERM, not Playwright's default SIGKILL: the server stops its embedded PostgreSQL (its own
+    // process group, so a SIGKILL of ours would leave it running).
+    gracefulShutdown: { signal: "SIGTERM", timeout: 20_000 },
     stdout: "ignore",
     stderr: "pipe",
     env: {

@@ -325,6 +325,35 @@ describe("the /api endpoints that take input", () => {
   });
 });
 
+describe("search and filter parameters in an address", () => {
+  // A filter typed into the address reaches PostgreSQL (?text= of the SOP records); the page
+  // search (?q=, ?files=) only marks text. None of them may turn into a 5xx.
+  const addresses: { client: () => Client; path: (value: string) => string }[] = [
+    { client: () => browser, path: (value) => `/as15/records?text=${value}` },
+    { client: () => browser, path: (value) => `/as15/records?from=${value}&to=${value}&page=${value}` },
+    { client: () => browser, path: (value) => `/rackadmin?files=${value}&open=${value}` },
+    { client: () => browser, path: (value) => `/products?q=${value}` },
+    { client: () => browser, path: (value) => `/about?q=${value}` },
+    { client: () => api, path: (value) => `/api/sop/AS15?text=${value}&page=${value}` },
+  ];
+  const values = fc.oneof(
+    fc.string({ unit: "binary", maxLength: 40 }),
+    fc.constantFrom("\u0000", "a\u0000b", "%", "'; drop table sop_records; --", XSS, "9".repeat(400)),
+  );
+  it("never answer 5xx, whatever the value", async () => {
+    for (const address of addresses) {
+      await fc.assert(
+        fc.asyncProperty(values, async (value) => {
+          const path = address.path(encodeURIComponent(value.replace(/[\ud800-\udfff]/g, "")));
+          const answer = await address.client().get(path);
+          expect(answer.status, `GET ${path}`).toBeLessThan(500);
+        }),
+        { numRuns: Math.ceil(RUNS / 2) },
+      );
+    }
+  });
+});
+
 describe("the main form actions", () => {
   type FormCase = { path: () => string; valid: () => Record<string, string> };
   const line = () => ({
