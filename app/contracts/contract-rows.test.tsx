@@ -6,7 +6,6 @@ import {
   alertMessages,
   type ContractRow,
   contractRowHtml,
-  isDeletePath,
   packContractRows,
   unpackContractRows,
   whatsAppSendHtml,
@@ -74,8 +73,6 @@ describe("a contract row as HTML", () => {
     expect(html).toContain(
       '<a href="/amc/00000000-0000-8000-8000-000000001069/delete" class="button danger small" aria-label="Delete Fire pump">Delete</a>',
     );
-    expect(isDeletePath("/amc/00000000-0000-8000-8000-000000001069/delete")).toBe(true);
-    expect(isDeletePath("/amcupdate/00000000-0000-8000-8000-000000001069")).toBe(false);
   });
 
   it("carries the WhatsApp message for the row's status: expired, or due", () => {

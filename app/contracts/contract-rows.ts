@@ -103,8 +103,6 @@ export function contractRowHtml(row: ContractRow, mark: Marker): string {
 
 const updatePath = (id: string) => `/amcupdate/${id}`;
 const deletePath = (id: string) => `/amc/${id}/delete`;
-/** True for a row's Delete link (which opens the page's dialog when JavaScript runs). */
-export const isDeletePath = (path: string) => path.startsWith("/amc/") && path.endsWith("/delete");
 
 /**
  * The markup of <WhatsAppSend> (components/whatsapp-send.tsx) as text: a link opening the chat in a

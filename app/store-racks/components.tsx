@@ -1,11 +1,10 @@
 import { Link } from "@remix-run/react";
-import type { MouseEvent, RefObject } from "react";
-import { ConfirmDeleteForm } from "#app/ui/confirm-delete.tsx";
+import type { MouseEvent } from "react";
 import { escapeHtml, type Marker } from "#app/ui/html.ts";
 import { HtmlRows, useRowsHtml } from "#app/ui/html-rows.tsx";
 import { matchesQuery } from "#app/ui/search.tsx";
 import type { RackRow } from "./rows.ts";
-import { formatQuantity, messages, rackLabel } from "./rules.ts";
+import { formatQuantity, rackLabel } from "./rules.ts";
 
 const cellTexts = (row: RackRow) => [
   row.section,
@@ -96,29 +95,5 @@ function rackItemRow(rackNumber: number, row: RackRow, mark: Marker) {
     `<td>${mark(available)}</td><td>${mark(issue)}</td><td>${mark(receipt)}</td><td>${mark(closing)}</td>` +
     `<td><a href="${escapeHtml(`/rackupdate/${rackNumber}/${row.id}`)}">Update</a></td>` +
     `<td><a href="${escapeHtml(deleteHref(rackNumber, row.id))}">Delete</a></td></tr>`
-  );
-}
-
-/**
- * One confirmation dialog for the whole page (not one per row: the page stays light with 1,200
- * items). Without JavaScript each Delete link opens the confirmation page instead.
- */
-export function RackDeleteDialog({
-  dialog,
-  href,
-}: {
-  dialog: RefObject<HTMLDialogElement>;
-  href: string | null;
-}) {
-  return (
-    <dialog ref={dialog} className="dialog" aria-label="Confirm delete">
-      {href ? (
-        <ConfirmDeleteForm
-          href={href}
-          question={messages.deleteQuestion}
-          onCancel={() => dialog.current?.close()}
-        />
-      ) : null}
-    </dialog>
   );
 }

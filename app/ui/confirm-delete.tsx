@@ -1,5 +1,5 @@
 import { Form, Link } from "@remix-run/react";
-import { useRef } from "react";
+import { useRef, useState } from "react";
 import { SubmitButton } from "./form.tsx";
 
 /**
@@ -70,4 +70,28 @@ export function ConfirmDeleteForm({
       </div>
     </Form>
   );
+}
+
+/**
+ * One confirmation dialog for a whole page of rows (not one per row: the big tables stay light).
+ * `ask(href)` opens it for the delete page at `href` and says whether it could (no <dialog>
+ * support: the link's own confirmation page asks instead); render `dialog` once in the page.
+ */
+export function useDeleteDialog(question: string) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const [href, setHref] = useState<string | null>(null);
+  const ask = (target: string) => {
+    if (!ref.current?.showModal) return false;
+    setHref(target);
+    ref.current.showModal();
+    return true;
+  };
+  const dialog = (
+    <dialog ref={ref} className="dialog" aria-label="Confirm delete">
+      {href ? (
+        <ConfirmDeleteForm href={href} question={question} onCancel={() => ref.current?.close()} />
+      ) : null}
+    </dialog>
+  );
+  return { ask, dialog };
 }

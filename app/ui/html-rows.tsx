@@ -44,9 +44,13 @@ export function useRowLinks(askToDelete: (href: string) => boolean) {
   return (event: MouseEvent<HTMLElement>) => {
     if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey)
       return;
-    const href = (event.target as Element).closest("a[href]")?.getAttribute("href");
-    if (!href) return;
-    const isDelete = new URL(href, window.location.href).pathname.endsWith("/delete");
+    const link = (event.target as Element).closest("a[href]");
+    const href = link?.getAttribute("href");
+    // Links elsewhere (WhatsApp) or to another tab are the browser's own.
+    if (!link || !href || (link.getAttribute("target") ?? "_self") !== "_self") return;
+    const url = new URL(href, window.location.href);
+    if (url.origin !== window.location.origin) return;
+    const isDelete = url.pathname.endsWith("/delete");
     if (isDelete) {
       if (askToDelete(href)) event.preventDefault();
       return; // no <dialog> support: the confirmation page

@@ -1,20 +1,19 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useNavigate } from "@remix-run/react";
-import { type MouseEvent, useMemo, useRef, useState } from "react";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useMemo } from "react";
 import { requireUser } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
 import { FAULT_MESSAGE } from "#app/lib/messages.ts";
 import { logError } from "#app/lib/request-id.server.ts";
 import { getPlantSettings } from "#app/settings/queries.server.ts";
-import { ConfirmDeleteForm } from "#app/ui/confirm-delete.tsx";
-import { HtmlRows, useRowsHtml } from "#app/ui/html-rows.tsx";
+import { useDeleteDialog } from "#app/ui/confirm-delete.tsx";
+import { HtmlRows, useRowLinks, useRowsHtml } from "#app/ui/html-rows.tsx";
 import { SendAlerts } from "../components/send-alerts.tsx";
 import {
   alertMessages,
   type ContractRow,
   contractRowHtml,
-  isDeletePath,
   packContractRows,
   unpackContractRows,
 } from "../contract-rows.ts";
@@ -55,34 +54,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function ContractsPage() {
   const data = useLoaderData<typeof loader>();
-  const navigate = useNavigate();
   const rows = useMemo(() => unpackContractRows(data.rows), [data.rows]);
   const { expired, dueSoon } = useMemo(() => countStatuses(rows), [rows]);
   const alerts = useMemo(() => alertMessages(rows, data.recipients), [rows, data.recipients]);
   const html = useRowsHtml(rows, contractRowHtml, []);
 
-  // One confirmation dialog for the whole table (not one per row).
-  const dialog = useRef<HTMLDialogElement>(null);
-  const [deleting, setDeleting] = useState<string | null>(null);
-
   // Without JavaScript the row links are ordinary links (Delete → the confirmation page). With it,
   // Update navigates in the app and Delete opens the dialog; WhatsApp Send opens its own tab.
-  const onRowClick = (event: MouseEvent<HTMLTableSectionElement>) => {
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey)
-      return;
-    const link = (event.target as Element).closest<HTMLAnchorElement>("a[href^='/amc']");
-    const href = link?.getAttribute("href");
-    if (!href) return;
-    if (isDeletePath(href)) {
-      if (!dialog.current?.showModal) return; // no <dialog>: the confirmation page
-      event.preventDefault();
-      setDeleting(href);
-      dialog.current.showModal();
-    } else {
-      event.preventDefault();
-      navigate(href);
-    }
-  };
+  const deleteDialog = useDeleteDialog(contractMessages.deleteQuestion);
+  const onRowClick = useRowLinks(deleteDialog.ask);
 
   return (
     <section className="page" aria-labelledby="amc-title">
@@ -124,15 +104,7 @@ export default function ContractsPage() {
               )}
             </table>
           </div>
-          <dialog ref={dialog} className="dialog" aria-label="Confirm delete">
-            {deleting ? (
-              <ConfirmDeleteForm
-                href={deleting}
-                question={contractMessages.deleteQuestion}
-                onCancel={() => dialog.current?.close()}
-              />
-            ) : null}
-          </dialog>
+          {deleteDialog.dialog}
         </>
       )}
     </section>

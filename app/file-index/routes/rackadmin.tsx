@@ -15,7 +15,7 @@ import { invariantResponse, readForm } from "#app/lib/http.server.ts";
 import { logError } from "#app/lib/request-id.server.ts";
 import { redirectWithToast } from "#app/shell/toast.server.ts";
 import type { Toast } from "#app/shell/toast-types.ts";
-import { ConfirmDeleteForm } from "#app/ui/confirm-delete.tsx";
+import { useDeleteDialog } from "#app/ui/confirm-delete.tsx";
 import { FormError } from "#app/ui/form.tsx";
 import { useRowLinks } from "#app/ui/html-rows.tsx";
 import { matchesQuery, useSearchQuery } from "#app/ui/search.tsx";
@@ -110,18 +110,12 @@ export default function RackAdminPage() {
   const [query, setQuery] = useState(searched);
   useEffect(() => setQuery(searched), [searched]);
   const [editing, setEditing] = useState<{ rackName: RackName; file: RackFile } | null>(null);
-  const [deleting, setDeleting] = useState<string | null>(null);
-  const deleteDialog = useRef<HTMLDialogElement>(null);
+  const deleteDialog = useDeleteDialog(messages.deleteQuestion);
   const list = useRef<HTMLDivElement>(null);
 
   // Without JavaScript a row's links are plain links to the Update File and delete confirmation
   // pages. With it, Update opens the update dialog and Delete the confirmation dialog.
-  const rowLinks = useRowLinks((href) => {
-    if (!deleteDialog.current?.showModal) return false;
-    setDeleting(href);
-    deleteDialog.current.showModal();
-    return true;
-  });
+  const rowLinks = useRowLinks(deleteDialog.ask);
   const onRowClick = (event: MouseEvent<HTMLElement>) => {
     const href = (event.target as Element).closest("a[href]")?.getAttribute("href");
     const named = href ? fileOfHref(href) : null;
@@ -278,15 +272,7 @@ export default function RackAdminPage() {
         })}
       </div>
       <UpdateFileDialog editing={editing} onClose={() => setEditing(null)} />
-      <dialog ref={deleteDialog} className="dialog" aria-label="Confirm delete">
-        {deleting ? (
-          <ConfirmDeleteForm
-            href={deleting}
-            question={messages.deleteQuestion}
-            onCancel={() => deleteDialog.current?.close()}
-          />
-        ) : null}
-      </dialog>
+      {deleteDialog.dialog}
     </section>
   );
 }

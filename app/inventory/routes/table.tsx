@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
-import { useMemo, useRef, useState } from "react";
+import { useMemo } from "react";
 import { requireUser } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
 import inventoryCss from "#app/inventory/inventory.css?url";
@@ -19,7 +19,7 @@ import {
 } from "#app/inventory/rules.ts";
 import { packTableRows, unpackTableRows } from "#app/inventory/table-rows.ts";
 import { logError } from "#app/lib/request-id.server.ts";
-import { ConfirmDeleteForm } from "#app/ui/confirm-delete.tsx";
+import { useDeleteDialog } from "#app/ui/confirm-delete.tsx";
 import { escapeHtml, type Marker } from "#app/ui/html.ts";
 import { HtmlRows, useRowLinks, useRowsHtml } from "#app/ui/html-rows.tsx";
 
@@ -76,9 +76,7 @@ export default function InventoryTablePage() {
     navigation.location.pathname !== location.pathname &&
     departmentOfTablePath(navigation.location.pathname) !== null;
 
-  // One confirmation dialog for the whole table (not one per row).
-  const dialog = useRef<HTMLDialogElement>(null);
-  const [deleting, setDeleting] = useState<string | null>(null);
+  const deleteDialog = useDeleteDialog(messages.deleteQuestion);
   // After a delete, back to the table the user was on (/firefight stays /firefight).
   const back =
     location.pathname === departmentTablePath(department)
@@ -96,10 +94,7 @@ export default function InventoryTablePage() {
   const onRowClick = useRowLinks((href) => {
     const srno = Number(href.split("?")[0].split("/").at(-2));
     const row = rows.find((line) => line.srno === srno);
-    if (!dialog.current?.showModal || !row) return false;
-    setDeleting(deleteHrefOf(href, row));
-    dialog.current.showModal();
-    return true;
+    return row ? deleteDialog.ask(deleteHrefOf(href, row)) : false;
   });
 
   return (
@@ -134,15 +129,7 @@ export default function InventoryTablePage() {
           )}
         </table>
       </div>
-      <dialog ref={dialog} className="dialog" aria-label="Confirm delete">
-        {deleting ? (
-          <ConfirmDeleteForm
-            href={deleting}
-            question={messages.deleteQuestion}
-            onCancel={() => dialog.current?.close()}
-          />
-        ) : null}
-      </dialog>
+      {deleteDialog.dialog}
     </section>
   );
 }

@@ -1,12 +1,12 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { useMemo, useRef, useState } from "react";
+import { useMemo } from "react";
 import { requireUser } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { formatDateGB, formatDateTimeGB, isIsoDate } from "#app/lib/dates.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
 import { searchParamsOf } from "#app/lib/http.server.ts";
-import { ConfirmDeleteForm } from "#app/ui/confirm-delete.tsx";
+import { useDeleteDialog } from "#app/ui/confirm-delete.tsx";
 import { HtmlRows, useRowLinks, useRowsHtml } from "#app/ui/html-rows.tsx";
 import { DELETE_QUESTION, recordsPath } from "../paths.ts";
 import { listRecordKeys, outstandingReturns, pageNumber } from "../queries.server.ts";
@@ -112,15 +112,8 @@ export default function SopRecordsPage() {
   ]);
   const recordsHtml = useRowsHtml(records, (row, mark) => recordRowHtml(row, base, mark), [base]);
 
-  // One confirmation dialog for the whole list (not one per row).
-  const dialog = useRef<HTMLDialogElement>(null);
-  const [deleting, setDeleting] = useState<string | null>(null);
-  const onRecordClick = useRowLinks((href) => {
-    if (!dialog.current?.showModal) return false;
-    setDeleting(href);
-    dialog.current.showModal();
-    return true;
-  });
+  const deleteDialog = useDeleteDialog(DELETE_QUESTION);
+  const onRecordClick = useRowLinks(deleteDialog.ask);
   const onReturnClick = useRowLinks(() => false);
 
   const pageHref = (target: number) => {
@@ -204,15 +197,7 @@ export default function SopRecordsPage() {
           )}
         </table>
       </div>
-      <dialog ref={dialog} className="dialog" aria-label="Confirm delete">
-        {deleting ? (
-          <ConfirmDeleteForm
-            href={deleting}
-            question={DELETE_QUESTION}
-            onCancel={() => dialog.current?.close()}
-          />
-        ) : null}
-      </dialog>
+      {deleteDialog.dialog}
       {pages > 1 ? (
         <nav className="pager" aria-label="Pages">
           {page > 1 ? <Link to={pageHref(page - 1)}>Previous page</Link> : null}

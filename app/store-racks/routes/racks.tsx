@@ -1,15 +1,16 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useMemo, useRef, useState } from "react";
+import { useMemo } from "react";
 import { requireUser } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
+import { useDeleteDialog } from "#app/ui/confirm-delete.tsx";
 import { useRowLinks } from "#app/ui/html-rows.tsx";
 import { useSearchQuery } from "#app/ui/search.tsx";
-import { RackDeleteDialog, RackPanel } from "../components.tsx";
+import { RackPanel } from "../components.tsx";
 import { listAllRacks } from "../queries.server.ts";
 import racksCss from "../racks.css?url";
 import { packRackRows, unpackRackRows } from "../rows.ts";
-import { RACKS } from "../rules.ts";
+import { messages, RACKS } from "../rules.ts";
 
 // /about, the Store Racks page (spec §2): one collapsible panel per rack, racks 1 to 24 in order.
 export const meta: MetaFunction = () => [{ title: "Store Racks · PlantOps" }];
@@ -27,15 +28,9 @@ export default function StoreRacksPage() {
   const { racks: packed } = useLoaderData<typeof loader>();
   const racks = useMemo(() => packed.map(unpackRackRows), [packed]);
   const query = useSearchQuery();
-  const dialog = useRef<HTMLDialogElement>(null);
-  const [deleteHref, setDeleteHref] = useState<string | null>(null);
   // With JavaScript, Delete asks in a dialog; without, its link opens the confirmation page.
-  const onRowClick = useRowLinks((href) => {
-    if (!dialog.current?.showModal) return false;
-    setDeleteHref(href);
-    dialog.current.showModal();
-    return true;
-  });
+  const deleteDialog = useDeleteDialog(messages.deleteQuestion);
+  const onRowClick = useRowLinks(deleteDialog.ask);
   return (
     <section className="page store-racks">
       <div className="page-head">
@@ -50,7 +45,7 @@ export default function StoreRacksPage() {
           onRowClick={onRowClick}
         />
       ))}
-      <RackDeleteDialog dialog={dialog} href={deleteHref} />
+      {deleteDialog.dialog}
     </section>
   );
 }
