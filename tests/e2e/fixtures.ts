@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { type APIRequestContext, test as base, expect, type Page } from "@playwright/test";
+import { type APIRequestContext, test as base, type Cookie, expect, type Page } from "@playwright/test";
 import { baseURL, REGISTRATION_CODE } from "../../playwright.config.ts";
 
 // Login fixtures and data builders for the e2e tests. Every test uses its own accounts and its
@@ -23,7 +23,11 @@ export async function registerAccount(api: APIRequestContext, account: Account) 
     throw new Error(`register failed: ${response.status()} ${await response.text()}`);
 }
 
-/** Signs the page's browser context in by posting the real sign-in form (fast: no page load). */
+/**
+ * Signs the page's browser context in by posting the real sign-in form (no page load). Each call
+ * makes a new session (one password hash on the server): use it for tests that end their session
+ * (logout) or need one of their own; other tests use the `staff` / `admin` fixtures.
+ */
 export async function signIn(page: Page, account: Account) {
   const response = await page.request.post("/login", {
     form: { email: account.email, password: account.password, redirectTo: "/home" },
@@ -33,7 +37,23 @@ export async function signIn(page: Page, account: Account) {
   expect(response.status(), "sign-in should redirect").toBe(302);
 }
 
+/** The cookies of a new session for the account, signed in through the real sign-in form. */
+async function sessionCookies(api: APIRequestContext, account: Account): Promise<Cookie[]> {
+  const response = await api.post("/login", {
+    form: { email: account.email, password: account.password, redirectTo: "/home" },
+    headers: { origin: baseURL },
+    maxRedirects: 0,
+  });
+  if (response.status() !== 302)
+    throw new Error(`sign-in failed: ${response.status()} ${await response.text()}`);
+  return (await api.storageState()).cookies;
+}
+
+export type Role = "staff" | "admin";
+
 type Fixtures = {
+  /** Signs the test's browser in as the role (reusing the worker's session): `await login("admin")`. */
+  login: (role: Role) => Promise<Account>;
   /** A new staff account, signed in. */
   staff: Account;
   /** The admin account (made in global setup), signed in. */
@@ -44,8 +64,18 @@ type Fixtures = {
   pageErrors: undefined;
 };
 
-export const test = base.extend<Fixtures, { staffAccount: Account }>({
-  // One staff account per worker (registration hashes a password: do it once), signed in per test.
+type WorkerFixtures = {
+  /** A staff account of this worker's own. */
+  staffAccount: Account;
+  /** The session cookies of this worker's staff account and of the admin (storage state). */
+  staffSession: Cookie[];
+  adminSession: Cookie[];
+};
+
+export const test = base.extend<Fixtures, WorkerFixtures>({
+  // One staff account per worker, signed in ONCE per worker and role: every sign-in hashes a
+  // password (~0.5 s of CPU), so tests reuse the session's cookies (Playwright storage state)
+  // instead of posting the form each time. Tests that end their session call signIn() instead.
   staffAccount: [
     async ({ playwright }, use) => {
       const api = await playwright.request.newContext({ baseURL });
@@ -53,6 +83,22 @@ export const test = base.extend<Fixtures, { staffAccount: Account }>({
       await registerAccount(api, account);
       await api.dispose();
       await use(account);
+    },
+    { scope: "worker" },
+  ],
+  staffSession: [
+    async ({ playwright, staffAccount }, use) => {
+      const api = await playwright.request.newContext({ baseURL });
+      await use(await sessionCookies(api, staffAccount));
+      await api.dispose();
+    },
+    { scope: "worker" },
+  ],
+  adminSession: [
+    async ({ playwright }, use) => {
+      const api = await playwright.request.newContext({ baseURL });
+      await use(await sessionCookies(api, ADMIN));
+      await api.dispose();
     },
     { scope: "worker" },
   ],
@@ -73,12 +119,18 @@ export const test = base.extend<Fixtures, { staffAccount: Account }>({
   js: async ({ javaScriptEnabled }, use) => {
     await use(javaScriptEnabled !== false);
   },
-  staff: async ({ page, staffAccount }, use) => {
-    await signIn(page, staffAccount);
+  login: async ({ context, staffAccount, staffSession, adminSession }, use) => {
+    await use(async (role) => {
+      await context.addCookies(role === "admin" ? adminSession : staffSession);
+      return role === "admin" ? ADMIN : staffAccount;
+    });
+  },
+  staff: async ({ context, staffAccount, staffSession }, use) => {
+    await context.addCookies(staffSession);
     await use(staffAccount);
   },
-  admin: async ({ page }, use) => {
-    await signIn(page, ADMIN);
+  admin: async ({ context, adminSession }, use) => {
+    await context.addCookies(adminSession);
     await use(ADMIN);
   },
 });

@@ -1,0 +1,74 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
+
+// Every page keeps 0 axe-core violations of WCAG 2.1 A and AA. Axe runs as a script in the page, so
+// it runs in the JavaScript-on project only; the markup it checks is the server-rendered page, which is
+// the same without JavaScript. One test per group of pages (each page costs a load and an axe run).
+
+test.beforeEach(({ js }) => {
+  test.skip(!js, "axe-core runs in the page as a script");
+  test.setTimeout(180_000);
+});
+
+const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+
+const SIGNED_OUT = ["/", "/login", "/register"];
+const SIGNED_IN = [
+  "/home",
+  "/products",
+  "/firefight",
+  "/technician",
+  "/insertproduct/Electrician",
+  "/about",
+  "/insertproducts/7",
+  "/amc",
+  "/amcinsert",
+  "/alerts",
+  "/rackadmin",
+  "/adminandsecurity",
+  "/settings",
+  "/no-such-page",
+];
+const SOP_FORMATS = ["AS11", "as10", "as09", "as08", "as06", "as12", "as14", "as15", "as16", "as17"];
+
+async function violationsOn(page: Page, path: string) {
+  await page.goto(path);
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG).analyze();
+  // Name each rule and the first element it failed on, so the failure reads on its own.
+  return violations.map(
+    (violation) =>
+      `${path}: ${violation.id} (${violation.nodes[0]?.target.join(" ") ?? "?"}) ${violation.help}`,
+  );
+}
+
+async function expectAccessible(page: Page, paths: string[]) {
+  const found: string[] = [];
+  for (const path of paths) found.push(...(await violationsOn(page, path)));
+  expect(found).toEqual([]);
+}
+
+test("the sign-in and registration pages have no accessibility violations", async ({ page }) => {
+  await expectAccessible(page, SIGNED_OUT);
+});
+
+test("the signed-in pages have no accessibility violations", async ({ page, login }) => {
+  await login("admin");
+  await expectAccessible(page, SIGNED_IN);
+});
+
+test("the SOP formats have no accessibility violations", async ({ page, login }) => {
+  await login("admin");
+  await expectAccessible(
+    page,
+    SOP_FORMATS.map((code) => `/${code}`),
+  );
+});
+
+test("the SOP records lists have no accessibility violations", async ({ page, login }) => {
+  await login("admin");
+  await expectAccessible(
+    page,
+    SOP_FORMATS.map((code) => `/${code.toLowerCase()}/records`),
+  );
+});
