@@ -85,7 +85,9 @@ describe("return address after sign-in", () => {
   });
 
   it("encodes unicode paths, so the Location header is plain ASCII", () => {
-    expect(safeRedirect("/search?q=ग्राहक")).toBe("/search?q=%E0%A4%97%E0%A5%8D%E0%A4%B0%E0%A4%BE%E0%A4%B9%E0%A4%95");
+    expect(safeRedirect("/search?q=ग्राहक")).toBe(
+      "/search?q=%E0%A4%97%E0%A5%8D%E0%A4%B0%E0%A4%BE%E0%A4%B9%E0%A4%95",
+    );
   });
 
   // Pieces an attacker mixes into a return address; any mix must stay on our site.

@@ -49,7 +49,8 @@ export function waitText(seconds: number) {
   return minutes === 1 ? "a minute" : `${minutes} minutes`;
 }
 
-export const tooManySignIns = (seconds: number) => `Too many sign-in attempts, try again in ${waitText(seconds)}.`;
+export const tooManySignIns = (seconds: number) =>
+  `Too many sign-in attempts, try again in ${waitText(seconds)}.`;
 export const tooManyRegistrations = (seconds: number) =>
   `Too many registration attempts, try again in ${waitText(seconds)}.`;
 
@@ -95,7 +96,7 @@ export const registerSchema = z.object({
 
 // Any C0/C1 control character (tab, CR, LF, NUL …) or a backslash: browsers drop tabs and line
 // breaks and read "\\" as "/", so "/\t/evil.example" or "/\\evil.example" become "//evil.example".
-const UNSAFE_IN_TARGET = /[\u0000-\u001f\u007f-\u009f\\]/;
+const UNSAFE_IN_TARGET = /[\p{Cc}\\]/u;
 const PLACEHOLDER_ORIGIN = "http://plantops.invalid";
 
 /**
