@@ -37,6 +37,8 @@ describe("return address after sign-in, through the real /login", () => {
     "//evil.example",
     "https://evil.example/",
     "/%2f%2fevil.example",
+    "/\r\n/evil.example",
+    "/\t/evil.example",
   ];
 
   it.each(hostile)("signs in and stays on our site for redirectTo=%j", async (redirectTo) => {
