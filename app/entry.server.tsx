@@ -8,10 +8,14 @@ import {
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { startJobsWithServer } from "#app/jobs/jobs.server.ts";
 import { logError, requestId } from "#app/lib/request-id.server.ts";
 import { NonceContext } from "#app/shell/nonce.tsx";
 
 const ABORT_DELAY = 5_000;
+
+// The scheduled jobs (app/jobs) start with the server that loads this module, in the background.
+startJobsWithServer();
 
 function securityHeaders(headers: Headers, request: Request, nonce?: string) {
   if (nonce) {

@@ -7,7 +7,13 @@ import { clientAddress } from "#app/lib/http.server.ts";
 import { checkCredentials, type Role } from "./queries.server.ts";
 import { loginSchema } from "./rules.ts";
 
-export type AuthenticatedUser = { id: string; email: string; role: Role; redirectTo?: string };
+export type AuthenticatedUser = {
+  id: string;
+  email: string;
+  role: Role;
+  redirectTo?: string;
+  sharedTerminal: boolean;
+};
 
 /** Thrown by the form strategy; carries the Conform reply so the form comes back filled in. */
 export class LoginRefused extends Error {
@@ -26,15 +32,15 @@ authenticator.use(
     const submission = parseWithZod(form, { schema: loginSchema });
     if (submission.status !== "success")
       throw new LoginRefused(submission.reply({ hideFields: ["password"] }), 400);
-    const { email, password, redirectTo } = submission.value;
+    const { email, password, redirectTo, sharedTerminal } = submission.value;
     const result = await checkCredentials(db, email, password, clientAddress(request));
     if (!result.ok) {
       throw new LoginRefused(
         submission.reply({ formErrors: [result.message], hideFields: ["password"] }),
-        result.reason === "locked" ? 429 : 401,
+        result.reason === "throttled" ? 429 : 401,
       );
     }
-    return { ...result.user, redirectTo };
+    return { ...result.user, redirectTo, sharedTerminal: Boolean(sharedTerminal) };
   }),
   "form",
 );

@@ -19,9 +19,60 @@ function derive(password: string, salt: Buffer, cost: { N: number; r: number; p:
   );
 }
 
+// Each derivation takes ~0.5 s of CPU and 128 MiB: at most two run at once in this process, so a
+// burst of sign-ins cannot take both cores and the memory. The rest wait briefly for a turn, then
+// are refused (429) rather than queued without end.
+export const MAX_CONCURRENT_PASSWORD_WORK = 2;
+export const PASSWORD_WORK_WAIT_MS = 2_000;
+
+/** Thrown when no turn came within the wait: the caller answers 429. */
+export class PasswordWorkBusy extends Error {
+  constructor() {
+    super("password checks are busy");
+  }
+}
+
+let running = 0;
+let peak = 0;
+const queue: Array<() => void> = [];
+
+async function withPasswordTurn<T>(work: () => Promise<T>): Promise<T> {
+  if (running < MAX_CONCURRENT_PASSWORD_WORK) {
+    running++;
+  } else {
+    await new Promise<void>((resolve, reject) => {
+      const take = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        queue.splice(queue.indexOf(take), 1);
+        reject(new PasswordWorkBusy());
+      }, PASSWORD_WORK_WAIT_MS);
+      queue.push(take);
+    });
+    // The finishing derivation handed its turn over: `running` already counts this one.
+  }
+  peak = Math.max(peak, running);
+  try {
+    return await work();
+  } finally {
+    const next = queue.shift();
+    if (next) next();
+    else running--;
+  }
+}
+
+/** How many derivations ran at once at most since the last reset (for tests of the cap). */
+export function passwordWorkPeak(reset = false) {
+  const value = peak;
+  if (reset) peak = running;
+  return value;
+}
+
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(password, salt, { N, r, p });
+  const key = await withPasswordTurn(() => derive(password, salt, { N, r, p }));
   return ["scrypt", N, r, p, salt.toString("base64"), key.toString("base64")].join("$");
 }
 
@@ -29,11 +80,9 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const [scheme, n, rr, pp, salt, hash] = stored.split("$");
   if (scheme !== "scrypt" || !salt || !hash) return false;
   const expected = Buffer.from(hash, "base64");
-  const key = await derive(password, Buffer.from(salt, "base64"), {
-    N: Number(n),
-    r: Number(rr),
-    p: Number(pp),
-  });
+  const key = await withPasswordTurn(() =>
+    derive(password, Buffer.from(salt, "base64"), { N: Number(n), r: Number(rr), p: Number(pp) }),
+  );
   return key.length === expected.length && timingSafeEqual(key, expected);
 }
 

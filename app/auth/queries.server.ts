@@ -1,10 +1,11 @@
-import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Tx } from "#app/db/client.server.ts";
 import { audit } from "#app/lib/audit.server.ts";
+import { serverSettings } from "#app/lib/env.server.ts";
 import { UNKNOWN_ADDRESS, withoutNul } from "#app/lib/http.server.ts";
-import { dummyPasswordHash, hashPassword, verifyPassword } from "./password.server.ts";
-import { LOCKOUT_MINUTES, MAX_FAILED_LOGINS, MAX_FAILED_LOGINS_PER_ADDRESS, messages } from "./rules.ts";
-import { loginAttempts, sessions, users } from "./table.server.ts";
+import { dummyPasswordHash, hashPassword, PasswordWorkBusy, verifyPassword } from "./password.server.ts";
+import { messages, registrationLimits, signInLimits, throttleDelaySeconds, tooManySignIns } from "./rules.ts";
+import { loginAttempts, registrationAttempts, sessions, users } from "./table.server.ts";
 
 export type Role = "admin" | "staff";
 export type SessionUser = { id: string; email: string; role: Role; sessionId: string };
@@ -46,9 +47,14 @@ export async function registerUser(db: Tx, email: string, password: string): Pro
 
 export type LoginResult =
   | { ok: true; user: { id: string; email: string; role: Role } }
-  | { ok: false; reason: "invalid" | "locked"; message: string };
+  | { ok: false; reason: "invalid" | "throttled"; message: string; retryAfterSeconds?: number };
 
-/** Checks e-mail and password, applying the per-account and per-address limits. */
+/**
+ * Checks e-mail and password under the sign-in limits (rules.ts signInLimits). The limits are
+ * checked and the attempt recorded in one short transaction holding advisory locks on the e-mail
+ * and the address, before the password is checked: parallel guesses queue on the lock and each
+ * sees the ones before it, so 20 guesses at once cannot all be checked.
+ */
 export async function checkCredentials(
   db: Tx,
   email: string,
@@ -56,68 +62,156 @@ export async function checkCredentials(
   address: string,
 ): Promise<LoginResult> {
   const normalised = withoutNul(email).trim().toLowerCase();
-  if (await isLockedOut(db, normalised, address))
-    return { ok: false, reason: "locked", message: messages.lockedOut };
+  address = withoutNul(address);
+  const gate = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(7013, hashtext(${normalised}))`);
+    if (address !== UNKNOWN_ADDRESS)
+      await tx.execute(sql`select pg_advisory_xact_lock(7014, hashtext(${address}))`);
+    const wait = await signInWait(tx, normalised, address);
+    if (wait > 0) return { wait };
+    const [attempt] = await tx
+      .insert(loginAttempts)
+      .values({ email: normalised, address, succeeded: false })
+      .returning({ id: loginAttempts.id });
+    return { wait: 0, attemptId: attempt.id };
+  });
+  if (!gate.attemptId) return throttled(gate.wait);
 
-  const [user] = await db.select().from(users).where(sql`lower(${users.email}) = ${normalised}`);
-  const valid = user
-    ? await verifyPassword(password, user.passwordHash)
-    : await verifyPassword(password, await dummyPasswordHash()).then(() => false);
+  let user: typeof users.$inferSelect | undefined;
+  let valid: boolean;
+  try {
+    [user] = await db.select().from(users).where(sql`lower(${users.email}) = ${normalised}`);
+    // An unknown e-mail costs one password check too, so time does not tell which was wrong.
+    valid = user
+      ? await verifyPassword(password, user.passwordHash)
+      : await verifyPassword(password, await dummyPasswordHash()).then(() => false);
+  } catch (error) {
+    if (!(error instanceof PasswordWorkBusy)) throw error;
+    // Not checked, so not a failure: the attempt leaves no trace in the counts.
+    await db.delete(loginAttempts).where(eq(loginAttempts.id, gate.attemptId));
+    return throttled(60);
+  }
   const succeeded = Boolean(valid && user && !user.disabledAt);
-  await db.insert(loginAttempts).values({ email: normalised, address, succeeded });
   if (!succeeded || !user) return { ok: false, reason: "invalid", message: messages.invalidLogin };
+  await db.update(loginAttempts).set({ succeeded: true }).where(eq(loginAttempts.id, gate.attemptId));
   return { ok: true, user: { id: user.id, email: user.email, role: user.role } };
 }
 
-async function isLockedOut(db: Tx, email: string, address: string) {
-  const windowStart = sql`now() - make_interval(mins => ${LOCKOUT_MINUTES})`;
-  const [lastSuccess] = await db
-    .select({ at: loginAttempts.createdAt })
-    .from(loginAttempts)
-    .where(and(eq(loginAttempts.email, email), eq(loginAttempts.succeeded, true)))
-    .orderBy(desc(loginAttempts.createdAt))
-    .limit(1);
-  const failures = await db
-    .select({ at: loginAttempts.createdAt })
-    .from(loginAttempts)
-    .where(
-      and(
-        eq(loginAttempts.email, email),
-        eq(loginAttempts.succeeded, false),
-        gt(loginAttempts.createdAt, lastSuccess?.at ?? new Date(0)),
-      ),
-    )
-    .orderBy(desc(loginAttempts.createdAt))
-    .limit(MAX_FAILED_LOGINS);
-  if (failures.length >= MAX_FAILED_LOGINS) {
-    const newest = failures[0].at.getTime();
-    const oldest = failures[failures.length - 1].at.getTime();
-    const lockMs = LOCKOUT_MINUTES * 60_000;
-    // Five failures within 15 minutes lock the account for 15 minutes from the fifth.
-    if (newest - oldest <= lockMs && Date.now() < newest + lockMs) return true;
-  }
-  // Without a trusted proxy every client looks alike: no per-address limit (see clientAddress).
-  if (address === UNKNOWN_ADDRESS) return false;
-  const [{ count }] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(loginAttempts)
-    .where(
-      and(
-        eq(loginAttempts.address, address),
-        eq(loginAttempts.succeeded, false),
-        gt(loginAttempts.createdAt, windowStart),
-      ),
-    );
-  return count >= MAX_FAILED_LOGINS_PER_ADDRESS;
+function throttled(seconds: number): LoginResult {
+  const retryAfterSeconds = Math.max(1, Math.ceil(seconds));
+  return { ok: false, reason: "throttled", message: tooManySignIns(retryAfterSeconds), retryAfterSeconds };
 }
 
-export async function createSession(db: Tx, userId: string, userAgent: string | null) {
+type Row = Record<string, unknown>;
+const numberOf = (row: Row | undefined, key: string) => Number(row?.[key] ?? 0);
+
+/** Seconds this e-mail from this address must still wait before its password is checked (0: go). */
+async function signInWait(tx: Tx, email: string, address: string): Promise<number> {
+  const limits = signInLimits;
+  const window = sql`now() - make_interval(mins => ${limits.windowMinutes})`;
+  const waits: number[] = [];
+
+  // Per (account, address): failures since this pair's last success, delays growing after five.
+  const [pair] = (await tx.execute(sql`
+    select count(*)::int as failures,
+           coalesce(extract(epoch from now() - max(created_at)), 0)::float8 as since_last
+    from login_attempts
+    where email = ${email} and address = ${address} and not succeeded and created_at > ${window}
+      and created_at > coalesce(
+        (select max(created_at) from login_attempts
+         where email = ${email} and address = ${address} and succeeded),
+        '-infinity')`)) as Row[];
+  const pairDelay = throttleDelaySeconds(numberOf(pair, "failures"), limits.pairFreeFailures);
+  waits.push(pairDelay - numberOf(pair, "since_last"));
+
+  // Per address, whatever the accounts. An unknown address (no address known for the client)
+  // would put every client in one bucket, so only the other limits apply to it.
+  if (address !== UNKNOWN_ADDRESS) {
+    const [byAddress] = (await tx.execute(sql`
+      select count(*)::int as failures,
+             coalesce(extract(epoch from now() - max(created_at)), 0)::float8 as since_last
+      from login_attempts
+      where address = ${address} and not succeeded and created_at > ${window}`)) as Row[];
+    const delay = throttleDelaySeconds(numberOf(byAddress, "failures"), limits.addressFreeFailures);
+    waits.push(delay - numberOf(byAddress, "since_last"));
+  }
+
+  // Per account from everywhere: a ceiling far above what one address reaches, so another
+  // address's guesses slow themselves down long before they could stop the owner.
+  const [ceiling] = (await tx.execute(sql`
+    select extract(epoch from created_at + make_interval(mins => ${limits.windowMinutes}) - now())::float8 as wait
+    from login_attempts
+    where email = ${email} and not succeeded and created_at > ${window}
+    order by created_at desc
+    offset ${limits.accountCeiling - 1} limit 1`)) as Row[];
+  if (ceiling) waits.push(numberOf(ceiling, "wait"));
+
+  // In all: every attempt costs a password check, made-up e-mails included.
+  const [global] = (await tx.execute(sql`
+    select count(*)::int as failures from login_attempts
+    where not succeeded and created_at > now() - interval '1 minute'`)) as Row[];
+  if (numberOf(global, "failures") >= limits.globalFailuresPerMinute) waits.push(60);
+
+  return Math.max(0, ...waits);
+}
+
+export type RegistrationGate = { ok: true; attemptId: string } | { ok: false; retryAfterSeconds: number };
+
+/**
+ * Records a registration attempt before its code is checked, refusing it when the address or
+ * everyone together made too many wrong attempts lately (rules.ts registrationLimits).
+ */
+export async function openRegistrationAttempt(db: Tx, address: string): Promise<RegistrationGate> {
+  address = withoutNul(address);
+  const limits = registrationLimits;
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(7015, hashtext(${address}))`);
+    const window = sql`now() - make_interval(mins => ${limits.windowMinutes})`;
+    const [counts] = (await tx.execute(sql`
+      select count(*) filter (where address = ${address})::int as by_address,
+             count(*)::int as in_all,
+             extract(epoch from min(created_at) filter (where address = ${address})
+               + make_interval(mins => ${limits.windowMinutes}) - now())::float8 as address_wait,
+             extract(epoch from min(created_at) + make_interval(mins => ${limits.windowMinutes}) - now())::float8 as global_wait
+      from registration_attempts
+      where not succeeded and created_at > ${window}`)) as Row[];
+    // Without a known address every client shares one; then only the limit in all applies.
+    if (address !== UNKNOWN_ADDRESS && numberOf(counts, "by_address") >= limits.perAddress)
+      return { ok: false as const, retryAfterSeconds: Math.max(1, numberOf(counts, "address_wait")) };
+    if (numberOf(counts, "in_all") >= limits.global)
+      return { ok: false as const, retryAfterSeconds: Math.max(1, numberOf(counts, "global_wait")) };
+    const [attempt] = await tx
+      .insert(registrationAttempts)
+      .values({ address, succeeded: false })
+      .returning({ id: registrationAttempts.id });
+    return { ok: true as const, attemptId: attempt.id };
+  });
+}
+
+/** A registration that got past its code (whatever came next) no longer counts as a wrong attempt. */
+export async function closeRegistrationAttempt(db: Tx, attemptId: string) {
+  await db
+    .update(registrationAttempts)
+    .set({ succeeded: true })
+    .where(eq(registrationAttempts.id, attemptId));
+}
+
+/** Minutes of inactivity that end a session started on a shared terminal. */
+export const SHARED_TERMINAL_IDLE_MINUTES = 30;
+
+export async function createSession(
+  db: Tx,
+  userId: string,
+  userAgent: string | null,
+  options: { sharedTerminal?: boolean } = {},
+) {
   const expiresAt = new Date(Date.now() + SESSION_DAYS * 24 * 60 * 60 * 1000);
   const [session] = await db
     .insert(sessions)
     .values({
       userId,
       expiresAt,
+      idleMinutes: options.sharedTerminal ? SHARED_TERMINAL_IDLE_MINUTES : null,
       userAgent: userAgent?.slice(0, 300) ?? null,
       createdBy: userId,
       updatedBy: userId,
@@ -128,9 +222,13 @@ export async function createSession(db: Tx, userId: string, userAgent: string | 
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The signed-in user of a session id, or null when the session is unknown, revoked, expired or the user disabled. */
+/**
+ * The signed-in user of a session id, or null when the session is unknown, revoked, expired,
+ * idle too long (its own idle minutes, else SESSION_IDLE_HOURS) or the user disabled.
+ */
 export async function findSessionUser(db: Tx, sessionId: string): Promise<SessionUser | null> {
   if (!UUID.test(sessionId)) return null;
+  const idleMinutes = Math.round(serverSettings().SESSION_IDLE_HOURS * 60);
   const [row] = await db
     .select({
       sessionId: sessions.id,
@@ -147,11 +245,12 @@ export async function findSessionUser(db: Tx, sessionId: string): Promise<Sessio
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, new Date()),
         isNull(users.disabledAt),
+        sql`${sessions.lastSeenAt} > now() - make_interval(mins => coalesce(${sessions.idleMinutes}, ${idleMinutes}))`,
       ),
     );
   if (!row) return null;
-  // Note activity at most every five minutes, not on every request.
-  if (Date.now() - row.lastSeenAt.getTime() > 5 * 60_000) {
+  // Note activity at most once a minute, not on every request.
+  if (Date.now() - row.lastSeenAt.getTime() > 60_000) {
     await db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, sessionId));
   }
   return { id: row.id, email: row.email, role: row.role, sessionId: row.sessionId };

@@ -1,12 +1,39 @@
 import { timingSafeEqual } from "node:crypto";
 import { db } from "#app/db/client.server.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
-import { registerUser } from "./queries.server.ts";
-import { messages } from "./rules.ts";
+import { PasswordWorkBusy } from "./password.server.ts";
+import { closeRegistrationAttempt, openRegistrationAttempt, registerUser } from "./queries.server.ts";
+import { messages, tooManyRegistrations, tooManySignIns } from "./rules.ts";
 
 export type RegistrationOutcome =
   | { ok: true; role: "admin" | "staff" }
-  | { ok: false; status: 400 | 409; message: string; field?: "securityCode" | "email" | "password" };
+  | {
+      ok: false;
+      status: 400 | 409 | 429;
+      message: string;
+      field?: "securityCode" | "email" | "password";
+      retryAfterSeconds?: number;
+    };
+
+type RegistrationInput = { email: string; password: string; securityCode: string };
+
+/**
+ * Registration from the /register form or POST /api/auth/register: the attempt is counted
+ * (per address and in all) before the code is checked, so the code cannot be guessed at speed.
+ */
+export async function registerFrom(address: string, input: RegistrationInput): Promise<RegistrationOutcome> {
+  const gate = await openRegistrationAttempt(db, address);
+  if (!gate.ok) {
+    return {
+      ok: false,
+      status: 429,
+      message: tooManyRegistrations(gate.retryAfterSeconds),
+      retryAfterSeconds: Math.ceil(gate.retryAfterSeconds),
+    };
+  }
+  if (isRegistrationCode(input.securityCode)) await closeRegistrationAttempt(db, gate.attemptId);
+  return register(input);
+}
 
 /** The code is compared on the server only (behaviour note 2); a wrong code creates no account. */
 export function isRegistrationCode(given: string) {
@@ -15,15 +42,19 @@ export function isRegistrationCode(given: string) {
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 
-export async function register(input: {
-  email: string;
-  password: string;
-  securityCode: string;
-}): Promise<RegistrationOutcome> {
+export async function register(input: RegistrationInput): Promise<RegistrationOutcome> {
   if (!isRegistrationCode(input.securityCode)) {
     return { ok: false, status: 400, message: messages.invalidCode, field: "securityCode" };
   }
-  const result = await registerUser(db, input.email, input.password);
+  let result: Awaited<ReturnType<typeof registerUser>>;
+  try {
+    result = await registerUser(db, input.email, input.password);
+  } catch (error) {
+    // Hashing the new password waits its turn like a sign-in (password.server.ts).
+    if (error instanceof PasswordWorkBusy)
+      return { ok: false, status: 429, message: tooManySignIns(60), retryAfterSeconds: 60 };
+    throw error;
+  }
   if (!result.ok) return { ok: false, status: 409, message: result.message, field: "email" };
   return { ok: true, role: result.role };
 }

@@ -4,9 +4,55 @@ import * as z from "zod/mini";
 // Schemas that reach the browser use zod/mini: the same rules at a fraction of the bytes.
 
 export const MIN_PASSWORD_LENGTH = 8;
-export const MAX_FAILED_LOGINS = 5;
-export const LOCKOUT_MINUTES = 15;
-export const MAX_FAILED_LOGINS_PER_ADDRESS = 30;
+
+/**
+ * Sign-in throttling (issue 13): failures slow the guesser down instead of locking the owner
+ * out. Counted in the database over the last hour, per (account, address), per address and per
+ * account; README "Sign-in and sessions" states these numbers.
+ */
+export const signInLimits = {
+  windowMinutes: 60,
+  /** Failures of one account from one address before each next try waits 1 s, 2 s, 4 s … */
+  pairFreeFailures: 5,
+  /** Failures from one address (any accounts) before it is slowed down the same way. */
+  addressFreeFailures: 20,
+  /** The longest wait the growing delays reach. */
+  maxDelaySeconds: 5 * 60,
+  /** Failures of one account from all addresses together that stop its sign-ins for the hour. */
+  accountCeiling: 100,
+  /** Failures across all accounts per minute (made-up e-mails cost a password check each). */
+  globalFailuresPerMinute: 60,
+} as const;
+
+/** Registration: wrong attempts per address and in all, per 15 minutes. */
+export const registrationLimits = {
+  windowMinutes: 15,
+  perAddress: 10,
+  global: 100,
+} as const;
+
+/** Seconds to wait after `failures` failures when the first `free` ones cost nothing: 1, 2, 4 … capped. */
+export function throttleDelaySeconds(
+  failures: number,
+  free: number,
+  maxSeconds: number = signInLimits.maxDelaySeconds,
+) {
+  if (failures < free) return 0;
+  return Math.min(2 ** (failures - free), maxSeconds);
+}
+
+/** "12 seconds", "a minute", "4 minutes": how long the answer asks to wait, rounded up. */
+export function waitText(seconds: number) {
+  const whole = Math.max(1, Math.ceil(seconds));
+  if (whole < 60) return whole === 1 ? "1 second" : `${whole} seconds`;
+  const minutes = Math.ceil(whole / 60);
+  return minutes === 1 ? "a minute" : `${minutes} minutes`;
+}
+
+export const tooManySignIns = (seconds: number) =>
+  `Too many sign-in attempts, try again in ${waitText(seconds)}.`;
+export const tooManyRegistrations = (seconds: number) =>
+  `Too many registration attempts, try again in ${waitText(seconds)}.`;
 
 export const messages = {
   invalidLogin: "Invalid email or password.",
@@ -15,7 +61,6 @@ export const messages = {
   registerFailed: "Error registering user",
   emailTaken: "An account with this e-mail already exists",
   passwordTooShort: `Password must be at least ${MIN_PASSWORD_LENGTH} characters.`,
-  lockedOut: `Too many failed sign-in attempts. Try again in ${LOCKOUT_MINUTES} minutes.`,
 } as const;
 
 const email = z.pipe(
@@ -31,6 +76,8 @@ export const loginSchema = z.object({
     .string({ error: "Password is required." })
     .check(z.minLength(1, "Password is required."), z.maxLength(200)),
   redirectTo: z.optional(z.string()),
+  /** "This is a shared terminal": the cookie ends with the browser, idle sign-out after 30 minutes. */
+  sharedTerminal: z.optional(z.string()),
 });
 
 export const registerSchema = z.object({
@@ -47,16 +94,41 @@ export const registerSchema = z.object({
     .check(z.trim(), z.minLength(1, "Security code is required.")),
 });
 
-/** Only same-site paths may be returned to after sign-in (no open redirect to another site). */
+// Any C0/C1 control character (tab, CR, LF, NUL …) or a backslash: browsers drop tabs and line
+// breaks and read "\\" as "/", so "/\t/evil.example" or "/\\evil.example" become "//evil.example".
+const UNSAFE_IN_TARGET = /[\p{Cc}\\]/u;
+const PLACEHOLDER_ORIGIN = "http://plantops.invalid";
+
+/**
+ * Only same-site paths may be returned to after sign-in (no open redirect to another site).
+ * The target is refused when it, or its percent-decoded form, holds a control character or a
+ * backslash; otherwise it is resolved as the browser would and must keep our origin. The answer
+ * is the resolved path (ASCII, percent-encoded), so what we checked is what the browser reads.
+ */
 export function safeRedirect(target: unknown, fallback = "/home"): string {
-  if (
-    typeof target !== "string" ||
-    !target.startsWith("/") ||
-    target.startsWith("//") ||
-    target.startsWith("/\\")
-  ) {
+  if (typeof target !== "string" || target.length > 2000) return fallback;
+  if (!target.startsWith("/") || target.startsWith("//")) return fallback;
+  let text = target;
+  for (let depth = 0; depth < 4; depth++) {
+    if (UNSAFE_IN_TARGET.test(text)) return fallback;
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(text);
+    } catch {
+      return fallback;
+    }
+    if (decoded === text) break;
+    if (decoded.startsWith("//")) return fallback;
+    text = decoded;
+  }
+  let url: URL;
+  try {
+    url = new URL(target, PLACEHOLDER_ORIGIN);
+  } catch {
     return fallback;
   }
-  if (target === "/" || target.startsWith("/login") || target.startsWith("/register")) return fallback;
-  return target;
+  if (url.origin !== PLACEHOLDER_ORIGIN) return fallback;
+  const path = url.pathname;
+  if (path === "/" || path.startsWith("//") || /^\/(login|register)(\/|$)/i.test(path)) return fallback;
+  return `${path}${url.search}${url.hash}`;
 }

@@ -34,14 +34,23 @@ function isHttps(request: Request) {
   return request.headers.get("x-forwarded-proto") === "https" || new URL(request.url).protocol === "https:";
 }
 
-export async function startUserSession(request: Request, userId: string) {
-  const row = await createSession(db, userId, request.headers.get("user-agent"));
+/**
+ * Starts a session and its cookie. On a shared terminal the cookie has no Max-Age/Expires, so it
+ * ends when the browser closes, and the session ends after 30 idle minutes (its row says so).
+ */
+export async function startUserSession(
+  request: Request,
+  userId: string,
+  options: { sharedTerminal?: boolean } = {},
+) {
+  const row = await createSession(db, userId, request.headers.get("user-agent"), options);
   const session = await sessionStorage().getSession();
   session.set("sessionId", row.id);
+  const lifetime = options.sharedTerminal ? { maxAge: undefined, expires: undefined } : {};
   return {
     sessionId: row.id,
     expiresAt: row.expiresAt,
-    setCookie: await sessionStorage().commitSession(session, { secure: isHttps(request) }),
+    setCookie: await sessionStorage().commitSession(session, { secure: isHttps(request), ...lifetime }),
   };
 }
 

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { recordColumns, versionColumn } from "#app/db/columns.ts";
 
 export const users = pgTable(
@@ -26,11 +26,15 @@ export const sessions = pgTable(
     revokedAt: timestamp("revoked_at", { withTimezone: true, mode: "date" }),
     userAgent: text("user_agent"),
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    // Minutes of inactivity that end this session; null: the plant's SESSION_IDLE_HOURS.
+    // A sign-in ticked "This is a shared terminal" stores 30.
+    idleMinutes: integer("idle_minutes"),
   },
   (t) => [index("sessions_user_idx").on(t.userId)],
 );
 
-// One row per sign-in attempt: the rate limit counts failures per account and per address
+// One row per sign-in attempt, written before the password is checked (as a failure, turned into a
+// success afterwards), so parallel guesses see each other: the rate limit counts failures per account and per address
 // in the database, so it holds across several app instances.
 export const loginAttempts = pgTable(
   "login_attempts",
@@ -43,5 +47,23 @@ export const loginAttempts = pgTable(
   (t) => [
     index("login_attempts_email_idx").on(t.email, t.createdAt),
     index("login_attempts_address_idx").on(t.address, t.createdAt),
+    // The global ceiling (failures per minute) and the daily prune read by time alone.
+    index("login_attempts_created_idx").on(t.createdAt),
+  ],
+);
+
+// One row per registration attempt, written before the security code is checked: wrong codes
+// are counted per address and in all (registrationLimits), across app instances.
+export const registrationAttempts = pgTable(
+  "registration_attempts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    address: text("address").notNull(),
+    succeeded: boolean("succeeded").notNull(),
+  },
+  (t) => [
+    index("registration_attempts_address_idx").on(t.address, t.createdAt),
+    index("registration_attempts_created_idx").on(t.createdAt),
   ],
 );

@@ -1,6 +1,6 @@
 // Every table of the application, gathered for Drizzle's client and for drizzle-kit.
 // Each feature folder owns its table; this file only composes.
-export { loginAttempts, sessions, users } from "#app/auth/table.server.ts";
+export { loginAttempts, registrationAttempts, sessions, users } from "#app/auth/table.server.ts";
 export { contracts } from "#app/contracts/table.server.ts";
 export { rackFiles } from "#app/file-index/table.server.ts";
 export { inventoryItems } from "#app/inventory/table.server.ts";

@@ -25,6 +25,12 @@ export const settingsSchema = z.object({
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   REGISTRATION_CODE: z.string().min(6, "must be at least 6 characters").optional(),
   PLANT_TIME_ZONE: timeZone.default("Asia/Kolkata"),
+  // Hours without a request after which a session ends (a shared terminal's: 30 minutes).
+  SESSION_IDLE_HOURS: z.coerce
+    .number()
+    .positive("must be more than 0")
+    .max(24 * 7)
+    .default(8),
   // Set when a reverse proxy in front of the app sets X-Forwarded-For (per-address sign-in limit).
   TRUST_PROXY: z
     .enum(["0", "1", "true", "false"], { error: "must be 1 or 0" })

@@ -59,6 +59,21 @@ test.describe("sign-in", () => {
     await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
   });
 
+  test("a shared terminal's sign-in ends with the browser (session cookie)", async ({ page, context }) => {
+    const account = { email: uniqueEmail("terminal"), password: PASSWORD };
+    await registerAccount(page.request, account);
+    await page.goto("/");
+    await page.getByLabel("E-mail").fill(account.email);
+    await page.getByLabel("Password").fill(PASSWORD);
+    await page.getByLabel("This is a shared terminal").check();
+    await page.getByRole("button", { name: "Login" }).click();
+    await expect(page).toHaveURL(/\/home$/);
+    const session = (await context.cookies()).find((cookie) => cookie.name === "plantops_session");
+    expect(session?.httpOnly).toBe(true);
+    // -1: no Expires/Max-Age, the browser drops it when it closes.
+    expect(session?.expires).toBe(-1);
+  });
+
   test("a guarded page sends to sign-in, then back to that page", async ({ page }) => {
     await page.goto("/settings");
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Fsettings$/);

@@ -14,8 +14,10 @@ export const action = apiHandler(async ({ request }: ActionFunctionArgs) => {
   if (!parsed.success) return jsonAnswer(validationBody(parsed.error), 400);
   const result = await checkCredentials(db, parsed.data.email, parsed.data.password, clientAddress(request));
   if (!result.ok) {
-    return result.reason === "locked"
-      ? jsonAnswer({ message: result.message }, 429)
+    return result.reason === "throttled"
+      ? jsonAnswer({ message: result.message }, 429, {
+          "retry-after": String(result.retryAfterSeconds ?? 60),
+        })
       : jsonAnswer({ message: "Invalid email or password" }, 401);
   }
   const session = await createSession(db, result.user.id, request.headers.get("user-agent"));

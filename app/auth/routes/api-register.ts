@@ -1,17 +1,23 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { apiHandler, methodNotAllowed } from "#app/api/handler.server.ts";
-import { register } from "#app/auth/register.server.ts";
+import { registerFrom } from "#app/auth/register.server.ts";
 import { messages, registerSchema } from "#app/auth/rules.ts";
-import { jsonAnswer, readJson } from "#app/lib/http.server.ts";
+import { clientAddress, jsonAnswer, readJson } from "#app/lib/http.server.ts";
 import { validationBody } from "#app/lib/validation.ts";
 
-// POST /api/auth/register (api-contract.md): 201, 400 wrong code or weak password, 409 e-mail taken.
+// POST /api/auth/register (api-contract.md): 201, 400 wrong code or weak password, 409 e-mail taken,
+// 429 too many wrong attempts from this address (or in all) lately.
 export const action = apiHandler(async ({ request }: ActionFunctionArgs) => {
   if (request.method !== "POST") return methodNotAllowed();
   const parsed = registerSchema.safeParse(await readJson(request));
   if (!parsed.success) return jsonAnswer(validationBody(parsed.error), 400);
-  const outcome = await register(parsed.data);
-  if (!outcome.ok) return jsonAnswer({ message: outcome.message }, outcome.status);
+  const outcome = await registerFrom(clientAddress(request), parsed.data);
+  if (!outcome.ok) {
+    const retry = outcome.retryAfterSeconds
+      ? { "retry-after": String(outcome.retryAfterSeconds) }
+      : undefined;
+    return jsonAnswer({ message: outcome.message }, outcome.status, retry);
+  }
   return jsonAnswer({ message: messages.registered }, 201);
 });
 

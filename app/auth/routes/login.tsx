@@ -28,7 +28,7 @@ export async function action({ request }: ActionFunctionArgs) {
     throw new Response("Too large", { status: 413 });
   try {
     const user = await authenticator.authenticate("form", request);
-    const { setCookie } = await startUserSession(request, user.id);
+    const { setCookie } = await startUserSession(request, user.id, { sharedTerminal: user.sharedTerminal });
     return redirect(safeRedirect(user.redirectTo), { headers: { "set-cookie": setCookie } });
   } catch (error) {
     if (error instanceof LoginRefused) return data(error.reply, { status: error.status });
@@ -64,6 +64,16 @@ export default function LoginPage() {
               required
             />
           </Field>
+          <div className="field">
+            <label style={{ display: "flex", gap: "0.5rem", alignItems: "center", fontWeight: 400 }}>
+              <input
+                {...getInputProps(fields.sharedTerminal, { type: "checkbox" })}
+                style={{ width: "auto", minHeight: 0 }}
+              />
+              This is a shared terminal
+            </label>
+            <p className="hint">Sign-in ends when the browser closes, or after 30 minutes without use.</p>
+          </div>
           <SubmitButton pendingText="Signing in...">Login</SubmitButton>
         </Form>
         <p>

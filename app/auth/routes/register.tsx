@@ -2,9 +2,9 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, data, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
-import { register } from "#app/auth/register.server.ts";
+import { registerFrom } from "#app/auth/register.server.ts";
 import { messages, registerSchema } from "#app/auth/rules.ts";
-import { assertSameOrigin, readForm } from "#app/lib/http.server.ts";
+import { assertSameOrigin, clientAddress, readForm } from "#app/lib/http.server.ts";
 import { redirectWithToast } from "#app/shell/toast.server.ts";
 import { Field, FormError, SubmitButton } from "#app/ui/form.tsx";
 
@@ -16,11 +16,14 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return data(submission.reply({ hideFields: ["password", "securityCode"] }), { status: 400 });
   }
-  const outcome = await register(submission.value);
+  const outcome = await registerFrom(clientAddress(request), submission.value);
   if (!outcome.ok) {
-    // A wrong code keeps its own wording (spec §8); other refusals say what went wrong.
+    // A wrong code keeps its own wording (spec §8), as does "too many attempts"; other refusals
+    // say what went wrong.
     const message =
-      outcome.field === "securityCode" ? outcome.message : `${messages.registerFailed}: ${outcome.message}`;
+      outcome.field === "securityCode" || outcome.status === 429
+        ? outcome.message
+        : `${messages.registerFailed}: ${outcome.message}`;
     return data(submission.reply({ formErrors: [message], hideFields: ["password", "securityCode"] }), {
       status: outcome.status,
     });

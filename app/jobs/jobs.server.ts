@@ -1,0 +1,71 @@
+import PgBoss from "pg-boss";
+import { db } from "#app/db/client.server.ts";
+import { serverSettings } from "#app/lib/env.server.ts";
+import { pruneSignIns, pruneSignInsJob } from "./prune-sign-ins.server.ts";
+
+// Scheduled and background work on a PostgreSQL-backed queue (pg-boss): jobs live in the plant's
+// own database (schema `pgboss`, created and migrated by pg-boss at its first start), so several
+// app instances share one queue and a scheduled job runs once, not once per instance.
+// Schedules are cron lines in the plant's time zone (PLANT_TIME_ZONE).
+
+let boss: PgBoss | undefined;
+let starting: Promise<PgBoss> | undefined;
+
+/** Starts the queue, registers every job's schedule and worker. Safe to call more than once. */
+export function startJobs(databaseUrl: string): Promise<PgBoss> {
+  starting ??= (async () => {
+    const queue = new PgBoss({
+      connectionString: databaseUrl,
+      schema: "pgboss",
+      application_name: "plantops-jobs",
+      // Two connections are plenty for a few daily jobs (each PostgreSQL connection costs memory).
+      max: 2,
+    });
+    queue.on("error", (error) => console.error("[jobs]", error));
+    await queue.start();
+    const { PLANT_TIME_ZONE, SESSION_IDLE_HOURS } = serverSettings();
+
+    await queue.createQueue(pruneSignInsJob.name);
+    await queue.schedule(pruneSignInsJob.name, pruneSignInsJob.cron, {}, { tz: PLANT_TIME_ZONE });
+    await queue.work(pruneSignInsJob.name, async () => {
+      const counts = await pruneSignIns(db, Math.round(SESSION_IDLE_HOURS * 60));
+      console.log(`[jobs] ${pruneSignInsJob.name}: ${JSON.stringify(counts)}`);
+      return counts;
+    });
+
+    boss = queue;
+    return queue;
+  })();
+  starting.catch(() => {
+    starting = undefined;
+  });
+  return starting;
+}
+
+/** Stops taking jobs, lets a running one finish (up to 10 s) and closes the queue's connections. */
+export async function stopJobs() {
+  const running = boss ?? (await starting?.catch(() => undefined));
+  boss = undefined;
+  starting = undefined;
+  await running?.stop({ graceful: true, timeout: 10_000, wait: true });
+}
+
+/**
+ * Starts the jobs beside the web server, in the background: a failure is logged, never stops the
+ * site. Stops them when the server is told to stop. (Called from app/entry.server.tsx until the
+ * server entry calls startJobs/stopJobs itself.)
+ */
+export function startJobsWithServer() {
+  const flag = globalThis as typeof globalThis & { __plantopsJobs?: boolean };
+  if (flag.__plantopsJobs) return;
+  flag.__plantopsJobs = true;
+  let url: string;
+  try {
+    url = serverSettings().DATABASE_URL;
+  } catch (error) {
+    console.error("[jobs] not started:", error);
+    return;
+  }
+  startJobs(url).catch((error) => console.error("[jobs] could not start:", error));
+  for (const signal of ["SIGTERM", "SIGINT"] as const) process.once(signal, () => void stopJobs());
+}
