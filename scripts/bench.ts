@@ -203,7 +203,22 @@ async function main() {
     for (const name of PHASES) {
       if (!selected.has(name) || name === "start") continue;
       log(`── phase ${name}`);
-      rows.push(...(await phases[name](bench)));
+      try {
+        rows.push(...(await phases[name](bench)));
+      } catch (error) {
+        // One broken phase (no Chromium, say) must not cost the figures of the others.
+        const message = (error as Error).message.split("\n")[0];
+        log(`phase ${name} failed: ${(error as Error).stack ?? message}`);
+        rows.push({
+          id: `phase.${name}`,
+          group: "Phases",
+          label: `${name} did not finish`,
+          unit: "count",
+          measured: null,
+          budget: { op: "=", limit: 0 },
+          note: message,
+        });
+      }
     }
 
     const results: Results = {

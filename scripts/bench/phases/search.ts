@@ -43,7 +43,7 @@ async function plantWord(databaseUrl: string, department: Department, srno: numb
   }
 }
 
-async function searchOnce(page: Page, url: string, path: string): Promise<Measured> {
+export async function searchOnce(page: Page, url: string, path: string): Promise<Measured> {
   await page.goto(`${url}${path}`, { waitUntil: "load", timeout: PAGE_TIMEOUT_MS });
   await waitQuiet(page);
   const box = page.locator(SEARCH_BOX).first();
@@ -55,13 +55,12 @@ async function searchOnce(page: Page, url: string, path: string): Promise<Measur
       document.querySelector(selector)?.addEventListener("keyup", () => {
         state.lastKey = performance.now();
       });
-      const found = () =>
-        [...document.querySelectorAll("main table mark")].some(
-          (mark) => mark.textContent?.trim().toLowerCase() === word.toLowerCase(),
-        );
       let seen = false;
+      // No named functions in here: tsx would wrap them in a helper the page does not have.
       new MutationObserver(() => {
-        if (seen || !found()) return;
+        if (seen) return;
+        const marks = [...document.querySelectorAll("main table mark")];
+        if (!marks.some((mark) => mark.textContent?.trim().toLowerCase() === word.toLowerCase())) return;
         seen = true;
         requestAnimationFrame(() => {
           state.shown = performance.now();
@@ -71,7 +70,12 @@ async function searchOnce(page: Page, url: string, path: string): Promise<Measur
     { selector: SEARCH_BOX, word: SEARCH_WORD },
   );
   await box.click();
-  await page.keyboard.type(SEARCH_WORD, { delay: TYPING_DELAY_MS });
+  // Key by key with the pause between keys, not keyboard.type's `delay`: that one holds each key
+  // down for the delay, so the last keyup would come 80 ms after the last letter appeared.
+  for (const [index, letter] of [...SEARCH_WORD].entries()) {
+    if (index > 0) await page.waitForTimeout(TYPING_DELAY_MS);
+    await page.keyboard.type(letter);
+  }
   const shown = await page
     .waitForFunction(
       () => {
