@@ -73,6 +73,8 @@ const MAIN_PAGES = [
   "/as15/records",
   "/settings",
 ];
+/** Pages only the admin may open (the bench's first account is the admin). */
+const ADMIN_PAGES = new Set(["/settings"]);
 const PASSWORD = "bench correct horse";
 
 const { values: flags } = parseArgs({
@@ -138,7 +140,7 @@ async function prepare(app: RunningApp, dataDir: string, rows: Row[]): Promise<B
   for (const page of MAIN_PAGES) {
     const response = await fetch(`${url}${page}`, { headers: asUser(0), redirect: "manual" });
     const html = await response.text();
-    if (response.status === 200) pages.push({ path: page, html });
+    if (response.status === 200) pages.push({ path: page, html, adminOnly: ADMIN_PAGES.has(page) });
     else
       rows.push({
         id: `page.${page}`,
@@ -200,9 +202,13 @@ async function main() {
         ),
       search: searchPhase,
     };
+    // The machine's load when each phase started: the browser figures move with it on a shared machine.
+    const phaseLog: { name: PhaseName; startedAt: string; load: number }[] = [];
     for (const name of PHASES) {
       if (!selected.has(name) || name === "start") continue;
-      log(`── phase ${name}`);
+      const load = os.loadavg()[0];
+      phaseLog.push({ name, startedAt: new Date().toISOString(), load });
+      log(`── phase ${name} (load average ${load.toFixed(1)} on ${os.cpus().length} cores)`);
       try {
         rows.push(...(await phases[name](bench)));
       } catch (error) {
@@ -226,6 +232,7 @@ async function main() {
       finishedAt: new Date().toISOString(),
       machine: machine(),
       options: { ...options, only: [...selected] },
+      phases: phaseLog,
       rows,
     };
     const outDir = path.resolve(root, flags.out);

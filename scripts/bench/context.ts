@@ -1,4 +1,5 @@
 import type { RunningApp } from "./app.ts";
+import type { Step } from "./measure.ts";
 import type { Row } from "./report.ts";
 
 // What every phase of `npm run bench` gets: the running app on its plant-scale database, the
@@ -15,7 +16,12 @@ export type BenchOptions = {
   chromium: string;
 };
 
-export type MainPage = { path: string; html: string };
+export type MainPage = {
+  path: string;
+  html: string;
+  /** Only the admin may open it (staff get 403): every load of it goes as the admin. */
+  adminOnly: boolean;
+};
 
 export type Bench = {
   options: BenchOptions;
@@ -35,6 +41,11 @@ export type Bench = {
 };
 
 export type Phase = (bench: Bench) => Promise<Row[]>;
+
+/** A load step for a main page: as the connection's own user, or as the admin for an admin page. */
+export function pageStep(bench: Bench, page: MainPage): Step {
+  return page.adminOnly ? { path: page.path, headers: bench.asUser(0) } : { path: page.path };
+}
 
 export const KB = 1000;
 export const MB = 1024 * 1024;

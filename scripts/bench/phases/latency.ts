@@ -1,4 +1,4 @@
-import { type Bench, settle } from "../context.ts";
+import { type Bench, pageStep, settle } from "../context.ts";
 import { runLoad } from "../measure.ts";
 import type { Row } from "../report.ts";
 
@@ -9,12 +9,14 @@ const GROUP = "One user at a time (ms to last byte ≥ TTFB)";
 export async function latencyPhase(bench: Bench): Promise<Row[]> {
   const { url, asUser, options, log } = bench;
   const rows: Row[] = [];
-  for (const { path: page } of bench.pages) {
+  for (const main of bench.pages) {
+    const page = main.path;
+    const steps = [pageStep(bench, main)];
     await settle(url);
-    await runLoad({ url, steps: [{ path: page }], connections: 1, amount: 5, headersFor: asUser });
+    await runLoad({ url, steps, connections: 1, amount: 5, headersFor: asUser });
     const { all } = await runLoad({
       url,
-      steps: [{ path: page }],
+      steps,
       connections: 1,
       amount: options.samples,
       headersFor: asUser,

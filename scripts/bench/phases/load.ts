@@ -1,5 +1,5 @@
 import { gzipLength } from "../assets.ts";
-import { type Bench, settle } from "../context.ts";
+import { type Bench, pageStep, settle } from "../context.ts";
 import { runLoad, type Step } from "../measure.ts";
 import type { Row } from "../report.ts";
 
@@ -13,11 +13,12 @@ export async function loadPhase(bench: Bench): Promise<Row[]> {
   const rows: Row[] = [];
   const group = `${options.connections} concurrent users, ${options.duration} s per page`;
   const perSecond = new Map<string, number>();
-  for (const { path: page } of bench.pages) {
+  for (const main of bench.pages) {
+    const page = main.path;
     await settle(url);
     const { all } = await runLoad({
       url,
-      steps: [{ path: page }],
+      steps: [pageStep(bench, main)],
       connections: options.connections,
       duration: options.duration,
       headersFor: asUser,
@@ -79,7 +80,7 @@ async function mixedLoad(bench: Bench): Promise<Row[]> {
       }).toString(),
   };
   const mix: Step[] = [
-    ...bench.pages.map(({ path: page }) => ({ path: page })),
+    ...bench.pages.map((page) => pageStep(bench, page)),
     ...API_LISTS.map((api) => ({ path: api })),
     save,
   ];

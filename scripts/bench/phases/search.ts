@@ -29,7 +29,7 @@ const SEARCH_BOX = 'main input[name="q"]';
 type Measured = { ms: number } | { failure: string };
 
 /** Puts the search word in line `srno` of a department (a late line: not on the first page). */
-async function plantWord(databaseUrl: string, department: Department, srno: number) {
+async function putWordInLine(databaseUrl: string, department: Department, srno: number) {
   const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
   try {
     const updated = await drizzle(sql)
@@ -144,14 +144,14 @@ export async function searchPhase(bench: Bench): Promise<Row[]> {
   // The plant-scale department table. The word goes in a line past the first pages whichever way
   // the serial numbers are sorted (the mixed load's saves add lines after the plant's 1,000).
   const [plantPage, plantDepartment, plantLines] = ["/products/Electrician", "Electrician", 1000] as const;
-  await plantWord(databaseUrl, plantDepartment, 700);
+  await putWordInLine(databaseUrl, plantDepartment, 700);
   rows.push(await measureList(bench, plantPage, plantLines, group));
 
   log(`search: growing ${BIG_DEPARTMENT} to ${BIG_LINES.toLocaleString("en")} lines…`);
   const started = performance.now();
   const added = await growDepartment(databaseUrl, BIG_DEPARTMENT, BIG_LINES);
   log(`added ${added} lines in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  await plantWord(databaseUrl, BIG_DEPARTMENT, BIG_LINES - 500);
+  await putWordInLine(databaseUrl, BIG_DEPARTMENT, BIG_LINES - 500);
   rows.push(await measureList(bench, "/technician", BIG_LINES, group));
   return rows;
 }
