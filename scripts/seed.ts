@@ -5,14 +5,14 @@ import postgres from "postgres";
 import { ensureDatabase, startEmbeddedPostgres } from "#app/db/embedded.server.ts";
 import { dateInZone, isIsoDate } from "#app/lib/dates.ts";
 import { parseSettings } from "#app/lib/env.server.ts";
-import { SCALES, type Scale, SeedRefused, seedDatabase } from "./seed/run.ts";
+import { BIG_DEPARTMENT, SCALES, type Scale, SeedRefused, seedDatabase } from "./seed/run.ts";
 
-// `npm run seed -- --scale plant|demo [--force] [--today YYYY-MM-DD] [--seed text]`
+// `npm run seed -- --scale plant|demo [--force] [--today YYYY-MM-DD] [--seed text] [--big-department N]`
 // Fills the database `npm start` uses (DATABASE_URL, else the embedded one in DATA_DIR) with
 // deterministic data: the plant-scale set the performance budgets are measured on, or a small demo
 // set with a demo account. Refuses a database that already holds records unless --force.
 
-const usage = `Usage: npm run seed -- --scale plant|demo [--force] [--today YYYY-MM-DD] [--seed text]
+const usage = `Usage: npm run seed -- --scale plant|demo [--force] [--today YYYY-MM-DD] [--seed text] [--big-department N]
 
   --scale plant   ${SCALES.plant.linesPerDepartment} lines per department, 24 racks × ${SCALES.plant.itemsPerRack} items, ${SCALES.plant.contracts} contracts,
                   8 racks × ${SCALES.plant.filesPerRack} files, ${SCALES.plant.sopRecords} SOP records (what \`npm run bench\` measures on)
@@ -20,6 +20,8 @@ const usage = `Usage: npm run seed -- --scale plant|demo [--force] [--today YYYY
   --force         replace the records of a database that already has some (users and sessions are kept)
   --today         the plant's date the data is arranged around (default: today in PLANT_TIME_ZONE)
   --seed          another seed gives another (still deterministic) plant
+  --big-department N
+                  ${BIG_DEPARTMENT} gets N lines (e.g. 100000: the search budget's big list, /technician)
 
 Uses DATABASE_URL when set, otherwise the embedded database in DATA_DIR (default ./data), which
 \`npm start\` creates on its first run. The app may be running or stopped.`;
@@ -81,6 +83,7 @@ async function main() {
       force: { type: "boolean", default: false },
       today: { type: "string" },
       seed: { type: "string", default: "plantops" },
+      "big-department": { type: "string" },
       help: { type: "boolean", short: "h", default: false },
     },
   });
@@ -100,6 +103,16 @@ async function main() {
     console.error(`--today must be a date written YYYY-MM-DD (got '${today}').`);
     return 2;
   }
+  const bigDepartment = values["big-department"] === undefined ? undefined : Number(values["big-department"]);
+  if (
+    bigDepartment !== undefined &&
+    (!Number.isInteger(bigDepartment) || bigDepartment < 1 || bigDepartment > 1_000_000)
+  ) {
+    console.error(
+      `--big-department takes a number of lines from 1 to 1000000 (got '${values["big-department"]}').`,
+    );
+    return 2;
+  }
   const scale: Scale = values.scale;
   const database = await resolveDatabase(settings);
   try {
@@ -109,6 +122,7 @@ async function main() {
       today,
       force: values.force,
       seed: values.seed,
+      bigDepartment,
       log: (line) => console.log(line),
     });
     console.log(`Done in ${result.seconds.toFixed(1)} s:`);

@@ -155,29 +155,6 @@ export function childrenOf(parent: number): number[] {
   return children;
 }
 
-export type MemoryReading = {
-  serverRss: number;
-  postgresRss: number;
-  launcherRss: number;
-  postgresProcesses: number;
-  /** Server + PostgreSQL, PSS (shared memory counted once). */
-  pss: number;
-};
-
-/** RSS of the web server and of the postmaster with all its children (VmRSS, bytes). */
-export function readMemory(dataDir: string): MemoryReading {
-  const { launcher, server, postmaster } = appPids(dataDir);
-  const postgresPids = [postmaster, ...childrenOf(postmaster)];
-  const rss = (pid: number) => statusField(pid, "VmRSS");
-  return {
-    serverRss: rss(server),
-    postgresRss: postgresPids.reduce((sum, pid) => sum + rss(pid), 0),
-    launcherRss: rss(launcher),
-    postgresProcesses: postgresPids.length,
-    pss: [server, ...postgresPids].reduce((sum, pid) => sum + pss(pid), 0),
-  };
-}
-
 // ── HTTP helpers: the real forms and endpoints, as a browser or an API client uses them ──
 
 export const json = (body: unknown, init: RequestInit = {}): RequestInit => ({
@@ -217,4 +194,63 @@ export async function apiToken(url: string, email: string, password: string) {
   const response = await fetch(`${url}/api/auth/login`, json({ email, password }));
   if (response.status !== 200) throw new Error(`API sign-in of ${email} failed: ${response.status}`);
   return ((await response.json()) as { token: string }).token;
+}
+
+/** A process and all its descendants. */
+export function processTree(rootPid: number): number[] {
+  const tree = [rootPid];
+  for (let index = 0; index < tree.length; index++) tree.push(...childrenOf(tree[index]));
+  return tree;
+}
+
+function postmasterPid(dataDir: string): number | undefined {
+  try {
+    const pid = Number(
+      fs.readFileSync(path.join(dataDir, "postgres", "postmaster.pid"), "utf8").split("\n")[0],
+    );
+    return pid > 0 ? pid : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export type AppMemory = {
+  /** RSS of every process `npm start` left running: its whole tree and the postmaster's tree. */
+  totalRss: number;
+  postgresRss: number;
+  /** Everything else: the launcher, the web server, any helper process. */
+  nodeRss: number;
+  processes: number;
+  postgresProcesses: number;
+  /** The same processes, PSS (shared memory counted once). */
+  pss: number;
+};
+
+/**
+ * Memory of everything a running app holds, however `npm start` arranges its processes (a launcher
+ * and a web server, or one process): the tree under the process the bench spawned, plus the
+ * postmaster's tree (PostgreSQL may run in its own process group). Each process counted once.
+ */
+export function readAppMemory(app: RunningApp): AppMemory {
+  const postmaster = postmasterPid(app.dataDir);
+  const postgres = new Set(postmaster ? processTree(postmaster) : []);
+  const all = new Set([...(app.child.pid ? processTree(app.child.pid) : []), ...postgres]);
+  const rss = (pid: number) => statusField(pid, "VmRSS");
+  let totalRss = 0;
+  let postgresRss = 0;
+  let totalPss = 0;
+  for (const pid of all) {
+    const bytes = rss(pid);
+    totalRss += bytes;
+    if (postgres.has(pid)) postgresRss += bytes;
+    totalPss += pss(pid);
+  }
+  return {
+    totalRss,
+    postgresRss,
+    nodeRss: totalRss - postgresRss,
+    processes: all.size,
+    postgresProcesses: postgres.size,
+    pss: totalPss,
+  };
 }

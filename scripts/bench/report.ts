@@ -22,6 +22,8 @@ export type Results = {
   finishedAt: string;
   machine: { cpus: number; model: string; memoryMB: number; node: string; load: number[] };
   options: Record<string, unknown>;
+  /** The phases that ran, with the machine's 1-minute load average as each started. */
+  phases?: { name: string; startedAt: string; load: number }[];
   rows: Row[];
 };
 

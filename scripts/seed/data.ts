@@ -194,32 +194,38 @@ function quantityFor(random: Random, unit: Component["unit"], max: number) {
 
 /** `count` lines per department, srno 1…count; about one in five below its minimum. */
 export function inventoryLines(count: number, seed: string): InventoryRow[] {
+  return DEPARTMENTS.flatMap((department) => departmentLines(department, count, seed));
+}
+
+/**
+ * One department's lines, serial numbers 1…count. Each department draws from its own stream, so
+ * the first 1,000 lines of a 100,000-line department are the plant-scale department's lines.
+ */
+export function departmentLines(department: Department, count: number, seed: string): InventoryRow[] {
   const rows: InventoryRow[] = [];
-  for (const department of DEPARTMENTS) {
-    const random = randomFor(`${seed}:inventory:${department}`);
-    for (let srno = 1; srno <= count; srno++) {
-      const component = random.pick(COMPONENTS[department]);
-      const make = random.chance(0.6) ? ` (${random.pick(MAKES)})` : "";
-      const minStock = component.unit ? quantityFor(random, component.unit, 10) : random.int(1, 20);
-      const below = random.chance(0.2);
-      const availableStock = below
-        ? component.unit
-          ? random.decimal(0, minStock, 1)
-          : random.int(0, minStock)
-        : component.unit
-          ? Math.round((minStock + quantityFor(random, component.unit, 20) + 1) * 1000) / 1000
-          : minStock + random.int(1, 40);
-      rows.push({
-        department,
-        srno,
-        assets: random.pick(ASSETS[department]),
-        componentsAndEquipments: `${component.name}${make}${component.unit ? ` [${component.unit}]` : ""}`,
-        availableStock,
-        minStock,
-        leadTimeDays: random.chance(0.2) ? random.int(1, 60) + 0.5 : random.int(1, 90),
-        statusOfOrder: orderStatus(excessShortFall(availableStock, minStock)),
-      });
-    }
+  const random = randomFor(`${seed}:inventory:${department}`);
+  for (let srno = 1; srno <= count; srno++) {
+    const component = random.pick(COMPONENTS[department]);
+    const make = random.chance(0.6) ? ` (${random.pick(MAKES)})` : "";
+    const minStock = component.unit ? quantityFor(random, component.unit, 10) : random.int(1, 20);
+    const below = random.chance(0.2);
+    const availableStock = below
+      ? component.unit
+        ? random.decimal(0, minStock, 1)
+        : random.int(0, minStock)
+      : component.unit
+        ? Math.round((minStock + quantityFor(random, component.unit, 20) + 1) * 1000) / 1000
+        : minStock + random.int(1, 40);
+    rows.push({
+      department,
+      srno,
+      assets: random.pick(ASSETS[department]),
+      componentsAndEquipments: `${component.name}${make}${component.unit ? ` [${component.unit}]` : ""}`,
+      availableStock,
+      minStock,
+      leadTimeDays: random.chance(0.2) ? random.int(1, 60) + 0.5 : random.int(1, 90),
+      statusOfOrder: orderStatus(excessShortFall(availableStock, minStock)),
+    });
   }
   return rows;
 }

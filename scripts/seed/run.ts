@@ -5,7 +5,8 @@ import postgres from "postgres";
 import { registerUser } from "#app/auth/queries.server.ts";
 import { migrateDatabase } from "#app/db/migrate.server.ts";
 import * as schema from "#app/db/schema.ts";
-import { contractRows, inventoryLines, rackFileRows, rackItemRows } from "./data.ts";
+import type { Department } from "#app/inventory/rules.ts";
+import { contractRows, departmentLines, inventoryLines, rackFileRows, rackItemRows } from "./data.ts";
 import { sopRecordRows } from "./sop.ts";
 
 // Fills a database with plant-scale or demo data (issue 8). Used by `npm run seed` and `npm run bench`.
@@ -36,8 +37,13 @@ export type SeedOptions = {
   force?: boolean;
   /** Seed of the random streams; the same seed and today give the same data. */
   seed?: string;
+  /** Lines of the big department (BIG_DEPARTMENT), when more than the scale's: the search budget's 100,000-line list. */
+  bigDepartment?: number;
   log?: (line: string) => void;
 };
+
+/** The department `--big-department` grows (its menu address is /technician). */
+export const BIG_DEPARTMENT: Department = "Technician";
 
 export type SeedResult = {
   counts: Record<(typeof FEATURE_TABLES)[number], number>;
@@ -104,6 +110,10 @@ export async function seedDatabase(url: string, options: SeedOptions): Promise<S
     });
     // Fresh statistics, so the planner sees the plant as it is now.
     await sql.unsafe(`analyze ${FEATURE_TABLES.join(", ")}`);
+    if (options.bigDepartment && options.bigDepartment > scale.linesPerDepartment) {
+      const added = await growDepartment(url, BIG_DEPARTMENT, options.bigDepartment, seed);
+      log(`--big-department: ${added} more ${BIG_DEPARTMENT} lines (${options.bigDepartment} in all)`);
+    }
 
     const result: SeedResult = {
       counts: await countFeatureRows(sql),
@@ -117,6 +127,31 @@ export async function seedDatabase(url: string, options: SeedOptions): Promise<S
         : { email: DEMO_EMAIL, existed: true };
     }
     return result;
+  } finally {
+    await sql.end({ timeout: 5 });
+  }
+}
+
+/**
+ * Fills a department up to `lines` lines (serial numbers 1…lines, the seed's own lines; serial
+ * numbers already present are left alone) and refreshes the planner's statistics. Returns how many
+ * lines it added. `npm run seed -- --big-department N` and the bench's search phase use it.
+ */
+export async function growDepartment(url: string, department: Department, lines: number, seed = "plantops") {
+  const sql = postgres(url, { max: 2, onnotice: () => {} });
+  const db = drizzle(sql, { schema });
+  try {
+    const present = new Set(
+      (await sql`select srno from inventory_items where department = ${department}`).map(
+        (row) => row.srno as number,
+      ),
+    );
+    const missing = departmentLines(department, lines, seed).filter((line) => !present.has(line.srno));
+    await db.transaction((tx) =>
+      insertInBatches((rows) => tx.insert(schema.inventoryItems).values(rows), missing, 1000),
+    );
+    await sql`analyze inventory_items`;
+    return missing.length;
   } finally {
     await sql.end({ timeout: 5 });
   }

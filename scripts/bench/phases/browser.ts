@@ -1,0 +1,116 @@
+import type { BrowserContext } from "@playwright/test";
+import { CPU_SLOWDOWN, type LoadTiming, launchBrowser, loadPage, signedInContext } from "../browser.ts";
+import { type Bench, spread } from "../context.ts";
+import type { Row } from "../report.ts";
+
+// Issue 14: what the plant's terminal feels. Each main page in Chromium with the CPU slowed 4×,
+// signed in; the first load warms the cache, then `runs` second loads, each in a new tab. JavaScript
+// on: DOMContentLoaded, total blocking time and the longest frame (from long animation frames, which
+// count rendering work; see browser.ts); JavaScript off: DOMContentLoaded (the page is ready when its
+// HTML is parsed). Median of the runs, range in the note. A page that fails is a failed row.
+
+async function measurePage(
+  bench: Bench,
+  context: BrowserContext,
+  page: string,
+  javaScript: boolean,
+  group: string,
+): Promise<Row[]> {
+  const { url, log, options } = bench;
+  const mode = javaScript ? "on" : "off";
+  const ready: Row = {
+    id: `browser.ready.js-${mode}.${page}`,
+    group,
+    label: `${page} JS ${mode}: ready (DOMContentLoaded)`,
+    unit: "s",
+    measured: null,
+    budget: { op: "≤", limit: 1 },
+  };
+  const blocking: Row = {
+    id: `browser.tbt.${page}`,
+    group,
+    label: `${page} JS on: total blocking time`,
+    unit: "ms",
+    measured: null,
+    budget: { op: "≤", limit: 200 },
+  };
+  const longest: Row = {
+    id: `browser.longest.${page}`,
+    group,
+    label: `${page} JS on: longest frame (tasks + rendering)`,
+    unit: "ms",
+    measured: null,
+  };
+  const rows = javaScript ? [ready, blocking, longest] : [ready];
+  let runs: LoadTiming[] = [];
+  try {
+    const warm = await loadPage(context, url, page, javaScript);
+    if (warm.finalPath !== page || warm.status !== 200) {
+      ready.note = `landed on ${warm.finalPath} (${warm.status})`;
+      return rows;
+    }
+    for (let run = 0; run < options.runs; run++) runs.push(await loadPage(context, url, page, javaScript));
+  } catch (error) {
+    ready.note = `failed: ${(error as Error).message.split("\n")[0]}`;
+    runs = [];
+  }
+  if (runs.length === 0) return rows;
+  const range = (values: number[], format: (value: number) => string, unit: string) => {
+    const { median, min, max } = spread(values);
+    return { median, note: `${format(min)}–${format(max)} ${unit}` };
+  };
+  const dcl = range(
+    runs.map((run) => run.domContentLoaded),
+    (ms) => (ms / 1000).toFixed(2),
+    "s",
+  );
+  ready.measured = dcl.median / 1000;
+  ready.note = dcl.note;
+  if (!javaScript) {
+    log(`browser ${page} JS off: ready ${ready.measured.toFixed(2)} s (${dcl.note})`);
+    return rows;
+  }
+  const whole = (ms: number) => ms.toFixed(0);
+  const tbt = range(
+    runs.map((run) => run.totalBlocking ?? Number.NaN),
+    whole,
+    "ms",
+  );
+  const taskApi = spread(runs.map((run) => run.longTaskBlocking ?? Number.NaN)).median;
+  blocking.measured = tbt.median;
+  blocking.note = `${tbt.note}; 'longtask' entries alone: ${whole(taskApi)} ms`;
+  const frame = range(
+    runs.map((run) => run.longestTask ?? Number.NaN),
+    whole,
+    "ms",
+  );
+  longest.measured = frame.median;
+  longest.note = frame.note;
+  log(
+    `browser ${page} JS on: ready ${ready.measured.toFixed(2)} s (${dcl.note}), TBT ${whole(tbt.median)} ms (${blocking.note}), longest frame ${whole(frame.median)} ms`,
+  );
+  return rows;
+}
+
+export async function browserPhase(bench: Bench): Promise<Row[]> {
+  const { url, options } = bench;
+  const group = `Browser: Chromium, CPU slowed ${CPU_SLOWDOWN}×, second load, median of ${options.runs}`;
+  const rows: Row[] = [];
+  const browser = await launchBrowser(options.chromium);
+  try {
+    const contexts = {
+      on: await signedInContext(browser, { url, cookie: bench.cookies[0], javaScript: true }),
+      off: await signedInContext(browser, { url, cookie: bench.cookies[0], javaScript: false }),
+    };
+    for (const { path: page } of bench.pages) {
+      for (const javaScript of [true, false]) {
+        rows.push(
+          ...(await measurePage(bench, javaScript ? contexts.on : contexts.off, page, javaScript, group)),
+        );
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+  return rows;
+}
