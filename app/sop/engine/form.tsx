@@ -53,6 +53,7 @@ export function SopForm({
           </div>
         ) : null}
         {definition.body.map((block, index) => {
+          // The table pairs each type with its component; TypeScript cannot follow that through an index.
           const Inputs = blockInputs[block.type] as BlockInputs<BlockType>;
           return (
             <Inputs key={`${block.type}-${index}`} block={block} definition={definition} today={today} />
@@ -99,7 +100,8 @@ function ChecklistInputs({ block }: { block: BlockOf<"checklist"> }) {
   let overall = 0;
   const rowsOf = (entries: ChecklistEntry[]) =>
     entries.map((entry) => {
-      const item = ++overall;
+      // Screen readers hear "item N" through all sections, whatever the paper's Sr No.
+      const place = ++overall;
       return (
         <tr key={nameOfPath(entry.status)}>
           <td className="num">{entry.number}</td>
@@ -108,7 +110,7 @@ function ChecklistInputs({ block }: { block: BlockOf<"checklist"> }) {
             <CellInput
               input={block.status}
               name={nameOfPath(entry.status)}
-              label={`${block.status.label}, item ${item}`}
+              label={`${block.status.label}, item ${place}`}
             />
           </td>
           {block.remarks && entry.remarks ? (
@@ -116,7 +118,7 @@ function ChecklistInputs({ block }: { block: BlockOf<"checklist"> }) {
               <CellInput
                 input={block.remarks}
                 name={nameOfPath(entry.remarks)}
-                label={`${block.remarks.label}, item ${item}`}
+                label={`${block.remarks.label}, item ${place}`}
               />
             </td>
           ) : null}
