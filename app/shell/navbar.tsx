@@ -2,7 +2,7 @@ import { Form, Link, NavLink, useLocation, useSearchParams } from "@remix-run/re
 import { type ReactNode, useEffect, useRef } from "react";
 import type { AmcAlert } from "#app/contracts/alerts.server.ts";
 import { Bell } from "./bell.tsx";
-import { amcMenu, type MenuLink, racksMenu, sopFormatsMenu, sparesMenu } from "./menus.ts";
+import { amcMenu, type MenuLink, racksMenu, sparesMenu } from "./fixed-menus.ts";
 import { highlightMatches } from "./search.ts";
 
 export function Navbar({
@@ -11,12 +11,15 @@ export function Navbar({
   alerts,
   alertCount,
   plantName,
+  sopFormatsMenu,
 }: {
   email: string;
   role: string;
   alerts: AmcAlert[];
   alertCount: number;
   plantName: string;
+  /** From the shell's loader (menus.ts `sopFormatsMenu`), derived from the SOP formats list. */
+  sopFormatsMenu: MenuLink[];
 }) {
   const nav = useRef<HTMLElement>(null);
   const location = useLocation();

@@ -1,13 +1,12 @@
 import type { Endpoint } from "#app/api/endpoints.ts";
+import { formats } from "./formats/index.ts";
 
 // This feature's /api endpoints, listed at GET /api and in the README.
-// {format} is AS06, AS08, AS09, AS10, AS11, AS12, AS14, AS15, AS16 or AS17 (any case).
+// {format} is any code in formats/index.ts (any case); a format's older address is its `legacyApi`.
 export const sopEndpoints: Endpoint[] = [
-  {
-    method: "POST",
-    path: "/api/checklist",
-    description: "Save an AS11 packed-lorry checklist (legacy); 201 {message, _id}",
-  },
+  ...formats.flatMap(({ legacyApi }) =>
+    legacyApi ? [{ method: "POST" as const, path: legacyApi.path, description: legacyApi.description }] : [],
+  ),
   {
     method: "GET",
     path: "/api/sop/{format}",

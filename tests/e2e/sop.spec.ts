@@ -1,8 +1,8 @@
 import type { Locator, Page } from "@playwright/test";
-import { sampleRecord, sampleValue } from "../../app/sop/engine/sample.ts";
 import type { FormatDefinition, InputDef } from "../../app/sop/engine/types.ts";
 import { formats } from "../../app/sop/formats/index.ts";
 import { baseURL } from "../../playwright.config.ts";
+import { sampleRecord, sampleValue } from "../support/sop-sample.ts";
 import { expect, test, uniqueName } from "./fixtures.ts";
 
 // Every SOP format, JavaScript on and off: fill in (adding register rows), save, find it in the

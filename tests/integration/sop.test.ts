@@ -3,7 +3,6 @@ import { describe, expect, it } from "vitest";
 import { db } from "#app/db/client.server.ts";
 import { auditLog } from "#app/lib/audit.table.server.ts";
 import { STALE_RECORD_MESSAGE } from "#app/lib/messages.ts";
-import { sampleRecord } from "#app/sop/engine/sample.ts";
 import { schemaFor } from "#app/sop/engine/schema.ts";
 import { keyFieldText } from "#app/sop/engine/values.ts";
 import { findFormat, formats } from "#app/sop/formats/index.ts";
@@ -18,6 +17,7 @@ import { loader as recordLoader } from "#app/sop/routes/record.tsx";
 import { loader as recordsLoader } from "#app/sop/routes/records.tsx";
 import { sopRecords } from "#app/sop/table.server.ts";
 import { buildRequest, run } from "#tests/support/requests.ts";
+import { sampleRecord } from "#tests/support/sop-sample.ts";
 import { apiToken, signedInUser } from "#tests/support/users.ts";
 
 type ApiRecord = Record<string, unknown> & {

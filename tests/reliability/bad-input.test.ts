@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { sampleRecord } from "#app/sop/engine/sample.ts";
 import { findFormat } from "#app/sop/formats/index.ts";
+import { sampleRecord } from "#tests/support/sop-sample.ts";
 import {
   ADMIN,
   type Answer,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { sampleRecord } from "#app/sop/engine/sample.ts";
 import { findFormat } from "#app/sop/formats/index.ts";
+import { sampleRecord } from "#tests/support/sop-sample.ts";
 import { Client, STALE, staffUser } from "./support.ts";
 
 // Issue 8 "Concurrent edits" (behaviour note 20): two people read the same record and both save

@@ -3,8 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { freePort } from "#app/db/embedded.server.ts";
-import { sampleRecord } from "#app/sop/engine/sample.ts";
 import { findFormat } from "#app/sop/formats/index.ts";
+import { sampleRecord } from "#tests/support/sop-sample.ts";
 import { appPids, type RunningApp, startApp } from "../../scripts/bench/app.ts";
 import { ADMIN, BUILD_DIR, Client, register, token } from "./support.ts";
 

@@ -11,6 +11,7 @@ import { getPlantSettings } from "#app/settings/queries.server.ts";
 import { SearchProvider } from "#app/ui/search.tsx";
 import { ErrorPage } from "../error-page.tsx";
 import { Banner, Footer } from "../footer.tsx";
+import { sopFormatsMenu } from "../menus.ts";
 import { Navbar } from "../navbar.tsx";
 
 /** How many alerts the bell's dialog lists; /alerts lists them all. */
@@ -30,6 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     alerts: alerts.slice(0, BELL_ALERTS),
     alertCount: alerts.length,
     year: Number(dateInZone(now, timeZone).slice(0, 4)),
+    sopFormatsMenu,
   };
 }
 
@@ -75,6 +77,7 @@ function ShellFrame({ data, children }: { data: ShellData | undefined; children:
             alerts={data.alerts}
             alertCount={data.alertCount}
             plantName={data.settings.plantName}
+            sopFormatsMenu={data.sopFormatsMenu}
           />
           <Banner plantName={data.settings.plantName} webAddress={data.settings.webAddress} />
         </>

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import type { ChecklistBlock, ChecklistSection } from "./types.ts";
+import type { ChecklistBlock } from "./types.ts";
+import { type ChecklistEntry, checklistEntries } from "./values.ts";
 
 /**
  * The table layout of a checklist, shared by the form and the printed sheet (they differ only in
@@ -13,7 +14,8 @@ export function ChecklistTables({
   wrapClassName,
 }: {
   block: ChecklistBlock;
-  rowsOf: (section: ChecklistSection) => ReactNode;
+  /** A section's rows: what each row holds is the form's or the sheet's. */
+  rowsOf: (entries: ChecklistEntry[]) => ReactNode;
   tableClassName: string;
   /** A scrolling wrapper around each table (the form's); the sheet prints bare tables. */
   wrapClassName?: string;
@@ -36,15 +38,16 @@ export function ChecklistTables({
       </tr>
     </thead>
   );
+  const entries = checklistEntries(block);
   if (block.numbering === "per-section") {
     return (
       <>
-        {block.sections.map((section) =>
+        {block.sections.map((section, index) =>
           wrap(
             <table className={tableClassName} key={section.title}>
               {section.title ? <caption>{section.title}</caption> : null}
               {head}
-              <tbody>{rowsOf(section)}</tbody>
+              <tbody>{rowsOf(entries[index])}</tbody>
             </table>,
             section.title,
           ),
@@ -55,7 +58,7 @@ export function ChecklistTables({
   return wrap(
     <table className={tableClassName}>
       {head}
-      {block.sections.map((section) => (
+      {block.sections.map((section, index) => (
         <tbody key={section.key ?? section.title ?? "items"}>
           {section.title ? (
             <tr className="section-row">
@@ -64,7 +67,7 @@ export function ChecklistTables({
               </th>
             </tr>
           ) : null}
-          {rowsOf(section)}
+          {rowsOf(entries[index])}
         </tbody>
       ))}
     </table>,

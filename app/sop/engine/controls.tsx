@@ -37,7 +37,7 @@ export function Control({ input, meta, label }: { input: InputDef; meta: Meta; l
     case "choice":
       return (
         <select {...getSelectProps(meta)} {...aria}>
-          {(input.choices ?? []).map((choice) => (
+          {input.choices.map((choice) => (
             <option key={choice.value} value={choice.value}>
               {choice.label}
             </option>

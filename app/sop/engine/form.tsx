@@ -1,12 +1,13 @@
 import { FormProvider, getFormProps, type SubmissionResult, useField, useForm } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { FormError, SubmitButton } from "#app/ui/form.tsx";
 import { ChecklistTables } from "./checklist-tables.tsx";
 import { CellInput, LabelledInput } from "./controls.tsx";
 import { PageOrientation, PrintButton, SheetHeading } from "./paper.tsx";
-import { parseSopSubmission } from "./parse.ts";
-import type { ChecklistBlock, CountsBlock, FormatDefinition, RegisterBlock, SopData } from "./types.ts";
-import { cylinderTotal, firstDateColumn } from "./values.ts";
+import { nameOfPath, parseSopSubmission } from "./parse.ts";
+import type { BlockOf, BlockType, FormatDefinition, SopData } from "./types.ts";
+import { type ChecklistEntry, countInput, cylinderTotal, firstDateColumn } from "./values.ts";
 
 // The on-screen form of any format, rendered from its definition. Register rows are added and
 // removed with Conform's list intents: submit buttons that work without JavaScript (the action
@@ -52,11 +53,11 @@ export function SopForm({
           </div>
         ) : null}
         {definition.body.map((block, index) => {
-          const key = `${block.type}-${index}`;
-          if (block.type === "checklist") return <ChecklistInputs key={key} block={block} />;
-          if (block.type === "register")
-            return <RegisterInputs key={key} block={block} definition={definition} today={today} />;
-          return <CountInputs key={key} block={block} />;
+          // The table pairs each type with its component; TypeScript cannot follow that through an index.
+          const Inputs = blockInputs[block.type] as BlockInputs<BlockType>;
+          return (
+            <Inputs key={`${block.type}-${index}`} block={block} definition={definition} today={today} />
+          );
         })}
         <div className="sop-fields sop-footer-fields">
           {definition.footer.map((input) => (
@@ -82,35 +83,42 @@ export function SopForm({
   );
 }
 
-function ChecklistInputs({ block }: { block: ChecklistBlock }) {
+type BlockInputs<T extends BlockType> = (props: {
+  block: BlockOf<T>;
+  definition: FormatDefinition;
+  today: string;
+}) => ReactNode;
+
+/** Each block type's inputs (a component per type, so each may use Conform's hooks). */
+const blockInputs: { [T in BlockType]: BlockInputs<T> } = {
+  checklist: ChecklistInputs,
+  register: RegisterInputs,
+  counts: CountInputs,
+};
+
+function ChecklistInputs({ block }: { block: BlockOf<"checklist"> }) {
   let overall = 0;
-  const nameOf = (
-    sectionKey: string | undefined,
-    itemKey: string | undefined,
-    index: number,
-    field: string,
-  ) => (block.store === "keyed" ? `${sectionKey}.${itemKey}` : `${block.name}[${index}].${field}`);
-  const rowsOf = (section: ChecklistBlock["sections"][number]) =>
-    section.items.map((item, position) => {
-      const index = overall++;
-      const number = block.numbering === "per-section" ? position + 1 : index + 1;
+  const rowsOf = (entries: ChecklistEntry[]) =>
+    entries.map((entry) => {
+      // Screen readers hear "item N" through all sections, whatever the paper's Sr No.
+      const place = ++overall;
       return (
-        <tr key={`${section.key ?? section.title}-${position}`}>
-          <td className="num">{number}</td>
-          <td>{item.label}</td>
+        <tr key={nameOfPath(entry.status)}>
+          <td className="num">{entry.number}</td>
+          <td>{entry.label}</td>
           <td className={`status-cell status-${block.status.kind}`}>
             <CellInput
               input={block.status}
-              name={nameOf(section.key, item.key, index, block.status.name)}
-              label={`${block.status.label}, item ${index + 1}`}
+              name={nameOfPath(entry.status)}
+              label={`${block.status.label}, item ${place}`}
             />
           </td>
-          {block.remarks ? (
+          {block.remarks && entry.remarks ? (
             <td>
               <CellInput
                 input={block.remarks}
-                name={nameOf(section.key, item.key, index, block.remarks.name)}
-                label={`${block.remarks.label}, item ${index + 1}`}
+                name={nameOfPath(entry.remarks)}
+                label={`${block.remarks.label}, item ${place}`}
               />
             </td>
           ) : null}
@@ -132,7 +140,7 @@ function RegisterInputs({
   definition,
   today,
 }: {
-  block: RegisterBlock;
+  block: BlockOf<"register">;
   definition: FormatDefinition;
   today: string;
 }) {
@@ -219,7 +227,7 @@ function RegisterInputs({
   );
 }
 
-function CountInputs({ block }: { block: CountsBlock }) {
+function CountInputs({ block }: { block: BlockOf<"counts"> }) {
   const [meta] = useField<Record<string, string>>(block.name);
   return (
     <div className="table-wrap sop-table-wrap">
@@ -239,7 +247,7 @@ function CountInputs({ block }: { block: CountsBlock }) {
               <td>{item.label}</td>
               <td>
                 <CellInput
-                  input={{ name: item.key, label: item.label, kind: "count" }}
+                  input={countInput(item)}
                   name={`${block.name}.${item.key}`}
                   label={`Count of ${item.label}`}
                 />

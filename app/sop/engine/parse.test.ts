@@ -1,8 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
+import { sampleRecord } from "#tests/support/sop-sample.ts";
 import { formats } from "../formats/index.ts";
 import { errorsByName, nameOfPath, parseSopSubmission } from "./parse.ts";
-import { sampleRecord } from "./sample.ts";
 import { schemaFor } from "./schema.ts";
 import type { FormatDefinition } from "./types.ts";
 

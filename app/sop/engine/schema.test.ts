@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { sampleRecord } from "#tests/support/sop-sample.ts";
 import { findFormat, formats } from "../formats/index.ts";
-import { sampleRecord } from "./sample.ts";
 import { schemaFor } from "./schema.ts";
 import { recordDateOf, summaryOf } from "./values.ts";
 

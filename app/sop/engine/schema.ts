@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
 import { isIsoDate } from "#app/lib/dates.ts";
-import type { Block, ChecklistBlock, FormatDefinition, InputDef, RegisterBlock } from "./types.ts";
+import { type FormatDefinition, forBlock, type InputDef, type PerBlockType } from "./types.ts";
+import { countInput } from "./values.ts";
 
 // The zod/mini schema of a format, derived from its definition. The same schema validates in the
 // browser (Conform, with auto-coercion off) and on the server (pages and /api): form values arrive
@@ -23,6 +24,7 @@ export function requiredMessage(input: InputDef) {
 // Schemas are composed from data, so their static types are loose; the tests pin the behaviour.
 // biome-ignore lint/suspicious/noExplicitAny: see above
 type Schema = z.ZodMiniType<any, any>;
+type Shape = Record<string, Schema>;
 
 /** Wraps a schema for a present value: required → the message when blank; optional → `empty` when blank. */
 function presence<T>(input: InputDef, present: Schema, empty: T): Schema {
@@ -137,8 +139,7 @@ export function inputSchema(input: InputDef): Schema {
     case "tick":
       return tickValue;
     case "choice": {
-      const choices = input.choices ?? [];
-      const values = choices.map((choice) => choice.value).filter(Boolean);
+      const values = input.choices.map((choice) => choice.value).filter(Boolean);
       const message = `Choose ${values.join(" or ")}.`;
       const picked = z.string({ error: message }).check(z.refine((value) => values.includes(value), message));
       return presence(input, picked, "");
@@ -161,77 +162,66 @@ function fixedList(length: number, item: Schema, tooMany: string) {
 }
 
 /** An object whose missing value counts as empty (a section of unticked radios is not posted). */
-function objectOf(shape: Record<string, Schema>) {
+function objectOf(shape: Shape) {
   return z.pipe(
     z.transform((value: unknown) => (value === undefined || value === null || value === "" ? {} : value)),
     z.object(shape, { error: "Send an object." }),
   );
 }
 
-export function itemCount(block: ChecklistBlock) {
-  return block.sections.reduce((sum, section) => sum + section.items.length, 0);
-}
-
-function checklistShape(block: ChecklistBlock): Record<string, Schema> {
-  if (block.store === "keyed") {
-    return Object.fromEntries(
-      block.sections.map((section) => [
-        section.key ?? "",
-        objectOf(
-          Object.fromEntries(section.items.map((item) => [item.key ?? "", inputSchema(block.status)])),
-        ),
-      ]),
-    );
-  }
-  const labels = block.sections.flatMap((section) => section.items.map((item) => item.label));
-  const itemShape: Record<string, Schema> = { [block.status.name]: inputSchema(block.status) };
-  if (block.remarks) itemShape[block.remarks.name] = inputSchema(block.remarks);
-  const list = fixedList(labels.length, objectOf(itemShape), `This format has ${labels.length} items.`);
-  const withWording = block.itemKey
-    ? z.pipe(
-        list,
-        z.transform((items: unknown[]) =>
-          items.map((item, index) => ({ [block.itemKey as string]: labels[index], ...(item as object) })),
-        ),
-      )
-    : list;
-  return { [block.name ?? "items"]: withWording };
-}
-
-function registerShape(block: RegisterBlock): Record<string, Schema> {
-  const columns = block.parts.flatMap((part) => part.columns);
-  const row = objectOf(Object.fromEntries(columns.map((column) => [column.name, inputSchema(column)])));
-  if ("fixed" in block.rows) {
-    return { [block.name]: fixedList(block.rows.fixed, row, `This format has ${block.rows.fixed} rows.`) };
-  }
-  const { min, max } = block.rows;
-  return {
-    [block.name]: z.pipe(
-      z.transform((value: unknown) => (value === undefined || value === null || value === "" ? [] : value)),
-      z
-        .array(row, { error: "Send a list of entries." })
-        .check(
-          z.minLength(min, min === 1 ? "Add at least one entry." : `Add at least ${min} entries.`),
-          z.maxLength(max, `At most ${max} entries.`),
-        ),
-    ),
-  };
-}
-
-function blockShape(block: Block): Record<string, Schema> {
-  if (block.type === "checklist") return checklistShape(block);
-  if (block.type === "register") return registerShape(block);
-  return {
-    [block.name]: objectOf(
-      Object.fromEntries(
-        block.items.map((item) => [
-          item.key,
-          inputSchema({ name: item.key, label: item.label, kind: "count" }),
+/** Each block type's fields in the format's schema. */
+const blockShapes: PerBlockType<Shape> = {
+  checklist(block) {
+    if (block.store === "keyed") {
+      return Object.fromEntries(
+        block.sections.map((section) => [
+          section.key,
+          objectOf(Object.fromEntries(section.items.map((item) => [item.key, inputSchema(block.status)]))),
         ]),
+      );
+    }
+    const { itemKey } = block;
+    const labels = block.sections.flatMap((section) => section.items.map((item) => item.label));
+    const itemShape: Shape = { [block.status.name]: inputSchema(block.status) };
+    if (block.remarks) itemShape[block.remarks.name] = inputSchema(block.remarks);
+    const list = fixedList(labels.length, objectOf(itemShape), `This format has ${labels.length} items.`);
+    const withWording = itemKey
+      ? z.pipe(
+          list,
+          z.transform((items: unknown[]) =>
+            items.map((item, index) => ({ [itemKey]: labels[index], ...(item as object) })),
+          ),
+        )
+      : list;
+    return { [block.name]: withWording };
+  },
+  register(block) {
+    const columns = block.parts.flatMap((part) => part.columns);
+    const row = objectOf(Object.fromEntries(columns.map((column) => [column.name, inputSchema(column)])));
+    if ("fixed" in block.rows) {
+      return { [block.name]: fixedList(block.rows.fixed, row, `This format has ${block.rows.fixed} rows.`) };
+    }
+    const { min, max } = block.rows;
+    return {
+      [block.name]: z.pipe(
+        z.transform((value: unknown) => (value === undefined || value === null || value === "" ? [] : value)),
+        z
+          .array(row, { error: "Send a list of entries." })
+          .check(
+            z.minLength(min, min === 1 ? "Add at least one entry." : `Add at least ${min} entries.`),
+            z.maxLength(max, `At most ${max} entries.`),
+          ),
       ),
-    ),
-  };
-}
+    };
+  },
+  counts(block) {
+    return {
+      [block.name]: objectOf(
+        Object.fromEntries(block.items.map((item) => [item.key, inputSchema(countInput(item))])),
+      ),
+    };
+  },
+};
 
 const cache = new WeakMap<FormatDefinition, Schema>();
 
@@ -239,9 +229,9 @@ const cache = new WeakMap<FormatDefinition, Schema>();
 export function schemaFor(definition: FormatDefinition): Schema {
   let schema = cache.get(definition);
   if (!schema) {
-    const shape: Record<string, Schema> = {};
+    const shape: Shape = {};
     for (const input of definition.header) shape[input.name] = inputSchema(input);
-    for (const block of definition.body) Object.assign(shape, blockShape(block));
+    for (const block of definition.body) Object.assign(shape, forBlock(blockShapes, block));
     for (const input of definition.footer) shape[input.name] = inputSchema(input);
     schema = z.object(shape, { error: "Send the form as an object." });
     cache.set(definition, schema);

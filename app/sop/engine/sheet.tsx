@@ -1,15 +1,9 @@
+import { Fragment, type ReactNode } from "react";
 import { Highlight } from "#app/ui/search.tsx";
 import { ChecklistTables } from "./checklist-tables.tsx";
 import { PageOrientation, SheetHeading } from "./paper.tsx";
-import type {
-  ChecklistBlock,
-  CountsBlock,
-  FormatDefinition,
-  InputDef,
-  RegisterBlock,
-  SopData,
-} from "./types.ts";
-import { cylinderTotal, displayInput } from "./values.ts";
+import { type FormatDefinition, forBlock, type InputDef, type PerBlockType, type SopData } from "./types.ts";
+import { type ChecklistEntry, cylinderTotal, displayInput, valueAt } from "./values.ts";
 
 // The read-only paper layout of a record: the record view and the print view (A4, the paper's
 // heading, bordered tables, signature lines). Buttons around it carry .no-print.
@@ -25,12 +19,10 @@ export function SopSheet({ definition, data }: { definition: FormatDefinition; d
       <PageOrientation definition={definition} />
       <SheetHeading definition={definition} />
       <FieldList inputs={definition.header} data={data} />
-      {definition.body.map((block, index) => {
-        const key = `${block.type}-${index}`;
-        if (block.type === "checklist") return <ChecklistSheet key={key} block={block} data={data} />;
-        if (block.type === "register") return <RegisterSheet key={key} block={block} data={data} />;
-        return <CountsSheet key={key} block={block} data={data} />;
-      })}
+      {definition.body.map((block, index) => (
+        // Static content: no hooks, so the handlers are plain functions returning markup.
+        <Fragment key={`${block.type}-${index}`}>{forBlock(blockSheets, block, data)}</Fragment>
+      ))}
       <FieldList inputs={footerFields} data={data} />
       {signatures.length ? (
         <div className="sheet-signatures">
@@ -64,100 +56,96 @@ function FieldList({ inputs, data }: { inputs: InputDef[]; data: SopData }) {
   );
 }
 
-function ChecklistSheet({ block, data }: { block: ChecklistBlock; data: SopData }) {
-  const list = block.store === "list" ? listAt(data, block.name ?? "") : [];
-  let overall = 0;
-  const rows = (section: ChecklistBlock["sections"][number]) =>
-    section.items.map((item, position) => {
-      const index = overall++;
-      const answers = block.store === "keyed" ? objectAt(data, section.key ?? "") : (list[index] ?? {});
-      const status = block.store === "keyed" ? answers[item.key ?? ""] : answers[block.status.name];
-      return (
-        <tr key={`${section.key ?? section.title}-${position}`}>
-          <td className="num">{block.numbering === "per-section" ? position + 1 : index + 1}</td>
-          <td>{item.label}</td>
+/** Each block type as it reads on paper. */
+const blockSheets: PerBlockType<ReactNode, [data: SopData]> = {
+  checklist(block, data) {
+    const rows = (entries: ChecklistEntry[]) =>
+      entries.map((entry) => (
+        <tr key={entry.status.join(".")}>
+          <td className="num">{entry.number}</td>
+          <td>{entry.label}</td>
           <td className={`status-cell status-${block.status.kind}`}>
-            <Highlight text={displayInput(block.status, status)} />
+            <Highlight text={displayInput(block.status, valueAt(data, entry.status))} />
           </td>
           {block.remarks ? (
             <td>
-              <Highlight text={displayInput(block.remarks, answers[block.remarks.name])} />
+              <Highlight
+                text={entry.remarks ? displayInput(block.remarks, valueAt(data, entry.remarks)) : ""}
+              />
             </td>
           ) : null}
         </tr>
-      );
-    });
-  return <ChecklistTables block={block} rowsOf={rows} tableClassName="sheet-table" />;
-}
-
-function RegisterSheet({ block, data }: { block: RegisterBlock; data: SopData }) {
-  const rows = listAt(data, block.name);
-  return (
-    <>
-      {block.parts.map((part, partIndex) => (
-        <div className="sheet-scroll" key={part.title ?? partIndex}>
-          <table className="sheet-table">
-            {part.title ? <caption>{part.title}</caption> : null}
-            <thead>
-              <tr>
-                <th className="num">Sr No.</th>
-                {part.columns.map((column) => (
-                  <th key={column.name}>{column.label}</th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row, index) => (
-                <tr key={index}>
-                  <td className="num">{index + 1}</td>
+      ));
+    return <ChecklistTables block={block} rowsOf={rows} tableClassName="sheet-table" />;
+  },
+  register(block, data) {
+    const rows = listAt(data, block.name);
+    return (
+      <>
+        {block.parts.map((part, partIndex) => (
+          <div className="sheet-scroll" key={part.title ?? partIndex}>
+            <table className="sheet-table">
+              {part.title ? <caption>{part.title}</caption> : null}
+              <thead>
+                <tr>
+                  <th className="num">Sr No.</th>
                   {part.columns.map((column) => (
-                    <td
-                      key={column.name}
-                      className={column.kind === "number" || column.kind === "count" ? "num" : undefined}
-                    >
-                      <Highlight text={displayInput(column, row[column.name])} />
-                    </td>
+                    <th key={column.name}>{column.label}</th>
                   ))}
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ))}
-    </>
-  );
-}
-
-function CountsSheet({ block, data }: { block: CountsBlock; data: SopData }) {
-  const counts = objectAt(data, block.name);
-  return (
-    <table className="sheet-table sheet-counts">
-      <caption>{block.title}</caption>
-      <thead>
-        <tr>
-          <th className="num">Sr No.</th>
-          <th>{block.itemColumn}</th>
-          <th className="num">{block.countColumn}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {block.items.map((item, index) => (
-          <tr key={item.key}>
-            <td className="num">{index + 1}</td>
-            <td>{item.label}</td>
-            <td className="num">
-              {counts[item.key] === null || counts[item.key] === undefined ? "" : String(counts[item.key])}
-            </td>
-          </tr>
+              </thead>
+              <tbody>
+                {rows.map((row, index) => (
+                  <tr key={index}>
+                    <td className="num">{index + 1}</td>
+                    {part.columns.map((column) => (
+                      <td
+                        key={column.name}
+                        className={column.kind === "number" || column.kind === "count" ? "num" : undefined}
+                      >
+                        <Highlight text={displayInput(column, row[column.name])} />
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         ))}
-      </tbody>
-      <tfoot>
-        <tr>
-          <td />
-          <th scope="row">{block.totalLabel}</th>
-          <td className="num">{cylinderTotal(block, counts)}</td>
-        </tr>
-      </tfoot>
-    </table>
-  );
-}
+      </>
+    );
+  },
+  counts(block, data) {
+    const counts = objectAt(data, block.name);
+    return (
+      <table className="sheet-table sheet-counts">
+        <caption>{block.title}</caption>
+        <thead>
+          <tr>
+            <th className="num">Sr No.</th>
+            <th>{block.itemColumn}</th>
+            <th className="num">{block.countColumn}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {block.items.map((item, index) => (
+            <tr key={item.key}>
+              <td className="num">{index + 1}</td>
+              <td>{item.label}</td>
+              <td className="num">
+                {counts[item.key] === null || counts[item.key] === undefined ? "" : String(counts[item.key])}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <td />
+            <th scope="row">{block.totalLabel}</th>
+            <td className="num">{cylinderTotal(block, counts)}</td>
+          </tr>
+        </tfoot>
+      </table>
+    );
+  },
+};

@@ -1,12 +1,13 @@
 import { formatDateGB } from "#app/lib/dates.ts";
-import type {
-  Block,
-  ChecklistBlock,
-  CountsBlock,
-  FormatDefinition,
-  InputDef,
-  RegisterBlock,
-  SopData,
+import {
+  type ChecklistBlock,
+  type CountsBlock,
+  type FormatDefinition,
+  forBlock,
+  type InputDef,
+  type PerBlockType,
+  type RegisterBlock,
+  type SopData,
 } from "./types.ts";
 
 // Pure helpers over a definition and a record's data: the record's date and summary, the form's
@@ -59,7 +60,67 @@ export function summaryOf(definition: FormatDefinition, data: SopData): string {
     .slice(0, 1000);
 }
 
-export const itemsOf = (block: ChecklistBlock) => block.sections.flatMap((section) => section.items);
+export const itemsOf = (block: ChecklistBlock) =>
+  block.sections.flatMap((section): { label: string }[] => section.items);
+
+/** Where a value sits in a record's data: ["criteria", 0, "status"], ["tankTruck", "leakage"]. */
+export type DataPath = readonly (string | number)[];
+
+/** One checklist item as a row of the paper: its Sr No. and where its answers are stored. */
+export type ChecklistEntry = { label: string; number: number; status: DataPath; remarks?: DataPath };
+
+/**
+ * A checklist's items, section by section, with the place of each answer: the one place that
+ * knows the two stores (keyed: data[section][item]; list: data[name][i].{status, remarks}).
+ * The form names its inputs after these paths; the sheet, the defaults and the tests read them.
+ */
+export function checklistEntries(block: ChecklistBlock): ChecklistEntry[][] {
+  let overall = 0;
+  return block.sections.map((section, sectionIndex) =>
+    section.items.map((item, position) => {
+      const index = overall++;
+      return {
+        label: item.label,
+        number: block.numbering === "per-section" ? position + 1 : index + 1,
+        ...answerPaths(block, sectionIndex, position, index),
+      };
+    }),
+  );
+}
+
+function answerPaths(block: ChecklistBlock, sectionIndex: number, position: number, index: number) {
+  if (block.store === "keyed") {
+    const section = block.sections[sectionIndex];
+    return { status: [section.key, section.items[position].key] };
+  }
+  const { name, status, remarks } = block;
+  return { status: [name, index, status.name], remarks: remarks ? [name, index, remarks.name] : undefined };
+}
+
+/** The value at a path, or undefined where the data stops short. */
+export function valueAt(data: unknown, path: DataPath): unknown {
+  let value = data;
+  for (const segment of path) {
+    if (value === null || typeof value !== "object") return undefined;
+    value = (value as Record<string | number, unknown>)[segment];
+  }
+  return value;
+}
+
+/** Sets the value at a path, making the objects and lists on the way. */
+export function setAt(data: SopData, path: DataPath, value: unknown) {
+  let target: Record<string | number, unknown> = data;
+  path.forEach((segment, index) => {
+    if (index === path.length - 1) {
+      target[segment] = value;
+      return;
+    }
+    const next = target[segment];
+    if (next === null || typeof next !== "object")
+      target[segment] = typeof path[index + 1] === "number" ? [] : {};
+    target = target[segment] as Record<string | number, unknown>;
+  });
+}
 
 export function cylinderTotal(block: CountsBlock, counts: unknown): number {
   const values = (counts ?? {}) as Record<string, unknown>;
@@ -69,6 +130,13 @@ export function cylinderTotal(block: CountsBlock, counts: unknown): number {
   }, 0);
 }
 
+/** A counts block's item as an input: a whole number ≥ 0. */
+export const countInput = (item: CountsBlock["items"][number]): InputDef => ({
+  name: item.key,
+  label: item.label,
+  kind: "count",
+});
+
 /** How a stored value goes back into a form input. */
 export function encodeInput(input: InputDef, value: unknown): string {
   if (input.kind === "tick") return value === true ? "on" : "";
@@ -77,35 +145,18 @@ export function encodeInput(input: InputDef, value: unknown): string {
   return String(value);
 }
 
-function encodeBlock(block: Block, data: SopData): SopData {
-  if (block.type === "checklist") {
-    if (block.store === "keyed") {
-      return Object.fromEntries(
-        block.sections.map((section) => {
-          const answers = (data[section.key ?? ""] ?? {}) as SopData;
-          return [
-            section.key ?? "",
-            Object.fromEntries(
-              section.items.map((item) => [
-                item.key ?? "",
-                encodeInput(block.status, answers[item.key ?? ""]),
-              ]),
-            ),
-          ];
-        }),
-      );
+/** Each block's form values from the stored data. */
+const blockDefaults: PerBlockType<SopData, [data: SopData]> = {
+  checklist(block, data) {
+    const values: SopData = {};
+    for (const entry of checklistEntries(block).flat()) {
+      setAt(values, entry.status, encodeInput(block.status, valueAt(data, entry.status)));
+      if (block.remarks && entry.remarks)
+        setAt(values, entry.remarks, encodeInput(block.remarks, valueAt(data, entry.remarks)));
     }
-    const stored = rowsOf(data, block.name ?? "");
-    return {
-      [block.name ?? ""]: itemsOf(block).map((_, index) => {
-        const item = stored[index] ?? {};
-        const encoded: SopData = { [block.status.name]: encodeInput(block.status, item[block.status.name]) };
-        if (block.remarks) encoded[block.remarks.name] = encodeInput(block.remarks, item[block.remarks.name]);
-        return encoded;
-      }),
-    };
-  }
-  if (block.type === "register") {
+    return values;
+  },
+  register(block, data) {
     const columns = block.parts.flatMap((part) => part.columns);
     const stored = rowsOf(data, block.name);
     const count = "fixed" in block.rows ? block.rows.fixed : Math.max(stored.length, block.rows.min);
@@ -116,17 +167,18 @@ function encodeBlock(block: Block, data: SopData): SopData {
         ),
       ),
     };
-  }
-  const counts = (data[block.name] ?? {}) as SopData;
-  return {
-    [block.name]: Object.fromEntries(
-      block.items.map((item) => [
-        item.key,
-        encodeInput({ name: item.key, label: item.label, kind: "count" }, counts[item.key]),
-      ]),
-    ),
-  };
-}
+  },
+  counts(block, data) {
+    return {
+      [block.name]: Object.fromEntries(
+        block.items.map((item) => [
+          item.key,
+          encodeInput(countInput(item), valueAt(data, [block.name, item.key])),
+        ]),
+      ),
+    };
+  },
+};
 
 /** The form's starting values: a saved record's data, or a blank form (dates default to `today`). */
 export function formDefaults(definition: FormatDefinition, data: SopData | null, today: string): SopData {
@@ -136,7 +188,7 @@ export function formDefaults(definition: FormatDefinition, data: SopData | null,
     values[input.name] =
       data === null && input.kind === "date" ? today : encodeInput(input, source[input.name]);
   }
-  for (const block of definition.body) Object.assign(values, encodeBlock(block, source));
+  for (const block of definition.body) Object.assign(values, forBlock(blockDefaults, block, source));
   if (data === null) {
     for (const block of definition.body) {
       if (block.type !== "register") continue;
@@ -169,7 +221,7 @@ export function displayInput(input: InputDef, value: unknown): string {
       return `${formatDateGB(text.slice(0, 10))} ${text.slice(11, 16)}`.trim();
     }
     case "choice":
-      return input.choices?.find((choice) => choice.value === value)?.label ?? String(value);
+      return input.choices.find((choice) => choice.value === value)?.label ?? String(value);
     default:
       return String(value);
   }

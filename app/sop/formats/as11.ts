@@ -79,4 +79,8 @@ export const as11: FormatDefinition = {
     { label: "Lorry No.", path: "lorryNo" },
     { label: "Transporter", path: "transporter" },
   ],
+  legacyApi: {
+    path: "/api/checklist",
+    description: "Save an AS11 packed-lorry checklist (legacy); 201 {message, _id}",
+  },
 };

@@ -34,4 +34,5 @@ export const as15: FormatDefinition = {
     { label: "Gate pass No.", path: "entries[].gatePassNo" },
     { label: "Issued to", path: "entries[].issuedTo" },
   ],
+  outstandingReturns: true,
 };

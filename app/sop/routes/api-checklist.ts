@@ -5,18 +5,20 @@ import { db } from "#app/db/client.server.ts";
 import { jsonAnswer, readJson } from "#app/lib/http.server.ts";
 import { validationBody } from "#app/lib/validation.ts";
 import { schemaFor } from "../engine/schema.ts";
-import { as11 } from "../formats/as11.ts";
+import { formatOfLegacyApi } from "../formats/index.ts";
 import { SAVED_MESSAGE } from "../paths.ts";
 import { createRecord } from "../queries.server.ts";
 
-// POST /api/checklist (legacy AS11, api-contract.md): 201 {message, _id}; 400 when date, lorryNo
-// or transporter is missing.
+// POST /api/checklist (legacy, api-contract.md): saves the format that declares this address as its
+// `legacyApi` (AS11): 201 {message, _id}; 400 when a required field (date, lorryNo, transporter) is missing.
+const definition = formatOfLegacyApi("/api/checklist");
+
 export const action = apiHandler(async ({ request }: ActionFunctionArgs) => {
   const user = await requireApiUser(request);
   if (request.method !== "POST") return methodNotAllowed();
-  const parsed = schemaFor(as11).safeParse(await readJson(request));
+  const parsed = schemaFor(definition).safeParse(await readJson(request));
   if (!parsed.success) return jsonAnswer(validationBody(parsed.error), 400);
-  const { id } = await createRecord(db, as11, parsed.data, user.id);
+  const { id } = await createRecord(db, definition, parsed.data, user.id);
   return jsonAnswer({ message: SAVED_MESSAGE, _id: id }, 201);
 });
 

@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+import { as10 } from "../formats/as10.ts";
+import { as11 } from "../formats/as11.ts";
+import { as16 } from "../formats/as16.ts";
+import type { Block, ChecklistBlock } from "./types.ts";
+import { checklistEntries, setAt, valueAt } from "./values.ts";
+
+function checklistOf(body: Block[]): ChecklistBlock {
+  const block = body.find((candidate) => candidate.type === "checklist");
+  if (!block) throw new Error("This format has no checklist.");
+  return block;
+}
+
+describe("checklist entries", () => {
+  it("place a keyed checklist's answers under its section and item keys, numbered through", () => {
+    const sections = checklistEntries(checklistOf(as10.body));
+    expect(sections[0][0]).toEqual({
+      label: "Spark arrestor fitted",
+      number: 1,
+      status: ["tankTruck", "sparkArrestor"],
+    });
+    expect(sections[1][0]).toMatchObject({ number: 6, status: ["electricals", "junctionBoxes"] });
+  });
+
+  it("place a list checklist's answers and remarks in the list, by item", () => {
+    const [items] = checklistEntries(checklistOf(as11.body));
+    expect(items).toHaveLength(15);
+    expect(items[14]).toMatchObject({
+      number: 15,
+      status: ["criteria", 14, "status"],
+      remarks: ["criteria", 14, "remarks"],
+    });
+  });
+
+  it("restart the Sr No. in each section when the paper does (AS16), not the list's place", () => {
+    const sections = checklistEntries(checklistOf(as16.body));
+    expect(sections[1][0]).toMatchObject({ number: 1, status: ["items", 5, "observation"] });
+  });
+});
+
+describe("paths into a record's data", () => {
+  it("read a value, or nothing where the data stops short", () => {
+    const data = { criteria: [{ status: "Yes" }], tankTruck: "not an object" };
+    expect(valueAt(data, ["criteria", 0, "status"])).toBe("Yes");
+    expect(valueAt(data, ["criteria", 3, "status"])).toBeUndefined();
+    expect(valueAt(data, ["tankTruck", "leakage"])).toBeUndefined();
+  });
+
+  it("write a value, making the lists and objects on the way", () => {
+    const data = {};
+    setAt(data, ["criteria", 1, "status"], "No");
+    setAt(data, ["tankTruck", "leakage"], "Yes");
+    expect(data).toEqual({ criteria: [undefined, { status: "No" }], tankTruck: { leakage: "Yes" } });
+  });
+});
