@@ -15,7 +15,7 @@ import { useNonce } from "#app/shell/nonce.tsx";
 import { takeToast } from "#app/shell/toast.server.ts";
 import { Toasts } from "#app/shell/toasts.tsx";
 import appCss from "#app/styles/app.css?url";
-import { wantsNoScripts } from "#app/ui/list/print.tsx";
+import { wantsNoScripts } from "#app/ui/list/handle.ts";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: appCss },

@@ -26,9 +26,8 @@ type ParamSource = URLSearchParams | { get(name: string): string | null };
 
 /** Text from the address, trimmed, control characters dropped, length capped; never throws. */
 export function cleanText(value: string | null | undefined, max = MAX_QUERY_LENGTH): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is dropped
   return (value ?? "")
-    .replace(/[\u0000-\u001f\u007f]/g, "")
+    .replace(/\p{Cc}/gu, "")
     .trim()
     .slice(0, max)
     .trim();

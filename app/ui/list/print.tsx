@@ -4,13 +4,7 @@ import type { ReactNode } from "react";
 // exports `handle = printHandle`, so root.tsx sends the page without JavaScript: nothing to
 // download or hydrate, however long the list.
 
-/** The route handle of a page that ships no JavaScript (read by root.tsx). */
-export const printHandle = { scripts: false } as const;
-
-/** True when a route's handle asks for a page without JavaScript. */
-export function wantsNoScripts(handle: unknown): boolean {
-  return (handle as { scripts?: unknown } | undefined)?.scripts === false;
-}
+export { printHandle } from "./handle.ts";
 
 /** The filters that applied, as the print header lists them ("Search: 'pump'"). */
 export type AppliedFilter = { label: string; value: string };
