@@ -135,12 +135,8 @@ export function SortHeader({
         className="sort-link"
         to={listHref(search, { sort, dir: nextDir }, view.defaults)}
         preventScrollReset
-        replace
       >
         {children}
-        <span aria-hidden="true" className="sort-mark">
-          {active ? (view.dir === "asc" ? " ▲" : " ▼") : ""}
-        </span>
       </Link>
     </th>
   );
