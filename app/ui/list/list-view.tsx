@@ -1,6 +1,13 @@
 import { Form, Link, useLocation, useNavigation, useSubmit } from "@remix-run/react";
 import { type ReactNode, useEffect, useRef } from "react";
-import { type ListDefaults, listHref, PAGE_SIZES, rowRange, type SortDir } from "./params.ts";
+import {
+  DEFAULT_PAGE_SIZE,
+  type ListDefaults,
+  listHref,
+  PAGE_SIZES,
+  rowRange,
+  type SortDir,
+} from "./params.ts";
 
 // The parts of a list page (docs/architecture.md "Lists"): the search/filter toolbar, sortable
 // column headers, the pager, the match count, the print link. Everything is a link or a GET form,
@@ -37,8 +44,8 @@ const TYPING_PAUSE_MS = 250;
  * The list's GET form: search box, the list's own filters (children: <select>s or inputs with a
  * name), page size and Apply. Without JavaScript Apply loads the view. With it, typing or changing
  * a filter submits after a pause; Remix cancels a stale request when a newer one starts, the
- * address is replaced (not pushed) so Back leaves the list, and the input keeps focus and caret
- * because the form is never re-created.
+ * address is replaced (not pushed: one history entry per search, not per keystroke), and the
+ * input keeps focus and caret because the form is never re-created.
  */
 export function ListToolbar({ view, children }: { view: ListView; children?: ReactNode }) {
   const submit = useSubmit();
@@ -52,11 +59,20 @@ export function ListToolbar({ view, children }: { view: ListView; children?: Rea
   }, [view.q]);
   useEffect(() => () => clearTimeout(timer.current), []);
 
+  // Sent without the empty filters and the default page size, so the address stays short.
+  const submitNow = () => {
+    if (!form.current) return;
+    const params = new URLSearchParams();
+    for (const [name, value] of new FormData(form.current)) {
+      if (typeof value !== "string" || value === "") continue;
+      if (name === "size" && value === String(DEFAULT_PAGE_SIZE)) continue;
+      params.append(name, value);
+    }
+    submit(params, { method: "get", replace: true, preventScrollReset: true });
+  };
   const submitSoon = (delay: number) => {
     clearTimeout(timer.current);
-    timer.current = setTimeout(() => {
-      if (form.current) submit(form.current, { replace: true, preventScrollReset: true });
-    }, delay);
+    timer.current = setTimeout(submitNow, delay);
   };
 
   const searchId = `list-search-${view.name.replace(/\W+/g, "-").toLowerCase()}`;
@@ -71,7 +87,11 @@ export function ListToolbar({ view, children }: { view: ListView; children?: Rea
         // The search box submits on input (below); selects submit at once.
         if ((event.target as HTMLElement).tagName === "SELECT") submitSoon(0);
       }}
-      onSubmit={() => clearTimeout(timer.current)}
+      onSubmit={(event) => {
+        event.preventDefault();
+        clearTimeout(timer.current);
+        submitNow();
+      }}
     >
       <div className="field list-search">
         <label htmlFor={searchId}>Search {view.name}</label>
