@@ -6,6 +6,7 @@ import {
   Scripts,
   ScrollRestoration,
   useLoaderData,
+  useMatches,
   useRouteError,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
@@ -14,6 +15,7 @@ import { useNonce } from "#app/shell/nonce.tsx";
 import { takeToast } from "#app/shell/toast.server.ts";
 import { Toasts } from "#app/shell/toasts.tsx";
 import appCss from "#app/styles/app.css?url";
+import { wantsNoScripts } from "#app/ui/list/handle.ts";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: appCss },
@@ -29,17 +31,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  // Print views (handle = { scripts: false }) are sent without JavaScript: nothing to load or hydrate.
+  const scripts = !useMatches().some((match) => wantsNoScripts(match.handle));
   return (
     <html lang="en" suppressHydrationWarning>
       <head>
         {/* Marks the page as scripted before first paint, so no-JavaScript fallbacks hide at once. */}
-        <script
-          nonce={nonce}
-          suppressHydrationWarning
-          // A constant string: nothing user-supplied reaches this script.
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: constant inline script
-          dangerouslySetInnerHTML={{ __html: "document.documentElement.dataset.js='1'" }}
-        />
+        {scripts ? (
+          <script
+            nonce={nonce}
+            suppressHydrationWarning
+            // A constant string: nothing user-supplied reaches this script.
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: constant inline script
+            dangerouslySetInnerHTML={{ __html: "document.documentElement.dataset.js='1'" }}
+          />
+        ) : null}
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
@@ -47,8 +53,12 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {scripts ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
       </body>
     </html>
   );

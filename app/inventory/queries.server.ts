@@ -100,25 +100,6 @@ export async function listLines(db: Tx, department: Department): Promise<Invento
   return rows.map(toRecord);
 }
 
-/** A department's table page rows, sorted by serial number. */
-export function listTableRows(db: Tx, department: Department): Promise<TableRow[]> {
-  return db
-    .select({
-      id: inventoryItems.id,
-      srno: inventoryItems.srno,
-      assets: inventoryItems.assets,
-      components: inventoryItems.componentsAndEquipments,
-      available: inventoryItems.availableStock,
-      min: inventoryItems.minStock,
-      leadTime: inventoryItems.leadTimeDays,
-      status: inventoryItems.statusOfOrder,
-      version: inventoryItems.version,
-    })
-    .from(inventoryItems)
-    .where(eq(inventoryItems.department, department))
-    .orderBy(asc(inventoryItems.srno));
-}
-
 export async function getLine(db: Tx, department: Department, id: string): Promise<InventoryRecord | null> {
   if (!isLineId(id)) return null;
   const [row] = await db

@@ -7,6 +7,8 @@ export const pages: RouteConfigEntry[] = [
   route("firefight", "inventory/routes/table.tsx", { id: "inventory-table-firefight" }),
   route("technician", "inventory/routes/table.tsx", { id: "inventory-table-technician" }),
   route("products/:department", "inventory/routes/table.tsx", { id: "inventory-table" }),
+  // The whole searched/filtered table on paper, sent without JavaScript.
+  route("products/:department/print", "inventory/routes/print.tsx", { id: "inventory-print" }),
   // The table's Update and Delete address a line by serial number (see routes/line-by-srno.ts).
   route("products/:department/:srno/edit", "inventory/routes/line-by-srno.ts", { id: "inventory-edit" }),
   // Without JavaScript, Delete is a link to this confirmation page; its action deletes.

@@ -1,6 +1,7 @@
-import { Form, Link, NavLink, useLocation, useSearchParams } from "@remix-run/react";
+import { Form, Link, NavLink, useLocation, useMatches, useSearchParams } from "@remix-run/react";
 import { type ReactNode, useEffect, useRef } from "react";
 import type { AmcAlert } from "#app/contracts/alerts.server.ts";
+import { isListPage } from "#app/ui/list/handle.ts";
 import { Bell } from "./bell.tsx";
 import { amcMenu, type MenuLink, racksMenu, sparesMenu } from "./fixed-menus.ts";
 import { highlightMatches } from "./search.ts";
@@ -23,6 +24,9 @@ export function Navbar({
 }) {
   const nav = useRef<HTMLElement>(null);
   const location = useLocation();
+  // A list page searches the whole list on the server with its own box, just below: a second box
+  // here would search the same list twice over (behaviour note 18).
+  const onList = useMatches().some((match) => isListPage(match.handle));
 
   // Menus are <details> (they work without JavaScript). With it: one open at a time, and
   // Escape or a click elsewhere closes them; a navigation closes them too.
@@ -114,7 +118,7 @@ export function Navbar({
         </ul>
         <div className="nav-tools">
           <Bell alerts={alerts} count={alertCount} />
-          <SearchBox />
+          {onList ? null : <SearchBox />}
           <Form method="post" action="/logout" className="logout">
             <button type="submit" className="button small" title={`Signed in as ${email}`}>
               Logout
@@ -144,8 +148,9 @@ function Menu({ label, links }: { label: string; links: MenuLink[] }): ReactNode
 }
 
 /**
- * Without JavaScript: a GET form that reloads this page with ?q= and the server marks the matches
- * (and jumps to the first). With JavaScript: highlight in place, no reload.
+ * The search of a page that is not a list (a SOP sheet, a contract, a form): finds text on this
+ * page. Without JavaScript: a GET form that reloads this page with ?q= and the server marks the
+ * matches (and jumps to the first). With JavaScript: highlight in place, no reload.
  */
 function SearchBox() {
   const location = useLocation();

@@ -1,8 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Tx } from "#app/db/client.server.ts";
 import { audit } from "#app/lib/audit.server.ts";
-import type { RackRow } from "./rows.ts";
-import { closingStock, RACK_COUNT } from "./rules.ts";
+import { closingStock } from "./rules.ts";
 import type { RackItemInput } from "./schema.ts";
 import { rackItems } from "./table.server.ts";
 
@@ -46,26 +45,6 @@ export function toRackItem(row: RackItemRow): RackItem {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
-}
-
-/** Every rack's items in one query, grouped by rack: index 0 holds rack 1. */
-export async function listAllRacks(db: Tx): Promise<RackRow[][]> {
-  const rows = await db
-    .select({
-      rackNumber: rackItems.rackNumber,
-      id: rackItems.id,
-      section: rackItems.section,
-      materialName: rackItems.materialName,
-      availableStock: rackItems.availableStock,
-      issue: rackItems.issue,
-      receipt: rackItems.receipt,
-      closingStock: rackItems.closingStock,
-    })
-    .from(rackItems)
-    .orderBy(asc(rackItems.rackNumber), asc(rackItems.createdAt), asc(rackItems.id));
-  const racks: RackRow[][] = Array.from({ length: RACK_COUNT }, () => []);
-  for (const { rackNumber, ...row } of rows) racks[rackNumber - 1]?.push(row);
-  return racks;
 }
 
 /** One rack's items in the order they were put in. */

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { packRackRows, unpackRackRows } from "./rows.ts";
 import {
   closingStock,
   closingStockPreview,
@@ -186,23 +185,5 @@ describe("rack item schemas", () => {
     expect(rackItemFormSchema.parse({ ...valid, version: "3" }).version).toBe(3);
     expect(rackItemFormSchema.parse(valid).version).toBeUndefined();
     expect(rackItemFormSchema.safeParse({ ...valid, version: "x" }).success).toBe(false);
-  });
-});
-
-describe("packed rows of the Store Racks page", () => {
-  it("round-trips every shown field, text with quotes and commas included", () => {
-    const rows = [
-      {
-        id: "5b0c5a4e-8a53-4c49-9a3e-0f4b1c2d3e4f",
-        section: 'Shelf "A", left',
-        materialName: "Cable 3C × 2.5 sqmm",
-        availableStock: 12.5,
-        issue: 0.125,
-        receipt: 0,
-        closingStock: 12.375,
-      },
-    ];
-    expect(unpackRackRows(packRackRows(rows))).toEqual(rows);
-    expect(unpackRackRows(packRackRows([]))).toEqual([]);
   });
 });

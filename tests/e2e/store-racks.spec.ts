@@ -9,10 +9,6 @@ const NEGATIVE =
 const DELETE_QUESTION =
   "Are you sure you want to permanently delete this item? This action cannot be undone.";
 
-/** The <details> panel of one rack on /about. */
-const panel = (page: Page, rackNumber: number) =>
-  page.locator("details.rack").filter({ has: page.locator("summary", { hasText: `RACK ${rackNumber} - ` }) });
-
 const row = (scope: Page | Locator, materialName: string) =>
   scope.getByRole("row").filter({ hasText: materialName });
 
@@ -26,21 +22,25 @@ async function createItem(page: Page, rackNumber: number, materialName: string, 
   return (await response.json()) as { _id: string; version: number };
 }
 
-async function openPanel(page: Page, rackNumber: number) {
-  const details = panel(page, rackNumber);
-  if ((await details.getAttribute("open")) === null) await details.locator("summary").click();
-  await expect(details.getByRole("columnheader", { name: "Closing Stock" })).toBeVisible();
-  return details;
+/** /about filtered to one rack (the spec's panel of that rack), all its items on one page. */
+async function openRack(page: Page, rackNumber: number) {
+  await page.goto(`/about?rack=${rackNumber}&size=200`);
+  const main = page.getByRole("main");
+  await expect(main.getByRole("columnheader", { name: "Closing Stock" })).toBeVisible();
+  return main;
 }
 
-/** The count in a panel's label matches the rows its table holds. */
-async function expectCountMatchesRows(details: Locator) {
-  const rows = await details
+/** The count in the rack's header row matches the rows the table holds. */
+async function expectCountMatchesRows(scope: Locator) {
+  const rows = await scope
     .locator("tbody tr")
-    .filter({ has: details.page().getByRole("link", { name: "Update" }) })
+    .filter({ has: scope.page().getByRole("link", { name: "Update" }) })
     .count();
-  await expect(details.locator("summary")).toContainText(`(${rows} ${rows === 1 ? "item" : "items"})`);
+  await expect(scope.locator(".rack-header")).toContainText(`(${rows} ${rows === 1 ? "item" : "items"})`);
 }
+
+/** A row's cells, its material name (the row header) included. */
+const cellsOf = (scope: Locator, materialName: string) => row(scope, materialName).locator("td, th");
 
 test.describe("Store Racks page", () => {
   test("shows racks 1 to 24 in order with their categories", async ({ page, staff }) => {
@@ -51,7 +51,10 @@ test.describe("Store Racks page", () => {
     await createItem(page, 5, uniqueName("Hydrated"));
     await page.goto("/about");
     await expect(page.getByRole("heading", { name: "Store Racks" })).toBeVisible();
-    const labels = await page.locator("details.rack > summary .rack-title").allTextContents();
+    // The spec's 24 panel labels are the rack filter's choices.
+    const labels = (await page.getByLabel("Rack", { exact: true }).locator("option").allTextContents()).slice(
+      1,
+    );
     expect(labels).toHaveLength(24);
     expect(labels.slice(0, 3)).toEqual([
       "RACK 1 - Technician/Kosan",
@@ -61,7 +64,8 @@ test.describe("Store Racks page", () => {
     expect(labels[6]).toBe("RACK 7 - Electrician");
     expect(labels[10]).toBe("RACK 11 - Fire Fighting");
     expect(labels[23]).toBe("RACK 24 - Technician");
-    const details = await openPanel(page, 5);
+    const details = await openRack(page, 5);
+    await expect(details.locator(".rack-header")).toContainText("RACK 5 - Technician");
     for (const column of [
       "Section",
       "Material Name",
@@ -73,7 +77,7 @@ test.describe("Store Racks page", () => {
     ]) {
       await expect(details.getByRole("columnheader", { name: column, exact: true })).toBeVisible();
     }
-    // The page hydrates cleanly (the packed rows render exactly what the server rendered).
+    // The page hydrates cleanly (the rows render exactly what the server rendered).
     await page.goto("/insertproducts/5");
     await expect(page.getByLabel("Closing Stock")).toBeVisible();
     expect(errors).toEqual([]);
@@ -93,8 +97,7 @@ test.describe("Store Racks page", () => {
       staff,
     }) => {
       const material = uniqueName(`${category} part`);
-      await page.goto("/about");
-      const details = await openPanel(page, rackNumber);
+      const details = await openRack(page, rackNumber);
       await details.getByRole("link", { name: "Insert New Item" }).click();
       await expect(page).toHaveURL(new RegExp(`/insertproducts/${rackNumber}$`));
       await expect(page.getByRole("heading", { name: "Insert Rack Data" })).toBeVisible();
@@ -116,12 +119,23 @@ test.describe("Store Racks page", () => {
       await page.getByRole("link", { name: "Go to Store Racks" }).click();
       await expect(page).toHaveURL(/\/about$/);
 
-      const after = await openPanel(page, rackNumber);
-      const cells = row(after, material).locator("td");
-      await expect(cells).toHaveText(["Shelf 3", material, "12.5", "2.25", "0.75", "11", "Update", "Delete"]);
+      const after = await openRack(page, rackNumber);
+      await expect(cellsOf(after, material)).toHaveText([
+        String(rackNumber),
+        "Shelf 3",
+        material,
+        "12.5",
+        "2.25",
+        "0.75",
+        "11",
+        "Update",
+        "Delete",
+      ]);
       await expectCountMatchesRows(after);
-      // In no other panel.
-      await expect(page.locator("details.rack").filter({ hasText: material })).toHaveCount(1);
+      // In no other rack.
+      await page.goto(`/about?q=${encodeURIComponent(material)}`);
+      await expect(cellsOf(page.getByRole("main"), material).first()).toHaveText(String(rackNumber));
+      await expect(row(page.getByRole("main"), material)).toHaveCount(1);
       expect(staff.email).toBeTruthy();
     });
   }
@@ -188,8 +202,8 @@ test.describe("Insert Rack Data form", () => {
     await page.getByRole("button", { name: "Insert" }).click();
     await expect(page.getByText("Section is required.")).toBeVisible();
     await expect(page.getByLabel("Material Name")).toHaveValue(material);
-    await page.goto("/about");
-    await expect(page.locator("details.rack").filter({ hasText: material })).toHaveCount(0);
+    await page.goto(`/about?q=${encodeURIComponent(material)}`);
+    await expect(row(page.getByRole("main"), material)).toHaveCount(0);
     expect(staff.email).toBeTruthy();
   });
 
@@ -217,8 +231,7 @@ test.describe("Update Product form", () => {
   }) => {
     const material = uniqueName("Fuse");
     await createItem(page, 8, material, { availableStock: 10, issue: 2, receit: 5 });
-    await page.goto("/about");
-    const details = await openPanel(page, 8);
+    const details = await openRack(page, 8);
     await row(details, material).getByRole("link", { name: "Update" }).click();
     await expect(page.getByRole("heading", { name: "Update Product" })).toBeVisible();
     await expect(page.getByLabel("Material Name")).toHaveValue(material);
@@ -235,8 +248,9 @@ test.describe("Update Product form", () => {
     await expect(page.getByLabel("Closing Stock")).toHaveValue("11.5");
     await expect(page.getByLabel("Issue")).toHaveValue("0");
     await page.getByRole("link", { name: "Go to Store Racks" }).click();
-    const after = await openPanel(page, 8);
-    await expect(row(after, material).locator("td")).toHaveText([
+    const after = await openRack(page, 8);
+    await expect(cellsOf(after, material)).toHaveText([
+      "8",
       "S1",
       material,
       "10",
@@ -299,8 +313,7 @@ test.describe("delete and search", () => {
   }) => {
     const material = uniqueName("Gasket");
     await createItem(page, 12, material);
-    await page.goto("/about");
-    const details = await openPanel(page, 12);
+    const details = await openRack(page, 12);
     await row(details, material).getByRole("link", { name: "Delete" }).click();
     if (js) {
       const dialog = page.getByRole("dialog", { name: "Confirm delete" });
@@ -320,27 +333,38 @@ test.describe("delete and search", () => {
     await expect(page).toHaveURL(/\/about$/);
     await expect(page.getByText("Item deleted successfully")).toBeVisible();
     await expect(page.getByText(material)).toHaveCount(0);
-    await expectCountMatchesRows(await openPanel(page, 12));
+    await expectCountMatchesRows(await openRack(page, 12));
     expect(staff.email).toBeTruthy();
   });
 
-  test("the navbar search opens the panel holding the match", async ({ page, js, staff }) => {
+  test("searches every rack, filters by rack, and prints the filtered list", async ({ page, js, staff }) => {
     const material = uniqueName("Searchable nozzle");
     await createItem(page, 19, material);
+    await createItem(page, 18, `${material} spare`);
     await page.goto("/about");
-    await expect(panel(page, 19)).not.toHaveAttribute("open");
     await searchFor(page, material.toLowerCase());
-    const cell = panel(page, 19).getByRole("rowheader", { name: material, exact: true });
-    await expect(panel(page, 19)).toHaveAttribute("open");
-    await expect(cell).toBeVisible();
-    if (js) {
-      await expect(cell).toHaveAttribute("data-search-hit", "true");
-    } else {
-      await expect(page).toHaveURL(/\/about\?q=/);
-      await expect(cell.locator("mark")).toHaveText(material);
-      // Panels without a match stay closed.
-      await expect(panel(page, 18)).not.toHaveAttribute("open");
-    }
+    const main = page.getByRole("main");
+    await expect(page).toHaveURL(/\/about\?q=/);
+    await expect(main.getByRole("status").filter({ hasText: "match" })).toHaveText(
+      `2 items match '${material.toLowerCase()}'`,
+    );
+    const cell = main.getByRole("rowheader", { name: material, exact: true });
+    await expect(cell.locator("mark")).toHaveText(material);
+    await expect(main.locator(".rack-header").first()).toContainText("RACK 18 - Electrician");
+
+    await main.getByLabel("Rack", { exact: true }).selectOption({ label: "RACK 19 - Fire Fighting" });
+    if (!js) await main.getByRole("button", { name: "Apply" }).click();
+    await expect(page).toHaveURL(/rack=19/);
+    await expect(main.getByText("Rows 1–1 of 1")).toBeVisible();
+    await expect(main.locator("table mark")).toHaveText([material]);
+
+    await main.getByRole("link", { name: /^Print/ }).click();
+    await expect(page).toHaveURL(/\/about\/print\?/);
+    await expect(
+      page.getByText(`Rack: RACK 19 - Fire Fighting · Search: '${material.toLowerCase()}'`),
+    ).toBeVisible();
+    await expect(page.locator("tbody tr")).toHaveCount(1);
+    await expect(page.locator("script[src], script[type=module]")).toHaveCount(0);
     expect(staff.email).toBeTruthy();
   });
 });

@@ -11,9 +11,9 @@ import {
 import { action as apiRackUpdateAction } from "#app/store-racks/routes/api-rack-update.ts";
 import { action as deleteAction, loader as deleteLoader } from "#app/store-racks/routes/delete.tsx";
 import { action as insertAction, loader as insertLoader } from "#app/store-racks/routes/insert.tsx";
+import { loader as printLoader } from "#app/store-racks/routes/print.tsx";
 import { loader as racksLoader } from "#app/store-racks/routes/racks.tsx";
 import { action as updateAction, loader as updateLoader } from "#app/store-racks/routes/update.tsx";
-import { unpackRackRows } from "#app/store-racks/rows.ts";
 import { messages } from "#app/store-racks/rules.ts";
 import { rackItems } from "#app/store-racks/table.server.ts";
 import { buildRequest, run } from "#tests/support/requests.ts";
@@ -373,16 +373,27 @@ describe("PUT /api/rackupdate/{rackNumber}/{_id}", () => {
 });
 
 describe("the Store Racks page (/about)", () => {
-  it("loads every rack's items in one go, only the shown fields", async () => {
-    const { item } = await postItem(20, buildRackBody({ materialName: "Foam compound" }));
-    const response = await run(racksLoader, buildRequest("/about", { cookie }));
+  type ListBody = {
+    rows: Record<string, unknown>[];
+    view: { total: number; page: number; sort: string; dir: string; q: string };
+    rack: number | null;
+    counts: number[];
+  };
+  const about = async (search = "") => {
+    const response = await run(racksLoader, buildRequest(`/about${search}`, { cookie }));
     expect(response.status).toBe(200);
-    const { racks: packed } = (await response.json()) as { racks: string[] };
-    expect(packed).toHaveLength(24);
-    const racks = packed.map(unpackRackRows);
-    const row = racks[19].find((entry) => entry.id === item._id);
-    expect(row).toEqual({
+    return (await response.json()) as ListBody;
+  };
+
+  it("lists every rack's items, rack by rack in the order they were put in, only the shown fields", async () => {
+    const { item } = await postItem(20, buildRackBody({ materialName: "Foam compound" }));
+    await postItem(3, buildRackBody({ materialName: "Grease gun" }));
+    const body = await about();
+    const racks = body.rows.map((row) => row.rackNumber as number);
+    expect(racks).toEqual([...racks].sort((a, b) => a - b));
+    expect(body.rows.find((row) => row.id === item._id)).toEqual({
       id: item._id,
+      rackNumber: 20,
       section: "A1",
       materialName: "Foam compound",
       availableStock: 10,
@@ -390,9 +401,54 @@ describe("the Store Racks page (/about)", () => {
       receipt: 5,
       closingStock: 13,
     });
-    expect(racks.flat().filter((entry) => entry.id === item._id)).toHaveLength(1);
-    // Only the shown fields travel: no version, timestamps or user ids.
-    expect(packed[19]).not.toContain(item.createdAt);
+    expect(body.counts).toHaveLength(24);
+    expect(body.counts[19]).toBeGreaterThanOrEqual(1);
+  });
+
+  it("filters to one rack, and ignores a rack that is not 1–24", async () => {
+    await postItem(17, buildRackBody({ materialName: "Spanner set" }));
+    const rack17 = await about("?rack=17");
+    expect(rack17.rack).toBe(17);
+    expect(rack17.rows.length).toBeGreaterThan(0);
+    expect(rack17.rows.every((row) => row.rackNumber === 17)).toBe(true);
+    expect(rack17.view.total).toBe(rack17.counts[16]);
+    for (const bad of ["0", "25", "rack7", "7.5", "-1"])
+      expect((await about(`?rack=${bad}`)).rack).toBeNull();
+  });
+
+  it("searches every rack and every shown column, beyond the first page, quantities as shown", async () => {
+    // 120 items in rack 9, so the last is on page 2 of 100.
+    for (let i = 0; i < 120; i += 20)
+      await Promise.all(
+        Array.from({ length: 20 }, (_, k) =>
+          postItem(9, buildRackBody({ materialName: i + k === 119 ? "Torque wrench XZ" : `Bolt ${i + k}` })),
+        ),
+      );
+    const found = await about("?q=wrench%20xz");
+    expect(found.rows.map((row) => row.materialName)).toEqual(["Torque wrench XZ"]);
+    expect(found.view.total).toBe(1);
+    const lastPage = await about("?rack=9&page=2");
+    expect(lastPage.rows.map((row) => row.materialName)).toContain("Torque wrench XZ");
+    expect((await about("?q=13&rack=20")).rows.map((row) => row.materialName)).toContain("Foam compound");
+  });
+
+  it("sorts by a column either way", async () => {
+    const byMaterial = await about("?sort=material&dir=desc&size=200");
+    const names = byMaterial.rows.map((row) => String(row.materialName).toLowerCase());
+    expect(names).toEqual([...names].sort().reverse());
+    expect((await about("?sort=bogus")).view.sort).toBe("rack");
+  });
+
+  it("prints the whole filtered list, saying which filters applied", async () => {
+    const response = await run(printLoader, buildRequest("/about/print?rack=9&q=bolt", { cookie }));
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { rows: unknown[]; filters: unknown[]; backHref: string };
+    expect(body.rows).toHaveLength(119);
+    expect(body.filters).toEqual([
+      { label: "Rack", value: "RACK 9 - Electrician" },
+      { label: "Search", value: "'bolt'" },
+    ]);
+    expect(body.backHref).toBe("/about?rack=9&q=bolt");
   });
 
   it("sends a visitor without a session to sign in", async () => {

@@ -326,19 +326,49 @@ describe("the /api endpoints that take input", () => {
 });
 
 describe("search and filter parameters in an address", () => {
-  // A filter typed into the address reaches PostgreSQL (?text= of the SOP records); the page
-  // search (?q=, ?files=) only marks text. None of them may turn into a 5xx.
+  // Filters and list searches typed into the address reach PostgreSQL (?text= of the SOP records,
+  // ?q= and the list parameters of the server-side lists). None of them may turn into a 5xx.
   const addresses: { client: () => Client; path: (value: string) => string }[] = [
     { client: () => browser, path: (value) => `/as15/records?text=${value}` },
     { client: () => browser, path: (value) => `/as15/records?from=${value}&to=${value}&page=${value}` },
     { client: () => browser, path: (value) => `/rackadmin?files=${value}&open=${value}` },
+    // The list parameters (issue 14): search, sort, direction, page, page size and each list's filters.
     { client: () => browser, path: (value) => `/products?q=${value}` },
+    {
+      client: () => browser,
+      path: (value) =>
+        `/technician?sort=${value}&dir=${value}&page=${value}&size=${value}&stock=${value}&status=${value}`,
+    },
+    {
+      client: () => browser,
+      path: (value) => `/products/FireFight/print?q=${value}&sort=${value}&stock=${value}`,
+    },
     { client: () => browser, path: (value) => `/about?q=${value}` },
+    {
+      client: () => browser,
+      path: (value) => `/about?rack=${value}&sort=${value}&dir=${value}&page=${value}&size=${value}`,
+    },
+    { client: () => browser, path: (value) => `/about/print?rack=${value}&q=${value}` },
     { client: () => api, path: (value) => `/api/sop/AS15?text=${value}&page=${value}` },
   ];
   const values = fc.oneof(
     fc.string({ unit: "binary", maxLength: 40 }),
-    fc.constantFrom("\u0000", "a\u0000b", "%", "'; drop table sop_records; --", XSS, "9".repeat(400)),
+    fc.constantFrom(
+      "\u0000",
+      "a\u0000b",
+      "%",
+      "_",
+      "\\",
+      "'; drop table sop_records; --",
+      XSS,
+      "9".repeat(400),
+      "-1",
+      "0",
+      "1e9",
+      "99999999999999999999",
+      "desc",
+      "200",
+    ),
   );
   it("never answer 5xx, whatever the value", async () => {
     for (const address of addresses) {

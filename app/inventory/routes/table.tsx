@@ -1,12 +1,23 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
-import { useMemo } from "react";
 import { requireUser } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
+import type { ListPage } from "#app/db/list.server.ts";
 import inventoryCss from "#app/inventory/inventory.css?url";
-import { listTableRows, type TableRow } from "#app/inventory/queries.server.ts";
+import { listTablePage } from "#app/inventory/list.server.ts";
+import {
+  INVENTORY_LIST_DEFAULTS,
+  type InventoryFilters,
+  readInventoryView,
+  STATUS_FILTER_LABELS,
+  STATUS_FILTERS,
+  STOCK_FILTER_LABELS,
+  STOCK_FILTERS,
+} from "#app/inventory/list.ts";
+import type { TableRow } from "#app/inventory/queries.server.ts";
 import {
   AVAILABLE,
+  type Department,
   deleteHrefOf,
   departmentOfTablePath,
   departmentTablePath,
@@ -17,57 +28,60 @@ import {
   ORDER_TO_PLACE,
   unknownDepartmentMessage,
 } from "#app/inventory/rules.ts";
-import { packTableRows, unpackTableRows } from "#app/inventory/table-rows.ts";
 import { logError } from "#app/lib/request-id.server.ts";
 import { useDeleteDialog } from "#app/ui/confirm-delete.tsx";
-import { escapeHtml, type Marker } from "#app/ui/html.ts";
-import { HtmlRows, useRowLinks, useRowsHtml } from "#app/ui/html-rows.tsx";
+import { listHandle } from "#app/ui/list/handle.ts";
+import {
+  ListStatus,
+  ListToolbar,
+  type ListView,
+  Pager,
+  PrintLink,
+  SortHeader,
+  TableWrap,
+} from "#app/ui/list/list-view.tsx";
+import { Marked } from "#app/ui/list/marked.tsx";
 
 // A department's spare-parts table (spec §2 "Inventory tables"): /products, /firefight,
-// /technician and /products/{department}. Built for 1,000-line departments (architecture.md
-// budgets): the loader sends only the columns shown, packed (packed-rows.ts); excess/shortfall is
-// derived while rendering; rows are written as HTML text (html-rows.tsx), and one delegated click
-// handler serves every row's links.
+// /technician and /products/{department}. A server-side list (docs/architecture.md "Lists"):
+// the address holds the search, sort, page and filters; the loader sends one page.
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.department ?? "Spare parts"} spare parts · PlantOps` },
 ];
 export const links = () => [{ rel: "stylesheet", href: inventoryCss }];
+export const handle = listHandle;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireUser(request);
+  const url = new URL(request.url);
   const department =
-    params.department === undefined
-      ? departmentOfTablePath(new URL(request.url).pathname)
-      : params.department;
+    params.department === undefined ? departmentOfTablePath(url.pathname) : params.department;
   if (!isDepartment(department))
     throw new Response(unknownDepartmentMessage(String(params.department)), { status: 404 });
-  let rows: TableRow[] = [];
+  const { params: list, filters } = readInventoryView(url.searchParams);
+  let page: ListPage<TableRow> = { rows: [], total: 0, page: 1 };
   try {
-    rows = await listTableRows(db, department);
+    page = await listTablePage(db, department, list, filters);
   } catch (error) {
     // Spec §8: a list that cannot be read shows as empty ('No products available').
     logError(request, error);
   }
-  return { department, rows: packTableRows(rows) };
+  const view: ListView = {
+    name: `${department} spare parts`,
+    q: list.q,
+    sort: list.sort,
+    dir: list.dir,
+    page: page.page,
+    size: list.size,
+    total: page.total,
+    defaults: INVENTORY_LIST_DEFAULTS,
+  };
+  return { department, rows: page.rows, view, filters };
 }
 
-const COLUMNS = [
-  "Serial Number",
-  "Assets",
-  "Components/Equipments",
-  "Available stock",
-  "Min Stock",
-  "Lead time",
-  "Excess/Short Fall",
-  "Status of Order",
-  "Update",
-  "Delete",
-];
-
 export default function InventoryTablePage() {
-  const { department, rows: packed } = useLoaderData<typeof loader>();
-  const rows = useMemo(() => unpackTableRows(packed), [packed]);
+  const { department, rows, view, filters } = useLoaderData<typeof loader>();
   const location = useLocation();
   const navigation = useNavigation();
   // 'Loading...' while a navigation to another department's table is pending (spec §2).
@@ -75,80 +89,189 @@ export default function InventoryTablePage() {
     navigation.state === "loading" &&
     navigation.location.pathname !== location.pathname &&
     departmentOfTablePath(navigation.location.pathname) !== null;
-
   const deleteDialog = useDeleteDialog(messages.deleteQuestion);
   // After a delete, back to the table the user was on (/firefight stays /firefight).
   const back =
     location.pathname === departmentTablePath(department)
       ? ""
       : `?back=${encodeURIComponent(location.pathname)}`;
-  const html = useRowsHtml(
-    rows,
-    (row, mark) => lineRow(row, `/products/${department}/${row.srno}`, back, mark),
-    [department, back],
-  );
-
-  // Without JavaScript the row links are ordinary links (Delete → the confirmation page). With it,
-  // Update navigates in the app and Delete opens the dialog.
-  // The dialog's delete names the id and version of the line the table shows (delete.tsx).
-  const onRowClick = useRowLinks((href) => {
-    const srno = Number(href.split("?")[0].split("/").at(-2));
-    const row = rows.find((line) => line.srno === srno);
-    return row ? deleteDialog.ask(deleteHrefOf(href, row)) : false;
-  });
+  const filtered = Boolean(filters.stock || filters.status);
 
   return (
     <section className="page">
       <div className="page-head">
         <h1>{department} spare parts</h1>
-        <Link className="button primary" to={`/insertproduct/${department}`}>
-          Insert New Line
-        </Link>
+        <div className="actions">
+          <PrintLink to={`/products/${department}/print`} name={view.name} />
+          <Link className="button primary" to={`/insertproduct/${department}`}>
+            Insert New Line
+          </Link>
+        </div>
       </div>
-      <div className="table-wrap">
-        <table className="inventory-table" aria-label={`${department} spare parts`}>
+      <ListToolbar view={view}>
+        <InventoryFilterFields filters={filters} />
+      </ListToolbar>
+      <ListStatus view={view} noun={["line", "lines"]} filtered={filtered} />
+      <TableWrap label={view.name}>
+        <table className="inventory-table" aria-label={view.name}>
           <thead>
             <tr>
-              {COLUMNS.map((name) => (
-                <th key={name} scope="col">
-                  {name}
-                </th>
-              ))}
+              <SortHeader view={view} sort="srno">
+                Serial Number
+              </SortHeader>
+              <SortHeader view={view} sort="assets">
+                Assets
+              </SortHeader>
+              <SortHeader view={view} sort="components">
+                Components/Equipments
+              </SortHeader>
+              <SortHeader view={view} sort="available">
+                Available stock
+              </SortHeader>
+              <SortHeader view={view} sort="min">
+                Min Stock
+              </SortHeader>
+              <SortHeader view={view} sort="leadTime">
+                Lead time
+              </SortHeader>
+              <SortHeader view={view} sort="shortfall">
+                Excess/Short Fall
+              </SortHeader>
+              <SortHeader view={view} sort="status">
+                Status of Order
+              </SortHeader>
+              <th scope="col">Update</th>
+              <th scope="col">Delete</th>
             </tr>
           </thead>
-          {loading || rows.length === 0 ? (
-            <tbody>
+          <tbody>
+            {loading || rows.length === 0 ? (
               <tr>
-                <td colSpan={COLUMNS.length} className="empty">
-                  <span role="status">{loading ? messages.loading : messages.empty}</span>
+                <td colSpan={10} className="empty">
+                  <span role="status">
+                    {loading ? messages.loading : view.q || filtered ? "No lines match." : messages.empty}
+                  </span>
                 </td>
               </tr>
-            </tbody>
-          ) : (
-            <HtmlRows key="rows" html={html} onClick={onRowClick} />
-          )}
+            ) : (
+              rows.map((row) => (
+                <LineRow
+                  key={row.id}
+                  row={row}
+                  q={view.q}
+                  department={department}
+                  back={back}
+                  askToDelete={deleteDialog.ask}
+                />
+              ))
+            )}
+          </tbody>
         </table>
-      </div>
+      </TableWrap>
+      <Pager view={view} />
       {deleteDialog.dialog}
     </section>
   );
 }
 
-/** One line of the table as HTML: the cells, the Update link and the Delete link. */
-function lineRow(row: TableRow, base: string, back: string, mark: Marker) {
+/** The department table's filters: below minimum, and the status of order. */
+export function InventoryFilterFields({ filters }: { filters: InventoryFilters }) {
+  return (
+    <>
+      <div className="field">
+        <label htmlFor="filter-stock">Stock</label>
+        <select id="filter-stock" name="stock" defaultValue={filters.stock} key={`stock-${filters.stock}`}>
+          <option value="">All lines</option>
+          {STOCK_FILTERS.map((value) => (
+            <option key={value} value={value}>
+              {STOCK_FILTER_LABELS[value]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor="filter-status">Status of Order</label>
+        <select
+          id="filter-status"
+          name="status"
+          defaultValue={filters.status}
+          key={`status-${filters.status}`}
+        >
+          <option value="">Any status</option>
+          {STATUS_FILTERS.map((value) => (
+            <option key={value} value={value}>
+              {STATUS_FILTER_LABELS[value]}
+            </option>
+          ))}
+        </select>
+      </div>
+    </>
+  );
+}
+
+/** One line: its figures, red or green by the stock, its Update link and its Delete. */
+function LineRow({
+  row,
+  q,
+  department,
+  back,
+  askToDelete,
+}: {
+  row: TableRow;
+  q: string;
+  department: Department;
+  back: string;
+  askToDelete: (href: string) => boolean;
+}) {
+  const base = `/products/${department}/${row.srno}`;
   const shortfall = excessShortFall(row.available, row.min);
   const short = needsOrder(shortfall);
-  // Red or green by the figures (spec §2); a status of the user's own gets a word saying which,
-  // so the cell reads without colour too.
+  // A status of the user's own gets a word saying which, so the cell reads without colour too.
   const ownStatus = row.status !== ORDER_TO_PLACE && row.status !== AVAILABLE;
-  const note = ownStatus ? `<span class="status-note"> (${short ? "order needed" : "in stock"})</span>` : "";
-  // The link stays short (1,000 rows); the id and version are added when the delete is confirmed.
-  const deleteHref = escapeHtml(`${base}/delete${back}`);
+  // The delete names the id and version of the line shown, so a changed line is never deleted.
+  const deleteHref = deleteHrefOf(`${base}/delete${back}`, row);
   return (
-    `<tr><td>${mark(row.srno)}</td><td>${mark(row.assets)}</td><td>${mark(row.components)}</td>` +
-    `<td>${mark(row.available)}</td><td>${mark(row.min)}</td><td>${mark(row.leadTime)}</td>` +
-    `<td>${mark(shortfall)}</td><td class="${short ? "status-bad" : "status-ok"}">${mark(row.status)}${note}</td>` +
-    `<td><a href="${escapeHtml(`${base}/edit`)}">Update</a></td>` +
-    `<td><a href="${deleteHref}" class="button danger small">Delete</a></td></tr>`
+    <tr>
+      <td>
+        <Marked text={row.srno} q={q} />
+      </td>
+      <td>
+        <Marked text={row.assets} q={q} />
+      </td>
+      <td>
+        <Marked text={row.components} q={q} />
+      </td>
+      <td>
+        <Marked text={row.available} q={q} />
+      </td>
+      <td>
+        <Marked text={row.min} q={q} />
+      </td>
+      <td>
+        <Marked text={row.leadTime} q={q} />
+      </td>
+      <td>
+        <Marked text={shortfall} q={q} />
+      </td>
+      <td className={short ? "status-bad" : "status-ok"}>
+        <Marked text={row.status} q={q} />
+        {ownStatus ? <span className="status-note"> ({short ? "order needed" : "in stock"})</span> : null}
+      </td>
+      <td>
+        <Link to={`${base}/edit`}>Update</Link>
+      </td>
+      <td>
+        <Link
+          to={deleteHref}
+          className="button danger small"
+          aria-label={`Delete line ${row.srno}`}
+          onClick={(event) => {
+            if (askToDelete(deleteHref)) event.preventDefault();
+          }}
+        >
+          Delete
+        </Link>
+      </td>
+    </tr>
   );
 }

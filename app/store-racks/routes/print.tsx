@@ -1,0 +1,78 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { requireUser } from "#app/auth/session.server.ts";
+import { db } from "#app/db/client.server.ts";
+import { PRINT_ROW_LIMIT, printedAtNow } from "#app/db/list.server.ts";
+import { logError } from "#app/lib/request-id.server.ts";
+import { PrintList, printHandle } from "#app/ui/list/print.tsx";
+import { listRacksForPrint, type RackListRow } from "../list.server.ts";
+import { appliedRackFilters, readRackView } from "../list.ts";
+import { formatQuantity, rackLabel } from "../rules.ts";
+
+// /about/print?…: every store-rack item of the searched/filtered list on paper, grouped by rack
+// when in rack order. Sent without JavaScript (docs/architecture.md "Lists").
+
+export const handle = printHandle;
+export const meta: MetaFunction = () => [{ title: "Store Racks (print) · PlantOps" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireUser(request);
+  const url = new URL(request.url);
+  const { params, rack } = readRackView(url.searchParams);
+  let rows: RackListRow[] = [];
+  try {
+    rows = await listRacksForPrint(db, params, rack);
+  } catch (error) {
+    logError(request, error);
+  }
+  const truncated = rows.length > PRINT_ROW_LIMIT;
+  const query = url.searchParams.toString();
+  return {
+    rows: truncated ? rows.slice(0, PRINT_ROW_LIMIT) : rows,
+    truncatedAt: truncated ? PRINT_ROW_LIMIT : undefined,
+    filters: appliedRackFilters(params.q, rack),
+    printedAt: printedAtNow(),
+    backHref: `/about${query ? `?${query}` : ""}`,
+  };
+}
+
+export default function StoreRacksPrintPage() {
+  const { rows, truncatedAt, filters, printedAt, backHref } = useLoaderData<typeof loader>();
+  return (
+    <PrintList
+      title="Store Racks"
+      filters={filters}
+      printedAt={printedAt}
+      total={rows.length}
+      truncatedAt={truncatedAt}
+      backHref={backHref}
+    >
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">Rack</th>
+            <th scope="col">Section</th>
+            <th scope="col">Material Name</th>
+            <th scope="col">Available Stock</th>
+            <th scope="col">Issue</th>
+            <th scope="col">Receipt</th>
+            <th scope="col">Closing Stock</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.id}>
+              <td>{rackLabel(row.rackNumber)}</td>
+              <td>{row.section}</td>
+              <td>{row.materialName}</td>
+              <td>{formatQuantity(row.availableStock)}</td>
+              <td>{formatQuantity(row.issue)}</td>
+              <td>{formatQuantity(row.receipt)}</td>
+              <td>{formatQuantity(row.closingStock)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </PrintList>
+  );
+}

@@ -1,0 +1,249 @@
+import { Form, Link, useLocation, useNavigation, useSubmit } from "@remix-run/react";
+import { type ReactNode, useEffect, useRef } from "react";
+import {
+  DEFAULT_PAGE_SIZE,
+  type ListDefaults,
+  listHref,
+  PAGE_SIZES,
+  rowRange,
+  type SortDir,
+} from "./params.ts";
+
+// The parts of a list page (docs/architecture.md "Lists"): the search/filter toolbar, sortable
+// column headers, the pager, the match count, the print link. Everything is a link or a GET form,
+// so it all works without JavaScript; with it, the toolbar updates the results as the user types.
+
+/** What the components need to know about the list on screen (from its loader). */
+export type ListView = {
+  /** The list's name, as in "Search {name}". */
+  name: string;
+  q: string;
+  sort: string;
+  dir: SortDir;
+  page: number;
+  size: number;
+  total: number;
+  defaults: ListDefaults;
+};
+
+/** The current address's search part, for building links that keep the other parameters. */
+export function useListSearch() {
+  return useLocation().search;
+}
+
+/** True while the list is loading a new view of itself (same path, new parameters). */
+export function useListPending() {
+  const navigation = useNavigation();
+  const location = useLocation();
+  return navigation.state === "loading" && navigation.location?.pathname === location.pathname;
+}
+
+const TYPING_PAUSE_MS = 250;
+
+/**
+ * The list's GET form: search box, the list's own filters (children: <select>s or inputs with a
+ * name), page size and Apply. Without JavaScript Apply loads the view. With it, typing or changing
+ * a filter submits after a pause; Remix cancels a stale request when a newer one starts, the
+ * address is replaced (not pushed: one history entry per search, not per keystroke), and the
+ * input keeps focus and caret because the form is never re-created.
+ */
+export function ListToolbar({ view, children }: { view: ListView; children?: ReactNode }) {
+  const submit = useSubmit();
+  const form = useRef<HTMLFormElement>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>();
+
+  // Back/forward or a link changed ?q=: show it, unless the user is typing in the box.
+  useEffect(() => {
+    if (input.current && document.activeElement !== input.current) input.current.value = view.q;
+  }, [view.q]);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  // Sent without the empty filters and the default page size, so the address stays short.
+  const submitNow = () => {
+    if (!form.current) return;
+    const params = new URLSearchParams();
+    for (const [name, value] of new FormData(form.current)) {
+      if (typeof value !== "string" || value === "") continue;
+      if (name === "size" && value === String(DEFAULT_PAGE_SIZE)) continue;
+      params.append(name, value);
+    }
+    submit(params, { method: "get", replace: true, preventScrollReset: true });
+  };
+  const submitSoon = (delay: number) => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(submitNow, delay);
+  };
+
+  const searchId = `list-search-${view.name.replace(/\W+/g, "-").toLowerCase()}`;
+  return (
+    <Form
+      ref={form}
+      method="get"
+      role="search"
+      aria-label={`Search and filter ${view.name}`}
+      className="list-toolbar"
+      onChange={(event) => {
+        // The search box submits on input (below); selects submit at once.
+        if ((event.target as HTMLElement).tagName === "SELECT") submitSoon(0);
+      }}
+      onSubmit={(event) => {
+        event.preventDefault();
+        clearTimeout(timer.current);
+        submitNow();
+      }}
+    >
+      <div className="field list-search">
+        <label htmlFor={searchId}>Search {view.name}</label>
+        <input
+          ref={input}
+          id={searchId}
+          type="search"
+          name="q"
+          defaultValue={view.q}
+          maxLength={100}
+          autoComplete="off"
+          onInput={() => submitSoon(TYPING_PAUSE_MS)}
+        />
+      </div>
+      {children}
+      <div className="field">
+        <label htmlFor={`${searchId}-size`}>Rows per page</label>
+        <select id={`${searchId}-size`} name="size" defaultValue={String(view.size)} key={view.size}>
+          {PAGE_SIZES.map((size) => (
+            <option key={size} value={size}>
+              {size}
+            </option>
+          ))}
+        </select>
+      </div>
+      {view.sort !== view.defaults.sort || view.dir !== view.defaults.dir ? (
+        <>
+          <input type="hidden" name="sort" value={view.sort} />
+          <input type="hidden" name="dir" value={view.dir} />
+        </>
+      ) : null}
+      <button type="submit" className="button">
+        Apply
+      </button>
+    </Form>
+  );
+}
+
+/** A column header that sorts the list: a link, with aria-sort saying the current order. */
+export function SortHeader({
+  view,
+  sort,
+  children,
+  className,
+}: {
+  view: ListView;
+  sort: string;
+  children: ReactNode;
+  className?: string;
+}) {
+  const search = useListSearch();
+  const active = view.sort === sort;
+  const nextDir: SortDir = active && view.dir === "asc" ? "desc" : "asc";
+  return (
+    <th
+      scope="col"
+      className={className}
+      aria-sort={active ? (view.dir === "asc" ? "ascending" : "descending") : undefined}
+    >
+      <Link
+        className="sort-link"
+        to={listHref(search, { sort, dir: nextDir }, view.defaults)}
+        preventScrollReset
+      >
+        {children}
+      </Link>
+    </th>
+  );
+}
+
+/** "N lines match 'x'" while searching or filtering (a live region, read out as results arrive). */
+export function ListStatus({
+  view,
+  noun,
+  filtered = false,
+}: {
+  view: ListView;
+  noun: [singular: string, plural: string];
+  filtered?: boolean;
+}) {
+  const word = view.total === 1 ? noun[0] : noun[1];
+  const count = view.total.toLocaleString("en-GB");
+  let text = "";
+  if (view.q) text = `${count} ${word} ${view.total === 1 ? "matches" : "match"} '${view.q}'`;
+  else if (filtered) text = `${count} ${word} match the filters`;
+  return (
+    <p role="status" className="list-status">
+      {text}
+    </p>
+  );
+}
+
+/** "Rows 101–200 of 1,000" and First/Previous/Next/Last links. */
+export function Pager({ view }: { view: ListView }) {
+  const search = useListSearch();
+  const { first, last, total, pages } = rowRange(view.page, view.size, view.total);
+  const n = (value: number) => value.toLocaleString("en-GB");
+  const link = (page: number, label: string, enabled: boolean) =>
+    enabled ? (
+      <Link to={listHref(search, { page }, view.defaults)} className="button small">
+        {label}
+      </Link>
+    ) : (
+      <span className="button small" aria-disabled="true">
+        {label}
+      </span>
+    );
+  return (
+    <nav className="pager" aria-label={`${view.name} pages`}>
+      <p className="pager-rows">{total === 0 ? "No rows" : `Rows ${n(first)}–${n(last)} of ${n(total)}`}</p>
+      {pages > 1 ? (
+        <div className="pager-links">
+          {link(1, "First", view.page > 1)}
+          {link(view.page - 1, "Previous", view.page > 1)}
+          <span className="pager-page">
+            Page {n(view.page)} of {n(pages)}
+          </span>
+          {link(view.page + 1, "Next", view.page < pages)}
+          {link(pages, "Last", view.page < pages)}
+        </div>
+      ) : null}
+    </nav>
+  );
+}
+
+/** The link to the list's print view, with the same search and filters (all pages). */
+export function PrintLink({ to, name }: { to: string; name: string }) {
+  const search = useListSearch();
+  const params = new URLSearchParams(search);
+  params.delete("page");
+  params.delete("size");
+  const query = params.toString();
+  return (
+    // A full page load: the print view ships no JavaScript.
+    <Link
+      className="button"
+      to={`${to}${query ? `?${query}` : ""}`}
+      reloadDocument
+      aria-label={`Print ${name}`}
+    >
+      Print
+    </Link>
+  );
+}
+
+/** The table's box: wide tables scroll inside it, and it is marked busy while a new view loads. */
+export function TableWrap({ children, label }: { children: ReactNode; label: string }) {
+  const pending = useListPending();
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling box must be reachable by keyboard
+    <section className="table-wrap list-wrap" aria-label={label} aria-busy={pending} tabIndex={0}>
+      {children}
+    </section>
+  );
+}

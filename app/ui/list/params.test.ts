@@ -1,0 +1,82 @@
+import { describe, expect, it } from "vitest";
+import { cleanText, listHref, readChoice, readListParams, rowRange } from "./params.ts";
+
+const options = { sorts: ["srno", "assets"] as const, defaultSort: "srno" as const };
+const read = (search: string) => readListParams(new URLSearchParams(search), options);
+
+describe("readListParams", () => {
+  it("gives the defaults for an empty address", () => {
+    expect(read("")).toEqual({ q: "", sort: "srno", dir: "asc", page: 1, size: 100 });
+  });
+
+  it("reads a valid view", () => {
+    expect(read("q=pump&sort=assets&dir=desc&page=3&size=50")).toEqual({
+      q: "pump",
+      sort: "assets",
+      dir: "desc",
+      page: 3,
+      size: 50,
+    });
+  });
+
+  it("falls back to the defaults for values it does not know", () => {
+    expect(read("sort=password&dir=sideways&page=-2&size=7")).toEqual({
+      q: "",
+      sort: "srno",
+      dir: "asc",
+      page: 1,
+      size: 100,
+    });
+    expect(read("page=abc&size=1e3").page).toBe(1);
+    expect(read("page=99999999999").page).toBe(1);
+    expect(read("page=123456789").page).toBe(1_000_000);
+    expect(read("page=0").page).toBe(1);
+  });
+
+  it("trims the search text, drops control characters and caps its length", () => {
+    expect(read("q=%20%20pump%00%20").q).toBe("pump");
+    expect(read(`q=${"x".repeat(500)}`).q).toHaveLength(100);
+    expect(cleanText(null)).toBe("");
+  });
+});
+
+describe("listHref", () => {
+  const defaults = { sort: "srno", dir: "asc" as const };
+
+  it("keeps the filters and starts again at page 1 when the search changes", () => {
+    expect(listHref("?stock=short&page=4&q=a", { q: "b" }, defaults)).toBe("?stock=short&q=b");
+  });
+
+  it("moves to a page keeping everything else", () => {
+    expect(listHref("?q=a&size=50", { page: 2 }, defaults)).toBe("?q=a&size=50&page=2");
+  });
+
+  it("leaves the defaults out of the address", () => {
+    expect(listHref("?page=2", { page: 1 }, defaults)).toBe("?");
+    expect(listHref("?sort=assets&dir=desc", { sort: "srno", dir: "asc" }, defaults)).toBe("?");
+    expect(listHref("", { size: 100 }, defaults)).toBe("?");
+  });
+
+  it("removes a parameter given as empty", () => {
+    expect(listHref("?q=a&stock=short", { stock: "" }, defaults)).toBe("?q=a");
+  });
+});
+
+describe("rowRange", () => {
+  it("numbers the rows of a page from 1", () => {
+    expect(rowRange(2, 100, 1000)).toEqual({ first: 101, last: 200, total: 1000, pages: 10 });
+    expect(rowRange(10, 100, 950)).toEqual({ first: 901, last: 950, total: 950, pages: 10 });
+  });
+
+  it("says there are no rows for an empty list", () => {
+    expect(rowRange(1, 100, 0)).toEqual({ first: 0, last: 0, total: 0, pages: 1 });
+  });
+});
+
+describe("readChoice", () => {
+  it("accepts only the allowed values", () => {
+    const params = new URLSearchParams("stock=short&rack=<x>");
+    expect(readChoice(params, "stock", ["short", "ok"] as const)).toBe("short");
+    expect(readChoice(params, "rack", ["1", "2"] as const)).toBe("");
+  });
+});
