@@ -31,17 +31,39 @@ export type EmbeddedOptions = {
 
 const DB_USER = "postgres";
 
+/** The database `npm start` uses on the embedded cluster. */
+export const APP_DATABASE = "plantops";
+
+/** DATA_DIR/postgres.json: where the embedded cluster listens and how to sign in to it. */
+export function clusterFile(dataDir: string) {
+  return path.join(path.resolve(dataDir), "postgres.json");
+}
+
+/**
+ * The connection URL of a database on the embedded cluster of a DATA_DIR, read from its
+ * postgres.json (for `npm run db:url`, the seed, the tests and the benchmark); undefined before
+ * the first start.
+ */
+export function embeddedUrl(dataDir: string, database = APP_DATABASE): string | undefined {
+  const file = clusterFile(dataDir);
+  if (!fs.existsSync(file)) return undefined;
+  return clusterUrl(JSON.parse(fs.readFileSync(file, "utf8")) as Cluster, database);
+}
+
+const clusterUrl = (cluster: Cluster, database: string) =>
+  `postgres://${cluster.user}:${encodeURIComponent(cluster.password)}@127.0.0.1:${cluster.port}/${database}`;
+
 export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedPostgres> {
   const log = options.log ?? (() => {});
   const dataDir = path.resolve(options.dataDir);
   const pgdata = path.join(dataDir, "postgres");
-  const clusterFile = path.join(dataDir, "postgres.json");
+  const clusterPath = clusterFile(dataDir);
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o755 });
   const owner = unprivilegedOwner();
 
   let cluster: Cluster;
-  if (fs.existsSync(path.join(pgdata, "PG_VERSION")) && fs.existsSync(clusterFile)) {
-    cluster = JSON.parse(fs.readFileSync(clusterFile, "utf8")) as Cluster;
+  if (fs.existsSync(path.join(pgdata, "PG_VERSION")) && fs.existsSync(clusterPath)) {
+    cluster = JSON.parse(fs.readFileSync(clusterPath, "utf8")) as Cluster;
   } else {
     cluster = { port: 0, user: DB_USER, password: randomBytes(18).toString("base64url") };
     fs.rmSync(pgdata, { recursive: true, force: true });
@@ -50,9 +72,12 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
 
   await stopOrphanedPostmaster(pgdata, log);
   if (!cluster.port || !(await portIsFree(cluster.port))) cluster.port = await freePort();
-  fs.writeFileSync(clusterFile, JSON.stringify(cluster, null, 2), { mode: 0o600 });
+  fs.writeFileSync(clusterPath, JSON.stringify(cluster, null, 2), { mode: 0o600 });
+  fs.chmodSync(clusterPath, 0o600);
 
-  const logFile = fs.openSync(path.join(dataDir, "postgres.log"), "a");
+  // The log may quote SQL and user names: readable by its owner only.
+  const logFile = fs.openSync(path.join(dataDir, "postgres.log"), "a", 0o600);
+  fs.fchmodSync(logFile, 0o600);
   if (owner) fs.fchownSync(logFile, owner.uid, owner.gid);
   const settings = {
     listen_addresses: "127.0.0.1",
@@ -83,8 +108,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     exited = true;
   });
 
-  const url = (database: string) =>
-    `postgres://${cluster.user}:${encodeURIComponent(cluster.password)}@127.0.0.1:${cluster.port}/${database}`;
+  const url = (database: string) => clusterUrl(cluster, database);
 
   await waitUntilReady(url("postgres"), () => exited, path.join(dataDir, "postgres.log"));
   log(`PostgreSQL ready on 127.0.0.1:${cluster.port} (data in ${pgdata})`);

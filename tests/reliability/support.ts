@@ -1,7 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import fs from "node:fs";
-import path from "node:path";
 import postgres from "postgres";
+import { embeddedUrl } from "#app/db/embedded.server.ts";
 import { RUN_SECRETS } from "../../scripts/bench/app.ts";
 
 // Helpers of the reliability tests: a browser-like and an API-like client of the running app
@@ -23,18 +22,9 @@ export const uniqueEmail = (prefix = "staff") =>
 
 /** The embedded database of a DATA_DIR (scripts/db-url.ts). */
 export function database(dataDir: string) {
-  const cluster = JSON.parse(fs.readFileSync(path.join(dataDir, "postgres.json"), "utf8")) as {
-    port: number;
-    user: string;
-    password: string;
-  };
-  return postgres(
-    `postgres://${cluster.user}:${encodeURIComponent(cluster.password)}@127.0.0.1:${cluster.port}/plantops`,
-    {
-      max: 2,
-      onnotice: () => {},
-    },
-  );
+  const url = embeddedUrl(dataDir);
+  if (!url) throw new Error(`No embedded database in ${dataDir}`);
+  return postgres(url, { max: 2, onnotice: () => {} });
 }
 
 export type Answer = { status: number; headers: Headers; text: string; json: unknown };
