@@ -113,7 +113,7 @@ function refuse(req: ExpressRequest, res: ExpressResponse, status: number, messa
   res.setHeader("content-security-policy", "default-src 'none'; frame-ancestors 'none'");
   res.setHeader("x-content-type-options", "nosniff");
   if (isApi(req)) {
-    res.status(status).json({ error: message });
+    res.status(status).json({ message });
   } else {
     res
       .status(status)

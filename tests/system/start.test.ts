@@ -100,8 +100,9 @@ describe("npm start on the embedded database", () => {
     const postmaster = Number(
       fs.readFileSync(path.join(dataDir, "postgres", "postmaster.pid"), "utf8").split("\n")[0],
     );
-    // A sign-in whose body is half sent when Ctrl-C is pressed still gets its answer.
-    const body = JSON.stringify({ email: "keeper@plant.test", password: "not the password" });
+    // A request whose body is half sent when Ctrl-C is pressed still gets its answer (a sign-in
+    // without a password: refused at once, so the time measured is the stop's, not a hash's).
+    const body = JSON.stringify({ email: "keeper@plant.test", note: "x".repeat(100) });
     const socket = net.connect(port, "127.0.0.1");
     await new Promise((resolve) => socket.once("connect", resolve));
     let answer = "";
@@ -119,9 +120,9 @@ describe("npm start on the embedded database", () => {
     socket.end(body.slice(10));
     expect(await app.exited).toBe(0);
     expect(Date.now() - pressed).toBeLessThan(3_000);
-    expect(answer).toMatch(/^HTTP\/1\.1 (401|429) /);
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
     const afterStop = app.output().slice(app.output().indexOf("Press Ctrl-C to stop."));
-    expect(afterStop.trim().split("\n").slice(1)).toEqual(["Stopped."]);
+    expect(afterStop.split("\n").slice(1).filter(Boolean)).toEqual(["Stopped."]);
     expect(alive(postmaster)).toBe(false);
     expect(fs.existsSync(path.join(dataDir, "postgres", "postmaster.pid"))).toBe(false);
   });
