@@ -4,12 +4,7 @@ import http from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
-import {
-  APP_DATABASE,
-  type EmbeddedPostgres,
-  ensureDatabase,
-  startEmbeddedPostgres,
-} from "#app/db/embedded.server.ts";
+import { type EmbeddedPostgres, ensureAppDatabase, startEmbeddedPostgres } from "#app/db/embedded.server.ts";
 import { migrateDatabase } from "#app/db/migrate.server.ts";
 import { parseSettings, type Settings } from "#app/lib/env.server.ts";
 import { createApp } from "../server/app.ts";
@@ -50,8 +45,7 @@ export async function launch(
     databaseLabel = `external PostgreSQL at ${new URL(databaseUrl).host}`;
   } else {
     embedded = await startEmbeddedPostgres({ dataDir, log });
-    await ensureDatabase(embedded.url("postgres"), APP_DATABASE);
-    databaseUrl = embedded.url(APP_DATABASE);
+    databaseUrl = await ensureAppDatabase(embedded, dataDir);
     databaseLabel = `embedded PostgreSQL, data in ${embedded.pgdata}`;
   }
 

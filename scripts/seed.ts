@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import postgres from "postgres";
-import { embeddedUrl, ensureDatabase, startEmbeddedPostgres } from "#app/db/embedded.server.ts";
+import { embeddedUrl, ensureAppDatabase, startEmbeddedPostgres } from "#app/db/embedded.server.ts";
 import { dateInZone, isIsoDate } from "#app/lib/dates.ts";
 import { parseSettings } from "#app/lib/env.server.ts";
 import { SCALES, type Scale, SeedRefused, seedDatabase } from "./seed/run.ts";
@@ -60,9 +60,8 @@ async function resolveDatabase(settings: ReturnType<typeof parseSettings>) {
   // The app is stopped: start its PostgreSQL for the time of the seed, then stop it again.
   console.log(`Starting the embedded PostgreSQL in ${dataDir} for the seed…`);
   const embedded = await startEmbeddedPostgres({ dataDir });
-  await ensureDatabase(embedded.url("postgres"), DATABASE_NAME);
   return {
-    url: embedded.url(DATABASE_NAME),
+    url: await ensureAppDatabase(embedded, dataDir),
     label: `embedded database in ${dataDir}`,
     release: () => embedded.stop(),
   };
