@@ -18,10 +18,13 @@ export function projectRoot(from = path.dirname(fileURLToPath(import.meta.url)))
   }
 }
 
+// What the build is made of (of scripts/, the launcher takes these three files).
 const buildInputs = [
   "app",
   "server",
-  "scripts",
+  "scripts/start.ts",
+  "scripts/launch.ts",
+  "scripts/build.js",
   "public",
   "vite.config.ts",
   "remix.config.ts",
