@@ -3,9 +3,11 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type EmbeddedPostgres,
+  embeddedUrl,
   ensureDatabase,
   freePort,
   startEmbeddedPostgres,
@@ -138,6 +140,16 @@ describe("npm start on the embedded database", () => {
       encoding: "utf8",
     });
     expect(printed.stdout.trim()).toBe(code);
+    // The app's database belongs to a role that is not a superuser, and `db:url` names that role.
+    const url = embeddedUrl(dataDir) as string;
+    expect(new URL(url).username).toBe("plantops");
+    const sql = postgres(url, { max: 1, onnotice: () => {} });
+    const [role] = await sql`select rolsuper from pg_roles where rolname = current_user`;
+    const [owner] =
+      await sql`select pg_get_userbyid(datdba) as name from pg_database where datname = current_database()`;
+    await sql.end();
+    expect(role.rolsuper).toBe(false);
+    expect(owner.name).toBe("plantops");
     // SIGTERM (a service manager) stops it the same way.
     process.kill(-(app.child.pid as number), "SIGTERM");
     expect(await app.exited).toBe(0);
