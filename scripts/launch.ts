@@ -1,23 +1,27 @@
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
+import http from "node:http";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { type EmbeddedPostgres, ensureDatabase, startEmbeddedPostgres } from "#app/db/embedded.server.ts";
+import { pathToFileURL } from "node:url";
+import type { ServerBuild } from "@remix-run/node";
+import { type EmbeddedPostgres, ensureAppDatabase, startEmbeddedPostgres } from "#app/db/embedded.server.ts";
 import { migrateDatabase } from "#app/db/migrate.server.ts";
 import { parseSettings, type Settings } from "#app/lib/env.server.ts";
+import { createApp } from "../server/app.ts";
+import { ensureFreshBuild, projectRoot } from "./build.js";
+
+export { ensureFreshBuild };
 
 // What `npm start` does, as a function so the e2e tests and the benchmark start the app the same way.
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const DATABASE_NAME = "plantops";
+const root = projectRoot();
 
 export type Launched = {
   url: string;
   databaseLabel: string;
   generatedCode?: string;
-  server: ChildProcess;
-  /** Stops the web server, then the database. */
+  server: http.Server;
+  /** Lets in-flight requests finish (at most 2 s), then stops the database. */
   stop(): Promise<void>;
 };
 
@@ -32,7 +36,7 @@ export async function launch(
   const buildDir = path.resolve(root, source.BUILD_DIR ?? "build");
 
   ensureFreshBuild(buildDir, log);
-  stopOrphanedServer(dataDir, log);
+  refuseSecondStart(dataDir);
 
   let embedded: EmbeddedPostgres | undefined;
   let databaseUrl = settings.DATABASE_URL;
@@ -41,71 +45,91 @@ export async function launch(
     databaseLabel = `external PostgreSQL at ${new URL(databaseUrl).host}`;
   } else {
     embedded = await startEmbeddedPostgres({ dataDir, log });
-    await ensureDatabase(embedded.url("postgres"), DATABASE_NAME);
-    databaseUrl = embedded.url(DATABASE_NAME);
+    databaseUrl = await ensureAppDatabase(embedded, dataDir);
     databaseLabel = `embedded PostgreSQL, data in ${embedded.pgdata}`;
   }
 
+  let server: http.Server | undefined;
   try {
     await migrateDatabase(databaseUrl);
+    // The app's code reads its settings from the environment (app/lib/env.server.ts).
+    Object.assign(process.env, {
+      NODE_ENV: "production",
+      PORT: String(settings.PORT),
+      DATABASE_URL: databaseUrl,
+      SESSION_SECRET: secrets.SESSION_SECRET,
+      REGISTRATION_CODE: secrets.REGISTRATION_CODE,
+      PLANT_TIME_ZONE: settings.PLANT_TIME_ZONE,
+      TRUST_PROXY: settings.TRUST_PROXY ? "1" : "0",
+    });
+    const build = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;
+    const app = createApp({
+      build,
+      assetsDir: path.join(buildDir, "client"),
+      trustProxy: settings.TRUST_PROXY,
+    });
+    server = await listen(app, settings.PORT);
   } catch (error) {
     await embedded?.stop();
     throw error;
   }
+  fs.writeFileSync(runFile(dataDir), JSON.stringify({ launcher: process.pid, server: process.pid }));
 
-  const server = spawn(
-    process.execPath,
-    [path.join(root, "node_modules/@remix-run/serve/dist/cli.js"), path.join(buildDir, "server/index.js")],
-    {
-      cwd: root,
-      stdio: ["ignore", "inherit", "inherit"],
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        PORT: String(settings.PORT),
-        DATABASE_URL: databaseUrl,
-        SESSION_SECRET: secrets.SESSION_SECRET,
-        REGISTRATION_CODE: secrets.REGISTRATION_CODE,
-        PLANT_TIME_ZONE: settings.PLANT_TIME_ZONE,
-      },
-    },
-  );
-  fs.writeFileSync(runFile(dataDir), JSON.stringify({ launcher: process.pid, server: server.pid }));
-
-  let serverExited = false;
-  const serverExit = new Promise<void>((resolve) =>
-    server.once("exit", () => {
-      serverExited = true;
-      resolve();
-    }),
-  );
-
-  const url = `http://localhost:${settings.PORT}`;
-  try {
-    await waitForHealth(`http://127.0.0.1:${settings.PORT}/api/health`, () => serverExited);
-  } catch (error) {
-    server.kill("SIGTERM");
-    await serverExit;
-    await embedded?.stop();
-    throw error;
-  }
-
+  const listening = server;
   let stopping: Promise<void> | undefined;
   const stop = () => {
     stopping ??= (async () => {
-      if (!serverExited) {
-        server.kill("SIGTERM");
-        await Promise.race([serverExit, deadline(10_000)]);
-        if (!serverExited) server.kill("SIGKILL");
-        await serverExit;
-      }
+      await closeGracefully(listening, 2_000);
+      await closeDatabasePool();
       await embedded?.stop();
       fs.rmSync(runFile(dataDir), { force: true });
     })();
     return stopping;
   };
 
-  return { url, databaseLabel, generatedCode: secrets.generatedCode, server, stop };
+  return {
+    url: `http://localhost:${settings.PORT}`,
+    databaseLabel,
+    generatedCode: secrets.generatedCode,
+    server: listening,
+    stop,
+  };
+}
+
+function listen(app: ReturnType<typeof createApp>, port: number) {
+  return new Promise<http.Server>((resolve, reject) => {
+    const server = http.createServer(app);
+    // Idle keep-alive connections must not hold a stop for the default 5 s.
+    server.keepAliveTimeout = 5_000;
+    server.once("error", (error: NodeJS.ErrnoException) =>
+      reject(
+        error.code === "EADDRINUSE"
+          ? new Error(`PlantOps cannot start: port ${port} is in use (set PORT to use another).`)
+          : error,
+      ),
+    );
+    server.listen(port, () => resolve(server));
+  });
+}
+
+/** Stops taking connections, lets requests in flight finish (up to `graceMs`), then cuts the rest. */
+async function closeGracefully(server: http.Server, graceMs: number) {
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  server.closeIdleConnections();
+  // A connection that finishes its request while we wait goes idle: close it then too.
+  const sweep = setInterval(() => server.closeIdleConnections(), 50);
+  await Promise.race([closed, deadline(graceMs)]);
+  clearInterval(sweep);
+  server.closeAllConnections();
+  await closed;
+}
+
+/** The app's PostgreSQL pool (app/db/client.server.ts), closed before the database stops. */
+async function closeDatabasePool() {
+  const pool = (
+    globalThis as { __plantopsDb?: { sql: { end(options: { timeout: number }): Promise<void> } } }
+  ).__plantopsDb;
+  await pool?.sql.end({ timeout: 1 }).catch(() => {});
 }
 
 type Secrets = { SESSION_SECRET: string; REGISTRATION_CODE: string; generatedCode?: string };
@@ -137,69 +161,45 @@ function resolveSecrets(settings: Settings, dataDir: string): Secrets {
     ? (JSON.parse(fs.readFileSync(file, "utf8")) as Partial<Secrets>)
     : ({} as Partial<Secrets>);
   const sessionSecret = settings.SESSION_SECRET ?? kept.SESSION_SECRET ?? randomBytes(32).toString("hex");
-  const generatedCode =
-    settings.REGISTRATION_CODE ?? kept.REGISTRATION_CODE ?? randomBytes(6).toString("hex").toUpperCase();
+  const newCode = settings.REGISTRATION_CODE || kept.REGISTRATION_CODE ? undefined : generateCode();
+  const code = settings.REGISTRATION_CODE ?? kept.REGISTRATION_CODE ?? (newCode as string);
   fs.writeFileSync(
     file,
-    JSON.stringify({ SESSION_SECRET: sessionSecret, REGISTRATION_CODE: generatedCode }, null, 2),
-    { mode: 0o600 },
-  );
-  return {
-    SESSION_SECRET: sessionSecret,
-    REGISTRATION_CODE: generatedCode,
-    generatedCode: settings.REGISTRATION_CODE ? undefined : generatedCode,
-  };
-}
-
-const buildInputs = ["app", "public", "vite.config.ts", "remix.config.ts", "package-lock.json"];
-
-function newestChange(entry: string): number {
-  const stat = fs.statSync(entry, { throwIfNoEntry: false });
-  if (!stat) return 0;
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const child of fs.readdirSync(entry)) {
-    if (child.endsWith(".test.ts") || child.endsWith(".test.tsx")) continue;
-    newest = Math.max(newest, newestChange(path.join(entry, child)));
-  }
-  return newest;
-}
-
-/** Builds when the build is missing or older than any of its inputs; says whether it built. */
-export function ensureFreshBuild(buildDir: string, log: (line: string) => void): boolean {
-  const built = fs.statSync(path.join(buildDir, "server/index.js"), { throwIfNoEntry: false });
-  const newestInput = Math.max(...buildInputs.map((entry) => newestChange(path.join(root, entry))));
-  if (built && built.mtimeMs >= newestInput) return false;
-  log(built ? "The build is older than the code: building…" : "No build yet: building…");
-  const result = spawnSync(
-    process.execPath,
-    [path.join(root, "node_modules/@remix-run/dev/dist/cli.js"), "vite:build"],
+    JSON.stringify({ SESSION_SECRET: sessionSecret, REGISTRATION_CODE: code }, null, 2),
     {
-      cwd: root,
-      stdio: ["ignore", "ignore", "inherit"],
-      env: { ...process.env, NODE_ENV: "production", BUILD_DIR: buildDir },
+      mode: 0o600,
     },
   );
-  if (result.status !== 0) throw new Error("The build failed (see above).");
-  return true;
+  // `mode` applies only when the file is created: re-apply it (a copied or restored DATA_DIR).
+  fs.chmodSync(file, 0o600);
+  // The code is printed once, when it is made; afterwards `npm run --silent registration-code`.
+  return { SESSION_SECRET: sessionSecret, REGISTRATION_CODE: code, generatedCode: newCode };
+}
+
+const generateCode = () => randomBytes(8).toString("hex").toUpperCase();
+
+/** The registration code `npm start` uses for a DATA_DIR (REGISTRATION_CODE, or the one it generated). */
+export function registrationCode(source: Record<string, string | undefined>): string | undefined {
+  const settings = parseSettings(source);
+  if (settings.REGISTRATION_CODE) return settings.REGISTRATION_CODE;
+  const file = path.join(path.resolve(root, settings.DATA_DIR), "secrets.json");
+  if (!fs.existsSync(file)) return undefined;
+  return (JSON.parse(fs.readFileSync(file, "utf8")) as Partial<Secrets>).REGISTRATION_CODE;
 }
 
 const runFile = (dataDir: string) => path.join(dataDir, "server.json");
 
-/** A web server left by a `kill -9` of an earlier launcher still holds the port: stop it. */
-function stopOrphanedServer(dataDir: string, log: (line: string) => void) {
+/**
+ * DATA_DIR/server.json names the process serving this data directory. Another live one: refuse.
+ * One left by a `kill -9` is gone with its web server (they are one process now); its PostgreSQL is
+ * stopped by startEmbeddedPostgres.
+ */
+function refuseSecondStart(dataDir: string) {
   const file = runFile(dataDir);
   if (!fs.existsSync(file)) return;
   try {
-    const { launcher, server } = JSON.parse(fs.readFileSync(file, "utf8")) as {
-      launcher: number;
-      server: number;
-    };
-    const launcherAlive = isOurProcess(launcher, "start.ts");
-    if (!launcherAlive && isOurProcess(server, "remix-run/serve")) {
-      log(`Stopping a web server left running by an earlier start (pid ${server})`);
-      process.kill(server, "SIGKILL");
-    } else if (launcherAlive) {
+    const { launcher } = JSON.parse(fs.readFileSync(file, "utf8")) as { launcher: number };
+    if (isOurProcess(launcher)) {
       throw new Error(`PlantOps is already running from this data directory (pid ${launcher}).`);
     }
   } catch (error) {
@@ -208,31 +208,15 @@ function stopOrphanedServer(dataDir: string, log: (line: string) => void) {
   fs.rmSync(file, { force: true });
 }
 
-function isOurProcess(pid: number, marker: string) {
+function isOurProcess(pid: number) {
   if (!pid || pid === process.pid) return false;
   try {
-    return fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").includes(marker);
+    const command = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8");
+    return command.includes("node") && (command.includes("start") || command.includes("server"));
   } catch {
     return false;
   }
 }
-
-async function waitForHealth(url: string, hasExited: () => boolean) {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (hasExited()) throw new Error("The web server stopped during start-up (see above).");
-    try {
-      const response = await fetch(url);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await sleep(100);
-  }
-  throw new Error("The web server did not answer within 60 s.");
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A timer for Promise.race that does not keep the process alive once the race is won. */
 const deadline = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref());

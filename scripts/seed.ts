@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import postgres from "postgres";
-import { ensureDatabase, startEmbeddedPostgres } from "#app/db/embedded.server.ts";
+import { embeddedUrl, ensureAppDatabase, startEmbeddedPostgres } from "#app/db/embedded.server.ts";
 import { dateInZone, isIsoDate } from "#app/lib/dates.ts";
 import { parseSettings } from "#app/lib/env.server.ts";
 import { BIG_DEPARTMENT, SCALES, type Scale, SeedRefused, seedDatabase } from "./seed/run.ts";
@@ -49,28 +49,21 @@ async function resolveDatabase(settings: ReturnType<typeof parseSettings>) {
       release: async () => {},
     };
   const dataDir = path.resolve(settings.DATA_DIR);
-  const clusterFile = path.join(dataDir, "postgres.json");
-  if (!fs.existsSync(clusterFile) || !fs.existsSync(path.join(dataDir, "postgres", "PG_VERSION"))) {
+  const url = embeddedUrl(dataDir, DATABASE_NAME);
+  if (!url || !fs.existsSync(path.join(dataDir, "postgres", "PG_VERSION"))) {
     throw new Error(
       `No embedded database in ${dataDir} yet.\n` +
         "Run `npm start` once (it creates the database), then seed: the app may keep running, or be stopped.\n" +
         "Or set DATABASE_URL to seed another PostgreSQL.",
     );
   }
-  const cluster = JSON.parse(fs.readFileSync(clusterFile, "utf8")) as {
-    port: number;
-    user: string;
-    password: string;
-  };
-  const url = `postgres://${cluster.user}:${encodeURIComponent(cluster.password)}@127.0.0.1:${cluster.port}/${DATABASE_NAME}`;
   if (await canConnect(url))
     return { url, label: `embedded database in ${dataDir} (running)`, release: async () => {} };
   // The app is stopped: start its PostgreSQL for the time of the seed, then stop it again.
   console.log(`Starting the embedded PostgreSQL in ${dataDir} for the seed…`);
   const embedded = await startEmbeddedPostgres({ dataDir });
-  await ensureDatabase(embedded.url("postgres"), DATABASE_NAME);
   return {
-    url: embedded.url(DATABASE_NAME),
+    url: await ensureAppDatabase(embedded, dataDir),
     label: `embedded database in ${dataDir}`,
     release: () => embedded.stop(),
   };

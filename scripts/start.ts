@@ -1,8 +1,18 @@
 import { launch } from "./launch.ts";
 
 // `npm start`: build if needed, start the database (embedded unless DATABASE_URL is set), migrate,
-// serve with remix-serve. Ctrl-C / SIGTERM stop the web server first, then PostgreSQL.
+// serve in this process. Ctrl-C / SIGTERM: requests in flight finish, then PostgreSQL stops.
 const log = (line: string) => console.log(`[plantops] ${line}`);
+
+// Signals are taken from the first moment: a Ctrl-C during start-up stops what has started.
+let stopRequested = false;
+let stop: (() => void) | undefined;
+const onSignal = () => {
+  stopRequested = true;
+  stop?.();
+};
+process.on("SIGINT", onSignal);
+process.on("SIGTERM", onSignal);
 
 try {
   const started = Date.now();
@@ -14,7 +24,7 @@ try {
     `  Database:  ${app.databaseLabel}`,
     ...(app.generatedCode
       ? [
-          `  Registration code: ${app.generatedCode}   (kept in DATA_DIR/secrets.json; set REGISTRATION_CODE to choose one)`,
+          `  Registration code: ${app.generatedCode}   (shown once; print it again with: npm run --silent registration-code)`,
         ]
       : []),
     `  Ready in ${((Date.now() - started) / 1000).toFixed(1)} s. Press Ctrl-C to stop.`,
@@ -23,21 +33,22 @@ try {
   console.log(lines.join("\n"));
 
   let stopping = false;
-  const shutdown = async (signal: string) => {
+  stop = () => {
+    // A second Ctrl-C while stopping changes nothing: the stop is already bounded (≈3 s).
     if (stopping) return;
     stopping = true;
-    log(`${signal}: stopping the web server, then the database…`);
-    await app.stop();
-    log("Stopped.");
-    process.exit(0);
+    app.stop().then(
+      () => {
+        console.log("Stopped.");
+        process.exit(0);
+      },
+      (error: Error) => {
+        console.error(`Could not stop cleanly: ${error.message}`);
+        process.exit(1);
+      },
+    );
   };
-  process.on("SIGINT", () => void shutdown("SIGINT"));
-  process.on("SIGTERM", () => void shutdown("SIGTERM"));
-  app.server.once("exit", (code) => {
-    if (stopping) return;
-    log(`The web server stopped unexpectedly (exit ${code}); stopping the database.`);
-    void app.stop().then(() => process.exit(1));
-  });
+  if (stopRequested) stop();
 } catch (error) {
   console.error(`\n${(error as Error).message}\n`);
   process.exit(1);

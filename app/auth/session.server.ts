@@ -2,7 +2,7 @@ import { createCookieSessionStorage, redirect } from "@remix-run/node";
 import { jwtVerify, SignJWT } from "jose";
 import { db } from "#app/db/client.server.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
-import { assertSameOrigin, isSameOriginMutation, jsonAnswer } from "#app/lib/http.server.ts";
+import { assertSameOrigin, HTTPS_HEADER, isSameOriginMutation, jsonAnswer } from "#app/lib/http.server.ts";
 import {
   createSession,
   findSessionUser,
@@ -29,9 +29,13 @@ function sessionStorage() {
   return storage;
 }
 
-/** Secure cookies when the plant serves over HTTPS (directly or behind a proxy); plain http on a LAN still works. */
+/**
+ * Secure cookies when the plant serves over HTTPS: the web server says so (a direct https request,
+ * or X-Forwarded-Proto from a proxy trusted with TRUST_PROXY=1; a client's own header is ignored).
+ * Plain http on a LAN still works.
+ */
 function isHttps(request: Request) {
-  return request.headers.get("x-forwarded-proto") === "https" || new URL(request.url).protocol === "https:";
+  return request.headers.get(HTTPS_HEADER) === "1" || new URL(request.url).protocol === "https:";
 }
 
 /**

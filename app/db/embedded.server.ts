@@ -12,7 +12,7 @@ import postgresClient from "postgres";
 // first and we stop the database after it), recovery from an orphaned postmaster left by a
 // `kill -9`, and running as root (PostgreSQL refuses root, so it runs as an unprivileged user).
 
-type Cluster = { port: number; user: string; password: string };
+type Cluster = { port: number; user: string; password: string; appPassword?: string };
 
 export type EmbeddedPostgres = {
   /** Connection URL of the given database on this cluster. */
@@ -31,17 +31,124 @@ export type EmbeddedOptions = {
 
 const DB_USER = "postgres";
 
+/** The database `npm start` uses on the embedded cluster. */
+export const APP_DATABASE = "plantops";
+
+/** DATA_DIR/postgres.json: where the embedded cluster listens and how to sign in to it. */
+export function clusterFile(dataDir: string) {
+  return path.join(path.resolve(dataDir), "postgres.json");
+}
+
+/**
+ * The connection URL of a database on the embedded cluster of a DATA_DIR, read from its
+ * postgres.json (for `npm run db:url`, the seed, the tests and the benchmark); undefined before
+ * the first start.
+ */
+export function embeddedUrl(dataDir: string, database = APP_DATABASE): string | undefined {
+  const file = clusterFile(dataDir);
+  if (!fs.existsSync(file)) return undefined;
+  const cluster = JSON.parse(fs.readFileSync(file, "utf8")) as Cluster;
+  // The app's database is reached as the app's owner role (not a superuser) once it exists.
+  if (database === APP_DATABASE && cluster.appPassword)
+    return clusterUrl({ ...cluster, user: APP_ROLE, password: cluster.appPassword }, database);
+  return clusterUrl(cluster, database);
+}
+
+/** The role the app connects as: owner of its database, not a superuser. */
+export const APP_ROLE = "plantops";
+
+/**
+ * Creates the app's role and database (owned by the role) when missing, and upgrades a database
+ * made by an earlier version (owned by the superuser) in place: the role gets the database and
+ * every object in it. Returns the app's connection URL.
+ */
+export async function ensureAppDatabase(embedded: EmbeddedPostgres, dataDir: string): Promise<string> {
+  const file = clusterFile(dataDir);
+  const cluster = JSON.parse(fs.readFileSync(file, "utf8")) as Cluster;
+  if (!cluster.appPassword) {
+    cluster.appPassword = randomBytes(18).toString("base64url");
+    fs.writeFileSync(file, JSON.stringify(cluster, null, 2), { mode: 0o600 });
+  }
+  const admin = postgresClient(embedded.url("postgres"), { max: 1, onnotice: () => {} });
+  let upgrade = false;
+  try {
+    const [role] = await admin`select 1 as found from pg_roles where rolname = ${APP_ROLE}`;
+    // base64url: no quote can end the literal.
+    const attributes = `login nosuperuser nocreatedb nocreaterole password '${cluster.appPassword}'`;
+    await admin.unsafe(`${role ? "alter" : "create"} role ${APP_ROLE} ${attributes}`);
+    const [database] = await admin<{ owner: string }[]>`
+      select pg_get_userbyid(datdba) as owner from pg_database where datname = ${APP_DATABASE}`;
+    if (!database) await admin.unsafe(`create database ${APP_DATABASE} owner ${APP_ROLE}`);
+    else upgrade = database.owner !== APP_ROLE;
+  } finally {
+    await admin.end();
+  }
+  if (upgrade) await transferOwnership(embedded.url(APP_DATABASE));
+  return clusterUrl({ ...cluster, user: APP_ROLE, password: cluster.appPassword }, APP_DATABASE);
+}
+
+/** Gives the app's role the database and its objects (an earlier version made them as the superuser). */
+async function transferOwnership(url: string) {
+  const sql = postgresClient(url, { max: 1, onnotice: () => {} });
+  try {
+    await sql.begin(async (tx) => {
+      await tx.unsafe(`
+        do $$
+        declare item record;
+        begin
+          for item in select nspname from pg_namespace
+            where nspname not like 'pg_%' and nspname not in ('information_schema', 'public')
+          loop
+            execute format('alter schema %I owner to ${APP_ROLE}', item.nspname);
+          end loop;
+          -- Tables, views and free-standing sequences; a table's own sequences follow their table.
+          for item in select c.relkind, n.nspname, c.relname from pg_class c
+            join pg_namespace n on n.oid = c.relnamespace
+            where n.nspname not like 'pg_%' and n.nspname <> 'information_schema'
+              and c.relkind in ('r', 'p', 'v', 'm', 'S', 'f')
+              and not exists (select 1 from pg_depend d where d.objid = c.oid and d.deptype in ('a', 'i', 'e'))
+          loop
+            execute format('alter %s %I.%I owner to ${APP_ROLE}',
+              case item.relkind when 'S' then 'sequence' when 'v' then 'view'
+                when 'm' then 'materialized view' when 'f' then 'foreign table' else 'table' end,
+              item.nspname, item.relname);
+          end loop;
+          for item in select n.nspname, t.typname from pg_type t
+            join pg_namespace n on n.oid = t.typnamespace
+            where n.nspname not like 'pg_%' and n.nspname <> 'information_schema' and t.typtype in ('e', 'd')
+              and not exists (select 1 from pg_depend d where d.objid = t.oid and d.deptype = 'e')
+          loop
+            execute format('alter type %I.%I owner to ${APP_ROLE}', item.nspname, item.typname);
+          end loop;
+          for item in select p.oid::regprocedure as routine from pg_proc p
+            join pg_namespace n on n.oid = p.pronamespace
+            where n.nspname not like 'pg_%' and n.nspname <> 'information_schema'
+              and not exists (select 1 from pg_depend d where d.objid = p.oid and d.deptype = 'e')
+          loop
+            execute format('alter routine %s owner to ${APP_ROLE}', item.routine);
+          end loop;
+        end $$`);
+      await tx.unsafe(`alter database ${APP_DATABASE} owner to ${APP_ROLE}`);
+    });
+  } finally {
+    await sql.end();
+  }
+}
+
+const clusterUrl = (cluster: Cluster, database: string) =>
+  `postgres://${cluster.user}:${encodeURIComponent(cluster.password)}@127.0.0.1:${cluster.port}/${database}`;
+
 export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedPostgres> {
   const log = options.log ?? (() => {});
   const dataDir = path.resolve(options.dataDir);
   const pgdata = path.join(dataDir, "postgres");
-  const clusterFile = path.join(dataDir, "postgres.json");
+  const clusterPath = clusterFile(dataDir);
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o755 });
   const owner = unprivilegedOwner();
 
   let cluster: Cluster;
-  if (fs.existsSync(path.join(pgdata, "PG_VERSION")) && fs.existsSync(clusterFile)) {
-    cluster = JSON.parse(fs.readFileSync(clusterFile, "utf8")) as Cluster;
+  if (fs.existsSync(path.join(pgdata, "PG_VERSION")) && fs.existsSync(clusterPath)) {
+    cluster = JSON.parse(fs.readFileSync(clusterPath, "utf8")) as Cluster;
   } else {
     cluster = { port: 0, user: DB_USER, password: randomBytes(18).toString("base64url") };
     fs.rmSync(pgdata, { recursive: true, force: true });
@@ -50,9 +157,12 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
 
   await stopOrphanedPostmaster(pgdata, log);
   if (!cluster.port || !(await portIsFree(cluster.port))) cluster.port = await freePort();
-  fs.writeFileSync(clusterFile, JSON.stringify(cluster, null, 2), { mode: 0o600 });
+  fs.writeFileSync(clusterPath, JSON.stringify(cluster, null, 2), { mode: 0o600 });
+  fs.chmodSync(clusterPath, 0o600);
 
-  const logFile = fs.openSync(path.join(dataDir, "postgres.log"), "a");
+  // The log may quote SQL and user names: readable by its owner only.
+  const logFile = fs.openSync(path.join(dataDir, "postgres.log"), "a", 0o600);
+  fs.fchmodSync(logFile, 0o600);
   if (owner) fs.fchownSync(logFile, owner.uid, owner.gid);
   const settings = {
     listen_addresses: "127.0.0.1",
@@ -83,8 +193,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     exited = true;
   });
 
-  const url = (database: string) =>
-    `postgres://${cluster.user}:${encodeURIComponent(cluster.password)}@127.0.0.1:${cluster.port}/${database}`;
+  const url = (database: string) => clusterUrl(cluster, database);
 
   await waitUntilReady(url("postgres"), () => exited, path.join(dataDir, "postgres.log"));
   log(`PostgreSQL ready on 127.0.0.1:${cluster.port} (data in ${pgdata})`);

@@ -29,10 +29,22 @@ describe("settings from the environment", () => {
       PORT: "8080",
       DATABASE_URL: "postgres://u:p@db.example:5432/plantops",
       SESSION_SECRET: "x".repeat(40),
-      REGISTRATION_CODE: "GATE-2026",
+      REGISTRATION_CODE: "GATE-2026-NORTH",
       PLANT_TIME_ZONE: "Europe/London",
     });
     expect(settings.PORT).toBe(8080);
     expect(settings.PLANT_TIME_ZONE).toBe("Europe/London");
+  });
+
+  it("refuses a registration code shorter than 12 characters (it is guessed from outside)", () => {
+    expect(() => parseSettings({ REGISTRATION_CODE: "GATE-2026" })).toThrowError(
+      /REGISTRATION_CODE: must be at least 12 characters/,
+    );
+    expect(parseSettings({ REGISTRATION_CODE: "GATE-2026-NORTH" }).REGISTRATION_CODE).toBe("GATE-2026-NORTH");
+  });
+
+  it("trusts X-Forwarded-For and X-Forwarded-Proto only with TRUST_PROXY=1", () => {
+    expect(parseSettings({}).TRUST_PROXY).toBe(false);
+    expect(parseSettings({ TRUST_PROXY: "1" }).TRUST_PROXY).toBe(true);
   });
 });

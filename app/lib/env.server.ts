@@ -23,7 +23,8 @@ export const settingsSchema = z.object({
     .optional(),
   DATA_DIR: z.string().min(1).default("./data"),
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
-  REGISTRATION_CODE: z.string().min(6, "must be at least 6 characters").optional(),
+  // Anyone who can reach the page may guess it: long enough not to be guessed (generated ones are 16).
+  REGISTRATION_CODE: z.string().min(12, "must be at least 12 characters").optional(),
   PLANT_TIME_ZONE: timeZone.default("Asia/Kolkata"),
   // Hours without a request after which a session ends (a shared terminal's: 30 minutes).
   SESSION_IDLE_HOURS: z.coerce
@@ -31,7 +32,8 @@ export const settingsSchema = z.object({
     .positive("must be more than 0")
     .max(24 * 7)
     .default(8),
-  // Set when a reverse proxy in front of the app sets X-Forwarded-For (per-address sign-in limit).
+  // Set when a reverse proxy in front of the app appends the client's address to X-Forwarded-For
+  // (the rightmost entry is used) and says X-Forwarded-Proto (HTTPS: HSTS and Secure cookies).
   TRUST_PROXY: z
     .enum(["0", "1", "true", "false"], { error: "must be 1 or 0" })
     .default("0")

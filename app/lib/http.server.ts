@@ -1,8 +1,12 @@
-import { serverSettings } from "./env.server.ts";
-
 // Request guards and body readers shared by every action and /api route.
 
 export const MAX_BODY_BYTES = 1024 * 1024;
+
+/** Set by the web server (server/app.ts) to the client's address; any incoming one is deleted first. */
+export const CLIENT_HEADER = "x-plantops-client";
+
+/** Set by the web server to "1" when the request came over HTTPS (directly, or via a trusted proxy). */
+export const HTTPS_HEADER = "x-plantops-https";
 
 /** Throws a Response (caught by Remix) when a condition fails: the epic-stack `invariantResponse`. */
 export function invariantResponse(
@@ -73,10 +77,14 @@ export function searchParamsOf(request: Request): URLSearchParams {
   return params;
 }
 
+/** The media type of the body, without parameters: `Application/JSON; charset=utf-8` → `application/json`. */
+export function mediaType(request: Request) {
+  return (request.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
+}
+
 /** Reads a JSON body: 415 for another content type, 400 for malformed JSON, 413 over 1 MB. */
 export async function readJson(request: Request): Promise<unknown> {
-  const type = request.headers.get("content-type") ?? "";
-  if (!type.toLowerCase().includes("application/json")) {
+  if (mediaType(request) !== "application/json") {
     throw new HttpError(415, "Send the body as JSON (content-type: application/json).");
   }
   const text = await readCapped(request);
@@ -89,8 +97,7 @@ export async function readJson(request: Request): Promise<unknown> {
 
 /** Reads a form post (urlencoded or multipart), capped at 1 MB. */
 export async function readForm(request: Request): Promise<FormData> {
-  const type = request.headers.get("content-type") ?? "";
-  if (type.includes("multipart/form-data")) {
+  if (mediaType(request) === "multipart/form-data") {
     const declared = Number(request.headers.get("content-length") ?? 0);
     if (declared > MAX_BODY_BYTES) throw new HttpError(413, "The request is too large (the limit is 1 MB).");
     const form = new FormData();
@@ -107,14 +114,12 @@ export async function readForm(request: Request): Promise<FormData> {
 export const UNKNOWN_ADDRESS = "unknown";
 
 /**
- * The address of the client, for the per-address sign-in limit. Only a proxy we trust
- * (TRUST_PROXY=1) may tell us: otherwise any client could write its own X-Forwarded-For and
- * dodge the limit, so the address is unknown and only the per-account limit applies.
+ * The address of the client, for the per-address sign-in limit: what the web server put in its
+ * private header (the socket's address, or with TRUST_PROXY=1 the one our proxy appended to
+ * X-Forwarded-For). Without our server in front (unit tests), unknown.
  */
 export function clientAddress(request: Request) {
-  if (!serverSettings().TRUST_PROXY) return UNKNOWN_ADDRESS;
-  const forwarded = request.headers.get("x-forwarded-for");
-  return forwarded?.split(",")[0]?.trim() || request.headers.get("x-real-ip") || UNKNOWN_ADDRESS;
+  return request.headers.get(CLIENT_HEADER)?.trim() || UNKNOWN_ADDRESS;
 }
 
 const MUTATIONS = new Set(["POST", "PUT", "PATCH", "DELETE"]);

@@ -50,7 +50,7 @@ export async function startApp(options: StartOptions): Promise<RunningApp> {
     BUILD_DIR: options.buildDir,
     ...options.env,
   };
-  const child = spawn(process.execPath, ["--import", "tsx", path.join(root, "scripts/start.ts")], {
+  const child = spawn(process.execPath, [path.join(root, "scripts/start.js")], {
     cwd: root,
     env: env as NodeJS.ProcessEnv,
     stdio: ["ignore", "pipe", "pipe"],

@@ -11,6 +11,8 @@ import {
   type Endpoint,
   endpoints,
   fillPath,
+  oversizedChunkedPost,
+  routePaths,
   signIn,
   staffUser,
   token,
@@ -495,10 +497,8 @@ describe("the main form actions", () => {
     );
   });
 
-  // Remix's own check (throwIfPotentialCSRFAttack) refuses such a post before any action runs and
-  // answers an empty 500 that remix-serve gives us no hook to change; our own check (403) covers
-  // the data requests and /api. What matters: refused, nothing stored.
-  it("refuses a form sent from another site (CSRF) and stores nothing", async () => {
+  // The web server refuses it before Remix (whose own check answers an empty 500), saying why.
+  it("refuses a form sent from another site (CSRF) with a 403 page that says why, and stores nothing", async () => {
     const before = await fingerprint();
     const answer = await fetch(`${url}/insertproduct/Electrician`, {
       method: "POST",
@@ -510,8 +510,86 @@ describe("the main form actions", () => {
       },
       body: new URLSearchParams(line()).toString(),
     });
-    expect([403, 500]).toContain(answer.status);
+    expect(answer.status).toBe(403);
+    expect(await answer.text()).toContain("This form was sent from another site and was refused.");
     expect(await fingerprint()).toBe(before);
+  });
+});
+
+describe("the request boundary (server/app.ts)", () => {
+  it("refuses a 3 MB chunked body to every route with 413, answering before it is read whole", async () => {
+    const paths = routePaths();
+    expect(paths.length).toBeGreaterThan(30);
+    for (const path of paths) {
+      for (const type of ["application/x-www-form-urlencoded", "application/json"]) {
+        const sent = await oversizedChunkedPost(url, path, type, browser.auth.cookie ?? "");
+        expect(sent.status, `${type} to ${path}`).toBe(413);
+        expect(sent.bytesSentBeforeAnswer, `${path} was read whole`).toBeLessThan(3 * 1024 * 1024);
+      }
+    }
+  });
+
+  it("refuses multipart where no upload is expected, with 415 and a message", async () => {
+    for (const path of ["/register", "/api/auth/login", "/insertproduct/Electrician"]) {
+      const form = new FormData();
+      form.append("email", "a@b.test");
+      form.append("file", new Blob(["x"]), "x.txt");
+      const answer = await fetch(`${url}${path}`, {
+        method: "POST",
+        headers: { origin: url, cookie: browser.auth.cookie ?? "" },
+        body: form,
+        redirect: "manual",
+      });
+      expect(answer.status, path).toBe(415);
+      expect(await answer.text()).toContain("does not take files");
+    }
+  });
+
+  it("compares the JSON content type exactly: text/plain; x=application/json is 415", async () => {
+    const answer = await api.send("POST", "/api/auth/login", undefined, {
+      raw: JSON.stringify({ email: ADMIN.email, password: "x" }),
+      type: "text/plain; x=application/json",
+    });
+    expect(answer.status).toBe(415);
+    const exact = await api.send("POST", "/api/auth/login", undefined, {
+      raw: JSON.stringify({ email: "nobody@reliability.test", password: "x" }),
+      type: "Application/JSON; charset=utf-8",
+    });
+    expect(exact.status).toBe(401);
+  });
+
+  it("answers odd input with a 4xx, never a 500: /register oversized, redirectTo with %0d", async () => {
+    const register = await fetch(`${url}/register`, {
+      method: "POST",
+      headers: { origin: url, "content-type": "application/x-www-form-urlencoded", connection: "close" },
+      body: `email=a%40b.test&password=${"x".repeat(1_100_000)}`,
+    });
+    expect(register.status).toBe(413);
+    for (const target of ["/%0d/evil.example", "%0d%0aSet-Cookie:x=1", "/home%0d"]) {
+      const page = await fetch(`${url}/login?redirectTo=${target}`, { redirect: "manual" });
+      expect(page.status, target).toBeLessThan(500);
+      const post = await fetch(`${url}/login`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { origin: url, "content-type": "application/x-www-form-urlencoded" },
+        body: `email=${encodeURIComponent(ADMIN.email)}&password=wrong&redirectTo=${target}`,
+      });
+      expect(post.status, target).toBeLessThan(500);
+    }
+  });
+
+  it("sends no-store on a signed-in user's pages and data, and keeps static assets cacheable", async () => {
+    for (const path of ["/amc", "/amc.data", "/home"]) {
+      const answer = await browser.get(path);
+      expect(answer.headers.get("cache-control"), path).toBe("no-store, private");
+    }
+    const withToken = await api.get("/api/Electrician");
+    expect(withToken.headers.get("cache-control")).toContain("no-store");
+    const page = await fetch(`${url}/login`).then((response) => response.text());
+    const asset = /\/assets\/[^"]+\.js/.exec(page)?.[0];
+    expect(asset).toBeTruthy();
+    const cached = await fetch(`${url}${asset}`);
+    expect(cached.headers.get("cache-control")).toContain("immutable");
   });
 });
 

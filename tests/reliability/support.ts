@@ -1,7 +1,9 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import fs from "node:fs";
-import path from "node:path";
+import net from "node:net";
+import type { RouteConfigEntry } from "@remix-run/route-config";
 import postgres from "postgres";
+import { embeddedUrl } from "#app/db/embedded.server.ts";
+import routes from "#app/routes.ts";
 import { RUN_SECRETS } from "../../scripts/bench/app.ts";
 
 // Helpers of the reliability tests: a browser-like and an API-like client of the running app
@@ -23,18 +25,9 @@ export const uniqueEmail = (prefix = "staff") =>
 
 /** The embedded database of a DATA_DIR (scripts/db-url.ts). */
 export function database(dataDir: string) {
-  const cluster = JSON.parse(fs.readFileSync(path.join(dataDir, "postgres.json"), "utf8")) as {
-    port: number;
-    user: string;
-    password: string;
-  };
-  return postgres(
-    `postgres://${cluster.user}:${encodeURIComponent(cluster.password)}@127.0.0.1:${cluster.port}/plantops`,
-    {
-      max: 2,
-      onnotice: () => {},
-    },
-  );
+  const url = embeddedUrl(dataDir);
+  if (!url) throw new Error(`No embedded database in ${dataDir}`);
+  return postgres(url, { max: 2, onnotice: () => {} });
 }
 
 export type Answer = { status: number; headers: Headers; text: string; json: unknown };
@@ -185,3 +178,55 @@ export const PUBLIC_ENDPOINTS = new Set([
   "POST /api/auth/register",
   "GET /api/health",
 ]);
+
+/** Every path of the route table (app/routes.ts), parameters filled with a made-up value. */
+export function routePaths(): string[] {
+  const paths = new Set<string>();
+  const walk = (entries: RouteConfigEntry[], prefix: string) => {
+    for (const entry of entries) {
+      const joined = entry.path ? `${prefix}/${entry.path}` : prefix;
+      if (entry.children) walk(entry.children, joined);
+      if (joined.includes("*")) continue;
+      paths.add(joined.replace(/:[^/]+/g, randomUUID()) || "/");
+    }
+  };
+  walk(routes, "");
+  return [...paths];
+}
+
+/**
+ * POSTs a 3 MB chunked body (no Content-Length) a piece at a time on a raw socket, and notes how
+ * much had been sent when the answer came: a server that reads the body whole answers only after all.
+ */
+export async function oversizedChunkedPost(url: string, pathname: string, type: string, cookie: string) {
+  const { hostname, port, origin } = new URL(url);
+  const socket = net.connect(Number(port), hostname);
+  await new Promise((resolve) => socket.once("connect", resolve));
+  let answer = "";
+  let bytesSentBeforeAnswer = -1;
+  let sent = 0;
+  socket.on("data", (chunk) => {
+    if (!answer) bytesSentBeforeAnswer = sent;
+    answer += chunk;
+  });
+  socket.on("error", () => {});
+  const closed = new Promise((resolve) => socket.once("close", resolve));
+  socket.write(
+    `POST ${pathname} HTTP/1.1\r\nHost: ${new URL(url).host}\r\nOrigin: ${origin}\r\n` +
+      `Cookie: ${cookie}\r\nContent-Type: ${type}\r\nTransfer-Encoding: chunked\r\n\r\n`,
+  );
+  const piece = Buffer.alloc(64 * 1024, "a");
+  while (sent < 3 * 1024 * 1024 && !answer && !socket.destroyed) {
+    socket.write(`${piece.length.toString(16)}\r\n`);
+    socket.write(piece);
+    socket.write("\r\n");
+    sent += piece.length;
+    await new Promise((resolve) => setTimeout(resolve, 2));
+  }
+  if (!socket.destroyed) socket.end("0\r\n\r\n");
+  await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+  socket.destroy();
+  if (bytesSentBeforeAnswer < 0) bytesSentBeforeAnswer = sent;
+  const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1] ?? 0);
+  return { status, bytesSentBeforeAnswer };
+}

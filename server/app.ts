@@ -1,0 +1,249 @@
+import type { IncomingHttpHeaders } from "node:http";
+import path from "node:path";
+import { createRequestHandler, type ServerBuild, writeReadableStreamToWritable } from "@remix-run/node";
+import compression from "compression";
+import express, {
+  type Request as ExpressRequest,
+  type Response as ExpressResponse,
+  type NextFunction,
+} from "express";
+import { CLIENT_HEADER, HTTPS_HEADER, MAX_BODY_BYTES } from "#app/lib/http.server.ts";
+
+// The web server of `npm start`, in the launcher's own process (docs/decisions/005-in-process-server.md):
+// Express with remix-serve's static-file and compression set-up, and the request boundary every
+// request crosses before Remix sees it: the client's address, one capped body reader, the refusal
+// of multipart where no upload is expected and of cross-site form posts, and no-store answers.
+
+/**
+ * Routes that take file uploads, and up to how many bytes. Every other route refuses multipart.
+ * A later upload route adds itself here: `{ path: /^\/files\/[^/]+\/attach$/, maxBytes: 20 * MB }`.
+ */
+export const UPLOAD_ROUTES: ReadonlyArray<{ path: RegExp; maxBytes: number }> = [];
+
+export type AppOptions = {
+  build: ServerBuild;
+  /** The build's client assets (build/client). */
+  assetsDir: string;
+  /** TRUST_PROXY=1: a reverse proxy in front appends the client's address to X-Forwarded-For. */
+  trustProxy: boolean;
+};
+
+const MUTATIONS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+const MB = 1024 * 1024;
+
+export function createApp(options: AppOptions) {
+  const app = express();
+  app.disable("x-powered-by");
+  app.use(clientAddress(options.trustProxy));
+  app.use(compression());
+  // Fingerprinted assets never change; the rest of public/ may, so an hour.
+  app.use(
+    "/assets",
+    express.static(path.join(options.assetsDir, "assets"), { immutable: true, maxAge: "1y" }),
+  );
+  app.use(express.static(options.assetsDir, { maxAge: "1h" }));
+  app.use(refuseCrossSiteForms);
+  app.use(readCappedBody);
+  const handle = createRequestHandler(options.build, "production");
+  app.all("*", async (req, res, next) => {
+    try {
+      const controller = new AbortController();
+      res.on("close", () => {
+        if (!res.writableFinished) controller.abort();
+      });
+      const request = new Request(requestUrl(req), {
+        method: req.method,
+        headers: remixHeaders(req.headers),
+        body: bodyOf(req as BufferedRequest),
+        signal: controller.signal,
+      });
+      const response = await handle(request);
+      await sendResponse(res, response, request.headers);
+    } catch (error) {
+      next(error);
+    }
+  });
+  return app;
+}
+
+type BufferedRequest = ExpressRequest & { rawBody?: Buffer };
+
+const bodyOf = ({ rawBody }: BufferedRequest) => (rawBody ? new Uint8Array(rawBody) : undefined);
+
+/**
+ * The address the per-address sign-in limit counts: the socket's, or with TRUST_PROXY=1 the one our
+ * proxy appended (the rightmost X-Forwarded-For entry; the ones before it are the client's own
+ * words). Passed on in a private header that a client cannot set (any incoming one is deleted).
+ */
+function clientAddress(trustProxy: boolean) {
+  return (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+    delete req.headers[CLIENT_HEADER];
+    delete req.headers[HTTPS_HEADER];
+    const forwardedProto = String(req.headers["x-forwarded-proto"] ?? "")
+      .split(",")[0]
+      ?.trim()
+      .toLowerCase();
+    const https = req.protocol === "https" || (trustProxy && forwardedProto === "https");
+    if (https) {
+      // Behind HTTPS: Secure cookies (app/auth/session.server.ts isHttps) and HSTS.
+      req.headers[HTTPS_HEADER] = "1";
+      res.setHeader("strict-transport-security", "max-age=31536000");
+    }
+    let address = req.socket.remoteAddress ?? "";
+    if (trustProxy) {
+      const forwarded = String(req.headers["x-forwarded-for"] ?? "")
+        .split(",")
+        .map((entry) => entry.trim())
+        .filter(Boolean)
+        .at(-1);
+      if (forwarded) address = forwarded;
+    }
+    address = address.replace(/^::ffff:/, "");
+    if (address) req.headers[CLIENT_HEADER] = address;
+    next();
+  };
+}
+
+const isApi = (req: ExpressRequest) => req.path === "/api" || req.path.startsWith("/api/");
+
+function refuse(req: ExpressRequest, res: ExpressResponse, status: number, message: string) {
+  // The body may be unread: do not keep the connection for the next request.
+  res.setHeader("connection", "close");
+  res.setHeader("cache-control", "no-store");
+  res.setHeader("content-security-policy", "default-src 'none'; frame-ancestors 'none'");
+  res.setHeader("x-content-type-options", "nosniff");
+  if (isApi(req)) {
+    res.status(status).json({ message });
+  } else {
+    res
+      .status(status)
+      .type("html")
+      .send(
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>PlantOps: refused</title></head>` +
+          `<body><main><h1>${status === 403 ? "Refused" : "Not accepted"}</h1><p>${message}</p>` +
+          `<p><a href="/home">Back to PlantOps</a></p></main></body></html>`,
+      );
+  }
+}
+
+/**
+ * Remix refuses a form whose Origin is another site, but with an empty 500 (and it throws on an
+ * Origin that is not a URL). Refuse it here first, saying why. The same rule as Remix's: the Origin's
+ * host must be the X-Forwarded-Host (first entry) or the Host.
+ */
+function refuseCrossSiteForms(req: ExpressRequest, res: ExpressResponse, next: NextFunction) {
+  if (!MUTATIONS.has(req.method)) return next();
+  const origin = req.headers.origin;
+  if (!origin || origin === "null") return next();
+  const host =
+    String(req.headers["x-forwarded-host"] ?? "")
+      .split(",")[0]
+      ?.trim() || req.headers.host;
+  let originHost: string | undefined;
+  try {
+    originHost = new URL(origin).host;
+  } catch {
+    originHost = undefined;
+  }
+  if (originHost && host && originHost === host) return next();
+  refuse(req, res, 403, "This form was sent from another site and was refused.");
+}
+
+function uploadLimit(pathname: string) {
+  return UPLOAD_ROUTES.find((route) => route.path.test(pathname))?.maxBytes;
+}
+
+/**
+ * The one body reader: at most 1 MB (or a declared upload route's limit), counting the bytes that
+ * arrive, not the declared Content-Length, so a chunked body cannot slip past. Over the limit the
+ * request is answered 413 at once and the rest is never read.
+ */
+function readCappedBody(req: ExpressRequest, res: ExpressResponse, next: NextFunction) {
+  if (req.method === "GET" || req.method === "HEAD") return next();
+  const type = String(req.headers["content-type"] ?? "").toLowerCase();
+  const upload = uploadLimit(req.path);
+  if (type.startsWith("multipart/") && upload === undefined) {
+    return refuse(req, res, 415, "This form does not take files: send it without attachments.");
+  }
+  const limit = upload ?? MAX_BODY_BYTES;
+  const tooLarge = `The request is too large (the limit is ${Math.round(limit / MB)} MB).`;
+  const declared = Number(req.headers["content-length"] ?? 0);
+  if (declared > limit) return refuse(req, res, 413, tooLarge);
+
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let done = false;
+  const finish = (error?: Error) => {
+    if (done) return;
+    done = true;
+    req.off("data", onData);
+    req.off("end", onEnd);
+    req.off("error", finish);
+    if (error) return next(error);
+    (req as BufferedRequest).rawBody = Buffer.concat(chunks);
+    next();
+  };
+  const onData = (chunk: Buffer) => {
+    size += chunk.byteLength;
+    if (size > limit) {
+      done = true;
+      req.off("data", onData);
+      req.off("end", onEnd);
+      req.pause();
+      refuse(req, res, 413, tooLarge);
+      res.once("finish", () => req.destroy());
+      return;
+    }
+    chunks.push(chunk);
+  };
+  const onEnd = () => finish();
+  req.on("data", onData);
+  req.on("end", onEnd);
+  req.on("error", finish);
+}
+
+function requestUrl(req: ExpressRequest) {
+  // As @remix-run/express builds it: the Host (or the proxy's X-Forwarded-Host) and the path.
+  const host =
+    String(req.headers["x-forwarded-host"] ?? "")
+      .split(",")[0]
+      ?.trim() || req.headers.host;
+  return new URL(req.originalUrl, `${req.protocol}://${host || "localhost"}`).href;
+}
+
+function remixHeaders(incoming: IncomingHttpHeaders) {
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(incoming)) {
+    if (value === undefined) continue;
+    for (const item of Array.isArray(value) ? value : [value]) headers.append(key, item);
+  }
+  return headers;
+}
+
+/**
+ * A signed-in user's pages must not come back from the browser's cache after sign-out (Back on a
+ * shared terminal): no-store on every page and .data answer to a request with our session cookie,
+ * and on /api answers to a request with credentials. Static assets are served before this.
+ */
+function privateAnswer(requestHeaders: Headers) {
+  const cookie = requestHeaders.get("cookie") ?? "";
+  return /(^|;\s*)plantops_session=/.test(cookie) || requestHeaders.has("authorization");
+}
+
+async function sendResponse(res: ExpressResponse, response: Response, requestHeaders: Headers) {
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [key, value] of response.headers.entries()) {
+    if (key === "set-cookie") continue;
+    res.setHeader(key, value);
+  }
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) res.setHeader("set-cookie", cookies);
+  if (privateAnswer(requestHeaders) || cookies.length > 0)
+    res.setHeader("cache-control", "no-store, private");
+  if (response.body) {
+    await writeReadableStreamToWritable(response.body, res);
+  } else {
+    res.end();
+  }
+}
