@@ -8,14 +8,14 @@ import {
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { startJobsWithServer } from "#app/jobs/jobs.server.ts";
 import { logError, requestId } from "#app/lib/request-id.server.ts";
 import { NonceContext } from "#app/shell/nonce.tsx";
 
 const ABORT_DELAY = 5_000;
 
-// The scheduled jobs (app/jobs) start with the server that loads this module, in the background.
-startJobsWithServer();
+// The scheduled jobs (app/jobs) live in this build, beside the pages that share their database
+// pool: the launcher (scripts/launch.ts) starts them once it listens and stops them before the pool.
+export { startJobs, stopJobs } from "#app/jobs/jobs.server.ts";
 
 function securityHeaders(headers: Headers, request: Request, nonce?: string) {
   if (nonce) {

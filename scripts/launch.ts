@@ -50,6 +50,7 @@ export async function launch(
   }
 
   let server: http.Server | undefined;
+  let jobs: JobsEntry = {};
   try {
     await migrateDatabase(databaseUrl);
     // The app's code reads its settings from the environment (app/lib/env.server.ts).
@@ -69,6 +70,9 @@ export async function launch(
       trustProxy: settings.TRUST_PROXY,
     });
     server = await listen(app, settings.PORT);
+    jobs = build.entry.module as JobsEntry;
+    // In the background: a queue that cannot start is logged and never stops the site.
+    jobs.startJobs?.(databaseUrl).catch((error) => log(`Scheduled jobs could not start: ${error}`));
   } catch (error) {
     await embedded?.stop();
     throw error;
@@ -80,6 +84,7 @@ export async function launch(
   const stop = () => {
     stopping ??= (async () => {
       await closeGracefully(listening, 2_000);
+      await jobs.stopJobs?.().catch(() => {});
       await closeDatabasePool();
       await embedded?.stop();
       fs.rmSync(runFile(dataDir), { force: true });
@@ -95,6 +100,9 @@ export async function launch(
     stop,
   };
 }
+
+/** What app/entry.server.tsx exports for the scheduled jobs (app/jobs). */
+type JobsEntry = { startJobs?: (databaseUrl: string) => Promise<unknown>; stopJobs?: () => Promise<void> };
 
 function listen(app: ReturnType<typeof createApp>, port: number) {
   return new Promise<http.Server>((resolve, reject) => {

@@ -42,30 +42,10 @@ export function startJobs(databaseUrl: string): Promise<PgBoss> {
   return starting;
 }
 
-/** Stops taking jobs, lets a running one finish (up to 10 s) and closes the queue's connections. */
+/** Stops taking jobs, lets a running one finish (up to 1 s: a stop must end within 3 s) and closes the queue's connections. */
 export async function stopJobs() {
   const running = boss ?? (await starting?.catch(() => undefined));
   boss = undefined;
   starting = undefined;
-  await running?.stop({ graceful: true, timeout: 10_000, wait: true });
-}
-
-/**
- * Starts the jobs beside the web server, in the background: a failure is logged, never stops the
- * site. Stops them when the server is told to stop. (Called from app/entry.server.tsx until the
- * server entry calls startJobs/stopJobs itself.)
- */
-export function startJobsWithServer() {
-  const flag = globalThis as typeof globalThis & { __plantopsJobs?: boolean };
-  if (flag.__plantopsJobs) return;
-  flag.__plantopsJobs = true;
-  let url: string;
-  try {
-    url = serverSettings().DATABASE_URL;
-  } catch (error) {
-    console.error("[jobs] not started:", error);
-    return;
-  }
-  startJobs(url).catch((error) => console.error("[jobs] could not start:", error));
-  for (const signal of ["SIGTERM", "SIGINT"] as const) process.once(signal, () => void stopJobs());
+  await running?.stop({ graceful: true, timeout: 1_000, wait: true });
 }

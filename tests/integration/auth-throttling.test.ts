@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { passwordWorkPeak } from "#app/auth/password.server.ts";
 import { action as apiLogin } from "#app/auth/routes/api-login.ts";
 import { action as apiRegister } from "#app/auth/routes/api-register.ts";
@@ -12,15 +12,8 @@ import { buildRequest, run } from "#tests/support/requests.ts";
 import { createUser, PASSWORD } from "#tests/support/users.ts";
 
 // The server gives every request the client's address in a header a client cannot set
-// (x-plantops-client, see clientAddress). These tests call actions directly, so they play the
-// server's part: clientAddress reads that header here, as it does behind the real server.
-vi.mock("#app/lib/http.server.ts", async (importOriginal) => {
-  const original = await importOriginal<typeof import("#app/lib/http.server.ts")>();
-  return {
-    ...original,
-    clientAddress: (request: Request) => request.headers.get("x-plantops-client") ?? original.UNKNOWN_ADDRESS,
-  };
-});
+// (x-plantops-client, server/app.ts; read by clientAddress). These tests call actions directly,
+// so they play the server's part and set that header themselves.
 
 const CODE = process.env.REGISTRATION_CODE!;
 const ATTACKER = "203.0.113.66";

@@ -23,7 +23,15 @@ let dataDir: string | undefined;
 export async function setup(project: TestProject) {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "plantops-reliability-"));
   fs.chmodSync(dataDir, 0o755);
-  app = await startApp({ dataDir, port: await freePort(), buildDir: BUILD_DIR, timeoutMs: 600_000 });
+  app = await startApp({
+    dataDir,
+    port: await freePort(),
+    buildDir: BUILD_DIR,
+    timeoutMs: 600_000,
+    // Each test client plays its own address through X-Forwarded-For (support.ts Client), as a
+    // proxy in front of the app would say it; the per-address limits then keep the tests apart.
+    env: { TRUST_PROXY: "1" },
+  });
   await register(app.url, ADMIN.email, ADMIN.password);
   project.provide("reliability", { url: app.url, dataDir });
 }
