@@ -1,8 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Tx } from "#app/db/client.server.ts";
 import { audit } from "#app/lib/audit.server.ts";
-import type { ContractRow } from "./contract-rows.ts";
-import { contractStatusAt, suggestNextDueDate } from "./rules.ts";
+import { suggestNextDueDate } from "./rules.ts";
 import type { ContractField, ContractInsert, ContractUpdate } from "./schema.ts";
 import { contracts } from "./table.server.ts";
 
@@ -92,45 +91,6 @@ export const isContractId = (id: string | undefined): id is string => !!id && UU
 export async function listContracts(db: Tx): Promise<Equipment[]> {
   const rows = await db.select().from(contracts).orderBy(asc(contracts.createdAt), asc(contracts.id));
   return rows.map(toEquipment);
-}
-
-/**
- * All contracts as the /amc table shows them, oldest first, with each one's status at `now`: only
- * the columns it shows (no audit columns, no timestamps to turn into text).
- */
-export async function listContractRows(
-  db: Tx,
-  now: Date,
-  timeZone: string,
-  dueSoonDays: number,
-): Promise<ContractRow[]> {
-  const rows = await db
-    .select({
-      id: contracts.id,
-      equipment: contracts.equipment,
-      company: contracts.company,
-      validityFrom: contracts.validityFrom,
-      validityTo: contracts.validityTo,
-      pms: contracts.pms,
-      vendorCode: contracts.vendorCode,
-      contractNumber: contracts.contractNumber,
-      concernedPerson: contracts.concernedPerson,
-      mobileNumber: contracts.mobileNumber,
-      lastDateOfChecking: contracts.lastCheckedOn,
-      nextDueDate: contracts.nextDueOn,
-    })
-    .from(contracts)
-    .orderBy(asc(contracts.createdAt), asc(contracts.id));
-  const statusOf = contractStatusAt(now, timeZone, dueSoonDays);
-  return rows.map((row) => ({
-    ...row,
-    validityFrom: row.validityFrom ?? "",
-    validityTo: row.validityTo ?? "",
-    pms: row.pms ?? "",
-    lastDateOfChecking: row.lastDateOfChecking ?? "",
-    nextDueDate: row.nextDueDate ?? "",
-    status: statusOf(row.nextDueDate),
-  }));
 }
 
 export async function getContract(db: Tx, id: string | undefined): Promise<Equipment | null> {

@@ -3,6 +3,8 @@ import { type RouteConfigEntry, route } from "@remix-run/route-config";
 // This feature's routes; app/routes.ts composes them. `pages` sit inside the signed-in shell.
 export const pages: RouteConfigEntry[] = [
   route("amc", "contracts/routes/list.tsx", { id: "contracts/list" }),
+  // The whole searched/filtered list on paper, sent without JavaScript.
+  route("amc/print", "contracts/routes/print.tsx", { id: "contracts/print" }),
   route("amcinsert", "contracts/routes/insert.tsx", { id: "contracts/insert" }),
   route("amcupdate/:id", "contracts/routes/update.tsx", { id: "contracts/update" }),
   route("amc/:id/delete", "contracts/routes/delete.tsx", { id: "contracts/delete" }),

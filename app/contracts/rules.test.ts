@@ -9,6 +9,7 @@ import {
   contractStatusAt,
   dueMessage,
   expiredMessage,
+  statusBounds,
   suggestNextDueDate,
   whatsAppLink,
   whatsAppNumber,
@@ -87,6 +88,21 @@ describe("the status of many contracts at one instant (contractStatusAt)", () =>
       "fine",
       "fine",
     ]);
+  });
+});
+
+describe("the status bounds the /amc filter compares in SQL (statusBounds)", () => {
+  it("splits at the last expired date and the last due-soon date, in the plant's zone", () => {
+    // 17:30 on 9 March in Kolkata: 9 March's 00:00 has passed, 10 March's has not.
+    expect(statusBounds(new Date("2026-03-09T12:00:00Z"), KOLKATA, 7)).toEqual({
+      expiredThrough: "2026-03-09",
+      dueSoonThrough: "2026-03-16",
+    });
+    // Exactly 00:00 of 9 March in Kolkata (18:30 UTC on the 8th): the 9th is not yet expired.
+    expect(statusBounds(new Date("2026-03-08T18:30:00Z"), KOLKATA, 3)).toEqual({
+      expiredThrough: "2026-03-08",
+      dueSoonThrough: "2026-03-12",
+    });
   });
 });
 

@@ -28,28 +28,29 @@ export function contractStatus(
 }
 
 /**
- * contractStatus for many contracts at one `now`: the plant's today and the 00:00s that matter are
- * worked out once (time-zone arithmetic is most of the cost), then each due date is compared as
- * text. A due date before today has passed its 00:00; today's has when `now` is strictly after it.
- * Tomorrow's is checked too: on a day whose midnight the clocks skip (America/Santiago in
- * September) startOfDayInZone answers an hour early, and the rule follows it.
+ * The dates that split contracts by status at `now`: a due date on or before `expiredThrough` has
+ * expired, one after it and on or before `dueSoonThrough` is due soon, any later one (or none) is
+ * fine. The plant's today and the 00:00s that matter are worked out once (time-zone arithmetic is
+ * most of the cost), so many contracts are then compared as text, and the /amc filter compares
+ * the same two dates in SQL. A due date before today has passed its 00:00; today's has when `now`
+ * is strictly after it. Tomorrow's is checked too: on a day whose midnight the clocks skip
+ * (America/Santiago in September) startOfDayInZone answers an hour early, and the rule follows it.
  */
-export function contractStatusAt(now: Date, timeZone: string, dueSoonDays: number = DEFAULT_DUE_SOON_DAYS) {
+export function statusBounds(now: Date, timeZone: string, dueSoonDays: number = DEFAULT_DUE_SOON_DAYS) {
   const today = dateInZone(now, timeZone);
   const tomorrow = addDays(today, 1);
   const past = (date: string) => now.getTime() > startOfDayInZone(date, timeZone).getTime();
-  const pastToday = past(today);
-  const pastTomorrow = past(tomorrow);
-  const lastDueSoonDate = addDays(today, dueSoonDays);
+  const expiredThrough = past(tomorrow) ? tomorrow : past(today) ? today : addDays(today, -1);
+  return { expiredThrough, dueSoonThrough: addDays(today, dueSoonDays) };
+}
+
+/** contractStatus for many contracts at one `now` (see statusBounds). */
+export function contractStatusAt(now: Date, timeZone: string, dueSoonDays: number = DEFAULT_DUE_SOON_DAYS) {
+  const { expiredThrough, dueSoonThrough } = statusBounds(now, timeZone, dueSoonDays);
   return (nextDueDate: string | null | undefined): ContractStatus => {
     if (!nextDueDate || !isIsoDate(nextDueDate)) return "fine";
-    if (
-      nextDueDate < today ||
-      (nextDueDate === today && pastToday) ||
-      (nextDueDate === tomorrow && pastTomorrow)
-    )
-      return "expired";
-    return nextDueDate <= lastDueSoonDate ? "dueSoon" : "fine";
+    if (nextDueDate <= expiredThrough) return "expired";
+    return nextDueDate <= dueSoonThrough ? "dueSoon" : "fine";
   };
 }
 
@@ -101,6 +102,25 @@ export const contractMessage = (
   status === "expired"
     ? expiredMessage(contract.equipment, contract.nextDueDate)
     : dueMessage(contract.equipment, contract.nextDueDate);
+
+/** One 'Send alerts' message: to one recipient, about one expired contract. */
+export type AlertMessage = { key: string; recipient: string; text: string; link: WhatsAppLink };
+
+/** 'Send alerts' (behaviour note 6): one message per expired contract per configured recipient. */
+export function alertMessages(
+  expired: readonly { id: string; equipment: string; nextDueDate: string }[],
+  recipients: readonly string[],
+): AlertMessage[] {
+  return expired.flatMap((contract) => {
+    const text = expiredMessage(contract.equipment, contract.nextDueDate);
+    return recipients.map((recipient) => ({
+      key: `${contract.id}:${recipient}`,
+      recipient,
+      text,
+      link: whatsAppLink(recipient, text),
+    }));
+  });
+}
 
 export const NO_RECIPIENTS_MESSAGE = "No alert recipients are set. An admin can add them in Settings.";
 

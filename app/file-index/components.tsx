@@ -1,11 +1,9 @@
 import { Form, Link, useFetcher } from "@remix-run/react";
-import { type MouseEvent, useEffect, useMemo, useRef } from "react";
+import { type MouseEvent, type ReactNode, useEffect, useRef } from "react";
 import type { Toast } from "#app/shell/toast-types.ts";
 import { useToast } from "#app/shell/toasts.tsx";
 import { FieldErrors, FormError, SubmitButton } from "#app/ui/form.tsx";
-import { escapeHtml, searchMarker } from "#app/ui/html.ts";
-import { HtmlRows, useRowsHtml } from "#app/ui/html-rows.tsx";
-import { fileRowHtml } from "./file-rows.ts";
+import { Marked } from "#app/ui/list/marked.tsx";
 import { type FormReply, useFileForm } from "./form-state.ts";
 import { fileHref, rackAnchor, rackHref } from "./hrefs.ts";
 import { useHydrated } from "./hydrated.ts";
@@ -44,27 +42,24 @@ export function rackLabel(view: RackView<unknown>, searching: boolean) {
 
 export function RackPanel({
   view,
-  query,
+  q,
   open,
   lastInsert,
-  onRowClick,
+  onUpdate,
+  askToDelete,
+  header,
 }: {
   view: RackView<RackFile>;
-  query: string;
+  q: string;
   open: boolean;
   lastInsert?: FormReply;
-  /** The page's one handler for every row's Update and Delete links. */
-  onRowClick: (event: MouseEvent<HTMLElement>) => void;
+  /** Opens the page's update dialog for a file; false when it cannot (no JavaScript yet). */
+  onUpdate: (rackName: RackName, file: RackFile) => boolean;
+  askToDelete: (href: string) => boolean;
+  /** The table's head row (sortable headers, the same for every rack). */
+  header: ReactNode;
 }) {
-  const searching = query.trim().length > 0;
-  // The rack search marks file names without the page anchor (that is the navbar's ?q=, which
-  // marks through `mark` when there is no rack search).
-  const rackMark = useMemo(() => (searching ? searchMarker(query, true).mark : null), [searching, query]);
-  const html = useRowsHtml(
-    view.files,
-    (file, mark) => fileRowHtml(view.name, file, rackMark ? escapeHtml : mark, rackMark ?? mark),
-    [view.name, rackMark],
-  );
+  const searching = q.length > 0;
   return (
     <details className="rack" id={rackAnchor(view.name)} data-rack={view.name} open={open}>
       <summary>
@@ -76,29 +71,87 @@ export function RackPanel({
         <div className="table-wrap">
           <table>
             <caption className="visually-hidden">Files in {view.name}</caption>
-            <thead>
-              <tr>
-                <th className="num">Sr. No</th>
-                <th>Name of the File</th>
-                <th>Update</th>
-                <th>Delete</th>
-              </tr>
-            </thead>
-            {view.files.length === 0 ? (
-              <tbody>
+            <thead>{header}</thead>
+            <tbody>
+              {view.files.length === 0 ? (
                 <tr>
                   <td colSpan={4} className="empty">
                     {view.total === 0 ? messages.noFiles : messages.noMatches}
                   </td>
                 </tr>
-              </tbody>
-            ) : (
-              <HtmlRows key="rows" html={html} onClick={onRowClick} />
-            )}
+              ) : (
+                view.files.map((file) => (
+                  <FileLine
+                    key={file._id}
+                    rackName={view.name}
+                    file={file}
+                    q={q}
+                    onUpdate={onUpdate}
+                    askToDelete={askToDelete}
+                  />
+                ))
+              )}
+            </tbody>
           </table>
         </div>
       </div>
     </details>
+  );
+}
+
+/**
+ * One file: Sr. No and name (the search's matches marked), Update (the Update File page without
+ * JavaScript, the page's dialog with it) and Delete (the confirmation page, or the dialog).
+ */
+function FileLine({
+  rackName,
+  file,
+  q,
+  onUpdate,
+  askToDelete,
+}: {
+  rackName: RackName;
+  file: RackFile;
+  q: string;
+  onUpdate: (rackName: RackName, file: RackFile) => boolean;
+  askToDelete: (href: string) => boolean;
+}) {
+  const href = fileHref(rackName, file._id);
+  const plainClick = (event: MouseEvent) =>
+    event.button === 0 && !(event.metaKey || event.ctrlKey || event.shiftKey);
+  return (
+    <tr>
+      <td className="num">
+        <Marked text={file.id} q={q} />
+      </td>
+      <td>
+        <Marked text={file.name} q={q} />
+      </td>
+      <td>
+        <Link
+          to={href}
+          className="button small"
+          aria-label={`Update ${file.name}`}
+          onClick={(event) => {
+            if (plainClick(event) && onUpdate(rackName, file)) event.preventDefault();
+          }}
+        >
+          Update
+        </Link>
+      </td>
+      <td>
+        <Link
+          to={`${href}/delete`}
+          className="button danger small"
+          aria-label={`Delete ${file.name}`}
+          onClick={(event) => {
+            if (plainClick(event) && askToDelete(`${href}/delete`)) event.preventDefault();
+          }}
+        >
+          Delete
+        </Link>
+      </td>
+    </tr>
   );
 }
 

@@ -1,7 +1,9 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, or, sql } from "drizzle-orm";
 import type { Tx } from "#app/db/client.server.ts";
+import { likePattern } from "#app/db/list.server.ts";
 import { audit } from "#app/lib/audit.server.ts";
-import { RACK_NAMES, type Rack, type RackFile, type RackName } from "./rules.ts";
+import type { FileSort } from "./list.ts";
+import { RACK_NAMES, type Rack, type RackFile, type RackName, type RackView } from "./rules.ts";
 import type { FileUpdate, NewFile } from "./schema.ts";
 import { rackFiles } from "./table.server.ts";
 
@@ -33,6 +35,48 @@ export async function listRacks(db: Tx, names: readonly RackName[] = RACK_NAMES)
   const byRack = new Map<string, RackFile[]>(names.map((name) => [name, []]));
   for (const { rackName, ...file } of rows) byRack.get(rackName)?.push(file);
   return names.map((name) => ({ name, files: byRack.get(name) ?? [] }));
+}
+
+/**
+ * The racks asked for as the page shows them: each with its files (only those matching `q`, a file
+ * number or name, when there is one), how many it holds and how many match. The search runs in
+ * PostgreSQL over every rack at once. No trigram index: 800 short names are one page of a scan.
+ */
+export async function searchRackFiles(
+  db: Tx,
+  names: readonly RackName[],
+  view: { q: string; sort: FileSort; dir: "asc" | "desc" },
+): Promise<RackView<RackFile>[]> {
+  if (names.length === 0) return [];
+  const pattern = view.q ? likePattern(view.q) : null;
+  const order = view.dir === "desc" ? desc : asc;
+  const sortColumn = view.sort === "name" ? sql`lower(${rackFiles.name})` : rackFiles.fileNumber;
+  const [files, totals] = await Promise.all([
+    db
+      .select(columns)
+      .from(rackFiles)
+      .where(
+        and(
+          inArray(rackFiles.rackName, [...names]),
+          pattern
+            ? or(sql`${rackFiles.name} ilike ${pattern}`, sql`${rackFiles.fileNumber}::text ilike ${pattern}`)
+            : undefined,
+        ),
+      )
+      .orderBy(asc(rackFiles.rackName), order(sortColumn), order(rackFiles.fileNumber)),
+    db
+      .select({ rackName: rackFiles.rackName, total: count() })
+      .from(rackFiles)
+      .where(inArray(rackFiles.rackName, [...names]))
+      .groupBy(rackFiles.rackName),
+  ]);
+  const byRack = new Map<string, RackFile[]>(names.map((name) => [name, []]));
+  for (const { rackName, ...file } of files) byRack.get(rackName)?.push(file);
+  const totalOf = new Map(totals.map((row) => [row.rackName, row.total]));
+  return names.map((name) => {
+    const found = byRack.get(name) ?? [];
+    return { name, files: found, total: totalOf.get(name) ?? 0, matches: view.q ? found.length : 0 };
+  });
 }
 
 export async function findFile(db: Tx, rackName: RackName, fileId: string): Promise<RackFile | null> {

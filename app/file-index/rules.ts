@@ -1,5 +1,5 @@
 // The file index (spec §2 "Admin Racks", §3 "Rack file", §9): two cupboards of four racks each.
-// Pure rules shared by the browser (live search) and the server (loaders, actions, /api).
+// Pure rules shared by the browser and the server (loaders, actions, /api).
 
 export const CUPBOARDS = [
   { number: 1, label: "CupBoard 1", racks: ["Rack1A", "Rack1B", "Rack1C", "Rack1D"] },
@@ -71,28 +71,8 @@ export function sortFiles<T extends { id: number }>(files: readonly T[]): T[] {
   return [...files].sort((a, b) => a.id - b.id);
 }
 
-/** True when a file name holds the search text (case-insensitive); blank text matches nothing. */
-export function fileNameMatches(name: string, query: string) {
-  const text = query.trim().toLowerCase();
-  return text.length > 0 && name.toLowerCase().includes(text);
-}
-
+/** A rack as Admin Racks shows it: its files (the matches while searching), its count, its matches. */
 export type RackView<F> = { name: RackName; files: F[]; total: number; matches: number };
-
-/**
- * The accordion search (spec §4): with search text, each rack keeps only the files whose names
- * hold it; racks with matches are the ones to open. Without text, every file shows.
- */
-export function searchRacks<F extends { name: string }>(
-  racks: readonly { name: RackName; files: readonly F[] }[],
-  query: string,
-): RackView<F>[] {
-  const active = query.trim().length > 0;
-  return racks.map((rack) => {
-    const files = active ? rack.files.filter((file) => fileNameMatches(file.name, query)) : [...rack.files];
-    return { name: rack.name, files, total: rack.files.length, matches: active ? files.length : 0 };
-  });
-}
 
 /** The cupboard to open for a search: the first that holds a match (only one may be open). */
 export function cupboardToOpen(views: readonly { name: RackName; matches: number }[]): Cupboard | null {

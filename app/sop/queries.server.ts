@@ -1,10 +1,13 @@
-import { and, count, desc, eq, gte, ilike, lte, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, ilike, lte, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { users } from "#app/auth/table.server.ts";
 import type { Tx } from "#app/db/client.server.ts";
+import { likePattern, orderBy, PRINT_ROW_LIMIT, pageOf, totalColumn } from "#app/db/list.server.ts";
 import { audit } from "#app/lib/audit.server.ts";
+import type { ListParams } from "#app/ui/list/params.ts";
 import type { FormatDefinition, SopData } from "./engine/types.ts";
 import { joinKeyValues, keyFieldJsonPath, keyValueText, recordDateOf, summaryOf } from "./engine/values.ts";
+import type { RecordRange, RecordSort } from "./list.ts";
 import { sopRecords } from "./table.server.ts";
 
 // Data access for the SOP formats. `data` has already passed the format's schema; the record's date
@@ -205,42 +208,108 @@ export async function listRecords(db: Tx, definition: FormatDefinition, filter: 
   };
 }
 
+/** The search of a records list (?q=): what its rows show, and what the record holds. */
+function recordSearch(q: string) {
+  if (!q) return undefined;
+  const pattern = likePattern(q);
+  return or(
+    ilike(sopRecords.summary, pattern),
+    sql`${sopRecords.data}::text ilike ${pattern}`,
+    sql`to_char(${sopRecords.recordDate}, 'DD/MM/YYYY') ilike ${pattern}`,
+    ilike(creator.email, pattern),
+  );
+}
+
+const RECORD_SORT_COLUMNS: Record<RecordSort, SQL> = {
+  date: sql`${sopRecords.recordDate}`,
+  savedBy: sql`lower(${creator.email})`,
+  savedAt: sql`${sopRecords.createdAt}`,
+};
+
 /**
- * The same page as `listRecords` with, instead of each record's data, only its key fields' values
- * (picked by the database): what the records list shows. A record's data runs to 3 KB (AS16), and
- * reading and decoding 50 of them was most of the list's database time.
+ * A format's records list (docs/architecture.md "Lists"): with, instead of each record's data,
+ * only its key fields' values (picked by the database). A record's data runs to 3 KB (AS16), and
+ * reading and decoding a page of them was most of the list's database time. No trigram index:
+ * the search reads one format's records, and the data's text is not an indexable expression
+ * worth its write cost at a plant's few thousand records a format.
  */
-export async function listRecordKeys(db: Tx, definition: FormatDefinition, filter: RecordFilter = {}) {
-  const { where, page } = listFilter(definition, filter);
+function recordKeysQuery(
+  definition: FormatDefinition,
+  params: Pick<ListParams<RecordSort>, "q" | "sort" | "dir">,
+  range: RecordRange,
+) {
   const keyValues = definition.keyFields.map(
     (field) => sql`jsonb_path_query_array(${sopRecords.data}, ${keyFieldJsonPath(field.path)}::jsonpath)`,
   );
-  const [rows, total] = await Promise.all([
+  const where = and(
+    eq(sopRecords.format, definition.code),
+    range.from ? gte(sopRecords.recordDate, range.from) : undefined,
+    range.to ? lte(sopRecords.recordDate, range.to) : undefined,
+    recordSearch(params.q),
+  );
+  const columns = {
+    id: sopRecords.id,
+    recordDate: sopRecords.recordDate,
+    createdAt: sopRecords.createdAt,
+    createdBy: creator.email,
+    keyValues: sql<unknown[][]>`jsonb_build_array(${sql.join(keyValues, sql`, `)})`,
+  };
+  const order = [
+    ...orderBy(RECORD_SORT_COLUMNS, params, sopRecords.createdAt),
+    params.dir === "desc" ? desc(sopRecords.id) : asc(sopRecords.id),
+  ];
+  return { columns, where, order };
+}
+
+type KeyRow = {
+  id: string;
+  recordDate: string;
+  createdAt: Date;
+  createdBy: string | null;
+  keyValues: unknown[][];
+};
+const withKeys = ({ keyValues: values, ...row }: KeyRow) => ({
+  ...row,
+  keys: values.map((found) => joinKeyValues(found.map(keyValueText))),
+});
+
+/** One page of a format's records, searched, within the date range, sorted. */
+export async function listRecordPage(
+  db: Tx,
+  definition: FormatDefinition,
+  params: ListParams<RecordSort>,
+  range: RecordRange,
+) {
+  const { columns, where, order } = recordKeysQuery(definition, params, range);
+  const page = await pageOf(params, (limit, offset) =>
     db
-      .select({
-        id: sopRecords.id,
-        recordDate: sopRecords.recordDate,
-        createdAt: sopRecords.createdAt,
-        createdBy: creator.email,
-        keyValues: sql<unknown[][]>`jsonb_build_array(${sql.join(keyValues, sql`, `)})`,
-      })
+      .select({ ...columns, total: totalColumn })
       .from(sopRecords)
       .leftJoin(creator, eq(creator.id, sopRecords.createdBy))
       .where(where)
-      .orderBy(desc(sopRecords.recordDate), desc(sopRecords.createdAt))
-      .limit(PAGE_SIZE)
-      .offset((page - 1) * PAGE_SIZE),
-    countRecords(db, where),
-  ]);
-  return {
-    records: rows.map(({ keyValues: values, ...row }) => ({
-      ...row,
-      keys: values.map((found) => joinKeyValues(found.map(keyValueText))),
-    })),
-    total,
-    page,
-    pageSize: PAGE_SIZE,
-  };
+      .orderBy(...order)
+      .limit(limit)
+      .offset(offset),
+  );
+  return { ...page, rows: page.rows.map(withKeys) };
+}
+
+/** The whole searched list for the print view (PRINT_ROW_LIMIT + 1 at most, to tell "more"). */
+export async function listRecordsForPrint(
+  db: Tx,
+  definition: FormatDefinition,
+  params: Pick<ListParams<RecordSort>, "q" | "sort" | "dir">,
+  range: RecordRange,
+) {
+  const { columns, where, order } = recordKeysQuery(definition, params, range);
+  const rows = await db
+    .select(columns)
+    .from(sopRecords)
+    .leftJoin(creator, eq(creator.id, sopRecords.createdBy))
+    .where(where)
+    .orderBy(...order)
+    .limit(PRINT_ROW_LIMIT + 1);
+  return rows.map(withKeys);
 }
 
 export type OutstandingReturn = {

@@ -8,6 +8,8 @@ export const pages: RouteConfigEntry[] = [
   route("adminandsecurity", "sop/routes/hub.tsx", { id: "sop-hub" }),
   route(":format", "sop/routes/form.tsx", { id: "sop-form" }),
   route(":format/records", "sop/routes/records.tsx", { id: "sop-records" }),
+  // The whole searched list on paper, sent without JavaScript (ranks above :id, a static segment).
+  route(":format/records/print", "sop/routes/records-print.tsx", { id: "sop-records-print" }),
   route(":format/records/:id", "sop/routes/record.tsx", { id: "sop-record" }),
   route(":format/records/:id/edit", "sop/routes/edit.tsx", { id: "sop-edit" }),
   route(":format/records/:id/print", "sop/routes/print.tsx", { id: "sop-print" }),

@@ -138,8 +138,8 @@ test.describe("SOP formats", () => {
 
       // Find it in the records and open it.
       await page.goto(`${definition.path}/records`);
-      await page.getByLabel("Text", { exact: true }).fill(marker);
-      await page.getByRole("button", { name: "Filter" }).click();
+      await page.getByLabel(`Search ${definition.code} records`, { exact: true }).fill(marker);
+      await page.getByRole("button", { name: "Apply" }).click();
       const row = page.getByRole("row").filter({ hasText: key }).filter({ hasText: staff.email });
       await expect(row).toContainText(staff.email);
       await row.getByRole("link", { name: "Open", exact: true }).click();
@@ -288,7 +288,7 @@ test.describe("SOP formats", () => {
     });
     expect(response.status()).toBe(201);
     const { _id } = (await response.json()) as { _id: string };
-    await page.goto(`/AS11/records?text=${encodeURIComponent(marker)}&q=${encodeURIComponent(marker)}`);
+    await page.goto(`/AS11/records?q=${encodeURIComponent(marker)}`);
     const row = page.getByRole("row").filter({ hasText: lorryNo });
     await expect(row).toContainText(staff.email);
     await expect(row.locator("b")).toHaveCount(0);
@@ -300,6 +300,56 @@ test.describe("SOP formats", () => {
     await expect(page.getByText("Record deleted successfully")).toBeVisible();
     await expect(page).toHaveURL(/\/AS11\/records$/);
     expect((await page.goto(`/AS11/records/${_id}`))?.status()).toBe(404);
+  });
+
+  test("a records list is searched, date-filtered, sorted and printed on the server", async ({
+    page,
+    staff,
+    js,
+  }) => {
+    const marker = uniqueName("Listflow").replace(" ", "-");
+    for (const [date, lorry] of [
+      ["2025-03-01", "first"],
+      ["2025-03-05", "second"],
+      ["2025-03-09", "third"],
+    ]) {
+      const response = await page.request.post("/api/checklist", {
+        headers: { origin: baseURL },
+        data: { date, lorryNo: `${marker} ${lorry}`, transporter: "List flow" },
+      });
+      expect(response.status()).toBe(201);
+    }
+    await page.goto("/AS11/records");
+    const toolbar = page.getByRole("search", { name: "Search and filter AS11 records" });
+    const apply = async () => {
+      if (!js) await toolbar.getByRole("button", { name: "Apply" }).click();
+    };
+    await toolbar.getByLabel("Search AS11 records").fill(marker);
+    await apply();
+    await expect(page).toHaveURL(new RegExp(`[?&]q=${marker}`));
+    await expect(page.getByText(`3 records match '${marker}'`)).toBeVisible();
+    const rows = page.locator("table[aria-label='AS11 records'] tbody tr");
+    await expect(rows).toHaveCount(3);
+    await expect(rows.first()).toContainText("09/03/2025");
+    await expect(page.getByText("Rows 1–3 of 3")).toBeVisible();
+
+    // Oldest first by the Date header link.
+    await page.getByRole("link", { name: "Date", exact: true }).click();
+    await expect(rows.first()).toContainText("01/03/2025");
+
+    await toolbar.getByLabel("From").fill("2025-03-04");
+    await toolbar.getByRole("button", { name: "Apply" }).click();
+    await expect(page).toHaveURL(/[?&]from=2025-03-04/);
+    await expect(rows).toHaveCount(2);
+    await expect(rows.first()).toContainText("05/03/2025");
+
+    await page.getByRole("link", { name: "Print AS11 records" }).click();
+    await expect(page).toHaveURL(/\/AS11\/records\/print\?/);
+    await expect(page.getByText(`Showing: Search: '${marker}' · From: 04/03/2025`)).toBeVisible();
+    await expect(page.locator("tbody tr")).toHaveCount(2);
+    await expect(page.locator("tbody tr").first()).toContainText("05/03/2025");
+    await expect(page.locator("script[src]")).toHaveCount(0);
+    expect(staff.email).toBeTruthy();
   });
 
   test("a format's pages load only its own definition, not the other formats'", async ({ page, staff }) => {

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { loader as apiIndex } from "#app/api/routes/index.ts";
 import { users } from "#app/auth/table.server.ts";
 import { loadAmcAlerts } from "#app/contracts/alerts.server.ts";
-import { alertMessages, rowWhatsAppLink, unpackContractRows } from "#app/contracts/contract-rows.ts";
+import type { ContractRow } from "#app/contracts/list.ts";
 import { action as apiAdd, loader as apiAddGet } from "#app/contracts/routes/api-add.ts";
 import { action as apiDelete } from "#app/contracts/routes/api-delete.ts";
 import { loader as apiGet } from "#app/contracts/routes/api-get.ts";
@@ -12,6 +12,7 @@ import { action as apiUpdate } from "#app/contracts/routes/api-update.ts";
 import { action as deleteAction, loader as deleteLoader } from "#app/contracts/routes/delete.tsx";
 import { action as insertAction, loader as insertLoader } from "#app/contracts/routes/insert.tsx";
 import { loader as listLoader } from "#app/contracts/routes/list.tsx";
+import { loader as printLoader } from "#app/contracts/routes/print.tsx";
 import { action as updateAction, loader as updateLoader } from "#app/contracts/routes/update.tsx";
 import { contracts } from "#app/contracts/table.server.ts";
 import { db } from "#app/db/client.server.ts";
@@ -358,8 +359,23 @@ describe("/api/equipment", () => {
   });
 });
 
+type ListAnswer = {
+  rows: ContractRow[];
+  view: { page: number; size: number; total: number; sort: string; dir: string };
+  counts: { expired: number; dueSoon: number };
+  alerts: { text: string; link: { href: string | null } }[];
+  recipients: number;
+  dueSoonDays: number;
+};
+
 describe("the /amc pages", () => {
-  it("lists contracts with status, Send links and messages; Send alerts per recipient", async () => {
+  const listPage = async (path: string) => {
+    const response = await run(listLoader, buildRequest(path, { cookie: staff.cookie }));
+    expect(response.status, path).toBe(200);
+    return (await response.json()) as ListAnswer;
+  };
+
+  it("lists contracts with their status; Send alerts covers every expired contract per recipient", async () => {
     await savePlantSettings(
       db,
       { ...defaultPlantSettings, whatsappRecipients: ["98480 22338", "+44 7700 900123"], dueSoonDays: 10 },
@@ -368,12 +384,8 @@ describe("the /amc pages", () => {
     const expired = await add({ equipment: "Expired pump", nextDueDate: addDays(today(), -2) });
     const soon = await add({ equipment: "Soon pump", nextDueDate: addDays(today(), 9), mobileNumber: "" });
     const fine = await add({ equipment: "Fine pump", nextDueDate: addDays(today(), 30) });
-    const response = await run(listLoader, buildRequest("/amc", { cookie: staff.cookie }));
-    const page = (await response.json()) as { rows: string; recipients: string[]; dueSoonDays: number };
-    // The rows travel packed, with only the fields the table shows (contract-rows.ts).
-    expect(typeof page.rows).toBe("string");
-    const rows = unpackContractRows(page.rows);
-    const row = (id: string) => rows.find((candidate) => candidate.id === id)!;
+    const page = await listPage("/amc?q=pump");
+    const row = (id: string) => page.rows.find((candidate) => candidate.id === id)!;
     expect(row(expired._id)).toEqual({
       id: expired._id,
       equipment: "Expired pump",
@@ -392,26 +404,102 @@ describe("the /amc pages", () => {
     expect(row(soon._id).status).toBe("dueSoon");
     expect(row(fine._id).status).toBe("fine");
     expect(page.dueSoonDays).toBe(10);
-    expect(page.recipients).toEqual(["98480 22338", "+44 7700 900123"]);
+    expect(page.recipients).toBe(2);
 
-    // The WhatsApp links are worked out from those fields by the page.
-    const date = (iso: string) => iso.split("-").reverse().join("/");
-    expect(rowWhatsAppLink(row(expired._id)).href).toBe(
-      `https://wa.me/919876543210?text=${encodeURIComponent(`AMC has expired for the equipment: Expired pump with Next Due Date: ${date(expired.nextDueDate)}`)}`,
-    );
-    expect(rowWhatsAppLink(row(fine._id)).href).toContain(
-      encodeURIComponent(`AMC for the equipment: Fine pump is due on ${date(fine.nextDueDate)}`),
-    );
-    expect(rowWhatsAppLink(row(soon._id))).toEqual({ href: null, reason: "No mobile number is set." });
-
-    const alerts = alertMessages(rows, page.recipients);
-    const mine = alerts.filter((alert) => alert.text.includes("Expired pump"));
+    // The alerts come from every expired contract, whatever page or search is on screen.
+    const other = await listPage("/amc?q=nothing-matches-this");
+    expect(other.rows).toEqual([]);
+    const mine = other.alerts.filter((alert) => alert.text.includes("Expired pump"));
     expect(mine.map((alert) => alert.link.href?.split("?")[0]).sort()).toEqual([
       "https://wa.me/447700900123",
       "https://wa.me/919848022338",
     ]);
-    expect(alerts.every((alert) => alert.text.startsWith("AMC has expired"))).toBe(true);
-    expect(alerts.some((alert) => alert.text.includes("Soon pump"))).toBe(false);
+    expect(other.alerts.every((alert) => alert.text.startsWith("AMC has expired"))).toBe(true);
+    expect(other.alerts.some((alert) => alert.text.includes("Soon pump"))).toBe(false);
+    expect(other.counts.expired).toBeGreaterThanOrEqual(1);
+  });
+
+  it("pages, searches every shown column (dates as dd/mm/yyyy), sorts and filters on the server", async () => {
+    const marker = `Paging${Math.random().toString(36).slice(2, 7)}`;
+    await db.insert(contracts).values(
+      Array.from({ length: 120 }, (_, n) => ({
+        equipment: `${marker} unit ${String(n + 1).padStart(3, "0")}`,
+        company: n === 117 ? "Deep Match Engineering" : "Kirloskar",
+        vendorCode: `VC-${n}`,
+        nextDueOn: addDays(today(), n % 3 === 0 ? -5 : n % 3 === 1 ? 3 : 60),
+        createdAt: new Date(Date.UTC(2020, 0, 1, 0, 0, n)),
+      })),
+    );
+    // Oldest first, 50 a page: the third page holds rows 101 to 120.
+    const third = await listPage(`/amc?q=${marker}&size=50&page=3`);
+    expect(third.view).toMatchObject({ page: 3, size: 50, total: 120 });
+    expect(third.rows.map((row) => row.equipment)).toEqual(
+      Array.from({ length: 20 }, (_, n) => `${marker} unit ${String(n + 101).padStart(3, "0")}`),
+    );
+    // A match far beyond the first page, in another column.
+    const deep = await listPage("/amc?q=deep%20match");
+    expect(deep.rows.map((row) => row.equipment)).toEqual([`${marker} unit 118`]);
+    expect(deep.view.total).toBe(1);
+    // A date as the table shows it.
+    const shown = addDays(today(), 60).split("-").reverse().join("/");
+    const byDate = await listPage(`/amc?q=${encodeURIComponent(shown)}&size=200`);
+    expect(byDate.rows.filter((row) => row.equipment.startsWith(marker))).toHaveLength(40);
+    // LIKE's wildcards are matched literally.
+    expect((await listPage("/amc?q=%25%25%25")).rows).toEqual([]);
+
+    const sorted = await listPage(`/amc?q=${marker}&sort=equipment&dir=desc&size=50`);
+    expect(sorted.rows[0].equipment).toBe(`${marker} unit 120`);
+    expect(sorted.view).toMatchObject({ sort: "equipment", dir: "desc" });
+    // A sort or direction not on the list is the default, never SQL.
+    const odd = await listPage(`/amc?q=${marker}&sort=id;drop%20table%20contracts&dir=sideways`);
+    expect(odd.view).toMatchObject({ sort: "entered", dir: "asc", total: 120 });
+
+    for (const [status, count] of [
+      ["expired", 40],
+      ["dueSoon", 40],
+      ["fine", 40],
+    ] as const) {
+      const filtered = await listPage(`/amc?q=${marker}&status=${status}&size=200`);
+      expect(filtered.view.total, status).toBe(count);
+      expect(
+        filtered.rows.every((row) => row.status === status),
+        status,
+      ).toBe(true);
+    }
+    // An unknown status is no filter; a page past the end answers the last page.
+    expect((await listPage(`/amc?q=${marker}&status=lapsed`)).view.total).toBe(120);
+    expect((await listPage(`/amc?q=${marker}&page=99`)).view.page).toBe(2);
+  });
+
+  it("prints the whole searched and filtered list, saying what applied and when", async () => {
+    const marker = `Print${Math.random().toString(36).slice(2, 7)}`;
+    await db.insert(contracts).values(
+      Array.from({ length: 130 }, (_, n) => ({
+        equipment: `${marker} ${n}`,
+        nextDueOn: addDays(today(), n < 110 ? -1 : 40),
+      })),
+    );
+    const response = await run(
+      printLoader,
+      buildRequest(`/amc/print?q=${marker}&status=expired&sort=equipment&dir=desc&page=2`, {
+        cookie: staff.cookie,
+      }),
+    );
+    expect(response.status).toBe(200);
+    const sheet = (await response.json()) as {
+      rows: ContractRow[];
+      filters: { label: string; value: string }[];
+      printedAt: string;
+      backHref: string;
+    };
+    expect(sheet.rows).toHaveLength(110);
+    expect(sheet.rows[0].equipment).toBe(`${marker} 99`);
+    expect(sheet.filters).toEqual([
+      { label: "Search", value: `'${marker}'` },
+      { label: "Status", value: "Expired" },
+    ]);
+    expect(sheet.printedAt).toMatch(/^\d{2}\/\d{2}\/\d{4},? \d{2}:\d{2}/);
+    expect(sheet.backHref).toContain("/amc?");
   });
 
   it("says 'Failed to fetch equipment: …' when the list cannot be read", async () => {

@@ -3,7 +3,6 @@ import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loader as apiIndex } from "#app/api/routes/index.ts";
 import { db } from "#app/db/client.server.ts";
-import { type PackedRack, unpackRacks } from "#app/file-index/file-rows.ts";
 import { action as rackApiAction, loader as rackApiLoader } from "#app/file-index/routes/api-rack.ts";
 import {
   action as rackFileApiAction,
@@ -13,6 +12,7 @@ import { action as deleteAction, loader as deleteLoader } from "#app/file-index/
 import { loader as printLoader } from "#app/file-index/routes/print-index.tsx";
 import { action as rackAdminAction, loader as rackAdminLoader } from "#app/file-index/routes/rackadmin.tsx";
 import { action as updateAction, loader as updateLoader } from "#app/file-index/routes/update-file.tsx";
+import type { RackFile, RackView } from "#app/file-index/rules.ts";
 import { rackFiles } from "#app/file-index/table.server.ts";
 import { auditLog } from "#app/lib/audit.table.server.ts";
 import { STALE_RECORD_MESSAGE } from "#app/lib/messages.ts";
@@ -360,12 +360,14 @@ describe("/api/racks/{rackName}/{_id}", () => {
 });
 
 describe("the Admin Racks page", () => {
-  type PageData = { racks: PackedRack[]; query: string; openRack: string | null; error: string | null };
+  type PageData = {
+    racks: RackView<RackFile>[];
+    view: { q: string; sort: string; dir: string; rack: string; openRack: string | null };
+    error: string | null;
+  };
   const page = async (search = "") => {
     const response = await run(rackAdminLoader, buildRequest(`/rackadmin${search}`, { cookie }));
-    const data = (await response.json()) as PageData;
-    // The racks travel packed (file-rows.ts); the page unpacks them the same way.
-    return { status: response.status, data: { ...data, racks: unpackRacks(data.racks) }, packed: data.racks };
+    return { status: response.status, data: (await response.json()) as PageData };
   };
   const insertForm = (form: Record<string, string>, options: { scripted?: boolean } = {}) =>
     run(
@@ -407,23 +409,63 @@ describe("the Admin Racks page", () => {
     expect(data.error).toBeNull();
   });
 
-  it("sends each rack's files as one string of tuples, not as objects (page weight)", async () => {
-    await insertOne("Rack2C", 'Quotes " and <tags>');
-    const { packed, data } = await page();
-    const rack2c = packed.find((rack) => rack.name === "Rack2C")!;
-    expect(typeof rack2c.files).toBe("string");
-    expect(rack2c.files).not.toContain('"name"');
-    expect(data.racks.find((rack) => rack.name === "Rack2C")!.files.map((file) => file.name)).toContain(
-      'Quotes " and <tags>',
-    );
+  it("searches every rack on the server (numbers and names), counting matches per rack", async () => {
+    const tag = `Needle${Math.random().toString(36).slice(2, 7)}`;
+    // Rack2B is filled past a hundred files: the match sits at the far end of it.
+    await db
+      .insert(rackFiles)
+      .values(
+        Array.from({ length: 110 }, (_, n) => ({
+          rackName: "Rack2B",
+          fileNumber: 500_000 + n,
+          name: `Filler ${tag} ${n}`,
+        })),
+      );
+    const deep = await insertOne("Rack2B", `Deep ${tag} <b>`, 599_999);
+    await insertOne("Rack1A", `Also ${tag.toLowerCase()}`);
+    const { data } = await page(`?q=deep%20${tag}`);
+    expect(data.view.q).toBe(`deep ${tag}`);
+    const hits = data.racks.filter((rack) => rack.matches > 0);
+    expect(hits.map((rack) => [rack.name, rack.files.map((file) => file._id)])).toEqual([
+      ["Rack2B", [deep._id]],
+    ]);
+    expect(hits[0].total).toBeGreaterThanOrEqual(111);
+    // Racks without a match stay listed (with their counts) but show no files.
+    expect(data.racks).toHaveLength(8);
+    expect(data.racks.find((rack) => rack.name === "Rack1A")!.files).toEqual([]);
+    // Case-insensitive, across cupboards; a number matches too; wildcards are literal.
+    const both = await page(`?q=${tag.toUpperCase()}`);
+    expect(both.data.racks.filter((rack) => rack.matches > 0).map((rack) => rack.name)).toEqual([
+      "Rack1A",
+      "Rack2B",
+    ]);
+    const byNumber = await page("?q=599999");
+    expect(byNumber.data.racks.find((rack) => rack.name === "Rack2B")!.files.map((file) => file.id)).toEqual([
+      599_999,
+    ]);
+    expect((await page("?q=%25_%25")).data.racks.every((rack) => rack.matches === 0)).toBe(true);
   });
 
-  it("reads ?files= (not ?q=) as the rack search and ?open= as the rack to show", async () => {
-    const { data } = await page("?files=%20noc%20&open=Rack1C&q=ignored");
-    expect(data.query).toBe("noc");
-    expect(data.openRack).toBe("Rack1C");
-    const { data: bad } = await page("?open=Rack7Z");
-    expect(bad.openRack).toBeNull();
+  it("narrows to a cupboard or a rack, sorts each rack, and reads old ?files= links", async () => {
+    await insertOne("Rack1D", "aardvark minutes", 900_001);
+    await insertOne("Rack1D", "Zebra crossing permit", 900_000);
+    const rack = await page("?rack=Rack1D&sort=name&dir=desc");
+    expect(rack.data.racks.map((one) => one.name)).toEqual(["Rack1D"]);
+    const names = rack.data.racks[0].files.map((file) => file.name);
+    expect(names.indexOf("Zebra crossing permit")).toBeLessThan(names.indexOf("aardvark minutes"));
+    expect((await page("?rack=2")).data.racks.map((one) => one.name)).toEqual([
+      "Rack2A",
+      "Rack2B",
+      "Rack2C",
+      "Rack2D",
+    ]);
+    // Unknown values are no filter and the default order, never an error.
+    const odd = await page("?rack=Rack9Z&sort=_id&dir=up");
+    expect(odd.data.racks).toHaveLength(8);
+    expect(odd.data.view).toMatchObject({ rack: "", sort: "number", dir: "asc" });
+    const old = await page("?files=%20noc%20&open=Rack1C");
+    expect(old.data.view).toMatchObject({ q: "noc", openRack: "Rack1C" });
+    expect((await page("?open=Rack7Z")).data.view.openRack).toBeNull();
   });
 
   it("says 'Error fetching rack data.' when the racks cannot be read", async () => {

@@ -6,7 +6,7 @@ import { STALE_RECORD_MESSAGE } from "#app/lib/messages.ts";
 import { schemaFor } from "#app/sop/engine/schema.ts";
 import { keyFieldText } from "#app/sop/engine/values.ts";
 import { findFormat, formats } from "#app/sop/formats/index.ts";
-import { unpackRecordRows, unpackReturnRows } from "#app/sop/records-rows.ts";
+import type { RecordRow, ReturnRow } from "#app/sop/list.ts";
 import { action as apiChecklist, loader as apiChecklistLoader } from "#app/sop/routes/api-checklist.ts";
 import { loader as apiRecord, action as apiRecordAction } from "#app/sop/routes/api-record.ts";
 import { loader as apiRecords, action as apiRecordsAction } from "#app/sop/routes/api-records.ts";
@@ -15,6 +15,7 @@ import { action as editAction, loader as editLoader } from "#app/sop/routes/edit
 import { action as formAction, loader as formLoader } from "#app/sop/routes/form.tsx";
 import { loader as recordLoader } from "#app/sop/routes/record.tsx";
 import { loader as recordsLoader } from "#app/sop/routes/records.tsx";
+import { loader as recordsPrintLoader } from "#app/sop/routes/records-print.tsx";
 import { sopRecords } from "#app/sop/table.server.ts";
 import { buildRequest, run } from "#tests/support/requests.ts";
 import { sampleRecord } from "#tests/support/sop-sample.ts";
@@ -164,15 +165,15 @@ describe("every format through its pages: save, list, open, edit, delete", () =>
       expect(row.data).toEqual(schemaFor(definition).parse(sampleRecord(definition, marker)));
       expect(row.summary).toContain(marker);
 
-      const list = await json<{ records: string; total: number }>(
+      const list = await json<{ records: RecordRow[]; view: { total: number } }>(
         await run(
           recordsLoader,
-          buildRequest(`${path}/records?text=${encodeURIComponent(marker)}`, { cookie }),
+          buildRequest(`${path}/records?q=${encodeURIComponent(marker)}`, { cookie }),
           params,
         ),
       );
-      expect(list.total).toBe(1);
-      const [listed] = unpackRecordRows(list.records);
+      expect(list.view.total).toBe(1);
+      const [listed] = list.records;
       expect(listed).toMatchObject({ id, savedBy: user.email });
       expect(listed.keys[0]).toContain(marker);
       // The database picks the key fields out of the data just as the engine reads them.
@@ -292,11 +293,11 @@ describe("the pages", () => {
     );
   });
 
-  it("list newest first, filter by date range and text, and page by 50", async () => {
+  it("list newest first; search, date range, sort and paging on the server; print the whole list", async () => {
     const definition = findFormat("AS12")!;
     const tag = `Pager${Math.random().toString(36).slice(2, 7)}`;
     for (let day = 1; day <= 55; day++) {
-      const data = sampleRecord(definition, tag, 1);
+      const data = sampleRecord(definition, day === 3 ? `${tag} needle` : tag, 1);
       (data.entries as Record<string, unknown>[])[0].date =
         `2024-05-${String((day % 28) + 1).padStart(2, "0")}`;
       const response = await run(apiRecordsAction, buildRequest("/api/sop/AS12", { json: data, token }), {
@@ -304,29 +305,57 @@ describe("the pages", () => {
       });
       expect(response.status).toBe(201);
     }
-    const first = await json<{ records: string; total: number; pages: number }>(
-      await run(recordsLoader, buildRequest(`/as12/records?text=${tag}`, { cookie: user.cookie }), {
-        format: "as12",
-      }),
-    );
-    expect(first.total).toBe(55);
-    expect(first.pages).toBe(2);
-    expect(unpackRecordRows(first.records)).toHaveLength(50);
-    expect(unpackRecordRows(first.records)[0].date).toBe("28/05/2024");
-    const second = await json<{ records: string }>(
-      await run(recordsLoader, buildRequest(`/as12/records?text=${tag}&page=2`, { cookie: user.cookie }), {
-        format: "as12",
-      }),
-    );
-    expect(unpackRecordRows(second.records)).toHaveLength(5);
-    const ranged = await json<{ total: number }>(
+    type Listed = {
+      records: RecordRow[];
+      view: { total: number; page: number; size: number; sort: string; dir: string };
+    };
+    const list = async (query: string) =>
+      json<Listed>(
+        await run(recordsLoader, buildRequest(`/as12/records?${query}`, { cookie: user.cookie }), {
+          format: "as12",
+        }),
+      );
+    const first = await list(`q=${tag}&size=50`);
+    expect(first.view).toMatchObject({ total: 55, page: 1, size: 50 });
+    expect(first.records).toHaveLength(50);
+    expect(first.records[0].date).toBe("28/05/2024");
+    const second = await list(`q=${tag}&size=50&page=2`);
+    expect(second.records).toHaveLength(5);
+    expect(second.records.map((row) => row.date)).toContain("02/05/2024");
+    // The default page holds 100; an old ?text= link still searches.
+    expect((await list(`text=${tag}`)).records).toHaveLength(55);
+    // A match that sorts onto the last page is found by the search all the same.
+    const needle = await list(`q=${encodeURIComponent(`${tag} needle`)}`);
+    expect(needle.records.map((row) => row.date)).toEqual(["04/05/2024"]);
+    // The date as the list shows it.
+    expect((await list(`q=${tag}&from=2024-05-04&to=2024-05-04`)).view.total).toBe(2);
+    expect((await list(`q=04%2F05%2F2024`)).records.map((row) => row.date)).toEqual([
+      "04/05/2024",
+      "04/05/2024",
+    ]);
+    const ranged = await list(`q=${tag}&from=2024-05-10&to=2024-05-11`);
+    expect(ranged.view.total).toBe(4); // days 9, 10, 37, 38 map to the 10th and 11th
+    const oldest = await list(`q=${tag}&sort=date&dir=asc&size=50`);
+    expect(oldest.records[0].date).toBe("01/05/2024");
+    // Bad values are the defaults, never an error.
+    const odd = await list(`q=${tag}&sort=data&dir=up&size=7&page=-2&from=2024-13-01`);
+    expect(odd.view).toMatchObject({ sort: "date", dir: "desc", size: 100, page: 1, total: 55 });
+
+    const sheet = await json<{ rows: RecordRow[]; filters: { label: string; value: string }[] }>(
       await run(
-        recordsLoader,
-        buildRequest(`/as12/records?text=${tag}&from=2024-05-10&to=2024-05-11`, { cookie: user.cookie }),
+        recordsPrintLoader,
+        buildRequest(`/as12/records/print?q=${tag}&from=2024-05-10&sort=date&dir=asc&page=2&size=50`, {
+          cookie: user.cookie,
+        }),
         { format: "as12" },
       ),
     );
-    expect(ranged.total).toBe(4); // days 9, 10, 37, 38 map to the 10th and 11th
+    expect(sheet.rows).toHaveLength(38); // all but the 17 dated before the 10th
+    expect(sheet.rows[0].date).toBe("10/05/2024");
+    expect(sheet.filters).toEqual([
+      { label: "Search", value: `'${tag}'` },
+      { label: "From", value: "10/05/2024" },
+    ]);
   });
 
   it("AS15 lists material not yet returned and marks the overdue", async () => {
@@ -350,10 +379,10 @@ describe("the pages", () => {
       { format: "AS15" },
     );
     expect(response.status).toBe(201);
-    const page = await json<{ returns: string }>(
+    const page = await json<{ returns: ReturnRow[] }>(
       await run(recordsLoader, buildRequest("/as15/records", { cookie: user.cookie }), { format: "as15" }),
     );
-    const returns = unpackReturnRows(page.returns);
+    const returns = page.returns;
     const byPass = Object.fromEntries(returns.map((entry) => [entry.gatePassNo, entry.overdue]));
     expect(byPass).toMatchObject({ "GP-LATE": true, "GP-LATER": false });
     expect(byPass).not.toHaveProperty("GP-BACK");

@@ -386,6 +386,46 @@ describe("search and filter parameters in an address", () => {
   });
 });
 
+describe("list parameters of /amc, Admin Racks and the SOP records lists (issue 14)", () => {
+  // The kit's ?q=&sort=&dir=&page=&size= plus each list's own filters (status; rack, open; from,
+  // to), and their print views. Whatever the values: never a 5xx.
+  const addresses = [
+    (v: string) => `/amc?q=${v}&sort=${v}&dir=${v}&page=${v}&size=${v}&status=${v}`,
+    (v: string) => `/amc/print?q=${v}&sort=${v}&dir=${v}&status=${v}`,
+    (v: string) => `/rackadmin?q=${v}&rack=${v}&sort=${v}&dir=${v}&open=${v}&files=${v}`,
+    (v: string) => `/as15/records?q=${v}&sort=${v}&dir=${v}&page=${v}&size=${v}&from=${v}&to=${v}&text=${v}`,
+    (v: string) => `/AS11/records/print?q=${v}&sort=${v}&dir=${v}&from=${v}&to=${v}`,
+  ];
+  const values = fc.oneof(
+    fc.string({ unit: "binary", maxLength: 40 }),
+    fc.constantFrom(
+      "\u0000",
+      "%",
+      "_",
+      "\\",
+      "-1",
+      "0",
+      "1e9",
+      "99999999999",
+      "2025-02-30",
+      XSS,
+      "9".repeat(400),
+    ),
+  );
+  it("never answer 5xx, whatever the value", async () => {
+    for (const address of addresses) {
+      await fc.assert(
+        fc.asyncProperty(values, async (value) => {
+          const path = address(encodeURIComponent(value.replace(/[\ud800-\udfff]/g, "")));
+          const answer = await browser.get(path);
+          expect(answer.status, `GET ${path}`).toBeLessThan(500);
+        }),
+        { numRuns: Math.ceil(RUNS / 2) },
+      );
+    }
+  });
+});
+
 describe("the main form actions", () => {
   type FormCase = { path: () => string; valid: () => Record<string, string> };
   const line = () => ({

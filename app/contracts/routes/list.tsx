@@ -1,6 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useMemo } from "react";
 import { requireUser } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
@@ -8,69 +7,107 @@ import { FAULT_MESSAGE } from "#app/lib/messages.ts";
 import { logError } from "#app/lib/request-id.server.ts";
 import { getPlantSettings } from "#app/settings/queries.server.ts";
 import { useDeleteDialog } from "#app/ui/confirm-delete.tsx";
-import { HtmlRows, useRowLinks, useRowsHtml } from "#app/ui/html-rows.tsx";
-import { SendAlerts } from "../components/send-alerts.tsx";
 import {
-  alertMessages,
-  type ContractRow,
-  contractRowHtml,
-  packContractRows,
-  unpackContractRows,
-} from "../contract-rows.ts";
+  ListStatus,
+  ListToolbar,
+  type ListView,
+  Pager,
+  PrintLink,
+  SortHeader,
+  TableWrap,
+} from "#app/ui/list/list-view.tsx";
+import { loadAmcAlerts } from "../alerts.server.ts";
+import { ContractCells, SORTABLE } from "../components/contract-cells.tsx";
+import { SendAlerts } from "../components/send-alerts.tsx";
+import { WhatsAppSend } from "../components/whatsapp-send.tsx";
 import contractsCss from "../contracts.css?url";
-import { listContractRows } from "../queries.server.ts";
+import { countContractStatuses, listContractPage } from "../list.server.ts";
+import {
+  CONTRACT_LIST_DEFAULTS,
+  type ContractRow,
+  readContractView,
+  STATUS_FILTER_LABELS,
+  STATUS_FILTERS,
+  type StatusFilter,
+} from "../list.ts";
+import { alertMessages, contractMessage, whatsAppLink } from "../rules.ts";
 import { contractMessages } from "../schema.ts";
 
-// /amc: the Annual Maintenance Contract table (spec §2), with expired and due-soon contracts
-// marked by the one rule (rules.ts contractStatus), per-row WhatsApp Send, and 'Send alerts'.
-// Built for plant scale (architecture.md budgets): the loader sends the shown fields packed
-// (contract-rows.ts), the WhatsApp links and alert messages are worked out from them in the page,
-// the rows are written as HTML text (app/ui/html-rows.tsx), one delegated click handler serves
-// every row's links and one dialog every row's Delete.
+// /amc: the Annual Maintenance Contract table (spec §2) as a server-side list (docs/architecture.md
+// "Lists"): searched, filtered by status (expired / due soon / valid, decided in the plant's time
+// zone), sorted and paged by the server. Expired and due-soon rows are marked by the one rule
+// (rules.ts); per-row WhatsApp Send; 'Send alerts' covers every expired contract, not one page.
 export const meta: MetaFunction = () => [{ title: "Annual Maintenance Contracts · PlantOps" }];
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: contractsCss }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request);
+  const { params, status } = readContractView(new URL(request.url).searchParams);
   const settings = await getPlantSettings(db);
-  const base = { recipients: settings.whatsappRecipients, dueSoonDays: settings.dueSoonDays };
+  const clock = {
+    now: new Date(),
+    timeZone: serverSettings().PLANT_TIME_ZONE,
+    dueSoonDays: settings.dueSoonDays,
+  };
+  const base = {
+    recipients: settings.whatsappRecipients.length,
+    dueSoonDays: settings.dueSoonDays,
+    status,
+  };
+  const view = (page: number, total: number): ListView => ({
+    name: "contracts",
+    q: params.q,
+    sort: params.sort,
+    dir: params.dir,
+    page,
+    size: params.size,
+    total,
+    defaults: CONTRACT_LIST_DEFAULTS,
+  });
   try {
-    const rows = await listContractRows(
-      db,
-      new Date(),
-      serverSettings().PLANT_TIME_ZONE,
-      settings.dueSoonDays,
-    );
-    return { error: null, rows: packContractRows(rows), ...base };
+    const [page, counts, expired] = await Promise.all([
+      listContractPage(db, params, status, clock),
+      countContractStatuses(db, clock),
+      loadAmcAlerts(db, clock.now, clock.timeZone),
+    ]);
+    return {
+      ...base,
+      error: null,
+      rows: page.rows,
+      view: view(page.page, page.total),
+      counts,
+      alerts: alertMessages(expired, settings.whatsappRecipients),
+    };
   } catch (error) {
     logError(request, error);
     return {
-      error: `${contractMessages.fetchFailed}: ${FAULT_MESSAGE}.`,
-      rows: packContractRows([]),
       ...base,
+      error: `${contractMessages.fetchFailed}: ${FAULT_MESSAGE}.`,
+      rows: [] as ContractRow[],
+      view: view(1, 0),
+      counts: { expired: 0, dueSoon: 0 },
+      alerts: [],
     };
   }
 }
 
 export default function ContractsPage() {
   const data = useLoaderData<typeof loader>();
-  const rows = useMemo(() => unpackContractRows(data.rows), [data.rows]);
-  const { expired, dueSoon } = useMemo(() => countStatuses(rows), [rows]);
-  const alerts = useMemo(() => alertMessages(rows, data.recipients), [rows, data.recipients]);
-  const html = useRowsHtml(rows, contractRowHtml, []);
-
-  // Without JavaScript the row links are ordinary links (Delete → the confirmation page). With it,
-  // Update navigates in the app and Delete opens the dialog; WhatsApp Send opens its own tab.
+  const { view, rows, counts } = data;
+  // Without JavaScript Delete is a link to its confirmation page; with it, the page's one dialog.
   const deleteDialog = useDeleteDialog(contractMessages.deleteQuestion);
-  const onRowClick = useRowLinks(deleteDialog.ask);
+  const filtered = Boolean(data.status);
 
   return (
     <section className="page" aria-labelledby="amc-title">
       <div className="page-head">
         <h1 id="amc-title">Annual Maintenance Contract</h1>
-        <Link to="/amcinsert" className="button primary">
-          Insert New Line
-        </Link>
+        <div className="actions">
+          <PrintLink to="/amc/print" name="contracts" />
+          <Link to="/amcinsert" className="button primary">
+            Insert New Line
+          </Link>
+        </div>
       </div>
       {data.error ? (
         <p className="fetch-error" role="alert">
@@ -79,60 +116,104 @@ export default function ContractsPage() {
       ) : (
         <>
           <p className="amc-summary muted">
-            {expired} expired · {dueSoon} due within {data.dueSoonDays} days
+            {counts.expired} expired · {counts.dueSoon} due within {data.dueSoonDays} days
           </p>
-          <SendAlerts alerts={alerts} recipients={data.recipients.length} expired={expired} />
-          <div className="table-wrap">
-            <table className="amc-table">
-              <thead>
-                <tr>
-                  {COLUMNS.map((name) => (
-                    <th key={name}>{name}</th>
-                  ))}
-                </tr>
-              </thead>
-              {rows.length === 0 ? (
-                <tbody>
-                  <tr>
-                    <td colSpan={COLUMNS.length} className="empty">
-                      {contractMessages.empty}
-                    </td>
-                  </tr>
-                </tbody>
-              ) : (
-                <HtmlRows key="rows" html={html} onClick={onRowClick} />
-              )}
-            </table>
-          </div>
-          {deleteDialog.dialog}
+          <SendAlerts alerts={data.alerts} recipients={data.recipients} expired={counts.expired} />
         </>
       )}
+      <ListToolbar view={view}>
+        <StatusField status={data.status} />
+      </ListToolbar>
+      <ListStatus view={view} noun={["contract", "contracts"]} filtered={filtered} />
+      <TableWrap label="Contracts">
+        <table className="amc-table" aria-label="Contracts">
+          <thead>
+            <tr>
+              {SORTABLE.map(([sort, name]) => (
+                <SortHeader key={sort} view={view} sort={sort}>
+                  {name}
+                </SortHeader>
+              ))}
+              <th scope="col">Update</th>
+              <th scope="col">Delete</th>
+              <th scope="col">WhatsApp Send</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.length === 0 ? (
+              <tr>
+                <td colSpan={SORTABLE.length + 3} className="empty">
+                  {view.q || filtered ? "No contracts match." : contractMessages.empty}
+                </td>
+              </tr>
+            ) : (
+              rows.map((row) => (
+                <ContractLine key={row.id} row={row} q={view.q} askToDelete={deleteDialog.ask} />
+              ))
+            )}
+          </tbody>
+        </table>
+      </TableWrap>
+      <Pager view={view} />
+      {deleteDialog.dialog}
     </section>
   );
 }
 
-const COLUMNS = [
-  "Equipment",
-  "Company",
-  "Validity From and To",
-  "PMS",
-  "Vendor Code",
-  "Contract Number",
-  "Concerned Person",
-  "Mobile Number",
-  "Last Date of Checking",
-  "Next Due Date",
-  "Update",
-  "Delete",
-  "WhatsApp Send",
-];
+function StatusField({ status }: { status: StatusFilter | "" }) {
+  return (
+    <div className="field">
+      <label htmlFor="filter-status">Status</label>
+      <select id="filter-status" name="status" defaultValue={status} key={`status-${status}`}>
+        <option value="">All contracts</option>
+        {STATUS_FILTERS.map((value) => (
+          <option key={value} value={value}>
+            {STATUS_FILTER_LABELS[value]}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
 
-function countStatuses(rows: readonly ContractRow[]) {
-  let expired = 0;
-  let dueSoon = 0;
-  for (const row of rows) {
-    if (row.status === "expired") expired += 1;
-    else if (row.status === "dueSoon") dueSoon += 1;
-  }
-  return { expired, dueSoon };
+const ROW_CLASS = { expired: "contract-expired", dueSoon: "contract-due-soon", fine: undefined } as const;
+
+function ContractLine({
+  row,
+  q,
+  askToDelete,
+}: {
+  row: ContractRow;
+  q: string;
+  askToDelete: (href: string) => boolean;
+}) {
+  const deleteHref = `/amc/${row.id}/delete`;
+  return (
+    <tr className={ROW_CLASS[row.status]}>
+      <ContractCells row={row} q={q} />
+      <td>
+        <Link to={`/amcupdate/${row.id}`} className="button small" aria-label={`Update ${row.equipment}`}>
+          Update
+        </Link>
+      </td>
+      <td>
+        <Link
+          to={deleteHref}
+          className="button danger small"
+          aria-label={`Delete ${row.equipment}`}
+          onClick={(event) => {
+            if (askToDelete(deleteHref)) event.preventDefault();
+          }}
+        >
+          Delete
+        </Link>
+      </td>
+      <td>
+        <WhatsAppSend
+          link={whatsAppLink(row.mobileNumber, contractMessage(row, row.status))}
+          about={`WhatsApp message about ${row.equipment}`}
+        />
+      </td>
+    </tr>
+  );
 }

@@ -7,8 +7,8 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { type MouseEvent, useEffect, useMemo, useRef, useState } from "react";
+import { Form, Link, useActionData, useLoaderData, useSubmit } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
 import { requireUser } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { invariantResponse, readForm } from "#app/lib/http.server.ts";
@@ -17,49 +17,53 @@ import { redirectWithToast } from "#app/shell/toast.server.ts";
 import type { Toast } from "#app/shell/toast-types.ts";
 import { useDeleteDialog } from "#app/ui/confirm-delete.tsx";
 import { FormError } from "#app/ui/form.tsx";
-import { useRowLinks } from "#app/ui/html-rows.tsx";
-import { matchesQuery, useSearchQuery } from "#app/ui/search.tsx";
+import { type ListView, SortHeader } from "#app/ui/list/list-view.tsx";
+import { MAX_QUERY_LENGTH } from "#app/ui/list/params.ts";
 import { RackPanel, SCRIPTED_FIELD, SCRIPTED_VALUE, UpdateFileDialog } from "../components.tsx";
 import fileIndexCss from "../file-index.css?url";
-import { type PackedRack, packRacks, unpackRacks } from "../file-rows.ts";
-import { fileOfHref, rackHref } from "../hrefs.ts";
-import { insertFiles, listRacks } from "../queries.server.ts";
+import { rackHref } from "../hrefs.ts";
+import { useHydrated } from "../hydrated.ts";
+import { FILE_LIST_DEFAULTS, type FileView, racksInView, readFileView } from "../list.ts";
+import { insertFiles, searchRackFiles } from "../queries.server.ts";
 import {
   CUPBOARDS,
   countFiles,
   cupboardOf,
   cupboardToOpen,
   duplicateMessage,
+  findCupboard,
   isRackName,
   messages,
   type RackFile,
   type RackName,
-  searchRacks,
+  type RackView,
 } from "../rules.ts";
 import { newFileSchema } from "../schema.ts";
 
-// Admin Racks (spec §2): the file index of two cupboards of four racks. One loader reads all eight
-// racks in one query; ?files= is the accordion search without JavaScript (not ?q=, the navbar's);
-// ?open= names the rack to show open (where a save without JavaScript comes back to).
-// Built for 800 files (architecture.md budgets): the racks travel packed and their rows are HTML
-// text (file-rows.ts); one update dialog and one delete dialog serve every row.
+// Admin Racks (spec §2): the file index of two cupboards of four racks, a server-side list
+// (docs/architecture.md "Lists", app/file-index/list.ts): ?q= searches every rack in PostgreSQL
+// and opens the racks that match (and the first cupboard holding one); ?rack= narrows the index
+// to a cupboard or a rack; ?sort=&dir= orders each rack; ?open= names the rack to show open (where
+// a save without JavaScript comes back to). No paging (list.ts says why). Rows are React; one
+// update dialog and one delete dialog serve every row.
 
 export const meta: MetaFunction = () => [{ title: "Admin Racks · PlantOps" }];
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: fileIndexCss }];
 
-const MAX_SEARCH_LENGTH = 100;
-
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request);
-  const url = new URL(request.url);
-  const query = (url.searchParams.get("files") ?? "").trim().slice(0, MAX_SEARCH_LENGTH);
-  const open = url.searchParams.get("open");
-  const openRack = isRackName(open) ? open : null;
+  const view = readFileView(new URL(request.url).searchParams);
+  const groups = racksInView(view.rack);
   try {
-    return { racks: packRacks(await listRacks(db)), query, openRack, error: null };
+    const racks = await searchRackFiles(
+      db,
+      groups.flatMap((group) => group.racks),
+      view,
+    );
+    return { racks, view, error: null };
   } catch (error) {
     logError(request, error);
-    return data({ racks: [] as PackedRack[], query, openRack, error: messages.racksFailed }, { status: 500 });
+    return data({ racks: [] as RackView<RackFile>[], view, error: messages.racksFailed }, { status: 500 });
   }
 }
 
@@ -103,84 +107,55 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function RackAdminPage() {
-  const { racks: packed, query: searched, openRack, error } = useLoaderData<typeof loader>();
-  const racks = useMemo(() => unpackRacks(packed), [packed]);
+  const { racks, view, error } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  // The search as typed (JavaScript); starts from the address's ?files= (the server's search).
-  const [query, setQuery] = useState(searched);
-  useEffect(() => setQuery(searched), [searched]);
+  const hydrated = useHydrated();
   const [editing, setEditing] = useState<{ rackName: RackName; file: RackFile } | null>(null);
   const deleteDialog = useDeleteDialog(messages.deleteQuestion);
-  const list = useRef<HTMLDivElement>(null);
-
-  // Without JavaScript a row's links are plain links to the Update File and delete confirmation
-  // pages. With it, Update opens the update dialog and Delete the confirmation dialog.
-  const rowLinks = useRowLinks(deleteDialog.ask);
-  const onRowClick = (event: MouseEvent<HTMLElement>) => {
-    const href = (event.target as Element).closest("a[href]")?.getAttribute("href");
-    const named = href ? fileOfHref(href) : null;
-    const plainClick = event.button === 0 && !(event.metaKey || event.ctrlKey || event.shiftKey);
-    if (named?.page === "update" && plainClick) {
-      const file = racks
-        .find((rack) => rack.name === named.rackName)
-        ?.files.find((candidate) => candidate._id === named.fileId);
-      if (file) {
-        event.preventDefault();
-        setEditing({ rackName: named.rackName, file });
-        return;
-      }
-    }
-    rowLinks(event);
+  const onUpdate = (rackName: RackName, file: RackFile) => {
+    if (!hydrated) return false;
+    setEditing({ rackName, file });
+    return true;
   };
 
-  const views = useMemo(() => searchRacks(racks, query), [racks, query]);
-  // What the server opens: the rack named by ?open= or by a refused insert, else the search's hits.
-  // These stay fixed while typing, so React never fights the user's own clicks on the accordions.
-  const served = useMemo(() => searchRacks(racks, searched), [racks, searched]);
-  // The navbar's ?q= search (no JavaScript) marks cells on the server; open the racks holding them.
-  const navbarQuery = useSearchQuery();
-  const marked = useMemo(
-    () =>
-      navbarQuery
-        ? racks
-            .filter((rack) =>
-              rack.files.some(
-                (file) => matchesQuery(file.name, navbarQuery) || matchesQuery(file.id, navbarQuery),
-              ),
-            )
-            .map((rack) => rack.name)
-        : [],
-    [racks, navbarQuery],
-  );
-  const shownRack = actionData?.rackName ?? openRack;
+  const searching = view.q.length > 0;
+  const matches = racks.reduce((sum, rack) => sum + rack.matches, 0);
+  // What opens: the rack named by ?open= or by a refused insert, else the search's hits, else
+  // the one rack the filter names.
+  const shownRack = actionData?.rackName ?? view.openRack;
+  const filteredRack = isRackName(view.rack) ? view.rack : null;
   const openCupboard = shownRack
     ? cupboardOf(shownRack)
-    : searched
-      ? cupboardToOpen(served)
-      : marked.length
-        ? cupboardOf(marked[0])
-        : null;
-  const rackOpen = (name: RackName) =>
-    name === shownRack ||
-    Boolean(searched && served.find((view) => view.name === name)?.matches) ||
-    (!searched && marked.includes(name));
+    : searching
+      ? cupboardToOpen(racks)
+      : filteredRack
+        ? cupboardOf(filteredRack)
+        : (findCupboard(view.rack) ?? null);
+  const rackOpen = (rack: RackView<RackFile>) =>
+    rack.name === shownRack || (searching && rack.matches > 0) || (!searching && rack.name === filteredRack);
+  const listView: ListView = {
+    name: "files",
+    q: view.q,
+    sort: view.sort,
+    dir: view.dir,
+    page: 1,
+    size: 100,
+    total: matches,
+    defaults: FILE_LIST_DEFAULTS,
+  };
+  const header = (
+    <tr>
+      <SortHeader view={listView} sort="number" className="num">
+        Sr. No
+      </SortHeader>
+      <SortHeader view={listView} sort="name">
+        Name of the File
+      </SortHeader>
+      <th scope="col">Update</th>
+      <th scope="col">Delete</th>
+    </tr>
+  );
 
-  // Search as you type: open the racks with matches (and the first cupboard holding one), close the rest.
-  const typed = useRef(false);
-  useEffect(() => {
-    if (!typed.current || !list.current) return;
-    if (!query.trim()) return;
-    for (const panel of Array.from(list.current.querySelectorAll<HTMLDetailsElement>("details[data-rack]"))) {
-      panel.open = Boolean(views.find((view) => view.name === panel.dataset.rack)?.matches);
-    }
-    const cupboard = cupboardToOpen(views);
-    if (cupboard) {
-      const element = list.current.querySelector<HTMLDetailsElement>(`#cupboard-${cupboard.number}`);
-      if (element) element.open = true;
-    }
-  }, [query, views]);
-
-  const searching = query.trim().length > 0;
   return (
     <section className="page file-index">
       <div className="page-head">
@@ -194,53 +169,19 @@ export default function RackAdminPage() {
         </nav>
       </div>
 
-      <Form
-        method="get"
-        action="/rackadmin"
-        // Not a second role="search" landmark: the navbar's search is the page's search landmark.
-        aria-label="Search files"
-        className="file-search"
-        onSubmit={(event) => event.preventDefault()}
-      >
-        <label htmlFor="file-search" className="visually-hidden">
-          Search for files
-        </label>
-        <input
-          id="file-search"
-          type="search"
-          name="files"
-          placeholder="Search for files..."
-          value={query}
-          maxLength={MAX_SEARCH_LENGTH}
-          onChange={(event) => {
-            typed.current = true;
-            setQuery(event.target.value);
-          }}
-        />
-        <button type="submit" className="button">
-          Search
-        </button>
-        {searched ? (
-          <Link to="/rackadmin" className="button" onClick={() => setQuery("")}>
-            Clear search
-          </Link>
-        ) : null}
-      </Form>
-      {searching ? (
-        <p className="muted" role="status">
-          {countFiles(views.reduce((sum, view) => sum + view.matches, 0))} match “{query.trim()}”.
-        </p>
-      ) : null}
+      <FileSearch view={view} />
+      <p role="status" className="list-status">
+        {searching ? `${countFiles(matches)} ${matches === 1 ? "matches" : "match"} '${view.q}'` : ""}
+      </p>
 
       <FormError errors={error ? [error] : undefined} />
 
-      <div ref={list} className="cupboards">
+      <div className="cupboards">
         {CUPBOARDS.map((cupboard) => {
-          const cupboardViews = views.filter((view) =>
-            (cupboard.racks as readonly string[]).includes(view.name),
-          );
-          const total = cupboardViews.reduce((sum, view) => sum + view.total, 0);
-          const matches = cupboardViews.reduce((sum, view) => sum + view.matches, 0);
+          const shelf = racks.filter((rack) => cupboardOf(rack.name).number === cupboard.number);
+          if (shelf.length === 0) return null;
+          const total = shelf.reduce((sum, rack) => sum + rack.total, 0);
+          const found = shelf.reduce((sum, rack) => sum + rack.matches, 0);
           return (
             <details
               key={cupboard.number}
@@ -252,18 +193,20 @@ export default function RackAdminPage() {
               <summary>
                 <span className="cupboard-name">{cupboard.label}</span>{" "}
                 <span className="cupboard-count">
-                  ({searching && total > 0 ? `${matches} of ${countFiles(total)}` : countFiles(total)})
+                  ({searching && total > 0 ? `${found} of ${countFiles(total)}` : countFiles(total)})
                 </span>
               </summary>
               <div className="cupboard-body">
-                {cupboardViews.map((view) => (
+                {shelf.map((rack) => (
                   <RackPanel
-                    key={view.name}
-                    view={view}
-                    query={query}
-                    open={rackOpen(view.name)}
-                    lastInsert={actionData?.rackName === view.name ? actionData.result : undefined}
-                    onRowClick={onRowClick}
+                    key={rack.name}
+                    view={rack}
+                    q={view.q}
+                    open={rackOpen(rack)}
+                    lastInsert={actionData?.rackName === rack.name ? actionData.result : undefined}
+                    onUpdate={onUpdate}
+                    askToDelete={deleteDialog.ask}
+                    header={header}
                   />
                 ))}
               </div>
@@ -274,5 +217,90 @@ export default function RackAdminPage() {
       <UpdateFileDialog editing={editing} onClose={() => setEditing(null)} />
       {deleteDialog.dialog}
     </section>
+  );
+}
+
+const TYPING_PAUSE_MS = 250;
+
+/**
+ * The search over every rack and the rack filter: a GET form (works without JavaScript); with
+ * JavaScript it submits as the user types (debounced; Remix cancels a stale request; the address
+ * is replaced, not pushed), keeping focus and caret since the form is never re-created. The kit's
+ * ListToolbar would add a rows-per-page choice, which this unpaged index has no use for.
+ */
+function FileSearch({ view }: { view: FileView }) {
+  const submit = useSubmit();
+  const form = useRef<HTMLFormElement>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>();
+  useEffect(() => {
+    if (input.current && document.activeElement !== input.current) input.current.value = view.q;
+  }, [view.q]);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const submitSoon = (delay: number) => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      if (form.current) submit(form.current, { replace: true, preventScrollReset: true });
+    }, delay);
+  };
+  const sorted = view.sort !== FILE_LIST_DEFAULTS.sort || view.dir !== FILE_LIST_DEFAULTS.dir;
+  return (
+    <Form
+      ref={form}
+      method="get"
+      action="/rackadmin"
+      role="search"
+      aria-label="Search files"
+      className="file-search list-toolbar"
+      onChange={(event) => {
+        if ((event.target as HTMLElement).tagName === "SELECT") submitSoon(0);
+      }}
+      onSubmit={() => clearTimeout(timer.current)}
+    >
+      <div className="field list-search">
+        <label htmlFor="file-search">Search for files</label>
+        <input
+          ref={input}
+          id="file-search"
+          type="search"
+          name="q"
+          placeholder="File number or name"
+          defaultValue={view.q}
+          maxLength={MAX_QUERY_LENGTH}
+          autoComplete="off"
+          onInput={() => submitSoon(TYPING_PAUSE_MS)}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor="file-rack">Cupboard or rack</label>
+        <select id="file-rack" name="rack" defaultValue={view.rack} key={`rack-${view.rack}`}>
+          <option value="">All racks</option>
+          {CUPBOARDS.map((cupboard) => (
+            <optgroup key={cupboard.number} label={cupboard.label}>
+              <option value={String(cupboard.number)}>All of {cupboard.label}</option>
+              {cupboard.racks.map((rack) => (
+                <option key={rack} value={rack}>
+                  {rack}
+                </option>
+              ))}
+            </optgroup>
+          ))}
+        </select>
+      </div>
+      {sorted ? (
+        <>
+          <input type="hidden" name="sort" value={view.sort} />
+          <input type="hidden" name="dir" value={view.dir} />
+        </>
+      ) : null}
+      <button type="submit" className="button">
+        Search
+      </button>
+      {view.q || view.rack ? (
+        <Link to="/rackadmin" className="button">
+          Clear search
+        </Link>
+      ) : null}
+    </Form>
   );
 }

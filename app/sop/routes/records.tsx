@@ -1,58 +1,92 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
-import { useMemo } from "react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { requireUser } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
-import { formatDateGB, formatDateTimeGB, isIsoDate } from "#app/lib/dates.ts";
+import { formatDateGB, formatDateTimeGB } from "#app/lib/dates.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
-import { searchParamsOf } from "#app/lib/http.server.ts";
+import { logError } from "#app/lib/request-id.server.ts";
 import { useDeleteDialog } from "#app/ui/confirm-delete.tsx";
-import { HtmlRows, useRowLinks, useRowsHtml } from "#app/ui/html-rows.tsx";
-import { DELETE_QUESTION, recordsPath } from "../paths.ts";
-import { listRecordKeys, outstandingReturns, pageNumber } from "../queries.server.ts";
 import {
-  packRecordRows,
-  packReturnRows,
+  ListStatus,
+  ListToolbar,
+  type ListView,
+  Pager,
+  PrintLink,
+  SortHeader,
+  TableWrap,
+} from "#app/ui/list/list-view.tsx";
+import { Marked } from "#app/ui/list/marked.tsx";
+import {
+  RECORD_LIST_DEFAULTS,
+  type RecordRange,
+  type RecordRow,
   type ReturnRow,
-  recordRowHtml,
-  returnRowHtml,
-  unpackRecordRows,
-  unpackReturnRows,
-} from "../records-rows.ts";
+  readRecordView,
+  recordNameOf,
+} from "../list.ts";
+import { DELETE_QUESTION, recordsPath } from "../paths.ts";
+import { listRecordPage, outstandingReturns } from "../queries.server.ts";
 import { plantToday, requireFormat } from "../route-helpers.server.ts";
 import sopCss from "../sop.css?url";
 
-// /{format}/records: newest first, 50 a page, filtered by date range and text (a GET form).
-// AS15 also lists the returnable material not yet back, marking what is past its expected date.
-// Built for plant scale (architecture.md budgets): the loader sends only the format's name and
-// key-field headings (not its definition) and the rows packed; the rows are written as HTML text
-// (records-rows.ts) with one delegated click handler and one delete dialog for the page.
+// /{format}/records: a server-side list (docs/architecture.md "Lists"), newest first, searched
+// (?q=, what the rows show and what the records hold), within a date range (?from=&to=), sorted
+// and paged by the server. AS15 also lists the returnable material not yet back, marking what is
+// past its expected date. The loader sends the format's name and key-field headings, not its
+// definition.
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: sopCss }];
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.format.code} records · PlantOps` : "PlantOps" },
 ];
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params: routeParams }: LoaderFunctionArgs) {
   await requireUser(request);
-  const definition = requireFormat(params.format);
-  const search = searchParamsOf(request);
-  const date = (name: string) => {
-    const value = search.get(name)?.trim() ?? "";
-    return isIsoDate(value) ? value : "";
-  };
-  const filters = {
-    from: date("from"),
-    to: date("to"),
-    text: (search.get("text") ?? "").trim().slice(0, 100),
-  };
-  const page = pageNumber(search.get("page"));
+  const definition = requireFormat(routeParams.format);
+  const { params, range } = readRecordView(new URL(request.url).searchParams);
   const zone = serverSettings().PLANT_TIME_ZONE;
-  const today = plantToday();
-  const [list, returns] = await Promise.all([
-    listRecordKeys(db, definition, { ...filters, page }),
-    definition.code === "AS15" ? outstandingReturns(db, today) : Promise.resolve(null),
-  ]);
+  let page = { rows: [] as RecordRow[], total: 0, page: 1 };
+  let returns: ReturnRow[] | null = null;
+  try {
+    const [list, outstanding] = await Promise.all([
+      listRecordPage(db, definition, params, range),
+      definition.code === "AS15" ? outstandingReturns(db, plantToday()) : Promise.resolve(null),
+    ]);
+    page = {
+      ...list,
+      rows: list.rows.map((record) => ({
+        id: record.id,
+        date: formatDateGB(record.recordDate),
+        keys: record.keys,
+        savedBy: record.createdBy ?? "",
+        savedAt: formatDateTimeGB(record.createdAt, zone),
+      })),
+    };
+    returns =
+      outstanding?.map((entry) => ({
+        recordId: entry.recordId,
+        date: formatDateGB(entry.date),
+        gatePassNo: entry.gatePassNo,
+        descriptionOfItems: entry.descriptionOfItems,
+        quantity: entry.quantity,
+        issuedTo: entry.issuedTo,
+        expected: entry.expectedDateOfReturn ? formatDateGB(entry.expectedDateOfReturn) : "Not given",
+        overdue: entry.overdue,
+      })) ?? null;
+  } catch (error) {
+    // A list that cannot be read shows as empty (spec §8); the cause is in the log.
+    logError(request, error);
+  }
+  const view: ListView = {
+    name: `${definition.code} records`,
+    q: params.q,
+    sort: params.sort,
+    dir: params.dir,
+    page: page.page,
+    size: params.size,
+    total: page.total,
+    defaults: RECORD_LIST_DEFAULTS,
+  };
   return {
     format: {
       code: definition.code,
@@ -60,69 +94,18 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       path: definition.path,
       keyLabels: definition.keyFields.map((field) => field.label),
     },
-    filters,
-    page,
-    total: list.total,
-    pages: Math.max(1, Math.ceil(list.total / list.pageSize)),
-    records: packRecordRows(
-      list.records.map((record) => ({
-        id: record.id,
-        date: formatDateGB(record.recordDate),
-        keys: record.keys,
-        savedBy: record.createdBy ?? "",
-        savedAt: formatDateTimeGB(record.createdAt, zone),
-      })),
-    ),
-    returns:
-      returns &&
-      packReturnRows(
-        returns.map((entry) => ({
-          recordId: entry.recordId,
-          date: formatDateGB(entry.date),
-          gatePassNo: entry.gatePassNo,
-          descriptionOfItems: entry.descriptionOfItems,
-          quantity: entry.quantity,
-          issuedTo: entry.issuedTo,
-          expected: entry.expectedDateOfReturn ? formatDateGB(entry.expectedDateOfReturn) : "Not given",
-          overdue: entry.overdue,
-        })),
-      ),
+    range,
+    view,
+    records: page.rows,
+    returns,
   };
 }
 
-const NO_RETURNS: ReturnRow[] = [];
-
 export default function SopRecordsPage() {
-  const {
-    format,
-    filters,
-    page,
-    pages,
-    total,
-    records: packed,
-    returns: packedReturns,
-  } = useLoaderData<typeof loader>();
+  const { format, range, view, records, returns } = useLoaderData<typeof loader>();
   const base = recordsPath(format);
-  const records = useMemo(() => unpackRecordRows(packed), [packed]);
-  const returns = useMemo(() => (packedReturns ? unpackReturnRows(packedReturns) : null), [packedReturns]);
-  // The outstanding returns come first on the page, so they are written first: the first search
-  // mark of the page (the one the navbar's search jumps to) is theirs.
-  const returnsHtml = useRowsHtml(returns ?? NO_RETURNS, (row, mark) => returnRowHtml(row, base, mark), [
-    base,
-  ]);
-  const recordsHtml = useRowsHtml(records, (row, mark) => recordRowHtml(row, base, mark), [base]);
-
   const deleteDialog = useDeleteDialog(DELETE_QUESTION);
-  const onRecordClick = useRowLinks(deleteDialog.ask);
-  const onReturnClick = useRowLinks(() => false);
-
-  const pageHref = (target: number) => {
-    const params = new URLSearchParams();
-    for (const [key, value] of Object.entries(filters)) if (value) params.set(key, value);
-    params.set("page", String(target));
-    return `${base}?${params}`;
-  };
-  const filtered = Boolean(filters.from || filters.to || filters.text);
+  const filtered = Boolean(range.from || range.to);
   return (
     <section className="page">
       <div className="page-head">
@@ -130,6 +113,7 @@ export default function SopRecordsPage() {
           {format.code} records · {format.title}
         </h1>
         <div className="actions">
+          <PrintLink to={`${base}/print`} name={view.name} />
           <Link className="button primary" to={format.path}>
             New {format.code} form
           </Link>
@@ -139,91 +123,138 @@ export default function SopRecordsPage() {
         </div>
       </div>
 
-      {returns ? (
-        <OutstandingReturns empty={returns.length === 0} html={returnsHtml} onClick={onReturnClick} />
-      ) : null}
+      {returns ? <OutstandingReturns rows={returns} base={base} q={view.q} /> : null}
 
-      <Form method="get" className="sop-filters" role="search" aria-label="Filter records">
-        <div className="field">
-          <label htmlFor="filter-from">From</label>
-          <input id="filter-from" type="date" name="from" defaultValue={filters.from} />
-        </div>
-        <div className="field">
-          <label htmlFor="filter-to">To</label>
-          <input id="filter-to" type="date" name="to" defaultValue={filters.to} />
-        </div>
-        <div className="field">
-          <label htmlFor="filter-text">Text</label>
-          <input id="filter-text" type="search" name="text" defaultValue={filters.text} />
-        </div>
-        <button type="submit" className="button">
-          Filter
-        </button>
-        {filtered ? (
-          <Link to={base} className="button">
-            Clear
-          </Link>
-        ) : null}
-      </Form>
-
-      <p className="muted">
-        {total} record{total === 1 ? "" : "s"}
-        {filtered ? " match" : ""}
-        {pages > 1 ? ` · page ${page} of ${pages}` : ""}
-      </p>
-      <div className="table-wrap">
-        <table>
+      <ListToolbar view={view}>
+        <RangeFields range={range} />
+      </ListToolbar>
+      <ListStatus view={view} noun={["record", "records"]} filtered={filtered} />
+      <TableWrap label={view.name}>
+        <table aria-label={view.name}>
           <thead>
             <tr>
-              <th>Date</th>
+              <SortHeader view={view} sort="date">
+                Date
+              </SortHeader>
               {format.keyLabels.map((label) => (
-                <th key={label}>{label}</th>
+                <th key={label} scope="col">
+                  {label}
+                </th>
               ))}
-              <th>Saved by</th>
-              <th>Saved at</th>
-              <th className="no-print">Actions</th>
+              <SortHeader view={view} sort="savedBy">
+                Saved by
+              </SortHeader>
+              <SortHeader view={view} sort="savedAt">
+                Saved at
+              </SortHeader>
+              <th scope="col" className="no-print">
+                Actions
+              </th>
             </tr>
           </thead>
-          {records.length === 0 ? (
-            <tbody>
+          <tbody>
+            {records.length === 0 ? (
               <tr>
                 <td className="empty" colSpan={format.keyLabels.length + 4}>
-                  {filtered ? "No records match the filter." : "No records saved yet."}
+                  {view.q || filtered ? "No records match." : "No records saved yet."}
                 </td>
               </tr>
-            </tbody>
-          ) : (
-            <HtmlRows key="rows" html={recordsHtml} onClick={onRecordClick} />
-          )}
+            ) : (
+              records.map((row) => (
+                <RecordLine key={row.id} row={row} base={base} q={view.q} askToDelete={deleteDialog.ask} />
+              ))
+            )}
+          </tbody>
         </table>
-      </div>
+      </TableWrap>
+      <Pager view={view} />
       {deleteDialog.dialog}
-      {pages > 1 ? (
-        <nav className="pager" aria-label="Pages">
-          {page > 1 ? <Link to={pageHref(page - 1)}>Previous page</Link> : null}
-          <span>
-            Page {page} of {pages}
-          </span>
-          {page < pages ? <Link to={pageHref(page + 1)}>Next page</Link> : null}
-        </nav>
-      ) : null}
     </section>
   );
 }
 
-function OutstandingReturns({
-  empty,
-  html,
-  onClick,
+/** The date range, beside the search box in the list's GET form. */
+function RangeFields({ range }: { range: RecordRange }) {
+  return (
+    <>
+      <div className="field">
+        <label htmlFor="filter-from">From</label>
+        <input
+          id="filter-from"
+          type="date"
+          name="from"
+          defaultValue={range.from}
+          key={`from-${range.from}`}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor="filter-to">To</label>
+        <input id="filter-to" type="date" name="to" defaultValue={range.to} key={`to-${range.to}`} />
+      </div>
+    </>
+  );
+}
+
+/** One saved record: its date (opens it), the key fields, who saved it and when, and its actions. */
+function RecordLine({
+  row,
+  base,
+  q,
+  askToDelete,
 }: {
-  empty: boolean;
-  html: string;
-  onClick: ReturnType<typeof useRowLinks>;
+  row: RecordRow;
+  base: string;
+  q: string;
+  askToDelete: (href: string) => boolean;
 }) {
+  const here = `${base}/${row.id}`;
+  const name = recordNameOf(row);
+  const deleteHref = `${here}/delete`;
+  return (
+    <tr>
+      <td>
+        <Link to={here} aria-label={`Open ${name}`}>
+          <Marked text={row.date} q={q} />
+        </Link>
+      </td>
+      {row.keys.map((key, index) => (
+        <td key={index}>
+          <Marked text={key} q={q} />
+        </td>
+      ))}
+      <td>
+        <Marked text={row.savedBy} q={q} />
+      </td>
+      <td>{row.savedAt}</td>
+      <td className="no-print">
+        <div className="actions row-actions">
+          <Link className="button small" to={here}>
+            Open
+          </Link>
+          <Link className="button small" to={`${here}/edit`} aria-label={`Edit ${name}`}>
+            Edit
+          </Link>
+          <Link
+            className="button danger small"
+            to={deleteHref}
+            aria-label={`Delete ${name}`}
+            onClick={(event) => {
+              if (askToDelete(deleteHref)) event.preventDefault();
+            }}
+          >
+            Delete
+          </Link>
+        </div>
+      </td>
+    </tr>
+  );
+}
+
+function OutstandingReturns({ rows, base, q }: { rows: ReturnRow[]; base: string; q: string }) {
   return (
     <section aria-labelledby="outstanding-title" className="sop-outstanding">
       <h2 id="outstanding-title">Returnable material not yet returned</h2>
-      {empty ? (
+      {rows.length === 0 ? (
         <p className="muted">All returnable material has come back.</p>
       ) : (
         <div className="table-wrap">
@@ -239,7 +270,27 @@ function OutstandingReturns({
                 <th>Status</th>
               </tr>
             </thead>
-            <HtmlRows html={html} onClick={onClick} />
+            <tbody>
+              {rows.map((row, index) => (
+                <tr key={`${row.recordId}-${index}`} className={row.overdue ? "overdue-row" : undefined}>
+                  <td>
+                    <Link to={`${base}/${row.recordId}`}>{row.date}</Link>
+                  </td>
+                  <td>
+                    <Marked text={row.gatePassNo} q={q} />
+                  </td>
+                  <td>
+                    <Marked text={row.descriptionOfItems} q={q} />
+                  </td>
+                  <td>{row.quantity}</td>
+                  <td>
+                    <Marked text={row.issuedTo} q={q} />
+                  </td>
+                  <td>{row.expected}</td>
+                  <td className={row.overdue ? "overdue" : undefined}>{row.overdue ? "Overdue" : "Out"}</td>
+                </tr>
+              ))}
+            </tbody>
           </table>
         </div>
       )}

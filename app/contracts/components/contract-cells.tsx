@@ -1,0 +1,60 @@
+import { formatDateGB } from "#app/lib/dates.ts";
+import { Marked } from "#app/ui/list/marked.tsx";
+import type { ContractRow } from "../list.ts";
+import { cellText } from "../rules.ts";
+
+// The /amc table's columns and a contract's ten cells, shared by the list and its print view.
+
+/** The columns as the table and the print view head them, with the sort each header sets. */
+export const SORTABLE = [
+  ["equipment", "Equipment"],
+  ["company", "Company"],
+  ["validity", "Validity From and To"],
+  ["pms", "PMS"],
+  ["vendorCode", "Vendor Code"],
+  ["contractNumber", "Contract Number"],
+  ["concernedPerson", "Concerned Person"],
+  ["mobileNumber", "Mobile Number"],
+  ["lastChecked", "Last Date of Checking"],
+  ["nextDue", "Next Due Date"],
+] as const;
+
+/** The ten cells of a contract, as text (shared with the print view). */
+export function ContractCells({ row, q }: { row: ContractRow; q: string }) {
+  return (
+    <>
+      <td>
+        <Marked text={cellText(row.equipment)} q={q} />
+      </td>
+      <td>
+        <Marked text={cellText(row.company)} q={q} />
+      </td>
+      <td>
+        <Marked text={`${formatDateGB(row.validityFrom)} to ${formatDateGB(row.validityTo)}`} q={q} />
+      </td>
+      <td>
+        <Marked text={cellText(row.pms)} q={q} />
+      </td>
+      <td>
+        <Marked text={cellText(row.vendorCode)} q={q} />
+      </td>
+      <td>
+        <Marked text={cellText(row.contractNumber)} q={q} />
+      </td>
+      <td>
+        <Marked text={cellText(row.concernedPerson)} q={q} />
+      </td>
+      <td>
+        <Marked text={cellText(row.mobileNumber)} q={q} />
+      </td>
+      <td>
+        <Marked text={formatDateGB(row.lastDateOfChecking)} q={q} />
+      </td>
+      <td>
+        <Marked text={formatDateGB(row.nextDueDate)} q={q} />
+        {row.status === "expired" ? <span className="tag tag-expired">Expired</span> : null}
+        {row.status === "dueSoon" ? <span className="tag tag-due-soon">Due soon</span> : null}
+      </td>
+    </>
+  );
+}

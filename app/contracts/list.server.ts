@@ -1,0 +1,154 @@
+import { and, count, isNull, or, type SQL, sql } from "drizzle-orm";
+import type { Tx } from "#app/db/client.server.ts";
+import {
+  type ListPage,
+  matchSearch,
+  orderBy,
+  PRINT_ROW_LIMIT,
+  pageOf,
+  searchText,
+  totalColumn,
+} from "#app/db/list.server.ts";
+import type { ListParams } from "#app/ui/list/params.ts";
+import type { ContractRow, ContractSort, StatusFilter } from "./list.ts";
+import { contractStatusAt, statusBounds } from "./rules.ts";
+import { contracts as t } from "./table.server.ts";
+
+// /amc as a server-side list (docs/architecture.md "Lists"). No trigram index: a plant holds a
+// few hundred contracts (plant-scale seed: 300), which PostgreSQL scans in well under a
+// millisecond; the search can therefore match the dates as the table shows them (to_char is not
+// immutable, so it could not sit in an index expression anyway).
+
+const gbDate = (column: SQL) => sql`coalesce(to_char(${column}, 'DD/MM/YYYY'), '')`;
+
+/** Every shown cell's text: the dates as dd/mm/yyyy, the validity as "from to to". */
+const SEARCH_TEXT = searchText([
+  sql`${t.equipment}`,
+  sql`${t.company}`,
+  sql`${gbDate(sql`${t.validityFrom}`)} || ' to ' || ${gbDate(sql`${t.validityTo}`)}`,
+  sql`coalesce(${t.pms}, '')`,
+  sql`${t.vendorCode}`,
+  sql`${t.contractNumber}`,
+  sql`${t.concernedPerson}`,
+  sql`${t.mobileNumber}`,
+  gbDate(sql`${t.lastCheckedOn}`),
+  gbDate(sql`${t.nextDueOn}`),
+]);
+
+const SORT_COLUMNS: Record<ContractSort, SQL> = {
+  entered: sql`${t.createdAt}`,
+  equipment: sql`lower(${t.equipment})`,
+  company: sql`lower(${t.company})`,
+  validity: sql`${t.validityFrom}`,
+  pms: sql`${t.pms}`,
+  vendorCode: sql`lower(${t.vendorCode})`,
+  contractNumber: sql`lower(${t.contractNumber})`,
+  concernedPerson: sql`lower(${t.concernedPerson})`,
+  mobileNumber: sql`${t.mobileNumber}`,
+  lastChecked: sql`${t.lastCheckedOn}`,
+  nextDue: sql`${t.nextDueOn}`,
+};
+
+const ROW = {
+  id: t.id,
+  equipment: t.equipment,
+  company: t.company,
+  validityFrom: t.validityFrom,
+  validityTo: t.validityTo,
+  pms: t.pms,
+  vendorCode: t.vendorCode,
+  contractNumber: t.contractNumber,
+  concernedPerson: t.concernedPerson,
+  mobileNumber: t.mobileNumber,
+  lastDateOfChecking: t.lastCheckedOn,
+  nextDueDate: t.nextDueOn,
+};
+
+/** When the list is read: "now", the plant's zone and the due-soon window decide each status. */
+export type StatusClock = { now: Date; timeZone: string; dueSoonDays: number };
+
+/**
+ * The status filter as SQL, on the very bounds the row's status is decided by (rules.ts
+ * statusBounds): the plant's "today" is worked out here in JavaScript, never the database's zone.
+ */
+function statusCondition(status: StatusFilter | "", clock: StatusClock): SQL | undefined {
+  if (!status) return undefined;
+  const { expiredThrough, dueSoonThrough } = statusBounds(clock.now, clock.timeZone, clock.dueSoonDays);
+  if (status === "expired") return sql`${t.nextDueOn} <= ${expiredThrough}`;
+  if (status === "dueSoon")
+    return sql`${t.nextDueOn} > ${expiredThrough} and ${t.nextDueOn} <= ${dueSoonThrough}`;
+  return or(isNull(t.nextDueOn), sql`${t.nextDueOn} > ${dueSoonThrough}`);
+}
+
+const whereOf = (q: string, status: StatusFilter | "", clock: StatusClock) =>
+  and(matchSearch(SEARCH_TEXT, q), statusCondition(status, clock));
+
+type Selected = { [K in keyof typeof ROW]: (typeof ROW)[K]["_"]["data"] | null };
+
+function toRows(rows: readonly Selected[], clock: StatusClock): ContractRow[] {
+  const statusOf = contractStatusAt(clock.now, clock.timeZone, clock.dueSoonDays);
+  return rows.map((row) => ({
+    id: row.id ?? "",
+    equipment: row.equipment ?? "",
+    company: row.company ?? "",
+    validityFrom: row.validityFrom ?? "",
+    validityTo: row.validityTo ?? "",
+    pms: row.pms ?? "",
+    vendorCode: row.vendorCode ?? "",
+    contractNumber: row.contractNumber ?? "",
+    concernedPerson: row.concernedPerson ?? "",
+    mobileNumber: row.mobileNumber ?? "",
+    lastDateOfChecking: row.lastDateOfChecking ?? "",
+    nextDueDate: row.nextDueDate ?? "",
+    status: statusOf(row.nextDueDate),
+  }));
+}
+
+/** One page of /amc, searched, filtered by status and sorted. */
+export async function listContractPage(
+  db: Tx,
+  params: ListParams<ContractSort>,
+  status: StatusFilter | "",
+  clock: StatusClock,
+): Promise<ListPage<ContractRow>> {
+  const page = await pageOf(params, (limit, offset) =>
+    db
+      .select({ ...ROW, total: totalColumn })
+      .from(t)
+      .where(whereOf(params.q, status, clock))
+      .orderBy(...orderBy(SORT_COLUMNS, params, t.id))
+      .limit(limit)
+      .offset(offset),
+  );
+  return { ...page, rows: toRows(page.rows, clock) };
+}
+
+/** The whole filtered list for the print view (PRINT_ROW_LIMIT + 1 rows at most, to tell "more"). */
+export async function listContractsForPrint(
+  db: Tx,
+  params: Pick<ListParams<ContractSort>, "q" | "sort" | "dir">,
+  status: StatusFilter | "",
+  clock: StatusClock,
+): Promise<ContractRow[]> {
+  const rows = await db
+    .select(ROW)
+    .from(t)
+    .where(whereOf(params.q, status, clock))
+    .orderBy(...orderBy(SORT_COLUMNS, params, t.id))
+    .limit(PRINT_ROW_LIMIT + 1);
+  return toRows(rows, clock);
+}
+
+/** How many contracts are expired and due soon now (the summary above the table). */
+export async function countContractStatuses(db: Tx, clock: StatusClock) {
+  const { expiredThrough, dueSoonThrough } = statusBounds(clock.now, clock.timeZone, clock.dueSoonDays);
+  const [row] = await db
+    .select({
+      expired: count(sql`case when ${t.nextDueOn} <= ${expiredThrough} then 1 end`),
+      dueSoon: count(
+        sql`case when ${t.nextDueOn} > ${expiredThrough} and ${t.nextDueOn} <= ${dueSoonThrough} then 1 end`,
+      ),
+    })
+    .from(t);
+  return { expired: row?.expired ?? 0, dueSoon: row?.dueSoon ?? 0 };
+}

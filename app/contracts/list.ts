@@ -1,0 +1,66 @@
+import { readChoice, readListParams } from "#app/ui/list/params.ts";
+import type { AppliedFilter } from "#app/ui/list/print.tsx";
+import type { ContractStatus } from "./rules.ts";
+
+// The /amc list's view in the address (docs/architecture.md "Lists"): shared by the loader, the
+// page's links and the print view. Pure.
+
+export const CONTRACT_SORTS = [
+  "entered",
+  "equipment",
+  "company",
+  "validity",
+  "pms",
+  "vendorCode",
+  "contractNumber",
+  "concernedPerson",
+  "mobileNumber",
+  "lastChecked",
+  "nextDue",
+] as const;
+export type ContractSort = (typeof CONTRACT_SORTS)[number];
+/** Oldest first, the order they were entered (the legacy table's order). */
+export const CONTRACT_LIST_DEFAULTS = { sort: "entered", dir: "asc" } as const;
+
+/** ?status=: the contract's status at this moment, decided in the plant's time zone (rules.ts). */
+export const STATUS_FILTERS = ["expired", "dueSoon", "fine"] as const;
+export type StatusFilter = (typeof STATUS_FILTERS)[number];
+export const STATUS_FILTER_LABELS: Record<StatusFilter, string> = {
+  expired: "Expired",
+  dueSoon: "Due soon",
+  fine: "Valid",
+};
+
+export function readContractView(search: URLSearchParams) {
+  const params = readListParams(search, {
+    sorts: CONTRACT_SORTS,
+    defaultSort: CONTRACT_LIST_DEFAULTS.sort,
+    defaultDir: CONTRACT_LIST_DEFAULTS.dir,
+  });
+  return { params, status: readChoice(search, "status", STATUS_FILTERS) };
+}
+
+/** The search and filter in force, as the print header names them. */
+export function appliedContractFilters(q: string, status: StatusFilter | ""): AppliedFilter[] {
+  const applied: AppliedFilter[] = [];
+  if (q) applied.push({ label: "Search", value: `'${q}'` });
+  if (status) applied.push({ label: "Status", value: STATUS_FILTER_LABELS[status] });
+  return applied;
+}
+
+/** One contract as the /amc table shows it; its status is decided on the server at load time. */
+export type ContractRow = {
+  id: string;
+  equipment: string;
+  company: string;
+  validityFrom: string;
+  validityTo: string;
+  pms: string;
+  vendorCode: string;
+  contractNumber: string;
+  concernedPerson: string;
+  mobileNumber: string;
+  lastDateOfChecking: string;
+  nextDueDate: string;
+  status: ContractStatus;
+};

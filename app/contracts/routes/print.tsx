@@ -1,0 +1,86 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { requireUser } from "#app/auth/session.server.ts";
+import { db } from "#app/db/client.server.ts";
+import { PRINT_ROW_LIMIT, printedAtNow } from "#app/db/list.server.ts";
+import { serverSettings } from "#app/lib/env.server.ts";
+import { logError } from "#app/lib/request-id.server.ts";
+import { getPlantSettings } from "#app/settings/queries.server.ts";
+import { PrintList, printHandle } from "#app/ui/list/print.tsx";
+import { ContractCells, SORTABLE } from "../components/contract-cells.tsx";
+import contractsCss from "../contracts.css?url";
+import { listContractsForPrint } from "../list.server.ts";
+import { appliedContractFilters, type ContractRow, readContractView } from "../list.ts";
+
+// /amc/print?…: every contract of the searched and filtered list (all pages) on paper, in the
+// list's order, sent without JavaScript (docs/architecture.md "Lists").
+
+export const handle = printHandle;
+export const meta: MetaFunction = () => [{ title: "Annual Maintenance Contracts (print) · PlantOps" }];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: contractsCss }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireUser(request);
+  const url = new URL(request.url);
+  const { params, status } = readContractView(url.searchParams);
+  let rows: ContractRow[] = [];
+  try {
+    const settings = await getPlantSettings(db);
+    rows = await listContractsForPrint(db, params, status, {
+      now: new Date(),
+      timeZone: serverSettings().PLANT_TIME_ZONE,
+      dueSoonDays: settings.dueSoonDays,
+    });
+  } catch (error) {
+    logError(request, error);
+  }
+  const truncated = rows.length > PRINT_ROW_LIMIT;
+  const back = url.searchParams.toString();
+  return {
+    rows: truncated ? rows.slice(0, PRINT_ROW_LIMIT) : rows,
+    truncatedAt: truncated ? PRINT_ROW_LIMIT : undefined,
+    filters: appliedContractFilters(params.q, status),
+    printedAt: printedAtNow(),
+    backHref: `/amc${back ? `?${back}` : ""}`,
+  };
+}
+
+export default function ContractsPrintPage() {
+  const { rows, truncatedAt, filters, printedAt, backHref } = useLoaderData<typeof loader>();
+  return (
+    <PrintList
+      title="Annual Maintenance Contract"
+      filters={filters}
+      printedAt={printedAt}
+      total={rows.length}
+      truncatedAt={truncatedAt}
+      backHref={backHref}
+    >
+      <table className="amc-table">
+        <thead>
+          <tr>
+            {SORTABLE.map(([sort, name]) => (
+              <th key={sort} scope="col">
+                {name}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr
+              key={row.id}
+              className={
+                row.status === "fine"
+                  ? undefined
+                  : `contract-${row.status === "expired" ? "expired" : "due-soon"}`
+              }
+            >
+              <ContractCells row={row} q="" />
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </PrintList>
+  );
+}

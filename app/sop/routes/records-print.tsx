@@ -1,0 +1,98 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { requireUser } from "#app/auth/session.server.ts";
+import { db } from "#app/db/client.server.ts";
+import { PRINT_ROW_LIMIT, printedAtNow } from "#app/db/list.server.ts";
+import { formatDateGB, formatDateTimeGB } from "#app/lib/dates.ts";
+import { serverSettings } from "#app/lib/env.server.ts";
+import { logError } from "#app/lib/request-id.server.ts";
+import { PrintList, printHandle } from "#app/ui/list/print.tsx";
+import { appliedRecordFilters, type RecordRow, readRecordView } from "../list.ts";
+import { recordsPath } from "../paths.ts";
+import { listRecordsForPrint } from "../queries.server.ts";
+import { requireFormat } from "../route-helpers.server.ts";
+import sopCss from "../sop.css?url";
+
+// /{format}/records/print?…: every record of the searched, date-ranged list (all pages) on paper,
+// in the list's order, sent without JavaScript (docs/architecture.md "Lists").
+
+export const handle = printHandle;
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: sopCss }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.format.code} records (print) · PlantOps` : "PlantOps" },
+];
+
+export async function loader({ request, params: routeParams }: LoaderFunctionArgs) {
+  await requireUser(request);
+  const definition = requireFormat(routeParams.format);
+  const url = new URL(request.url);
+  const { params, range } = readRecordView(url.searchParams);
+  const zone = serverSettings().PLANT_TIME_ZONE;
+  let rows: RecordRow[] = [];
+  try {
+    rows = (await listRecordsForPrint(db, definition, params, range)).map((record) => ({
+      id: record.id,
+      date: formatDateGB(record.recordDate),
+      keys: record.keys,
+      savedBy: record.createdBy ?? "",
+      savedAt: formatDateTimeGB(record.createdAt, zone),
+    }));
+  } catch (error) {
+    logError(request, error);
+  }
+  const truncated = rows.length > PRINT_ROW_LIMIT;
+  const back = url.searchParams.toString();
+  return {
+    format: {
+      code: definition.code,
+      title: definition.title,
+      keyLabels: definition.keyFields.map((field) => field.label),
+    },
+    rows: truncated ? rows.slice(0, PRINT_ROW_LIMIT) : rows,
+    truncatedAt: truncated ? PRINT_ROW_LIMIT : undefined,
+    filters: appliedRecordFilters(params.q, range, formatDateGB),
+    printedAt: printedAtNow(),
+    backHref: `${recordsPath(definition)}${back ? `?${back}` : ""}`,
+  };
+}
+
+export default function SopRecordsPrintPage() {
+  const { format, rows, truncatedAt, filters, printedAt, backHref } = useLoaderData<typeof loader>();
+  return (
+    <PrintList
+      title={`${format.code} records · ${format.title}`}
+      filters={filters}
+      printedAt={printedAt}
+      total={rows.length}
+      truncatedAt={truncatedAt}
+      backHref={backHref}
+    >
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">Date</th>
+            {format.keyLabels.map((label) => (
+              <th key={label} scope="col">
+                {label}
+              </th>
+            ))}
+            <th scope="col">Saved by</th>
+            <th scope="col">Saved at</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.id}>
+              <td>{row.date}</td>
+              {row.keys.map((key, index) => (
+                <td key={index}>{key}</td>
+              ))}
+              <td>{row.savedBy}</td>
+              <td>{row.savedAt}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </PrintList>
+  );
+}
