@@ -17,11 +17,6 @@ export function useSearchQuery() {
   return useContext(SearchContext)?.query ?? "";
 }
 
-/** The page's search state, for rows written as HTML (html-rows.tsx) that mark matches themselves. */
-export function useSearchState() {
-  return useContext(SearchContext);
-}
-
 /** True when the text holds the search query (case-insensitive). */
 export function matchesQuery(text: string | number | null | undefined, query: string) {
   const q = query.trim().toLowerCase();

@@ -4,7 +4,16 @@ import { expect, test, uniqueName } from "./fixtures.ts";
 // No list page is wider than the window (issue 14): a wide table scrolls inside its own box, so
 // the page never zooms out on a guard's phone. The other lists join this list as they convert.
 
-const LIST_PAGES = ["/products", "/firefight", "/technician", "/products/Electrician", "/about"];
+const LIST_PAGES = [
+  "/products",
+  "/firefight",
+  "/technician",
+  "/products/Electrician",
+  "/about",
+  "/amc",
+  "/rackadmin",
+  "/as15/records",
+];
 const WIDTHS = [1280, 1024, 800, 360];
 
 test("no list page is wider than the window at 1280, 1024, 800 and 360 px", async ({ page, staff }) => {

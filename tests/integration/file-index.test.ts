@@ -412,15 +412,13 @@ describe("the Admin Racks page", () => {
   it("searches every rack on the server (numbers and names), counting matches per rack", async () => {
     const tag = `Needle${Math.random().toString(36).slice(2, 7)}`;
     // Rack2B is filled past a hundred files: the match sits at the far end of it.
-    await db
-      .insert(rackFiles)
-      .values(
-        Array.from({ length: 110 }, (_, n) => ({
-          rackName: "Rack2B",
-          fileNumber: 500_000 + n,
-          name: `Filler ${tag} ${n}`,
-        })),
-      );
+    await db.insert(rackFiles).values(
+      Array.from({ length: 110 }, (_, n) => ({
+        rackName: "Rack2B",
+        fileNumber: 500_000 + n,
+        name: `Filler ${tag} ${n}`,
+      })),
+    );
     const deep = await insertOne("Rack2B", `Deep ${tag} <b>`, 599_999);
     await insertOne("Rack1A", `Also ${tag.toLowerCase()}`);
     const { data } = await page(`?q=deep%20${tag}`);

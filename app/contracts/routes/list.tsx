@@ -7,6 +7,7 @@ import { FAULT_MESSAGE } from "#app/lib/messages.ts";
 import { logError } from "#app/lib/request-id.server.ts";
 import { getPlantSettings } from "#app/settings/queries.server.ts";
 import { useDeleteDialog } from "#app/ui/confirm-delete.tsx";
+import { listHandle } from "#app/ui/list/handle.ts";
 import {
   ListStatus,
   ListToolbar,
@@ -38,6 +39,8 @@ import { contractMessages } from "../schema.ts";
 // zone), sorted and paged by the server. Expired and due-soon rows are marked by the one rule
 // (rules.ts); per-row WhatsApp Send; 'Send alerts' covers every expired contract, not one page.
 export const meta: MetaFunction = () => [{ title: "Annual Maintenance Contracts · PlantOps" }];
+// A list with its own search box: the navbar leaves its own out (behaviour note 18).
+export const handle = listHandle;
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: contractsCss }];
 
 export async function loader({ request }: LoaderFunctionArgs) {

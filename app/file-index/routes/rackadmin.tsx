@@ -17,6 +17,7 @@ import { redirectWithToast } from "#app/shell/toast.server.ts";
 import type { Toast } from "#app/shell/toast-types.ts";
 import { useDeleteDialog } from "#app/ui/confirm-delete.tsx";
 import { FormError } from "#app/ui/form.tsx";
+import { listHandle } from "#app/ui/list/handle.ts";
 import { type ListView, SortHeader } from "#app/ui/list/list-view.tsx";
 import { MAX_QUERY_LENGTH } from "#app/ui/list/params.ts";
 import { RackPanel, SCRIPTED_FIELD, SCRIPTED_VALUE, UpdateFileDialog } from "../components.tsx";
@@ -48,6 +49,8 @@ import { newFileSchema } from "../schema.ts";
 // update dialog and one delete dialog serve every row.
 
 export const meta: MetaFunction = () => [{ title: "Admin Racks · PlantOps" }];
+// A list with its own search box: the navbar leaves its own out (behaviour note 18).
+export const handle = listHandle;
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: fileIndexCss }];
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -6,6 +6,7 @@ import { formatDateGB, formatDateTimeGB } from "#app/lib/dates.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
 import { logError } from "#app/lib/request-id.server.ts";
 import { useDeleteDialog } from "#app/ui/confirm-delete.tsx";
+import { listHandle } from "#app/ui/list/handle.ts";
 import {
   ListStatus,
   ListToolbar,
@@ -36,6 +37,8 @@ import sopCss from "../sop.css?url";
 // definition.
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: sopCss }];
+// A list with its own search box: the navbar leaves its own out (behaviour note 18).
+export const handle = listHandle;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.format.code} records · PlantOps` : "PlantOps" },
 ];
@@ -50,7 +53,7 @@ export async function loader({ request, params: routeParams }: LoaderFunctionArg
   try {
     const [list, outstanding] = await Promise.all([
       listRecordPage(db, definition, params, range),
-      definition.code === "AS15" ? outstandingReturns(db, plantToday()) : Promise.resolve(null),
+      definition.outstandingReturns ? outstandingReturns(db, plantToday()) : Promise.resolve(null),
     ]);
     page = {
       ...list,
