@@ -1,0 +1,85 @@
+import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import type { ServerBuild } from "@remix-run/node";
+import { afterAll, describe, expect, it } from "vitest";
+import { createApp } from "../../server/app.ts";
+
+// The web server's own layer (server/app.ts), in front of Remix: which client address and which
+// scheme it hands on to the app. A one-route build answers with what it was given, so the test sees
+// exactly the request Remix sees.
+
+const build = {
+  mode: "production",
+  future: {},
+  isSpaMode: false,
+  publicPath: "/assets/",
+  assetsBuildDirectory: "",
+  entry: { module: { default: () => new Response("") } },
+  assets: { url: "/manifest.js", version: "1", entry: { module: "/entry.js", imports: [] }, routes: {} },
+  routes: {
+    root: {
+      id: "root",
+      path: "",
+      module: {
+        loader: ({ request }: { request: Request }) =>
+          Response.json({
+            client: request.headers.get("x-plantops-client"),
+            https: request.headers.get("x-plantops-https"),
+          }),
+      },
+    },
+  },
+} as unknown as ServerBuild;
+
+const assetsDir = fs.mkdtempSync(path.join(os.tmpdir(), "plantops-assets-"));
+const servers: http.Server[] = [];
+afterAll(async () => {
+  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+  fs.rmSync(assetsDir, { recursive: true, force: true });
+});
+
+async function serve(trustProxy: boolean) {
+  const server = http.createServer(createApp({ build, assetsDir, trustProxy }));
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return async (headers: Record<string, string>) => {
+    const response = await fetch(`http://127.0.0.1:${port}/`, { headers });
+    const seen = (await response.json()) as { client: string | null; https: string | null };
+    return { ...seen, hsts: response.headers.get("strict-transport-security") };
+  };
+}
+
+describe("the server's client address and scheme", () => {
+  it("without TRUST_PROXY: the socket's address; a forged private header and X-Forwarded-* are ignored", async () => {
+    const ask = await serve(false);
+    const seen = await ask({
+      "x-plantops-client": "203.0.113.9",
+      "x-plantops-https": "1",
+      "x-forwarded-for": "198.51.100.7",
+      "x-forwarded-proto": "https",
+    });
+    expect(seen).toEqual({ client: "127.0.0.1", https: null, hsts: null });
+  });
+
+  it("with TRUST_PROXY: the rightmost X-Forwarded-For entry (the proxy's), never the client's own words", async () => {
+    const ask = await serve(true);
+    expect((await ask({ "x-forwarded-for": "6.6.6.6, 10.0.0.9" })).client).toBe("10.0.0.9");
+    expect((await ask({ "x-plantops-client": "6.6.6.6", "x-forwarded-for": "10.0.0.9" })).client).toBe(
+      "10.0.0.9",
+    );
+    // No header from a proxy: the socket's address.
+    expect((await ask({})).client).toBe("127.0.0.1");
+  });
+
+  it("with TRUST_PROXY and X-Forwarded-Proto https: Secure cookies (the private header) and HSTS", async () => {
+    const ask = await serve(true);
+    const seen = await ask({ "x-forwarded-proto": "https", "x-forwarded-for": "10.0.0.9" });
+    expect(seen.https).toBe("1");
+    expect(seen.hsts).toMatch(/max-age=\d+/);
+    expect((await ask({ "x-forwarded-proto": "http" })).hsts).toBeNull();
+  });
+});
