@@ -9,7 +9,7 @@ import {
   useMatches,
   useRouteError,
 } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect } from "react";
 import { ErrorPage } from "#app/shell/error-page.tsx";
 import { useNonce } from "#app/shell/nonce.tsx";
 import { takeToast } from "#app/shell/toast.server.ts";
@@ -33,6 +33,11 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   // Print views (handle = { scripts: false }) are sent without JavaScript: nothing to load or hydrate.
   const scripts = !useMatches().some((match) => wantsNoScripts(match.handle));
+  // Says the page is hydrated (its controls now act in the browser): the e2e tests wait for it
+  // before they click, as a person on a slow terminal would see the page settle.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "1";
+  }, []);
   return (
     <html lang="en" suppressHydrationWarning>
       <head>

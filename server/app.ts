@@ -162,9 +162,9 @@ function readCappedBody(req: ExpressRequest, res: ExpressResponse, next: NextFun
   if (req.method === "GET" || req.method === "HEAD") return next();
   const type = String(req.headers["content-type"] ?? "").toLowerCase();
   const upload = uploadLimit(req.path);
-  if (type.startsWith("multipart/") && upload === undefined) {
-    return refuse(req, res, 415, "This form does not take files: send it without attachments.");
-  }
+  // Files where none is expected: refused once the (capped) body is read, so the client, still
+  // sending, reads the answer instead of a broken connection.
+  const noFiles = type.startsWith("multipart/") && upload === undefined;
   const limit = upload ?? MAX_BODY_BYTES;
   const tooLarge = `The request is too large (the limit is ${Math.round(limit / MB)} MB).`;
   const declared = Number(req.headers["content-length"] ?? 0);
@@ -180,6 +180,7 @@ function readCappedBody(req: ExpressRequest, res: ExpressResponse, next: NextFun
     req.off("end", onEnd);
     req.off("error", finish);
     if (error) return next(error);
+    if (noFiles) return refuse(req, res, 415, "This form does not take files: send it without attachments.");
     (req as BufferedRequest).rawBody = Buffer.concat(chunks);
     next();
   };

@@ -116,6 +116,25 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     },
     { auto: true },
   ],
+  // With JavaScript, page.goto returns once the page is hydrated (root.tsx marks <html
+  // data-hydrated>), so a click reaches the enhanced control rather than the no-JavaScript fallback
+  // it would hit while the scripts still load on a busy machine. Pages without scripts (print views,
+  // files) have nothing to wait for.
+  page: async ({ page, javaScriptEnabled }, use) => {
+    if (javaScriptEnabled !== false) {
+      const goto = page.goto.bind(page);
+      page.goto = async (url, options) => {
+        const response = await goto(url, options);
+        await page.waitForFunction(
+          () =>
+            document.documentElement.dataset.hydrated === "1" ||
+            !document.querySelector("script[type=module]"),
+        );
+        return response;
+      };
+    }
+    await use(page);
+  },
   js: async ({ javaScriptEnabled }, use) => {
     await use(javaScriptEnabled !== false);
   },
