@@ -41,7 +41,11 @@ async function fillLine(page: Page, values: Partial<Record<string, string>>) {
   for (const [label, value] of Object.entries(values)) await page.getByLabel(label).fill(value!);
 }
 
-for (const { department, path } of DEPARTMENTS) {
+// The line's flows in the browser for one department, FireFight: its menu address (/firefight) is
+// not /products/{department}, so it also shows the user is brought back to the table they came
+// from. The three departments' rules and addresses are the same code, covered for each in
+// tests/integration/inventory-pages.test.ts and inventory-api.test.ts.
+for (const { department, path } of DEPARTMENTS.filter((entry) => entry.department === "FireFight")) {
   test.describe(`${department} inventory`, () => {
     test("adds a line: sorted in place, red when it needs an order, green otherwise", async ({
       page,

@@ -84,13 +84,9 @@ test.describe("Store Racks page", () => {
     expect(staff.email).toBeTruthy();
   });
 
-  // A rack of each category.
-  for (const { rackNumber, category } of [
-    { rackNumber: 2, category: "Technician/Kosan" },
-    { rackNumber: 16, category: "Technician" },
-    { rackNumber: 21, category: "Electrician" },
-    { rackNumber: 13, category: "Fire Fighting" },
-  ]) {
+  // One rack in the browser: the racks' categories are listed by the test above, and inserting into
+  // every rack is the same code (tests/integration/store-racks.test.ts covers the rules).
+  for (const { rackNumber, category } of [{ rackNumber: 13, category: "Fire Fighting" }]) {
     test(`inserts into rack ${rackNumber} (${category}) and shows the item in its panel`, async ({
       page,
       js,

@@ -222,6 +222,12 @@ export async function oversizedChunkedPost(url: string, pathname: string, type: 
     socket.write("\r\n");
     sent += piece.length;
     await new Promise((resolve) => setTimeout(resolve, 2));
+    // Twice the limit sent: a server that stops reading at the limit answers now, while we wait
+    // (up to 5 s, for a busy machine); one that reads on for the whole body says nothing yet.
+    if (sent === 2 * 1024 * 1024) {
+      for (let waited = 0; waited < 5_000 && !answer && !socket.destroyed; waited += 50)
+        await new Promise((resolve) => setTimeout(resolve, 50));
+    }
   }
   if (!socket.destroyed) socket.end("0\r\n\r\n");
   await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 5_000))]);
