@@ -4,10 +4,11 @@ import { audit } from "#app/lib/audit.server.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
 import { UNKNOWN_ADDRESS, withoutNul } from "#app/lib/http.server.ts";
 import { dummyPasswordHash, hashPassword, PasswordWorkBusy, verifyPassword } from "./password.server.ts";
+import type { Role } from "./roles.ts";
 import { messages, registrationLimits, signInLimits, throttleDelaySeconds, tooManySignIns } from "./rules.ts";
 import { loginAttempts, registrationAttempts, sessions, users } from "./table.server.ts";
 
-export type Role = "admin" | "staff";
+export type { Role };
 export type SessionUser = { id: string; email: string; role: Role; sessionId: string };
 
 export const SESSION_DAYS = 7;

@@ -3,10 +3,11 @@ import { db } from "#app/db/client.server.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
 import { PasswordWorkBusy } from "./password.server.ts";
 import { closeRegistrationAttempt, openRegistrationAttempt, registerUser } from "./queries.server.ts";
+import type { Role } from "./roles.ts";
 import { messages, tooManyRegistrations, tooManySignIns } from "./rules.ts";
 
 export type RegistrationOutcome =
-  | { ok: true; role: "admin" | "staff" }
+  | { ok: true; role: Role }
   | {
       ok: false;
       status: 400 | 409 | 429;

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { recordColumns, versionColumn } from "#app/db/columns.ts";
+import { ROLES } from "./roles.ts";
 
 export const users = pgTable(
   "users",
@@ -9,7 +10,7 @@ export const users = pgTable(
     ...versionColumn,
     email: text("email").notNull(),
     passwordHash: text("password_hash").notNull(),
-    role: text("role", { enum: ["admin", "staff"] }).notNull(),
+    role: text("role", { enum: ROLES }).notNull(),
     disabledAt: timestamp("disabled_at", { withTimezone: true, mode: "date" }),
   },
   (t) => [uniqueIndex("users_email_lower_key").on(sql`lower(${t.email})`)],
