@@ -1,4 +1,4 @@
-import { Form, Link, useFetcher } from "@remix-run/react";
+import { Form, Link, useFetcher, useLocation, useNavigate, useNavigation } from "@remix-run/react";
 import { type MouseEvent, type ReactNode, useEffect, useRef } from "react";
 import type { Toast } from "#app/shell/toast-types.ts";
 import { useToast } from "#app/shell/toasts.tsx";
@@ -7,6 +7,7 @@ import { Marked } from "#app/ui/list/marked.tsx";
 import { type FormReply, useFileForm } from "./form-state.ts";
 import { fileHref, rackAnchor, rackHref } from "./hrefs.ts";
 import { useHydrated } from "./hydrated.ts";
+import { sendsRackFiles, withRackOpen } from "./list.ts";
 import {
   countFiles,
   fileNameProblems,
@@ -60,40 +61,70 @@ export function RackPanel({
   header: ReactNode;
 }) {
   const searching = q.length > 0;
+  const navigate = useNavigate();
+  const location = useLocation();
+  const navigation = useNavigation();
+  const showFilesHref = withRackOpen(location.search, view.name);
   return (
-    <details className="rack" id={rackAnchor(view.name)} data-rack={view.name} open={open}>
+    <details
+      className="rack"
+      id={rackAnchor(view.name)}
+      data-rack={view.name}
+      open={open}
+      // With JavaScript, opening a rack whose files were not sent fetches them in place; without,
+      // the rack shows the link below.
+      onToggle={(event) => {
+        if (!event.currentTarget.open) return;
+        // From the address being loaded, if any, so racks opened in quick succession all stay open.
+        const pending = navigation.location?.pathname === "/rackadmin" ? navigation.location.search : null;
+        const search = pending ?? location.search;
+        // Put the rack in the address even when it was sent (empty), so a file inserted into it
+        // shows after the save's reload.
+        if (sendsRackFiles(search, view.name)) return;
+        // No #anchor: the rack is where the user just clicked, so the page stays where it is.
+        navigate(withRackOpen(search, view.name).split("#")[0], { replace: true, preventScrollReset: true });
+      }}
+    >
       <summary>
         <span className="rack-name">{view.name}</span>{" "}
         <span className="rack-count">({rackLabel(view, searching)})</span>
       </summary>
       <div className="rack-body">
         <InsertFileRow rackName={view.name} lastResult={lastInsert} />
-        <div className="table-wrap">
-          <table>
-            <caption className="visually-hidden">Files in {view.name}</caption>
-            <thead>{header}</thead>
-            <tbody>
-              {view.files.length === 0 ? (
-                <tr>
-                  <td colSpan={4} className="empty">
-                    {view.total === 0 ? messages.noFiles : messages.noMatches}
-                  </td>
-                </tr>
-              ) : (
-                view.files.map((file) => (
-                  <FileLine
-                    key={file._id}
-                    rackName={view.name}
-                    file={file}
-                    q={q}
-                    onUpdate={onUpdate}
-                    askToDelete={askToDelete}
-                  />
-                ))
-              )}
-            </tbody>
-          </table>
-        </div>
+        {view.loaded ? (
+          <div className="table-wrap">
+            <table>
+              <caption className="visually-hidden">Files in {view.name}</caption>
+              <thead>{header}</thead>
+              <tbody>
+                {view.files.length === 0 ? (
+                  <tr>
+                    <td colSpan={4} className="empty">
+                      {view.total === 0 ? messages.noFiles : messages.noMatches}
+                    </td>
+                  </tr>
+                ) : (
+                  view.files.map((file) => (
+                    <FileLine
+                      key={file._id}
+                      rackName={view.name}
+                      file={file}
+                      q={q}
+                      onUpdate={onUpdate}
+                      askToDelete={askToDelete}
+                    />
+                  ))
+                )}
+              </tbody>
+            </table>
+          </div>
+        ) : (
+          <p className="rack-files-link">
+            <Link to={showFilesHref} replace preventScrollReset>
+              Show the {countFiles(view.total)} in {view.name}
+            </Link>
+          </p>
+        )}
       </div>
     </details>
   );

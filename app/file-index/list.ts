@@ -1,11 +1,15 @@
 import { cleanText, readListParams } from "#app/ui/list/params.ts";
+import { rackAnchor } from "./hrefs.ts";
 import { CUPBOARDS, type Cupboard, cupboardOf, findCupboard, isRackName, type RackName } from "./rules.ts";
 
 // Admin Racks' view in the address (docs/architecture.md "Lists"): ?q= searches every rack on the
 // server (file numbers and names), ?rack= narrows the index to one cupboard ("1", "2") or one rack,
-// ?sort=&dir= orders each rack's files, ?open= names the rack to show open (where a save comes
-// back to). No paging: a rack is a shelf of at most ~100 folders (plant scale 100 a rack, 800 in
-// all), and a rack split over pages would no longer match the shelf it indexes. Pure.
+// ?sort=&dir= orders each rack's files, ?open= names the racks shown open (where a save comes back
+// to; repeatable). The page of this list is the rack: a rack is a shelf of at most ~100 folders
+// and a rack split over pages would no longer match the shelf it indexes, so the files of a rack
+// are sent only when the rack is shown open (?open=, a one-rack ?rack=, or a search's hits). The
+// whole index (800 files at plant scale) on one page cost a slowed-down terminal seconds of
+// hydration (docs/performance.md). Pure.
 
 export const FILE_SORTS = ["number", "name"] as const;
 export type FileSort = (typeof FILE_SORTS)[number];
@@ -17,7 +21,8 @@ export type FileView = {
   dir: "asc" | "desc";
   /** "", a cupboard's number ("1", "2") or a rack's name. */
   rack: string;
-  openRack: RackName | null;
+  /** The racks shown open, in the order they were opened (the last one's cupboard opens). */
+  openRacks: RackName[];
 };
 
 export function readFileView(search: URLSearchParams): FileView {
@@ -27,15 +32,43 @@ export function readFileView(search: URLSearchParams): FileView {
     defaultDir: FILE_LIST_DEFAULTS.dir,
   });
   const rack = search.get("rack") ?? "";
-  const open = search.get("open");
+  const open = [...new Set(search.getAll("open"))].filter(isRackName).slice(0, 8);
   return {
     // ?files= was this page's search before the kit: old links keep working.
     q: params.q || cleanText(search.get("files")),
     sort: params.sort,
     dir: params.dir,
     rack: isRackName(rack) || findCupboard(rack) ? rack : "",
-    openRack: isRackName(open) ? open : null,
+    openRacks: open,
   };
+}
+
+/** The racks whose files the page sends: the open ones and a one-rack filter (a search sends its hits). */
+export function racksToLoad(view: Pick<FileView, "rack" | "openRacks">): RackName[] {
+  return [...new Set([...view.openRacks, ...(isRackName(view.rack) ? [view.rack] : [])])];
+}
+
+/**
+ * Whether a view's address (its `?…` part) sends the rack's files whatever they become: the rack
+ * is open in it, or is its one-rack filter, or the view is a search (which sends every match).
+ */
+export function sendsRackFiles(search: string, rackName: RackName) {
+  const params = new URLSearchParams(search);
+  return (
+    params.getAll("open").includes(rackName) || params.get("rack") === rackName || Boolean(params.get("q"))
+  );
+}
+
+/**
+ * The address of a view of the index (its `?…` part) with one more rack open: what a closed rack's
+ * "Show files" link, or opening the rack with JavaScript, goes to.
+ */
+export function withRackOpen(search: string, rackName: RackName) {
+  const params = new URLSearchParams(search);
+  const open = params.getAll("open").filter((name) => name !== rackName);
+  params.delete("open");
+  for (const name of [...open, rackName]) params.append("open", name);
+  return `/rackadmin?${params}#${rackAnchor(rackName)}`;
 }
 
 /** The racks ?rack= leaves in view, cupboard by cupboard. */

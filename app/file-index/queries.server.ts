@@ -46,24 +46,32 @@ export async function searchRackFiles(
   db: Tx,
   names: readonly RackName[],
   view: { q: string; sort: FileSort; dir: "asc" | "desc" },
+  /** Whose files to send without a search (a search sends every rack's matches). */
+  load: readonly RackName[] = names,
 ): Promise<RackView<RackFile>[]> {
   if (names.length === 0) return [];
+  const loaded = view.q ? names : names.filter((name) => load.includes(name));
   const pattern = view.q ? likePattern(view.q) : null;
   const order = view.dir === "desc" ? desc : asc;
   const sortColumn = view.sort === "name" ? sql`lower(${rackFiles.name})` : rackFiles.fileNumber;
   const [files, totals] = await Promise.all([
-    db
-      .select(columns)
-      .from(rackFiles)
-      .where(
-        and(
-          inArray(rackFiles.rackName, [...names]),
-          pattern
-            ? or(sql`${rackFiles.name} ilike ${pattern}`, sql`${rackFiles.fileNumber}::text ilike ${pattern}`)
-            : undefined,
-        ),
-      )
-      .orderBy(asc(rackFiles.rackName), order(sortColumn), order(rackFiles.fileNumber)),
+    loaded.length === 0
+      ? []
+      : db
+          .select(columns)
+          .from(rackFiles)
+          .where(
+            and(
+              inArray(rackFiles.rackName, [...loaded]),
+              pattern
+                ? or(
+                    sql`${rackFiles.name} ilike ${pattern}`,
+                    sql`${rackFiles.fileNumber}::text ilike ${pattern}`,
+                  )
+                : undefined,
+            ),
+          )
+          .orderBy(asc(rackFiles.rackName), order(sortColumn), order(rackFiles.fileNumber)),
     db
       .select({ rackName: rackFiles.rackName, total: count() })
       .from(rackFiles)
@@ -75,7 +83,15 @@ export async function searchRackFiles(
   const totalOf = new Map(totals.map((row) => [row.rackName, row.total]));
   return names.map((name) => {
     const found = byRack.get(name) ?? [];
-    return { name, files: found, total: totalOf.get(name) ?? 0, matches: view.q ? found.length : 0 };
+    const total = totalOf.get(name) ?? 0;
+    // An empty rack has nothing to fetch: it counts as sent, so it shows 'No files found'.
+    return {
+      name,
+      files: found,
+      total,
+      matches: view.q ? found.length : 0,
+      loaded: total === 0 || loaded.includes(name),
+    };
   });
 }
 

@@ -72,7 +72,8 @@ export function sortFiles<T extends { id: number }>(files: readonly T[]): T[] {
 }
 
 /** A rack as Admin Racks shows it: its files (the matches while searching), its count, its matches. */
-export type RackView<F> = { name: RackName; files: F[]; total: number; matches: number };
+/** A rack in the index: its count, and its files when they were sent (`loaded`). */
+export type RackView<F> = { name: RackName; files: F[]; total: number; matches: number; loaded: boolean };
 
 /** The cupboard to open for a search: the first that holds a match (only one may be open). */
 export function cupboardToOpen(views: readonly { name: RackName; matches: number }[]): Cupboard | null {

@@ -362,7 +362,7 @@ describe("/api/racks/{rackName}/{_id}", () => {
 describe("the Admin Racks page", () => {
   type PageData = {
     racks: RackView<RackFile>[];
-    view: { q: string; sort: string; dir: string; rack: string; openRack: string | null };
+    view: { q: string; sort: string; dir: string; rack: string; openRacks: string[] };
     error: string | null;
   };
   const page = async (search = "") => {
@@ -384,11 +384,23 @@ describe("the Admin Racks page", () => {
     expect(response.headers.get("location")).toBe("/login?redirectTo=%2Frackadmin");
   });
 
-  it("loads all eight racks in order, each with its files sorted by number", async () => {
+  it("lists all eight racks in order with their counts, sending the files of the open racks only", async () => {
     await insertOne("Rack2D", "Zeta", 9);
     await insertOne("Rack2D", "Alpha", 3);
-    const { status, data } = await page();
+    await insertOne("Rack1A", "Kept on the shelf", 4);
+    const closed = await page();
+    expect(closed.status).toBe(200);
+    expect(closed.data.racks.find((rack) => rack.name === "Rack2D")).toMatchObject({
+      files: [],
+      loaded: false,
+    });
+    expect(closed.data.racks.find((rack) => rack.name === "Rack2D")!.total).toBeGreaterThanOrEqual(2);
+    expect(closed.data.racks.flatMap((rack) => rack.files)).toEqual([]);
+
+    const { status, data } = await page("?open=Rack2D&open=Rack2D&open=Rack9Q");
     expect(status).toBe(200);
+    expect(data.view.openRacks).toEqual(["Rack2D"]);
+    expect(data.racks.find((rack) => rack.name === "Rack1A")).toMatchObject({ files: [], loaded: false });
     expect(data.racks.map((rack) => rack.name)).toEqual([
       "Rack1A",
       "Rack1B",
@@ -400,6 +412,7 @@ describe("the Admin Racks page", () => {
       "Rack2D",
     ]);
     const rack2d = data.racks.find((rack) => rack.name === "Rack2D")!;
+    expect(rack2d.loaded).toBe(true);
     expect(rack2d.files.map((file) => [file.id, file.name])).toEqual([
       [3, "Alpha"],
       [9, "Zeta"],
@@ -462,8 +475,8 @@ describe("the Admin Racks page", () => {
     expect(odd.data.racks).toHaveLength(8);
     expect(odd.data.view).toMatchObject({ rack: "", sort: "number", dir: "asc" });
     const old = await page("?files=%20noc%20&open=Rack1C");
-    expect(old.data.view).toMatchObject({ q: "noc", openRack: "Rack1C" });
-    expect((await page("?open=Rack7Z")).data.view.openRack).toBeNull();
+    expect(old.data.view).toMatchObject({ q: "noc", openRacks: ["Rack1C"] });
+    expect((await page("?open=Rack7Z")).data.view.openRacks).toEqual([]);
   });
 
   it("says 'Error fetching rack data.' when the racks cannot be read", async () => {

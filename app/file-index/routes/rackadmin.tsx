@@ -24,7 +24,7 @@ import { RackPanel, SCRIPTED_FIELD, SCRIPTED_VALUE, UpdateFileDialog } from "../
 import fileIndexCss from "../file-index.css?url";
 import { rackHref } from "../hrefs.ts";
 import { useHydrated } from "../hydrated.ts";
-import { FILE_LIST_DEFAULTS, type FileView, racksInView, readFileView } from "../list.ts";
+import { FILE_LIST_DEFAULTS, type FileView, racksInView, racksToLoad, readFileView } from "../list.ts";
 import { insertFiles, searchRackFiles } from "../queries.server.ts";
 import {
   CUPBOARDS,
@@ -62,6 +62,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       db,
       groups.flatMap((group) => group.racks),
       view,
+      racksToLoad(view),
     );
     return { racks, view, error: null };
   } catch (error) {
@@ -123,9 +124,9 @@ export default function RackAdminPage() {
 
   const searching = view.q.length > 0;
   const matches = racks.reduce((sum, rack) => sum + rack.matches, 0);
-  // What opens: the rack named by ?open= or by a refused insert, else the search's hits, else
+  // What opens: the rack named by a refused insert or last by ?open=, else the search's hits, else
   // the one rack the filter names.
-  const shownRack = actionData?.rackName ?? view.openRack;
+  const shownRack = actionData?.rackName ?? view.openRacks.at(-1) ?? null;
   const filteredRack = isRackName(view.rack) ? view.rack : null;
   const openCupboard = shownRack
     ? cupboardOf(shownRack)
@@ -135,7 +136,10 @@ export default function RackAdminPage() {
         ? cupboardOf(filteredRack)
         : (findCupboard(view.rack) ?? null);
   const rackOpen = (rack: RackView<RackFile>) =>
-    rack.name === shownRack || (searching && rack.matches > 0) || (!searching && rack.name === filteredRack);
+    rack.name === shownRack ||
+    view.openRacks.includes(rack.name) ||
+    (searching && rack.matches > 0) ||
+    (!searching && rack.name === filteredRack);
   const listView: ListView = {
     name: "files",
     q: view.q,
