@@ -324,20 +324,28 @@ export type OutstandingReturn = {
   overdue: boolean;
 };
 
-/** AS15 entries whose material has not come back (no date of return), oldest expected first. */
-export async function outstandingReturns(db: Tx, today: string, limit = 200): Promise<OutstandingReturn[]> {
+/**
+ * AS15 entries whose material has not come back (no date of return), oldest expected first: the
+ * first `limit` of them, and how many there are in all.
+ */
+export async function outstandingReturns(
+  db: Tx,
+  today: string,
+  limit = 200,
+): Promise<{ rows: OutstandingReturn[]; total: number }> {
   const rows = await db.execute<{
     record_id: string;
     row: number;
     entry: Record<string, unknown>;
+    total: number;
   }>(sql`
-    select r.id as record_id, e.ordinality::int as row, e.value as entry
+    select r.id as record_id, e.ordinality::int as row, e.value as entry, count(*) over ()::int as total
     from ${sopRecords} r, jsonb_array_elements(r.data->'entries') with ordinality e
     where r.format = 'AS15' and coalesce(e.value->>'dateOfReturn', '') = ''
     order by nullif(e.value->>'expectedDateOfReturn', '') asc nulls last, r.record_date asc
     limit ${limit}
   `);
-  return rows.map((row) => {
+  const list = rows.map((row) => {
     const entry = row.entry;
     const text = (key: string) => String(entry[key] ?? "");
     const expected = text("expectedDateOfReturn");
@@ -353,6 +361,7 @@ export async function outstandingReturns(db: Tx, today: string, limit = 200): Pr
       overdue: expected !== "" && expected < today,
     };
   });
+  return { rows: list, total: rows[0]?.total ?? 0 };
 }
 
 /** A record in the API's shape: the format's fields (legacy names for AS11) plus the record's own. */

@@ -379,13 +379,51 @@ describe("the pages", () => {
       { format: "AS15" },
     );
     expect(response.status).toBe(201);
-    const page = await json<{ returns: ReturnRow[] }>(
-      await run(recordsLoader, buildRequest("/as15/records", { cookie: user.cookie }), { format: "as15" }),
+    const page = await json<{ returns: { rows: ReturnRow[]; total: number } }>(
+      await run(recordsLoader, buildRequest("/as15/records?returns=all", { cookie: user.cookie }), {
+        format: "as15",
+      }),
     );
-    const returns = page.returns;
+    const returns = page.returns.rows;
     const byPass = Object.fromEntries(returns.map((entry) => [entry.gatePassNo, entry.overdue]));
     expect(byPass).toMatchObject({ "GP-LATE": true, "GP-LATER": false });
     expect(byPass).not.toHaveProperty("GP-BACK");
+  });
+
+  it("AS15 shows the 20 longest-outstanding returns above the records, and all of them on request", async () => {
+    const entries = Array.from({ length: 25 }, (_, n) => ({
+      date: "2024-03-01",
+      gatePassNo: `GP-MANY-${n}`,
+      expectedDateOfReturn: `2024-03-${String(n + 2).padStart(2, "0")}`,
+    }));
+    const response = await run(
+      apiRecordsAction,
+      buildRequest("/api/sop/AS15", { json: { entries }, token }),
+      {
+        format: "AS15",
+      },
+    );
+    expect(response.status).toBe(201);
+    const load = async (search: string) =>
+      (
+        await json<{ returns: { rows: ReturnRow[]; total: number; all: boolean } }>(
+          await run(recordsLoader, buildRequest(`/as15/records${search}`, { cookie: user.cookie }), {
+            format: "as15",
+          }),
+        )
+      ).returns;
+    const first = await load("");
+    expect(first.rows).toHaveLength(20);
+    expect(first.total).toBeGreaterThanOrEqual(25);
+    expect(first.all).toBe(false);
+    // Oldest expected return first.
+    const expected = first.rows.map((row) => row.expected.split("/").reverse().join("-"));
+    expect(expected).toEqual([...expected].sort());
+    const all = await load("?returns=all");
+    expect(all.rows).toHaveLength(all.total);
+    expect(all.rows.map((row) => row.gatePassNo)).toEqual(
+      expect.arrayContaining(entries.map((e) => e.gatePassNo)),
+    );
   });
 });
 

@@ -1,5 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { requireUser } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { formatDateGB, formatDateTimeGB } from "#app/lib/dates.ts";
@@ -46,14 +46,20 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export async function loader({ request, params: routeParams }: LoaderFunctionArgs) {
   await requireUser(request);
   const definition = requireFormat(routeParams.format);
-  const { params, range } = readRecordView(new URL(request.url).searchParams);
+  const search = new URL(request.url).searchParams;
+  const { params, range } = readRecordView(search);
+  // The outstanding returns show the most overdue few above the records, all of them on request:
+  // two hundred rows above the list doubled the page a slowed-down terminal lays out and hydrates.
+  const allReturns = search.get("returns") === "all";
   const zone = serverSettings().PLANT_TIME_ZONE;
   let page = { rows: [] as RecordRow[], total: 0, page: 1 };
-  let returns: ReturnRow[] | null = null;
+  let returns: { rows: ReturnRow[]; total: number; all: boolean } | null = null;
   try {
     const [list, outstanding] = await Promise.all([
       listRecordPage(db, definition, params, range),
-      definition.outstandingReturns ? outstandingReturns(db, plantToday()) : Promise.resolve(null),
+      definition.outstandingReturns
+        ? outstandingReturns(db, plantToday(), allReturns ? OUTSTANDING_ALL : OUTSTANDING_FIRST)
+        : Promise.resolve(null),
     ]);
     page = {
       ...list,
@@ -65,8 +71,10 @@ export async function loader({ request, params: routeParams }: LoaderFunctionArg
         savedAt: formatDateTimeGB(record.createdAt, zone),
       })),
     };
-    returns =
-      outstanding?.map((entry) => ({
+    returns = outstanding && {
+      total: outstanding.total,
+      all: allReturns,
+      rows: outstanding.rows.map((entry) => ({
         recordId: entry.recordId,
         date: formatDateGB(entry.date),
         gatePassNo: entry.gatePassNo,
@@ -75,7 +83,8 @@ export async function loader({ request, params: routeParams }: LoaderFunctionArg
         issuedTo: entry.issuedTo,
         expected: entry.expectedDateOfReturn ? formatDateGB(entry.expectedDateOfReturn) : "Not given",
         overdue: entry.overdue,
-      })) ?? null;
+      })),
+    };
   } catch (error) {
     // A list that cannot be read shows as empty (spec §8); the cause is in the log.
     logError(request, error);
@@ -104,6 +113,10 @@ export async function loader({ request, params: routeParams }: LoaderFunctionArg
   };
 }
 
+/** Outstanding returns shown by default, and at most on request (oldest expected return first). */
+const OUTSTANDING_FIRST = 20;
+const OUTSTANDING_ALL = 500;
+
 export default function SopRecordsPage() {
   const { format, range, view, records, returns } = useLoaderData<typeof loader>();
   const base = recordsPath(format);
@@ -126,7 +139,7 @@ export default function SopRecordsPage() {
         </div>
       </div>
 
-      {returns ? <OutstandingReturns rows={returns} base={base} q={view.q} /> : null}
+      {returns ? <OutstandingReturns returns={returns} base={base} q={view.q} /> : null}
 
       <ListToolbar view={view}>
         <RangeFields range={range} />
@@ -253,10 +266,36 @@ function RecordLine({
   );
 }
 
-function OutstandingReturns({ rows, base, q }: { rows: ReturnRow[]; base: string; q: string }) {
+function OutstandingReturns({
+  returns: { rows, total, all },
+  base,
+  q,
+}: {
+  returns: { rows: ReturnRow[]; total: number; all: boolean };
+  base: string;
+  q: string;
+}) {
+  const location = useLocation();
+  const withReturns = (value: "all" | null) => {
+    const search = new URLSearchParams(location.search);
+    if (value) search.set("returns", value);
+    else search.delete("returns");
+    const query = search.toString();
+    return `${base}${query ? `?${query}` : ""}#outstanding-title`;
+  };
   return (
     <section aria-labelledby="outstanding-title" className="sop-outstanding">
       <h2 id="outstanding-title">Returnable material not yet returned</h2>
+      {total > rows.length ? (
+        <p>
+          The {rows.length} most overdue of {total} entries.{" "}
+          <Link to={withReturns("all")}>Show all {total}</Link>
+        </p>
+      ) : all && total > OUTSTANDING_FIRST ? (
+        <p>
+          All {total} entries. <Link to={withReturns(null)}>Show the {OUTSTANDING_FIRST} most overdue</Link>
+        </p>
+      ) : null}
       {rows.length === 0 ? (
         <p className="muted">All returnable material has come back.</p>
       ) : (
