@@ -65,25 +65,38 @@ export function ensureFreshBuild(buildDir, log) {
     oldest > 0 ? "The build is older than the code: building…" : "No build yet: building (about a minute)…",
   );
   const env = { ...process.env, NODE_ENV: "production", BUILD_DIR: buildDir };
+  // Vite at log level "warn": its progress lines and file lists stay out of the start-up log, but
+  // every warning and error shows (vite.config.ts names the two kinds of Rollup warning it expects).
   const steps = [
-    ["the pages", [path.join(root, "node_modules/@remix-run/dev/dist/cli.js"), "vite:build"]],
+    [
+      "the pages",
+      [path.join(root, "node_modules/@remix-run/dev/dist/cli.js"), "vite:build", "--logLevel", "warn"],
+    ],
     [
       "the server",
-      [path.join(root, "node_modules/vite/bin/vite.js"), "build", "--config", "server/vite.config.ts"],
+      [
+        path.join(root, "node_modules/vite/bin/vite.js"),
+        "build",
+        "--config",
+        "server/vite.config.ts",
+        "--logLevel",
+        "warn",
+      ],
     ],
   ];
   for (const [what, args] of steps) {
-    // Rollup's own chatter stays out of the start-up log; a failure shows it in full.
+    const stepStarted = Date.now();
+    log(`Building ${what}…`);
     const result = spawnSync(process.execPath, /** @type {string[]} */ (args), {
       cwd: root,
       env,
-      encoding: "utf8",
+      stdio: "inherit",
     });
-    if (result.status !== 0) {
-      console.error(`${result.stdout}\n${result.stderr}`);
-      throw new Error(`The build of ${what} failed (see above).`);
-    }
+    if (result.status !== 0) throw new Error(`The build of ${what} failed (see above).`);
+    log(`Built ${what} in ${seconds(stepStarted)}.`);
   }
-  log(`Built in ${((Date.now() - started) / 1000).toFixed(0)} s.`);
+  log(`Built in ${seconds(started)}.`);
   return true;
 }
+
+const seconds = (/** @type {number} */ since) => `${((Date.now() - since) / 1000).toFixed(0)} s`;

@@ -138,6 +138,25 @@ async function transferOwnership(url: string) {
 const clusterUrl = (cluster: Cluster, database: string) =>
   `postgres://${cluster.user}:${encodeURIComponent(cluster.password)}@127.0.0.1:${cluster.port}/${database}`;
 
+/**
+ * Issue 15: everything `npm start` leaves running ≤ 200 MB RSS at idle after the bench's load.
+ * Measured with `npm run bench -- --only load,memory` (RSS per process, 40 s after the load, on a
+ * 2-core machine at load average ~27): PostgreSQL held 85 MB in 7 processes before these settings,
+ * 78 MB in 6 with them. Most of the rest is the web server's own heap (docs/performance.md).
+ */
+const MEMORY_SETTINGS = {
+  // Each process's RSS counts the pages of shared buffers it touched: at 64 MB an idle backend held
+  // 20–29 MB after the load, 19 MB at 16 MB. The plant's tables (a few thousand rows each) are read
+  // from the OS page cache when they do not fit.
+  shared_buffers: "16MB",
+  // The background writer sweeps the whole buffer pool for dirty pages to write ahead of the
+  // backends: after the load it held all 16 MB of it (21 MB RSS; 6 MB with this). The plant writes a few rows a
+  // minute; a backend that needs a clean buffer writes the odd dirty one itself.
+  bgwriter_lru_maxpages: "0",
+  // No logical replication here: its launcher process was 7 MB of RSS doing nothing.
+  max_logical_replication_workers: "0",
+};
+
 export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedPostgres> {
   const log = options.log ?? (() => {});
   const dataDir = path.resolve(options.dataDir);
@@ -167,7 +186,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   const settings = {
     listen_addresses: "127.0.0.1",
     unix_socket_directories: "",
-    shared_buffers: "64MB",
+    ...MEMORY_SETTINGS,
     ...options.serverSettings,
   };
   const child = spawn(

@@ -89,7 +89,7 @@ describe("the job queue", () => {
       .insert(loginAttempts)
       .values({ email: "ancient@plant.test", address: "a", succeeded: false, createdAt: daysAgo(40) });
     const id = await boss.send(pruneSignInsJob.name, {});
-    expect(id).toBeTruthy();
+    expect(id, "pg-boss gives the queued job a uuid").toMatch(/^[0-9a-f-]{36}$/);
     let state: string | undefined;
     for (let tries = 0; tries < 40 && state !== "completed"; tries++) {
       await new Promise((resolve) => setTimeout(resolve, 250));

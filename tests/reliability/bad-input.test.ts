@@ -323,7 +323,9 @@ describe("the /api endpoints that take input", () => {
       body: JSON.stringify({ Assets: "x".repeat(1_100_000) }),
     });
     expect(response.status).toBe(413);
-    expect(((await response.json()) as { message: string }).message).toBeTruthy();
+    expect(((await response.json()) as { message: string }).message).toBe(
+      "The request is too large (the limit is 1 MB).",
+    );
   });
 });
 
@@ -627,7 +629,7 @@ describe("the request boundary (server/app.ts)", () => {
     expect(withToken.headers.get("cache-control")).toContain("no-store");
     const page = await fetch(`${url}/login`).then((response) => response.text());
     const asset = /\/assets\/[^"]+\.js/.exec(page)?.[0];
-    expect(asset).toBeTruthy();
+    expect(asset, "the sign-in page links a hashed script").toMatch(/^\/assets\/.+\.js$/);
     const cached = await fetch(`${url}${asset}`);
     expect(cached.headers.get("cache-control")).toContain("immutable");
   });
