@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { parseWithZod } from "@conform-to/zod/v4";
 import {
   type ActionFunctionArgs,
   data,
@@ -16,14 +15,15 @@ import { logError } from "#app/lib/request-id.server.ts";
 import { redirectWithToast } from "#app/shell/toast.server.ts";
 import type { Toast } from "#app/shell/toast-types.ts";
 import { useDeleteDialog } from "#app/ui/confirm-delete.tsx";
+import { parseSubmission } from "#app/ui/form/parse.ts";
 import { FormError } from "#app/ui/form.tsx";
+import { useHydrated } from "#app/ui/hydrated.ts";
 import { listHandle } from "#app/ui/list/handle.ts";
 import { type ListView, SortHeader } from "#app/ui/list/list-view.tsx";
 import { MAX_QUERY_LENGTH } from "#app/ui/list/params.ts";
 import { RackPanel, SCRIPTED_FIELD, SCRIPTED_VALUE, UpdateFileDialog } from "../components.tsx";
 import fileIndexCss from "../file-index.css?url";
 import { rackHref } from "../hrefs.ts";
-import { useHydrated } from "../hydrated.ts";
 import { FILE_LIST_DEFAULTS, type FileView, racksInView, readFileView } from "../list.ts";
 import { insertFiles, searchRackFiles } from "../queries.server.ts";
 import {
@@ -80,7 +80,7 @@ export async function action({ request }: ActionFunctionArgs) {
   invariantResponse(isRackName(rackName), messages.invalidRackOrId);
   const scripted = form.get(SCRIPTED_FIELD) === SCRIPTED_VALUE;
 
-  const submission = parseWithZod(form, { schema: newFileSchema });
+  const submission = parseSubmission(form, newFileSchema);
   if (submission.status !== "success")
     return data({ rackName, result: submission.reply(), toast: null }, { status: 400 });
 
