@@ -1,9 +1,9 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { db } from "#app/db/client.server.ts";
 import { clientAddress } from "#app/lib/http.server.ts";
+import { parseSubmission } from "#app/ui/form/parse.ts";
 import { checkCredentials, type Role } from "./queries.server.ts";
 import { loginSchema } from "./rules.ts";
 
@@ -29,7 +29,7 @@ export const authenticator = new Authenticator<AuthenticatedUser>();
 
 authenticator.use(
   new FormStrategy(async ({ form, request }) => {
-    const submission = parseWithZod(form, { schema: loginSchema });
+    const submission = parseSubmission(form, loginSchema);
     if (submission.status !== "success")
       throw new LoginRefused(submission.reply({ hideFields: ["password"] }), 400);
     const { email, password, redirectTo, sharedTerminal } = submission.value;

@@ -1,5 +1,5 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
+import { parseSubmission } from "#app/ui/form/parse.ts";
 import { contractInsertSchema, contractUpdateSchema, toContractInput } from "./schema.ts";
 
 const form = (values: Record<string, string>) => {
@@ -20,7 +20,7 @@ function errorsOf(
   schema: typeof contractInsertSchema | typeof contractUpdateSchema,
   values: Record<string, string>,
 ) {
-  const submission = parseWithZod(form(values), { schema });
+  const submission = parseSubmission(form(values), schema);
   return submission.status === "success" ? {} : (submission.error ?? {});
 }
 
@@ -46,7 +46,7 @@ describe("insert form", () => {
 
   it("accepts the required fields alone and keeps each PMS label's own value", () => {
     for (const pms of ["Monthly", "Quarterly", "Yearly", "Fortnightly"]) {
-      const submission = parseWithZod(form({ ...valid, pms }), { schema: contractInsertSchema });
+      const submission = parseSubmission(form({ ...valid, pms }), contractInsertSchema);
       expect(submission.status).toBe("success");
       if (submission.status === "success") expect(submission.value.pms).toBe(pms);
     }

@@ -3,8 +3,9 @@ import { isIsoDate } from "#app/lib/dates.ts";
 import { PMS_CHOICES } from "./rules.ts";
 
 // The equipment (AMC contract) forms (spec §5 "Equipment add"): one schema for the browser and the
-// action. Conform turns empty inputs into undefined, so "not given" is undefined everywhere; the
-// /api routes read their JSON into the same flat shape (toContractInput) before parsing.
+// action. The form pipeline (app/ui/form/parse.ts) reads empty inputs as undefined, so "not given"
+// is undefined everywhere; the /api routes read their JSON into the same flat shape
+// (toContractInput) before parsing.
 
 export const contractMessages = {
   added: "Equipment added successfully!",
@@ -96,9 +97,15 @@ export const contractUpdateSchema = z
     pms: z.optional(pms(false)),
     ...optionalFields,
     version: z.optional(
-      z.coerce
-        .number({ error: "Version must be a whole number." })
-        .check(z.int("Version must be a whole number.")),
+      z.pipe(
+        // Spaces alone are not a number (Number("  ") would read them as 0).
+        z.transform((value: unknown) =>
+          typeof value === "string" && value.trim() === "" ? Number.NaN : value,
+        ),
+        z.coerce
+          .number({ error: "Version must be a whole number." })
+          .check(z.int("Version must be a whole number.")),
+      ),
     ),
   })
   .check(validityInOrder);

@@ -1,27 +1,29 @@
+import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { Form, Link, useFetcher, useLocation, useNavigate, useNavigation } from "@remix-run/react";
 import { type MouseEvent, type ReactNode, useEffect, useRef } from "react";
 import type { Toast } from "#app/shell/toast-types.ts";
 import { useToast } from "#app/shell/toasts.tsx";
+import { parseSubmission } from "#app/ui/form/parse.ts";
 import { FieldErrors, FormError, SubmitButton } from "#app/ui/form.tsx";
+import { useHydrated } from "#app/ui/hydrated.ts";
 import { Marked } from "#app/ui/list/marked.tsx";
-import { type FormReply, useFileForm } from "./form-state.ts";
 import { fileHref, rackAnchor, rackHref } from "./hrefs.ts";
-import { useHydrated } from "./hydrated.ts";
 import { sendsRackFiles, withRackOpen } from "./list.ts";
 import {
   countFiles,
-  fileNameProblems,
   MAX_FILE_NAME_LENGTH,
   messages,
-  newFileProblems,
   type RackFile,
   type RackName,
   type RackView,
 } from "./rules.ts";
+import { fileUpdateSchema, newFileSchema } from "./schema.ts";
 
 // The file index's pieces: a rack panel (insert row + table), the update form (in a dialog over
-// the list with JavaScript, on its own page without). No Conform or zod here: the browser checks
-// with rules.ts (form-state.ts), the server with schema.ts.
+// the list with JavaScript, on its own page without). Both forms check with the same schema in the
+// browser and the action (app/ui/form/parse.ts).
+
+export type FormReply = SubmissionResult<string[]>;
 
 /** Sent only by scripted (fetcher) submissions, so the action answers data instead of redirecting. */
 export const SCRIPTED_FIELD = "via";
@@ -186,27 +188,26 @@ function FileLine({
   );
 }
 
-const checkNewFile = (form: FormData) => newFileProblems({ id: form.get("id"), name: form.get("name") });
-const checkFileName = (form: FormData) => fileNameProblems(form.get("name"));
-
 /**
  * The insert row of one rack. With JavaScript each rack has its own fetcher, so several racks save
  * independently and the page does not reload; without, it is a plain POST (intent + rack name).
  */
 function InsertFileRow({ rackName, lastResult }: { rackName: RackName; lastResult?: FormReply }) {
   const fetcher = useFetcher<FormAnswer>();
-  const { form, formErrors, field, fieldErrors } = useFileForm({
+  const [form, fields] = useForm({
     id: `insert-${rackName}`,
-    reply: fetcher.data?.result ?? lastResult,
-    initial: lastResult,
-    check: checkNewFile,
+    // A saved insert answers `resetForm`, which empties the row for the next file.
+    lastResult: fetcher.data?.result ?? lastResult,
+    onValidate: ({ formData }) => parseSubmission(formData, newFileSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
   });
   useToast(fetcher.data?.toast);
   const saving = fetcher.state !== "idle";
   return (
     <fetcher.Form
       method="post"
-      {...form}
+      {...getFormProps(form)}
       className="insert-row"
       aria-label={`Insert a file into ${rackName}`}
     >
@@ -217,8 +218,7 @@ function InsertFileRow({ rackName, lastResult }: { rackName: RackName; lastResul
         <label className="insert-field">
           <span className="visually-hidden">File ID</span>
           <input
-            {...field("id")}
-            type="number"
+            {...getInputProps(fields.id, { type: "number" })}
             inputMode="numeric"
             step={1}
             placeholder="File ID"
@@ -227,15 +227,19 @@ function InsertFileRow({ rackName, lastResult }: { rackName: RackName; lastResul
         </label>
         <label className="insert-field grow">
           <span className="visually-hidden">New file name</span>
-          <input {...field("name")} type="text" placeholder="New file name" aria-label="New file name" />
+          <input
+            {...getInputProps(fields.name, { type: "text" })}
+            placeholder="New file name"
+            aria-label="New file name"
+          />
         </label>
         <button type="submit" className="button primary" disabled={saving} aria-busy={saving}>
           {saving ? "Inserting..." : "Insert"}
         </button>
       </div>
-      <FormError {...formErrors} />
-      <FieldErrors {...fieldErrors("id")} />
-      <FieldErrors {...fieldErrors("name")} />
+      <FormError id={form.errorId} errors={form.errors} />
+      <FieldErrors id={fields.id.errorId} errors={fields.id.errors} />
+      <FieldErrors id={fields.name.errorId} errors={fields.name.errors} />
     </fetcher.Form>
   );
 }
@@ -261,11 +265,14 @@ export function UpdateFileForm({
 }) {
   const fetcher = useFetcher<FormAnswer & { ok: boolean }>();
   const action = fileHref(rackName, file._id);
-  const { form, formErrors, field, fieldErrors } = useFileForm({
+  const [form, fields] = useForm({
     id: `update-${file._id}`,
-    reply: inDialog ? fetcher.data?.result : lastResult,
-    initial: inDialog ? undefined : lastResult,
-    check: checkFileName,
+    lastResult: inDialog ? fetcher.data?.result : lastResult,
+    // The version the editor was read at; a refused save keeps the one sent (the server says why).
+    defaultValue: { name: file.name, version: String(file.version) },
+    onValidate: ({ formData }) => parseSubmission(formData, fileUpdateSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
   });
   useToast(inDialog ? fetcher.data?.toast : null);
   const saved = inDialog && fetcher.state === "idle" && fetcher.data?.ok === true;
@@ -275,32 +282,29 @@ export function UpdateFileForm({
   }, [saved]);
   const FormElement = inDialog ? fetcher.Form : Form;
   const saving = inDialog && fetcher.state !== "idle";
-  // The version the editor was read at; a refused save keeps the one sent (the server says why).
-  const sentVersion = (lastResult?.initialValue as Record<string, unknown> | null | undefined)?.version;
-  const name = field("name", file.name);
   return (
-    <FormElement method="post" action={action} {...form} className="form">
+    <FormElement method="post" action={action} {...getFormProps(form)} className="form">
       {inDialog ? <input type="hidden" name={SCRIPTED_FIELD} value={SCRIPTED_VALUE} /> : null}
-      <input
-        type="hidden"
-        name="version"
-        defaultValue={typeof sentVersion === "string" ? sentVersion : String(file.version)}
-      />
-      <FormError {...formErrors} />
+      <input {...getInputProps(fields.version, { type: "hidden" })} />
+      <FormError id={form.errorId} errors={form.errors} />
       <div className="field">
         <label htmlFor={`${form.id}-file-id`}>File ID</label>
         <input id={`${form.id}-file-id`} type="text" value={file.id} readOnly />
       </div>
       <div className="field">
-        <label htmlFor={name.id}>
+        <label htmlFor={fields.name.id}>
           File Name
           <span className="required" aria-hidden="true">
             {" "}
             *
           </span>
         </label>
-        <input {...name} type="text" maxLength={MAX_FILE_NAME_LENGTH} autoFocus={inDialog} />
-        <FieldErrors {...fieldErrors("name")} />
+        <input
+          {...getInputProps(fields.name, { type: "text" })}
+          maxLength={MAX_FILE_NAME_LENGTH}
+          autoFocus={inDialog}
+        />
+        <FieldErrors id={fields.name.errorId} errors={fields.name.errors} />
       </div>
       <div className="actions">
         {inDialog ? (

@@ -86,9 +86,7 @@ export function countFiles(count: number) {
   return `${count} ${count === 1 ? "file" : "files"}`;
 }
 
-// Input checks, written without zod so the browser can run them on this page without shipping a
-// schema library (architecture.md budgets: JavaScript per page). schema.ts builds the server's
-// schemas on the same checks, so both sides give the same messages.
+// Input checks: schema.ts builds the forms' and the API's schemas on them.
 
 /** A field's text: numbers count as their digits, anything else (null, objects) as missing. */
 export function fieldText(value: unknown) {
@@ -118,11 +116,4 @@ export function newFileProblems(file: { id?: unknown; name?: unknown }): FieldPr
   if (fileNumberOf(file.id) === null) problems.id = [messages.wholeNumber];
   if (fieldText(file.name).length > MAX_FILE_NAME_LENGTH) problems.name = [messages.nameTooLong];
   return problems;
-}
-
-/** A new name for a file: blank → 'File name cannot be empty.'; then the length. */
-export function fileNameProblems(name: unknown): FieldProblems {
-  const text = typeof name === "string" ? name.trim() : "";
-  if (!text) return { name: [messages.nameEmpty] };
-  return text.length > MAX_FILE_NAME_LENGTH ? { name: [messages.nameTooLong] } : {};
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { fileNameProblems, newFileProblems } from "./rules.ts";
+import { parseSubmission } from "#app/ui/form/parse.ts";
+import { messages } from "./rules.ts";
 import { fileUpdateSchema, newFileSchema, newFilesBodySchema } from "./schema.ts";
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
@@ -76,39 +77,22 @@ describe("renaming a file", () => {
   });
 });
 
-// The browser runs rules.ts's checks without zod (form-state.ts); they must answer as the server does.
-describe("the browser's checks agree with the server's schemas", () => {
-  const byPath = (result: { error?: { issues: { message: string; path: PropertyKey[] }[] } }) => {
-    const problems: Record<string, string[]> = {};
-    for (const issue of result.error?.issues ?? []) {
-      const key = issue.path.join(".");
-      problems[key] = [...(problems[key] ?? []), issue.message];
-    }
-    return problems;
+describe("the insert row as posted (the same parse in the browser and the action)", () => {
+  const posted = (id: string, name: string) => {
+    const form = new FormData();
+    form.append("id", id);
+    form.append("name", name);
+    return parseSubmission(form, newFileSchema);
   };
 
-  it("for a new file", () => {
-    const long = "x".repeat(201);
-    for (const input of [
-      { id: "", name: "" },
-      { id: "3", name: "" },
-      { id: "", name: "Fire NOC" },
-      { id: "3", name: "   " },
-      { id: "2.5", name: "Half" },
-      { id: "0", name: "Zero" },
-      { id: "1000000", name: "Too big" },
-      { id: "12a", name: long },
-      { id: "7", name: long },
-      { id: " 7 ", name: " Fire NOC " },
-      { id: null, name: "From a form without the field" },
-    ]) {
-      expect(newFileProblems(input), JSON.stringify(input)).toEqual(byPath(newFileSchema.safeParse(input)));
-    }
-  });
-
-  it("for a new file name", () => {
-    for (const name of ["", "   ", null, "Renamed", ` ${"y".repeat(200)} `, "y".repeat(201)]) {
-      expect(fileNameProblems(name), String(name)).toEqual(byPath(fileUpdateSchema.safeParse({ name })));
-    }
+  it("answers the form's and the fields' messages by form name", () => {
+    expect(posted("", "Fire NOC").reply().error).toEqual({ "": [messages.bothRequired] });
+    expect(posted("2.5", "x".repeat(201)).reply().error).toEqual({
+      id: [messages.wholeNumber],
+      name: [messages.nameTooLong],
+    });
+    const saved = posted(" 7 ", " Fire NOC ");
+    expect(saved.status).toBe("success");
+    if (saved.status === "success") expect(saved.value).toEqual({ id: 7, name: "Fire NOC" });
   });
 });

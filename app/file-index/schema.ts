@@ -1,15 +1,14 @@
 import * as z from "zod/mini";
 import { fieldText, fileNumberOf, MAX_FILE_NAME_LENGTH, messages, newFileProblems } from "./rules.ts";
 
-// One schema per form, for the server (actions with Conform, and /api). The browser runs the same
-// checks from rules.ts without zod (the Admin Racks page's JavaScript budget); schema.test.ts
-// holds the two to the same answers. Messages are the spec's wording (§5).
+// One schema per form, the same in the browser and the action (app/ui/form/parse.ts), and for
+// /api. Messages are the spec's wording (§5).
 
 const MAX_FILES_PER_REQUEST = 100;
 
 /**
  * A new file: `{id, name}` from the insert row (strings) or the API (id sent as a number, spec §5).
- * The checks are rules.ts's newFileProblems, which the insert row also runs in the browser.
+ * The checks are rules.ts's newFileProblems (one form-level message when either field is blank).
  */
 export const newFileSchema = z.pipe(
   z.object({ id: z.optional(z.unknown()), name: z.optional(z.unknown()) }).check(

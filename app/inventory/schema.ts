@@ -3,7 +3,7 @@ import { messages } from "./rules.ts";
 
 // One schema for the insert and update forms (browser and action) and the /api rows, with the
 // legacy field names (spec §3). Values arrive as form strings or JSON numbers/strings; this
-// schema reads both, so forms are parsed with Conform's auto-coercion off.
+// schema reads both (a cleared input arrives as missing, app/ui/form/parse.ts: blank here too).
 // ExcessShortFall is never read from input: the server derives it (architecture.md).
 
 export const MAX_TEXT = 500;

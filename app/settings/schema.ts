@@ -24,15 +24,22 @@ const optionalEmail = z.union([
   z.pipe(z.string().check(z.trim(), z.maxLength(254)), z.email("Enter a valid e-mail address.")),
 ]);
 
-const dueSoonDays = z.coerce
-  .number({ error: "Enter a number of days." })
-  .check(
-    z.int("Enter a whole number of days."),
-    z.minimum(0, "At least 0 days."),
-    z.maximum(365, "At most 365 days."),
-  );
+// Spaces alone are not a number (Number("  ") would read them as 0).
+const blankAsNaN = (value: unknown) =>
+  typeof value === "string" && value.trim() === "" ? Number.NaN : value;
 
-/** Absent or empty form values become "" (Conform leaves cleared inputs out). */
+const dueSoonDays = z.pipe(
+  z.transform(blankAsNaN),
+  z.coerce
+    .number({ error: "Enter a number of days." })
+    .check(
+      z.int("Enter a whole number of days."),
+      z.minimum(0, "At least 0 days."),
+      z.maximum(365, "At most 365 days."),
+    ),
+);
+
+/** Absent or empty form values become "" (the form pipeline reads a cleared input as missing). */
 const blank = (schema: z.ZodMiniType<string, string>) =>
   z.pipe(
     z.optional(schema),

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "@remix-run/react";
 import { useState } from "react";
+import { parseSubmission } from "#app/ui/form/parse.ts";
 import { Field, FieldErrors, FormError, SubmitButton } from "#app/ui/form.tsx";
 import { closingStockPreview, type FormMode, messages } from "./rules.ts";
 import { rackItemFormSchema } from "./schema.ts";
@@ -41,7 +41,7 @@ export function RackItemForm({
     id: `rack-${mode}`,
     lastResult,
     defaultValue,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: rackItemFormSchema }),
+    onValidate: ({ formData }) => parseSubmission(formData, rackItemFormSchema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });

@@ -27,8 +27,8 @@ const problems: Record<QuantityProblem, (label: string) => string> = {
  * A quantity ≥ 0 with up to 3 decimals, typed or sent as JSON. Blank is refused when required,
  * else it is the default 0 (spec §3: issue and receit default to 0).
  */
-// A bare transform (not a pipe from z.unknown()) so an absent key still reaches it: Conform sends
-// a cleared input as absent, and "required" must say so in the field's own words.
+// A bare transform (not a pipe from z.unknown()) so an absent key still reaches it: the form
+// pipeline reads a cleared input as absent, and "required" must say so in the field's own words.
 const quantity = (label: string, required: boolean) =>
   z.transform((raw: unknown, ctx): number => {
     const parsed = parseQuantity(raw);

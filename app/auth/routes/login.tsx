@@ -1,5 +1,4 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import {
   type ActionFunctionArgs,
   data,
@@ -12,6 +11,7 @@ import { authenticator, LoginRefused } from "#app/auth/authenticator.server.ts";
 import { loginSchema, safeRedirect } from "#app/auth/rules.ts";
 import { getUser, startUserSession } from "#app/auth/session.server.ts";
 import { assertSameOrigin, MAX_BODY_BYTES } from "#app/lib/http.server.ts";
+import { parseSubmission } from "#app/ui/form/parse.ts";
 import { Field, FormError, SubmitButton } from "#app/ui/form.tsx";
 
 export const meta: MetaFunction = () => [{ title: "Sign in · PlantOps" }];
@@ -42,7 +42,7 @@ export default function LoginPage() {
   const [form, fields] = useForm({
     id: "login",
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+    onValidate: ({ formData }) => parseSubmission(formData, loginSchema),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });

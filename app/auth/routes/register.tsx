@@ -1,18 +1,18 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, data, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { registerFrom } from "#app/auth/register.server.ts";
 import { messages, registerSchema } from "#app/auth/rules.ts";
 import { assertSameOrigin, clientAddress, readForm } from "#app/lib/http.server.ts";
 import { redirectWithToast } from "#app/shell/toast.server.ts";
+import { parseSubmission } from "#app/ui/form/parse.ts";
 import { Field, FormError, SubmitButton } from "#app/ui/form.tsx";
 
 export const meta: MetaFunction = () => [{ title: "Register · PlantOps" }];
 
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const submission = parseWithZod(await readForm(request), { schema: registerSchema });
+  const submission = parseSubmission(await readForm(request), registerSchema);
   if (submission.status !== "success") {
     return data(submission.reply({ hideFields: ["password", "securityCode"] }), { status: 400 });
   }
@@ -36,7 +36,7 @@ export default function RegisterPage() {
   const [form, fields] = useForm({
     id: "register",
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: registerSchema }),
+    onValidate: ({ formData }) => parseSubmission(formData, registerSchema),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });

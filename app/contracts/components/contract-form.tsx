@@ -5,10 +5,10 @@ import {
   type SubmissionResult,
   useForm,
 } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "@remix-run/react";
 import { type FormEvent, useRef, useState } from "react";
 import { formatDateGB } from "#app/lib/dates.ts";
+import { parseSubmission } from "#app/ui/form/parse.ts";
 import { Field, FormError, SubmitButton } from "#app/ui/form.tsx";
 import { PMS_CHOICES, suggestNextDueDate } from "../rules.ts";
 import { type ContractField, contractInsertSchema, contractUpdateSchema } from "../schema.ts";
@@ -37,7 +37,7 @@ export function ContractForm({
     id: `contract-${mode}`,
     lastResult,
     defaultValue,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate: ({ formData }) => parseSubmission(formData, schema),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });

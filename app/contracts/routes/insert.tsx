@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, data, type LinksFunction, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLocation } from "@remix-run/react";
 import { requireUser } from "#app/auth/session.server.ts";
@@ -8,6 +7,7 @@ import { FAULT_MESSAGE } from "#app/lib/messages.ts";
 import { logError } from "#app/lib/request-id.server.ts";
 import { redirectWithToast } from "#app/shell/toast.server.ts";
 import { useToast } from "#app/shell/toasts.tsx";
+import { parseSubmission } from "#app/ui/form/parse.ts";
 import { ContractForm } from "../components/contract-form.tsx";
 import contractsCss from "../contracts.css?url";
 import { createContract } from "../queries.server.ts";
@@ -24,7 +24,7 @@ export async function loader({ request }: ActionFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const submission = parseWithZod(await readForm(request), { schema: contractInsertSchema });
+  const submission = parseSubmission(await readForm(request), contractInsertSchema);
   const refuse = (problem: string, status: number) => {
     const message = `${contractMessages.addFailed}: ${problem}`;
     return data(

@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import {
   type ActionFunctionArgs,
   data,
@@ -14,6 +13,7 @@ import { FAULT_MESSAGE, STALE_RECORD_MESSAGE } from "#app/lib/messages.ts";
 import { logError } from "#app/lib/request-id.server.ts";
 import { redirectWithToast } from "#app/shell/toast.server.ts";
 import { useToast } from "#app/shell/toasts.tsx";
+import { parseSubmission } from "#app/ui/form/parse.ts";
 import { ContractForm } from "../components/contract-form.tsx";
 import contractsCss from "../contracts.css?url";
 import { getContract, toFormValues, updateContract } from "../queries.server.ts";
@@ -38,7 +38,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const submission = parseWithZod(await readForm(request), { schema: contractUpdateSchema });
+  const submission = parseSubmission(await readForm(request), contractUpdateSchema);
   const refuse = (problem: string, status: number) =>
     data(
       {

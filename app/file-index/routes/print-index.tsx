@@ -5,7 +5,7 @@ import { db } from "#app/db/client.server.ts";
 import { dateInZone, formatDateGB } from "#app/lib/dates.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
 import type { ShellData } from "#app/shell/routes/layout.tsx";
-import { useHydrated } from "../hydrated.ts";
+import { useHydrated } from "#app/ui/hydrated.ts";
 import printCss from "../print-index.css?url";
 import { listRacks } from "../queries.server.ts";
 import { CUPBOARDS, countFiles, findCupboard, messages } from "../rules.ts";

@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { parseWithZod } from "@conform-to/zod/v4";
 import {
   type ActionFunctionArgs,
   data,
@@ -7,8 +6,8 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useSubmit } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useState } from "react";
 import { requireUser } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { invariantResponse, readForm } from "#app/lib/http.server.ts";
@@ -16,15 +15,15 @@ import { logError } from "#app/lib/request-id.server.ts";
 import { redirectWithToast } from "#app/shell/toast.server.ts";
 import type { Toast } from "#app/shell/toast-types.ts";
 import { useDeleteDialog } from "#app/ui/confirm-delete.tsx";
+import { parseSubmission } from "#app/ui/form/parse.ts";
 import { FormError } from "#app/ui/form.tsx";
+import { useHydrated } from "#app/ui/hydrated.ts";
 import { listHandle } from "#app/ui/list/handle.ts";
-import { type ListView, SortHeader } from "#app/ui/list/list-view.tsx";
-import { MAX_QUERY_LENGTH } from "#app/ui/list/params.ts";
+import { ListToolbar, type ListView, SortHeader } from "#app/ui/list/list-view.tsx";
 import { RackPanel, SCRIPTED_FIELD, SCRIPTED_VALUE, UpdateFileDialog } from "../components.tsx";
 import fileIndexCss from "../file-index.css?url";
 import { rackHref } from "../hrefs.ts";
-import { useHydrated } from "../hydrated.ts";
-import { FILE_LIST_DEFAULTS, type FileView, racksInView, racksToLoad, readFileView } from "../list.ts";
+import { FILE_LIST_DEFAULTS, racksInView, racksToLoad, readFileView } from "../list.ts";
 import { insertFiles, searchRackFiles } from "../queries.server.ts";
 import {
   CUPBOARDS,
@@ -81,7 +80,7 @@ export async function action({ request }: ActionFunctionArgs) {
   invariantResponse(isRackName(rackName), messages.invalidRackOrId);
   const scripted = form.get(SCRIPTED_FIELD) === SCRIPTED_VALUE;
 
-  const submission = parseWithZod(form, { schema: newFileSchema });
+  const submission = parseSubmission(form, newFileSchema);
   if (submission.status !== "success")
     return data({ rackName, result: submission.reply(), toast: null }, { status: 400 });
 
@@ -176,7 +175,38 @@ export default function RackAdminPage() {
         </nav>
       </div>
 
-      <FileSearch view={view} />
+      {/* The kit's toolbar, unpaged: the search runs across all racks. */}
+      <ListToolbar
+        view={listView}
+        paged={false}
+        label="Search for files"
+        placeholder="File number or name"
+        submitLabel="Search"
+        actions={
+          view.q || view.rack ? (
+            <Link to="/rackadmin" className="button">
+              Clear search
+            </Link>
+          ) : null
+        }
+      >
+        <div className="field">
+          <label htmlFor="file-rack">Cupboard or rack</label>
+          <select id="file-rack" name="rack" defaultValue={view.rack} key={`rack-${view.rack}`}>
+            <option value="">All racks</option>
+            {CUPBOARDS.map((cupboard) => (
+              <optgroup key={cupboard.number} label={cupboard.label}>
+                <option value={String(cupboard.number)}>All of {cupboard.label}</option>
+                {cupboard.racks.map((rack) => (
+                  <option key={rack} value={rack}>
+                    {rack}
+                  </option>
+                ))}
+              </optgroup>
+            ))}
+          </select>
+        </div>
+      </ListToolbar>
       <p role="status" className="list-status">
         {searching ? `${countFiles(matches)} ${matches === 1 ? "matches" : "match"} '${view.q}'` : ""}
       </p>
@@ -224,90 +254,5 @@ export default function RackAdminPage() {
       <UpdateFileDialog editing={editing} onClose={() => setEditing(null)} />
       {deleteDialog.dialog}
     </section>
-  );
-}
-
-const TYPING_PAUSE_MS = 250;
-
-/**
- * The search over every rack and the rack filter: a GET form (works without JavaScript); with
- * JavaScript it submits as the user types (debounced; Remix cancels a stale request; the address
- * is replaced, not pushed), keeping focus and caret since the form is never re-created. The kit's
- * ListToolbar would add a rows-per-page choice, which this unpaged index has no use for.
- */
-function FileSearch({ view }: { view: FileView }) {
-  const submit = useSubmit();
-  const form = useRef<HTMLFormElement>(null);
-  const input = useRef<HTMLInputElement>(null);
-  const timer = useRef<ReturnType<typeof setTimeout>>();
-  useEffect(() => {
-    if (input.current && document.activeElement !== input.current) input.current.value = view.q;
-  }, [view.q]);
-  useEffect(() => () => clearTimeout(timer.current), []);
-  const submitSoon = (delay: number) => {
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => {
-      if (form.current) submit(form.current, { replace: true, preventScrollReset: true });
-    }, delay);
-  };
-  const sorted = view.sort !== FILE_LIST_DEFAULTS.sort || view.dir !== FILE_LIST_DEFAULTS.dir;
-  return (
-    <Form
-      ref={form}
-      method="get"
-      action="/rackadmin"
-      role="search"
-      aria-label="Search files"
-      className="file-search list-toolbar"
-      onChange={(event) => {
-        if ((event.target as HTMLElement).tagName === "SELECT") submitSoon(0);
-      }}
-      onSubmit={() => clearTimeout(timer.current)}
-    >
-      <div className="field list-search">
-        <label htmlFor="file-search">Search for files</label>
-        <input
-          ref={input}
-          id="file-search"
-          type="search"
-          name="q"
-          placeholder="File number or name"
-          defaultValue={view.q}
-          maxLength={MAX_QUERY_LENGTH}
-          autoComplete="off"
-          onInput={() => submitSoon(TYPING_PAUSE_MS)}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor="file-rack">Cupboard or rack</label>
-        <select id="file-rack" name="rack" defaultValue={view.rack} key={`rack-${view.rack}`}>
-          <option value="">All racks</option>
-          {CUPBOARDS.map((cupboard) => (
-            <optgroup key={cupboard.number} label={cupboard.label}>
-              <option value={String(cupboard.number)}>All of {cupboard.label}</option>
-              {cupboard.racks.map((rack) => (
-                <option key={rack} value={rack}>
-                  {rack}
-                </option>
-              ))}
-            </optgroup>
-          ))}
-        </select>
-      </div>
-      {sorted ? (
-        <>
-          <input type="hidden" name="sort" value={view.sort} />
-          <input type="hidden" name="dir" value={view.dir} />
-        </>
-      ) : null}
-      <button type="submit" className="button">
-        Search
-      </button>
-      {view.q || view.rack ? (
-        <Link to="/rackadmin" className="button">
-          Clear search
-        </Link>
-      ) : null}
-    </Form>
   );
 }

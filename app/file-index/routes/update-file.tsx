@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { parseWithZod } from "@conform-to/zod/v4";
 import {
   type ActionFunctionArgs,
   data,
@@ -15,6 +14,7 @@ import { STALE_RECORD_MESSAGE } from "#app/lib/messages.ts";
 import { logError } from "#app/lib/request-id.server.ts";
 import { redirectWithToast } from "#app/shell/toast.server.ts";
 import type { Toast } from "#app/shell/toast-types.ts";
+import { parseSubmission } from "#app/ui/form/parse.ts";
 import { FormError } from "#app/ui/form.tsx";
 import { SCRIPTED_FIELD, SCRIPTED_VALUE, UpdateFileForm } from "../components.tsx";
 import fileIndexCss from "../file-index.css?url";
@@ -55,7 +55,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!isRackName(rackName) || !isFileId(id)) throw new Response(messages.invalidRackOrId, { status: 404 });
   const form = await readForm(request);
   const scripted = form.get(SCRIPTED_FIELD) === SCRIPTED_VALUE;
-  const submission = parseWithZod(form, { schema: fileUpdateSchema });
+  const submission = parseSubmission(form, fileUpdateSchema);
   if (submission.status !== "success")
     return data({ ok: false, result: submission.reply(), toast: null }, { status: 400 });
 

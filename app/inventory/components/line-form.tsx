@@ -1,5 +1,4 @@
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "@remix-run/react";
 import { type FormEvent, useEffect, useState } from "react";
 import {
@@ -10,6 +9,7 @@ import {
   orderStatus,
 } from "#app/inventory/rules.ts";
 import { lineSchema } from "#app/inventory/schema.ts";
+import { parseSubmission } from "#app/ui/form/parse.ts";
 import { Field, FormError, SubmitButton } from "#app/ui/form.tsx";
 
 // The insert and update forms of an inventory line (spec §2, §5). One schema drives the browser
@@ -32,9 +32,8 @@ export type LineFormValues = Partial<
 
 const FORM_END = "form-end";
 
-/** Parses a form the same way in the browser and in the action (our schema reads strings itself). */
-export const parseLineForm = (formData: FormData) =>
-  parseWithZod(formData, { schema: lineSchema, disableAutoCoercion: true });
+/** Parses a form the same way in the browser and in the action (app/ui/form/parse.ts). */
+export const parseLineForm = (formData: FormData) => parseSubmission(formData, lineSchema);
 
 const toNumber = (value: unknown) => {
   const number = typeof value === "string" && value.trim() !== "" ? Number(value) : 0;

@@ -1,5 +1,4 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { requireAdmin } from "#app/auth/session.server.ts";
@@ -8,6 +7,7 @@ import { readForm } from "#app/lib/http.server.ts";
 import { getPlantSettings, savePlantSettings } from "#app/settings/queries.server.ts";
 import { plantSettingsFormSchema } from "#app/settings/schema.ts";
 import { redirectWithToast } from "#app/shell/toast.server.ts";
+import { parseSubmission } from "#app/ui/form/parse.ts";
 import { Field, FormError, SubmitButton } from "#app/ui/form.tsx";
 
 export const meta: MetaFunction = () => [{ title: "Settings · PlantOps" }];
@@ -19,7 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireAdmin(request);
-  const submission = parseWithZod(await readForm(request), { schema: plantSettingsFormSchema });
+  const submission = parseSubmission(await readForm(request), plantSettingsFormSchema);
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   await savePlantSettings(db, submission.value, user.id);
   return redirectWithToast("/settings", { type: "success", message: "Settings saved." });
@@ -36,7 +36,7 @@ export default function SettingsPage() {
       dueSoonDays: String(settings.dueSoonDays),
       whatsappRecipients: settings.whatsappRecipients.join("\n"),
     },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: plantSettingsFormSchema }),
+    onValidate: ({ formData }) => parseSubmission(formData, plantSettingsFormSchema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });

@@ -4,8 +4,8 @@ import { type FormatDefinition, forBlock, type InputDef, type PerBlockType } fro
 import { countInput } from "./values.ts";
 
 // The zod/mini schema of a format, derived from its definition. The same schema validates in the
-// browser (Conform, with auto-coercion off) and on the server (pages and /api): form values arrive
-// as strings, JSON values as strings, numbers or booleans, and both are normalised here.
+// browser and on the server (pages and /api): form values arrive as strings (an empty input as
+// missing, app/ui/form/parse.ts), JSON values as strings, numbers or booleans; both are normalised here.
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 const DATETIME = /^(\d{4}-\d{2}-\d{2})[T ]([01]\d|2[0-3]):([0-5]\d)(:\d{2}(\.\d+)?)?$/;

@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import {
   type ActionFunctionArgs,
   data,
@@ -11,6 +10,7 @@ import { requireUser } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { redirectWithToast } from "#app/shell/toast.server.ts";
 import { useToast } from "#app/shell/toasts.tsx";
+import { parseSubmission } from "#app/ui/form/parse.ts";
 import { readPageForm, requireRackNumber } from "../guards.server.ts";
 import { createRackItem, findRackItem } from "../queries.server.ts";
 import { RackItemForm } from "../rack-form.tsx";
@@ -41,7 +41,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const rackNumber = requireRackNumber(params.rackNumber);
-  const submission = parseWithZod(await readPageForm(request), { schema: rackItemFormSchema });
+  const submission = parseSubmission(await readPageForm(request), rackItemFormSchema);
   if (submission.status !== "success") {
     return data(
       {

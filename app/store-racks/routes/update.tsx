@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import {
   type ActionFunctionArgs,
   data,
@@ -14,6 +13,7 @@ import { STALE_RECORD_MESSAGE } from "#app/lib/messages.ts";
 import { ErrorPage } from "#app/shell/error-page.tsx";
 import { redirectWithToast } from "#app/shell/toast.server.ts";
 import { useToast } from "#app/shell/toasts.tsx";
+import { parseSubmission } from "#app/ui/form/parse.ts";
 import { readPageForm, requireRackNumber } from "../guards.server.ts";
 import { findRackItem, updateRackItem } from "../queries.server.ts";
 import { RackItemForm } from "../rack-form.tsx";
@@ -50,7 +50,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const rackNumber = requireRackNumber(params.rackNumber);
-  const submission = parseWithZod(await readPageForm(request), { schema: rackItemFormSchema });
+  const submission = parseSubmission(await readPageForm(request), rackItemFormSchema);
   const refuse = (status: number, reasons: string[] = []) =>
     data(
       {

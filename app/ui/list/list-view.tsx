@@ -4,6 +4,7 @@ import {
   DEFAULT_PAGE_SIZE,
   type ListDefaults,
   listHref,
+  MAX_QUERY_LENGTH,
   PAGE_SIZES,
   rowRange,
   type SortDir,
@@ -42,12 +43,32 @@ const TYPING_PAUSE_MS = 250;
 
 /**
  * The list's GET form: search box, the list's own filters (children: <select>s or inputs with a
- * name), page size and Apply. Without JavaScript Apply loads the view. With it, typing or changing
- * a filter submits after a pause; Remix cancels a stale request when a newer one starts, the
- * address is replaced (not pushed: one history entry per search, not per keystroke), and the
- * input keeps focus and caret because the form is never re-created.
+ * name), page size (unless the list is shown whole, `paged={false}`) and Apply. Without JavaScript
+ * Apply loads the view. With it, typing or changing a filter submits after a pause; Remix cancels
+ * a stale request when a newer one starts, the address is replaced (not pushed: one history entry
+ * per search, not per keystroke), and the input keeps focus and caret because the form is never
+ * re-created.
  */
-export function ListToolbar({ view, children }: { view: ListView; children?: ReactNode }) {
+export function ListToolbar({
+  view,
+  children,
+  paged = true,
+  label = `Search ${view.name}`,
+  placeholder,
+  submitLabel = "Apply",
+  actions,
+}: {
+  view: ListView;
+  children?: ReactNode;
+  /** False for a list shown whole (the file index): no rows-per-page choice. */
+  paged?: boolean;
+  /** The search box's label. */
+  label?: string;
+  placeholder?: string;
+  submitLabel?: string;
+  /** After the submit button (e.g. a "Clear search" link). */
+  actions?: ReactNode;
+}) {
   const submit = useSubmit();
   const form = useRef<HTMLFormElement>(null);
   const input = useRef<HTMLInputElement>(null);
@@ -94,29 +115,32 @@ export function ListToolbar({ view, children }: { view: ListView; children?: Rea
       }}
     >
       <div className="field list-search">
-        <label htmlFor={searchId}>Search {view.name}</label>
+        <label htmlFor={searchId}>{label}</label>
         <input
           ref={input}
           id={searchId}
           type="search"
           name="q"
+          placeholder={placeholder}
           defaultValue={view.q}
-          maxLength={100}
+          maxLength={MAX_QUERY_LENGTH}
           autoComplete="off"
           onInput={() => submitSoon(TYPING_PAUSE_MS)}
         />
       </div>
       {children}
-      <div className="field">
-        <label htmlFor={`${searchId}-size`}>Rows per page</label>
-        <select id={`${searchId}-size`} name="size" defaultValue={String(view.size)} key={view.size}>
-          {PAGE_SIZES.map((size) => (
-            <option key={size} value={size}>
-              {size}
-            </option>
-          ))}
-        </select>
-      </div>
+      {paged ? (
+        <div className="field">
+          <label htmlFor={`${searchId}-size`}>Rows per page</label>
+          <select id={`${searchId}-size`} name="size" defaultValue={String(view.size)} key={view.size}>
+            {PAGE_SIZES.map((size) => (
+              <option key={size} value={size}>
+                {size}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
       {view.sort !== view.defaults.sort || view.dir !== view.defaults.dir ? (
         <>
           <input type="hidden" name="sort" value={view.sort} />
@@ -124,8 +148,9 @@ export function ListToolbar({ view, children }: { view: ListView; children?: Rea
         </>
       ) : null}
       <button type="submit" className="button">
-        Apply
+        {submitLabel}
       </button>
+      {actions}
     </Form>
   );
 }
