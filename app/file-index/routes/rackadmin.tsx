@@ -9,7 +9,7 @@ import {
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { requireUser } from "#app/auth/session.server.ts";
+import { requirePermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { invariantResponse, readForm } from "#app/lib/http.server.ts";
 import { logError } from "#app/lib/request-id.server.ts";
@@ -54,7 +54,7 @@ export const handle = listHandle;
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: fileIndexCss }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request);
+  await requirePermission(request, "fileIndex");
   const view = readFileView(new URL(request.url).searchParams);
   const groups = racksInView(view.rack);
   try {
@@ -73,7 +73,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 const toastOf = (type: Toast["type"], message: string): Toast => ({ type, message, id: randomUUID() });
 
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requirePermission(request, "fileIndex");
   const form = await readForm(request);
   const rackName = form.get("rackName");
   invariantResponse(form.get("intent") === "insert", "Unknown action.");
