@@ -48,6 +48,7 @@ export function RackPanel({
   onUpdate,
   askToDelete,
   header,
+  mayChange,
 }: {
   view: RackView<RackFile>;
   q: string;
@@ -58,6 +59,8 @@ export function RackPanel({
   askToDelete: (href: string) => boolean;
   /** The table's head row (sortable headers, the same for every rack). */
   header: ReactNode;
+  /** False for a role that may only read the index: no insert row, no Update or Delete. */
+  mayChange: boolean;
 }) {
   const searching = q.length > 0;
   return (
@@ -67,7 +70,7 @@ export function RackPanel({
         <span className="rack-count">({rackLabel(view, searching)})</span>
       </summary>
       <div className="rack-body">
-        <InsertFileRow rackName={view.name} lastResult={lastInsert} />
+        {mayChange ? <InsertFileRow rackName={view.name} lastResult={lastInsert} /> : null}
         <div className="table-wrap">
           <table>
             <caption className="visually-hidden">Files in {view.name}</caption>
@@ -88,6 +91,7 @@ export function RackPanel({
                     q={q}
                     onUpdate={onUpdate}
                     askToDelete={askToDelete}
+                    mayChange={mayChange}
                   />
                 ))
               )}
@@ -109,12 +113,14 @@ function FileLine({
   q,
   onUpdate,
   askToDelete,
+  mayChange,
 }: {
   rackName: RackName;
   file: RackFile;
   q: string;
   onUpdate: (rackName: RackName, file: RackFile) => boolean;
   askToDelete: (href: string) => boolean;
+  mayChange: boolean;
 }) {
   const href = fileHref(rackName, file._id);
   const plainClick = (event: MouseEvent) =>
@@ -127,30 +133,34 @@ function FileLine({
       <td>
         <Marked text={file.name} q={q} />
       </td>
-      <td>
-        <Link
-          to={href}
-          className="button small"
-          aria-label={`Update ${file.name}`}
-          onClick={(event) => {
-            if (plainClick(event) && onUpdate(rackName, file)) event.preventDefault();
-          }}
-        >
-          Update
-        </Link>
-      </td>
-      <td>
-        <Link
-          to={`${href}/delete`}
-          className="button danger small"
-          aria-label={`Delete ${file.name}`}
-          onClick={(event) => {
-            if (plainClick(event) && askToDelete(`${href}/delete`)) event.preventDefault();
-          }}
-        >
-          Delete
-        </Link>
-      </td>
+      {mayChange ? (
+        <>
+          <td>
+            <Link
+              to={href}
+              className="button small"
+              aria-label={`Update ${file.name}`}
+              onClick={(event) => {
+                if (plainClick(event) && onUpdate(rackName, file)) event.preventDefault();
+              }}
+            >
+              Update
+            </Link>
+          </td>
+          <td>
+            <Link
+              to={`${href}/delete`}
+              className="button danger small"
+              aria-label={`Delete ${file.name}`}
+              onClick={(event) => {
+                if (plainClick(event) && askToDelete(`${href}/delete`)) event.preventDefault();
+              }}
+            >
+              Delete
+            </Link>
+          </td>
+        </>
+      ) : null}
     </tr>
   );
 }

@@ -15,6 +15,7 @@ import { invariantResponse, readForm } from "#app/lib/http.server.ts";
 import { logError } from "#app/lib/request-id.server.ts";
 import { redirectWithToast } from "#app/shell/toast.server.ts";
 import type { Toast } from "#app/shell/toast-types.ts";
+import { useCan } from "#app/shell/use-can.ts";
 import { useDeleteDialog } from "#app/ui/confirm-delete.tsx";
 import { FormError } from "#app/ui/form.tsx";
 import { listHandle } from "#app/ui/list/handle.ts";
@@ -115,6 +116,7 @@ export default function RackAdminPage() {
   const hydrated = useHydrated();
   const [editing, setEditing] = useState<{ rackName: RackName; file: RackFile } | null>(null);
   const deleteDialog = useDeleteDialog(messages.deleteQuestion);
+  const mayChange = useCan()("fileIndex");
   const onUpdate = (rackName: RackName, file: RackFile) => {
     if (!hydrated) return false;
     setEditing({ rackName, file });
@@ -154,8 +156,12 @@ export default function RackAdminPage() {
       <SortHeader view={listView} sort="name">
         Name of the File
       </SortHeader>
-      <th scope="col">Update</th>
-      <th scope="col">Delete</th>
+      {mayChange ? (
+        <>
+          <th scope="col">Update</th>
+          <th scope="col">Delete</th>
+        </>
+      ) : null}
     </tr>
   );
 
@@ -210,6 +216,7 @@ export default function RackAdminPage() {
                     onUpdate={onUpdate}
                     askToDelete={deleteDialog.ask}
                     header={header}
+                    mayChange={mayChange}
                   />
                 ))}
               </div>
