@@ -114,7 +114,8 @@ const needOf = (request: Request): Need =>
  */
 export async function requirePermission(request: Request, area: Area, need: Need = needOf(request)) {
   const user = await requireUser(request);
-  if (!can(user.role, area, need)) throw forbidden(user.role, need);
+  // The sentence follows what the visitor did: opening a page, or sending a form.
+  if (!can(user.role, area, need)) throw forbidden(user.role, needOf(request));
   return user;
 }
 
