@@ -7,6 +7,8 @@ export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const port = Number(process.env.E2E_PORT ?? 3100);
 export const baseURL = `http://localhost:${port}`;
 export const REGISTRATION_CODE = "E2E-REGISTRATION-CODE";
+/** The e2e server's data directory (its embedded database; tests/e2e/fixtures.ts setRole reads it). */
+export const dataDir = `/tmp/plantops-e2e-${port}`;
 
 if (!fs.existsSync(chromiumPath)) {
   console.warn(`No Chromium at ${chromiumPath}: set CHROMIUM_PATH or install Debian's chromium.`);
@@ -55,7 +57,7 @@ export default defineConfig({
     stderr: "pipe",
     env: {
       PORT: String(port),
-      DATA_DIR: `/tmp/plantops-e2e-${port}`,
+      DATA_DIR: dataDir,
       REGISTRATION_CODE,
       SESSION_SECRET: "e2e-session-secret-0123456789abcdef0123456789",
       BUILD_DIR: process.env.BUILD_DIR ?? "build",

@@ -3,6 +3,7 @@ import { jwtVerify, SignJWT } from "jose";
 import { db } from "#app/db/client.server.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
 import { assertSameOrigin, HTTPS_HEADER, isSameOriginMutation, jsonAnswer } from "#app/lib/http.server.ts";
+import { type Area, can, deniedMessage, type Need } from "./permissions.ts";
 import {
   createSession,
   findSessionUser,
@@ -98,6 +99,36 @@ export async function requireUser(request: Request): Promise<SessionUser> {
 export async function requireAdmin(request: Request): Promise<SessionUser> {
   const user = await requireUser(request);
   if (user.role !== "admin") throw new Response("Only an administrator can open this page.", { status: 403 });
+  return user;
+}
+
+/** What a request asks of an area when its route does not say: a GET opens, anything else changes. */
+const needOf = (request: Request): Need =>
+  request.method === "GET" || request.method === "HEAD" ? "read" : "write";
+
+/**
+ * The guard line of every page loader and action (issue 16): the signed-in user, whose role may
+ * `need` the route's `area` (app/auth/permissions.ts), else the 403 page saying so. Pages that
+ * exist only to change something (a blank form, an edit form, a delete confirmation) ask "write"
+ * in their loader too.
+ */
+export async function requirePermission(request: Request, area: Area, need: Need = needOf(request)) {
+  const user = await requireUser(request);
+  // The sentence follows what the visitor did: opening a page, or sending a form.
+  if (!can(user.role, area, need)) throw forbidden(user.role, needOf(request));
+  return user;
+}
+
+export const forbidden = (role: SessionUser["role"], need: Need) =>
+  new Response(deniedMessage(role, need), {
+    status: 403,
+    headers: { "content-type": "text/plain; charset=utf-8" },
+  });
+
+/** The /api twin of requirePermission: 401 without credentials, 403 `{ message }` outside the role. */
+export async function requireApiPermission(request: Request, area: Area, need: Need = needOf(request)) {
+  const user = await requireApiUser(request);
+  if (!can(user.role, area, need)) throw jsonAnswer({ message: deniedMessage(user.role, need) }, 403);
   return user;
 }
 

@@ -51,6 +51,7 @@ export function RackPanel({
   onUpdate,
   askToDelete,
   header,
+  mayChange,
 }: {
   view: RackView<RackFile>;
   q: string;
@@ -61,6 +62,8 @@ export function RackPanel({
   askToDelete: (href: string) => boolean;
   /** The table's head row (sortable headers, the same for every rack). */
   header: ReactNode;
+  /** False for a role that may only read the index: no insert row, no Update or Delete. */
+  mayChange: boolean;
 }) {
   const searching = q.length > 0;
   const navigate = useNavigate();
@@ -92,7 +95,7 @@ export function RackPanel({
         <span className="rack-count">({rackLabel(view, searching)})</span>
       </summary>
       <div className="rack-body">
-        <InsertFileRow rackName={view.name} lastResult={lastInsert} />
+        {mayChange ? <InsertFileRow rackName={view.name} lastResult={lastInsert} /> : null}
         {view.loaded ? (
           <div className="table-wrap">
             <table>
@@ -114,6 +117,7 @@ export function RackPanel({
                       q={q}
                       onUpdate={onUpdate}
                       askToDelete={askToDelete}
+                      mayChange={mayChange}
                     />
                   ))
                 )}
@@ -142,12 +146,14 @@ function FileLine({
   q,
   onUpdate,
   askToDelete,
+  mayChange,
 }: {
   rackName: RackName;
   file: RackFile;
   q: string;
   onUpdate: (rackName: RackName, file: RackFile) => boolean;
   askToDelete: (href: string) => boolean;
+  mayChange: boolean;
 }) {
   const href = fileHref(rackName, file._id);
   const plainClick = (event: MouseEvent) =>
@@ -160,30 +166,34 @@ function FileLine({
       <td>
         <Marked text={file.name} q={q} />
       </td>
-      <td>
-        <Link
-          to={href}
-          className="button small"
-          aria-label={`Update ${file.name}`}
-          onClick={(event) => {
-            if (plainClick(event) && onUpdate(rackName, file)) event.preventDefault();
-          }}
-        >
-          Update
-        </Link>
-      </td>
-      <td>
-        <Link
-          to={`${href}/delete`}
-          className="button danger small"
-          aria-label={`Delete ${file.name}`}
-          onClick={(event) => {
-            if (plainClick(event) && askToDelete(`${href}/delete`)) event.preventDefault();
-          }}
-        >
-          Delete
-        </Link>
-      </td>
+      {mayChange ? (
+        <>
+          <td>
+            <Link
+              to={href}
+              className="button small"
+              aria-label={`Update ${file.name}`}
+              onClick={(event) => {
+                if (plainClick(event) && onUpdate(rackName, file)) event.preventDefault();
+              }}
+            >
+              Update
+            </Link>
+          </td>
+          <td>
+            <Link
+              to={`${href}/delete`}
+              className="button danger small"
+              aria-label={`Delete ${file.name}`}
+              onClick={(event) => {
+                if (plainClick(event) && askToDelete(`${href}/delete`)) event.preventDefault();
+              }}
+            >
+              Delete
+            </Link>
+          </td>
+        </>
+      ) : null}
     </tr>
   );
 }

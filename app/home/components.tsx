@@ -1,17 +1,19 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { type Area, can } from "#app/auth/permissions.ts";
+import type { Role } from "#app/auth/roles.ts";
 
 // The sections of the home page. Plain server-rendered markup: no effects, no client state.
 // Every picture is a small inline SVG marked aria-hidden; the visible text carries the meaning.
 
-const quickActions = [
-  { label: "Spares", to: "/products", hint: "Spares by department" },
-  { label: "AMC", to: "/amc", hint: "Maintenance contracts" },
-  { label: "Store Racks", to: "/about", hint: "What sits on which rack" },
-  { label: "SOP formats", to: "/adminandsecurity", hint: "Security checklists" },
+const quickActions: { label: string; to: string; hint: string; area: Area }[] = [
+  { label: "Spares", to: "/products", hint: "Spares by department", area: "spares" },
+  { label: "AMC", to: "/amc", hint: "Maintenance contracts", area: "contracts" },
+  { label: "Store Racks", to: "/about", hint: "What sits on which rack", area: "racks" },
+  { label: "SOP formats", to: "/adminandsecurity", hint: "Security checklists", area: "sop" },
 ];
 
-export function Hero({ plantName }: { plantName: string }) {
+export function Hero({ plantName, role }: { plantName: string; role: Role | undefined }) {
   return (
     <section className="home-hero" aria-labelledby="home-title">
       <p className="home-eyebrow">PlantOps</p>
@@ -22,20 +24,22 @@ export function Hero({ plantName }: { plantName: string }) {
       </p>
       <nav aria-label="Quick actions">
         <ul className="home-actions">
-          {quickActions.map((action) => (
-            <li key={action.to}>
-              <Link
-                to={action.to}
-                className="home-action"
-                aria-describedby={`home-hint-${action.to.slice(1)}`}
-              >
-                {action.label}
-              </Link>
-              <span className="home-hint" id={`home-hint-${action.to.slice(1)}`}>
-                {action.hint}
-              </span>
-            </li>
-          ))}
+          {quickActions
+            .filter((action) => role && can(role, action.area, "read"))
+            .map((action) => (
+              <li key={action.to}>
+                <Link
+                  to={action.to}
+                  className="home-action"
+                  aria-describedby={`home-hint-${action.to.slice(1)}`}
+                >
+                  {action.label}
+                </Link>
+                <span className="home-hint" id={`home-hint-${action.to.slice(1)}`}>
+                  {action.hint}
+                </span>
+              </li>
+            ))}
         </ul>
       </nav>
     </section>

@@ -16,7 +16,7 @@ export default function HomePage() {
   const plantName = shell?.settings.plantName || defaultPlantSettings.plantName;
   return (
     <div className="home">
-      <Hero plantName={plantName} />
+      <Hero plantName={plantName} role={shell?.user.role} />
       <FeatureCards />
       <FacilityGallery />
       <Stats />

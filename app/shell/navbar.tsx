@@ -1,5 +1,7 @@
 import { Form, Link, NavLink, useLocation, useMatches, useSearchParams } from "@remix-run/react";
 import { type ReactNode, useEffect, useRef } from "react";
+import { can } from "#app/auth/permissions.ts";
+import type { Role } from "#app/auth/roles.ts";
 import type { AmcAlert } from "#app/contracts/alerts.server.ts";
 import { isListPage } from "#app/ui/list/handle.ts";
 import { Bell } from "./bell.tsx";
@@ -15,7 +17,7 @@ export function Navbar({
   sopFormatsMenu,
 }: {
   email: string;
-  role: string;
+  role: Role;
   alerts: AmcAlert[];
   alertCount: number;
   plantName: string;
@@ -23,6 +25,10 @@ export function Navbar({
   sopFormatsMenu: MenuLink[];
 }) {
   const nav = useRef<HTMLElement>(null);
+  // Store Racks and Admin Racks (the file index) are separate areas under one menu.
+  const racksLinks = racksMenu.filter((link) =>
+    can(role, link.to === "/rackadmin" ? "fileIndex" : "racks", "read"),
+  );
   const location = useLocation();
   // A list page searches the whole list on the server with its own box, just below: a second box
   // here would search the same list twice over (behaviour note 18).
@@ -83,32 +89,35 @@ export function Navbar({
           {plantName}
         </Link>
         <ul className="menus">
-          <Menu label="SPARES" links={sparesMenu} />
-          <Menu label="AMC" links={amcMenu} />
-          <Menu label="RACKS" links={racksMenu} />
-          <li>
-            <details className="menu">
-              <summary>SOP HANDLING</summary>
-              <ul className="menu-list">
-                <li>
-                  <details className="submenu">
-                    <summary>SOP ADMIN &amp; SECURITY FORMATS</summary>
-                    <ul className="menu-list">
-                      <li>
-                        <NavLink to="/adminandsecurity">All formats</NavLink>
-                      </li>
-                      {sopFormatsMenu.map((link) => (
-                        <li key={link.to}>
-                          <NavLink to={link.to}>{link.label}</NavLink>
+          {/* Only what the role may open (app/auth/permissions.ts); the server refuses the rest. */}
+          {can(role, "spares", "read") ? <Menu label="SPARES" links={sparesMenu} /> : null}
+          {can(role, "contracts", "read") ? <Menu label="AMC" links={amcMenu} /> : null}
+          {racksLinks.length ? <Menu label="RACKS" links={racksLinks} /> : null}
+          {can(role, "sop", "read") ? (
+            <li>
+              <details className="menu">
+                <summary>SOP HANDLING</summary>
+                <ul className="menu-list">
+                  <li>
+                    <details className="submenu">
+                      <summary>SOP ADMIN &amp; SECURITY FORMATS</summary>
+                      <ul className="menu-list">
+                        <li>
+                          <NavLink to="/adminandsecurity">All formats</NavLink>
                         </li>
-                      ))}
-                    </ul>
-                  </details>
-                </li>
-              </ul>
-            </details>
-          </li>
-          {role === "admin" ? (
+                        {sopFormatsMenu.map((link) => (
+                          <li key={link.to}>
+                            <NavLink to={link.to}>{link.label}</NavLink>
+                          </li>
+                        ))}
+                      </ul>
+                    </details>
+                  </li>
+                </ul>
+              </details>
+            </li>
+          ) : null}
+          {can(role, "settings", "read") ? (
             <li>
               <NavLink to="/settings" className="menu-link">
                 SETTINGS
@@ -117,7 +126,7 @@ export function Navbar({
           ) : null}
         </ul>
         <div className="nav-tools">
-          <Bell alerts={alerts} count={alertCount} />
+          {can(role, "contracts", "read") ? <Bell alerts={alerts} count={alertCount} /> : null}
           {onList ? null : <SearchBox />}
           <Form method="post" action="/logout" className="logout">
             <button type="submit" className="button small" title={`Signed in as ${email}`}>

@@ -14,7 +14,15 @@ export const RECORD_LIST_DEFAULTS = { sort: "date", dir: "desc" } as const;
 export type RecordRange = { from: string; to: string };
 
 /** A saved record as the list shows it: dates already in the plant's format, key fields as text. */
-export type RecordRow = { id: string; date: string; keys: string[]; savedBy: string; savedAt: string };
+export type RecordRow = {
+  id: string;
+  date: string;
+  keys: string[];
+  savedBy: string;
+  savedAt: string;
+  /** May the signed-in user edit and delete it (a guard: only their own of today; a viewer: never). */
+  mayChange?: boolean;
+};
 
 export function readRecordView(search: URLSearchParams) {
   const params = readListParams(search, {

@@ -1,3 +1,5 @@
+import { mayChangeSopRecord, NOT_YOURS_TODAY_MESSAGE } from "#app/auth/permissions.ts";
+import type { SessionUser } from "#app/auth/queries.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { dateInZone } from "#app/lib/dates.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
@@ -20,6 +22,15 @@ export async function requireRecord(definition: FormatDefinition, id: string | u
   const record = id ? await getRecord(db, definition, id) : null;
   if (!record) notFound("Record not found");
   return record;
+}
+
+/** Whether this user may edit or delete this record (a guard: only their own of today). */
+export const mayChange = (user: SessionUser, record: { createdBy: string | null; createdAt: Date }) =>
+  mayChangeSopRecord(user, record, new Date(), serverSettings().PLANT_TIME_ZONE);
+
+/** The edit and delete pages' second guard: another's record, or an older one, is the 403 page for a guard. */
+export function assertMayChange(user: SessionUser, record: { createdBy: string | null; createdAt: Date }) {
+  if (!mayChange(user, record)) throw new Response(NOT_YOURS_TODAY_MESSAGE, { status: 403 });
 }
 
 /** Today in the plant's time zone (never the server's own). */

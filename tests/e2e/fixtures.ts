@@ -1,6 +1,15 @@
 import { randomBytes } from "node:crypto";
-import { type APIRequestContext, test as base, type Cookie, expect, type Page } from "@playwright/test";
-import { baseURL, REGISTRATION_CODE } from "../../playwright.config.ts";
+import {
+  type APIRequestContext,
+  test as base,
+  type Cookie,
+  expect,
+  type Page,
+  request,
+} from "@playwright/test";
+import postgres from "postgres";
+import { embeddedUrl } from "../../app/db/embedded.server.ts";
+import { baseURL, dataDir, REGISTRATION_CODE } from "../../playwright.config.ts";
 
 // Login fixtures and data builders for the e2e tests. Every test uses its own accounts and its
 // own uniquely named records, so tests run in parallel on one database without meeting.
@@ -49,7 +58,33 @@ async function sessionCookies(api: APIRequestContext, account: Account): Promise
   return (await api.storageState()).cookies;
 }
 
-export type Role = "staff" | "admin";
+/**
+ * Test-only: gives an account a role straight in the e2e server's database (the admin's users page
+ * is another feature; these tests must not depend on it). The session read after this sees it.
+ */
+export async function setRole(email: string, role: "admin" | "staff" | "guard" | "viewer") {
+  const url = embeddedUrl(dataDir);
+  if (!url) throw new Error(`No e2e database in ${dataDir}`);
+  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    const rows = await sql`update users set role = ${role} where email = ${email} returning id`;
+    if (rows.length !== 1) throw new Error(`no user ${email}`);
+  } finally {
+    await sql.end();
+  }
+}
+
+/** A new account of the given role (registered as staff, then given the role), for one worker. */
+async function roleAccount(role: "guard" | "viewer") {
+  const api = await request.newContext({ baseURL });
+  const account = { email: uniqueEmail(role), password: PASSWORD };
+  await registerAccount(api, account);
+  await api.dispose();
+  await setRole(account.email, role);
+  return account;
+}
+
+export type Role = "staff" | "admin" | "guard" | "viewer";
 
 type Fixtures = {
   /** Signs the test's browser in as the role (reusing the worker's session): `await login("admin")`. */
@@ -70,6 +105,11 @@ type WorkerFixtures = {
   /** The session cookies of this worker's staff account and of the admin (storage state). */
   staffSession: Cookie[];
   adminSession: Cookie[];
+  /** A guard and a viewer of this worker's own, and their sessions. */
+  guardAccount: Account;
+  guardSession: Cookie[];
+  viewerAccount: Account;
+  viewerSession: Cookie[];
 };
 
 export const test = base.extend<Fixtures, WorkerFixtures>({
@@ -98,6 +138,32 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     async ({ playwright }, use) => {
       const api = await playwright.request.newContext({ baseURL });
       await use(await sessionCookies(api, ADMIN));
+      await api.dispose();
+    },
+    { scope: "worker" },
+  ],
+  guardAccount: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature
+    async ({}, use) => use(await roleAccount("guard")),
+    { scope: "worker" },
+  ],
+  guardSession: [
+    async ({ playwright, guardAccount }, use) => {
+      const api = await playwright.request.newContext({ baseURL });
+      await use(await sessionCookies(api, guardAccount));
+      await api.dispose();
+    },
+    { scope: "worker" },
+  ],
+  viewerAccount: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature
+    async ({}, use) => use(await roleAccount("viewer")),
+    { scope: "worker" },
+  ],
+  viewerSession: [
+    async ({ playwright, viewerAccount }, use) => {
+      const api = await playwright.request.newContext({ baseURL });
+      await use(await sessionCookies(api, viewerAccount));
       await api.dispose();
     },
     { scope: "worker" },
@@ -138,10 +204,29 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
   js: async ({ javaScriptEnabled }, use) => {
     await use(javaScriptEnabled !== false);
   },
-  login: async ({ context, staffAccount, staffSession, adminSession }, use) => {
+  login: async (
+    {
+      context,
+      staffAccount,
+      staffSession,
+      adminSession,
+      guardAccount,
+      guardSession,
+      viewerAccount,
+      viewerSession,
+    },
+    use,
+  ) => {
+    const sessions: Record<Role, [Account, Cookie[]]> = {
+      admin: [ADMIN, adminSession],
+      staff: [staffAccount, staffSession],
+      guard: [guardAccount, guardSession],
+      viewer: [viewerAccount, viewerSession],
+    };
     await use(async (role) => {
-      await context.addCookies(role === "admin" ? adminSession : staffSession);
-      return role === "admin" ? ADMIN : staffAccount;
+      const [account, cookies] = sessions[role];
+      await context.addCookies(cookies);
+      return account;
     });
   },
   staff: async ({ context, staffAccount, staffSession }, use) => {

@@ -1,6 +1,8 @@
 import type { RouteConfigEntry } from "@remix-run/route-config";
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { type Area, can, deniedMessage, type Need } from "#app/auth/permissions.ts";
+import { ROLES, type Role } from "#app/auth/roles.ts";
 import routes from "#app/routes.ts";
 import {
   ADMIN,
@@ -16,8 +18,12 @@ import {
 
 // Issue 8 "Auth matrix": every page of the signed-in shell and every /api endpoint, with no session,
 // an expired one, a revoked one and a forged one: pages send the visitor to /login, the API answers
-// 401. Staff cannot open admin pages. The lists come from app/routes.ts and GET /api, so routes and
-// endpoints added later are covered without editing this file.
+// 401. The lists come from app/routes.ts and GET /api, so routes and endpoints added later are
+// covered without editing this file, except for the one line each route module adds to AREA_OF.
+//
+// Issue 16 "Roles": every page, form action and endpoint × every role, the expected answer read
+// from the one permission table (app/auth/permissions.ts `can`): allowed is anything but 401/403
+// (a made-up id is a 404), refused is 403 with the role's sentence.
 
 const { url, dataDir } = inject("reliability");
 const sql = database(dataDir);
@@ -150,5 +156,182 @@ describe("roles", () => {
     const staff = await staffUser(url);
     const page = await new Client(url, { cookie: staff.cookie }).get("/home");
     expect(page.status).toBe(200);
+  });
+});
+
+// The area each route module declares on its guard line (requirePermission / requireApiPermission),
+// and for pages that exist only to change something, that their loader asks "write". "signedIn":
+// any signed-in role (home, the 404 page, the API index). A module of app/routes.ts missing here fails.
+type Declared = { area: Area | "signedIn"; page?: Need };
+const AREA_OF: Record<string, Declared> = {
+  "home/route.tsx": { area: "signedIn" },
+  "shell/routes/not-found.tsx": { area: "signedIn" },
+  "settings/routes/settings.tsx": { area: "settings" },
+  "shell/routes/alerts.tsx": { area: "contracts" },
+  "inventory/routes/table.tsx": { area: "spares" },
+  "inventory/routes/print.tsx": { area: "spares" },
+  "inventory/routes/line-by-srno.ts": { area: "spares", page: "write" },
+  "inventory/routes/delete.tsx": { area: "spares", page: "write" },
+  "inventory/routes/insert.tsx": { area: "spares", page: "write" },
+  "inventory/routes/update.tsx": { area: "spares", page: "write" },
+  "store-racks/routes/racks.tsx": { area: "racks" },
+  "store-racks/routes/print.tsx": { area: "racks" },
+  "store-racks/routes/delete.tsx": { area: "racks", page: "write" },
+  "store-racks/routes/insert.tsx": { area: "racks", page: "write" },
+  "store-racks/routes/update.tsx": { area: "racks", page: "write" },
+  "contracts/routes/list.tsx": { area: "contracts" },
+  "contracts/routes/print.tsx": { area: "contracts" },
+  "contracts/routes/insert.tsx": { area: "contracts", page: "write" },
+  "contracts/routes/update.tsx": { area: "contracts", page: "write" },
+  "contracts/routes/delete.tsx": { area: "contracts", page: "write" },
+  "file-index/routes/rackadmin.tsx": { area: "fileIndex" },
+  "file-index/routes/update-file.tsx": { area: "fileIndex", page: "write" },
+  "file-index/routes/delete-file.tsx": { area: "fileIndex", page: "write" },
+  "file-index/routes/print-index.tsx": { area: "fileIndex" },
+  "sop/routes/hub.tsx": { area: "sop" },
+  "sop/routes/form.tsx": { area: "sop", page: "write" },
+  "sop/routes/records.tsx": { area: "sop" },
+  "sop/routes/records-print.tsx": { area: "sop" },
+  "sop/routes/record.tsx": { area: "sop" },
+  "sop/routes/edit.tsx": { area: "sop", page: "write" },
+  "sop/routes/print.tsx": { area: "sop" },
+  "sop/routes/delete.tsx": { area: "sop", page: "write" },
+  // The API (method decides: GET reads, anything else writes).
+  "api/routes/index.ts": { area: "signedIn" },
+  "api/routes/not-found.ts": { area: "signedIn" },
+  "auth/routes/api-logout.ts": { area: "signedIn" },
+  "inventory/routes/api-list.ts": { area: "spares" },
+  "inventory/routes/api-item.ts": { area: "spares" },
+  "inventory/routes/api-create.ts": { area: "spares" },
+  "inventory/routes/api-update.ts": { area: "spares" },
+  "inventory/routes/api-delete.ts": { area: "spares" },
+  "store-racks/routes/api-rack.ts": { area: "racks" },
+  "store-racks/routes/api-rack-item.ts": { area: "racks" },
+  "store-racks/routes/api-rack-update.ts": { area: "racks" },
+  "contracts/routes/api-list.ts": { area: "contracts" },
+  "contracts/routes/api-get.ts": { area: "contracts" },
+  "contracts/routes/api-add.ts": { area: "contracts" },
+  "contracts/routes/api-update.ts": { area: "contracts" },
+  "contracts/routes/api-delete.ts": { area: "contracts" },
+  "file-index/routes/api-rack.ts": { area: "fileIndex" },
+  "file-index/routes/api-rack-file.ts": { area: "fileIndex" },
+  "sop/routes/api-checklist.ts": { area: "sop" },
+  "sop/routes/api-records.ts": { area: "sop" },
+  "sop/routes/api-record.ts": { area: "sop" },
+};
+
+/** Public modules (sign-in, registration, health): no role is asked. */
+const PUBLIC_MODULES = new Set([
+  "auth/routes/login.tsx",
+  "auth/routes/register.tsx",
+  "auth/routes/logout.tsx",
+  "auth/routes/api-login.ts",
+  "auth/routes/api-register.ts",
+  "api/routes/health.ts",
+]);
+
+const allowed = (role: Role, declared: Declared, need: Need) =>
+  declared.area === "signedIn" || can(role, declared.area, need);
+
+/** GET /api writes `{_id}` where app/routes.ts has `:id`: compare the shapes, not the names. */
+const samePattern = (route: string, listed: string) =>
+  route.replace(/:\w+/g, "{}") === listed.replace(/\{\w+\}/g, "{}");
+
+/** Every route of app/routes.ts with its module and full path (":x" parameters kept). */
+function routeModules() {
+  const found: { file: string; path: string }[] = [];
+  const walk = (entries: RouteConfigEntry[] | undefined, parent: string) => {
+    for (const entry of entries ?? []) {
+      const joined = entry.path ? `${parent}/${entry.path}` : parent;
+      found.push({ file: entry.file, path: joined || "/" });
+      walk(entry.children, joined);
+    }
+  };
+  walk(routes as RouteConfigEntry[], "");
+  return found.filter((route) => route.file !== "shell/routes/layout.tsx");
+}
+
+describe("roles: every page, form action and endpoint × every role (issue 16)", () => {
+  const modules = routeModules();
+  const accounts = {} as Record<Role, { cookie: string; token: string }>;
+
+  beforeAll(async () => {
+    accounts.admin = { cookie: await signIn(url, ADMIN.email), token: await token(url, ADMIN.email) };
+    for (const role of ROLES.filter((role) => role !== "admin")) {
+      const user = await staffUser(url);
+      // The role is set in the database directly: the admin's users page is not what is tested here.
+      await sql`update users set role = ${role} where email = ${user.email}`;
+      accounts[role] = { cookie: user.cookie, token: user.token };
+    }
+  });
+
+  it("every module of app/routes.ts declares its area in the matrix", () => {
+    const missing = modules
+      .map((route) => route.file)
+      .filter((file) => !PUBLIC_MODULES.has(file) && !(file in AREA_OF));
+    expect(missing).toEqual([]);
+    // And the matrix names no module that is not routed (a renamed file would hide here).
+    const routed = new Set(modules.map((route) => route.file));
+    expect(Object.keys(AREA_OF).filter((file) => !routed.has(file))).toEqual([]);
+  });
+
+  it.each([...ROLES])("pages and form actions answer the %s as the permission table says", async (role) => {
+    const client = new Client(url, { cookie: accounts[role].cookie });
+    const failures: string[] = [];
+    const pages = modules.filter(
+      (route) => !route.path.startsWith("/api") && !PUBLIC_MODULES.has(route.file),
+    );
+    expect(pages.length).toBeGreaterThan(20);
+    for (const { file, path: pattern } of pages) {
+      const declared = AREA_OF[file];
+      const path = fillPath(pattern.replace("*", "no-such-page"));
+      const page = await client.get(path);
+      const mayOpen = allowed(role, declared, declared.page ?? "read");
+      if (
+        mayOpen
+          ? page.status === 403 || page.status >= 500 || /^\/login/.test(page.headers.get("location") ?? "")
+          : page.status !== 403
+      )
+        failures.push(`GET ${path} (${file}): ${page.status}, expected ${mayOpen ? "allowed" : "403"}`);
+      if (!mayOpen && !page.text.includes(deniedMessage(role, "read")))
+        failures.push(`GET ${path}: the 403 page does not say why`);
+      const post = await client.form(path, { intent: "save", name: "x" });
+      const mayChange = allowed(role, declared, "write");
+      // A page without an action answers any post 405, whoever asks.
+      const refused = post.status === 403 || post.status === 405;
+      if (mayChange ? post.status === 403 || post.status >= 500 : !refused)
+        failures.push(`POST ${path} (${file}): ${post.status}, expected ${mayChange ? "allowed" : "403"}`);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it.each([...ROLES])("every /api endpoint answers the %s as the permission table says", async (role) => {
+    const client = new Client(url, { token: accounts[role].token });
+    const apiRoutes = modules.filter((route) => route.path.startsWith("/api"));
+    const failures: string[] = [];
+    for (const endpoint of apiList) {
+      const route = apiRoutes.find((candidate) => samePattern(candidate.path, endpoint.path));
+      if (!route) {
+        failures.push(`${endpoint.method} ${endpoint.path}: not in app/routes.ts`);
+        continue;
+      }
+      // Signing out would end the token the rest of this walk uses; the 401 walk above covers it.
+      if (route.file === "auth/routes/api-logout.ts") continue;
+      const need: Need = endpoint.method === "GET" ? "read" : "write";
+      const declared = AREA_OF[route.file];
+      const path = fillPath(endpoint.path);
+      const body = endpoint.method === "POST" || endpoint.method === "PUT" ? {} : undefined;
+      const answer = await client.send(endpoint.method, path, body);
+      const message = (answer.json as { message?: string } | undefined)?.message;
+      if (allowed(role, declared, need)) {
+        if ([401, 403].includes(answer.status) || answer.status >= 500)
+          failures.push(`${endpoint.method} ${path}: ${answer.status}, expected allowed`);
+      } else if (answer.status !== 403 || message !== deniedMessage(role, need)) {
+        failures.push(
+          `${endpoint.method} ${path}: ${answer.status} ${answer.text.slice(0, 80)}, expected 403`,
+        );
+      }
+    }
+    expect(failures).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { apiHandler, methodNotAllowed } from "#app/api/handler.server.ts";
-import { requireApiUser } from "#app/auth/session.server.ts";
+import { requireApiPermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { jsonAnswer } from "#app/lib/http.server.ts";
 import { equipmentValidationBody, readEquipmentJson, withApiStatus } from "../api.server.ts";
@@ -10,7 +10,7 @@ import { contractInsertSchema, contractMessages, toContractInput } from "../sche
 // POST /api/equipment/add {equipment fields, validity: {from, to}}
 //   → 201 {success: true, message: "Equipment added successfully!", newEquipment}; 400 {success: false, message}
 export const action = apiHandler(async ({ request }: ActionFunctionArgs) => {
-  const user = await requireApiUser(request);
+  const user = await requireApiPermission(request, "contracts");
   if (request.method !== "POST") return methodNotAllowed();
   const body = await readEquipmentJson(request, { success: false });
   const parsed = contractInsertSchema.safeParse(toContractInput(body));
@@ -21,6 +21,6 @@ export const action = apiHandler(async ({ request }: ActionFunctionArgs) => {
 });
 
 export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
-  await requireApiUser(request);
+  await requireApiPermission(request, "contracts");
   return methodNotAllowed();
 });

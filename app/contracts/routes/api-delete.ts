@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { apiHandler, methodNotAllowed } from "#app/api/handler.server.ts";
-import { requireApiUser } from "#app/auth/session.server.ts";
+import { requireApiPermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { jsonAnswer } from "#app/lib/http.server.ts";
 import { deleteContract } from "../queries.server.ts";
@@ -8,7 +8,7 @@ import { contractMessages } from "../schema.ts";
 
 // DELETE /api/equipment/delete/{id} → 200 {message: "Equipment deleted successfully"}; 404.
 export const action = apiHandler(async ({ request, params }: ActionFunctionArgs) => {
-  const user = await requireApiUser(request);
+  const user = await requireApiPermission(request, "contracts");
   if (request.method !== "DELETE") return methodNotAllowed();
   if (!(await deleteContract(db, params.id, user.id)))
     return jsonAnswer({ message: contractMessages.notFound }, 404);
@@ -16,6 +16,6 @@ export const action = apiHandler(async ({ request, params }: ActionFunctionArgs)
 });
 
 export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
-  await requireApiUser(request);
+  await requireApiPermission(request, "contracts");
   return methodNotAllowed();
 });

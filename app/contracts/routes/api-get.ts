@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { apiHandler, methodNotAllowed } from "#app/api/handler.server.ts";
-import { requireApiUser } from "#app/auth/session.server.ts";
+import { requireApiPermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { jsonAnswer } from "#app/lib/http.server.ts";
 import { withApiStatus } from "../api.server.ts";
@@ -10,13 +10,13 @@ import { contractMessages } from "../schema.ts";
 // GET /api/equipment/get/{id} → 200 [equipment] (a list holding the one record, as the legacy
 // client expects) or 404.
 export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs) => {
-  await requireApiUser(request);
+  await requireApiPermission(request, "contracts");
   const equipment = await getContract(db, params.id);
   if (!equipment) return jsonAnswer({ message: contractMessages.notFound }, 404);
   return jsonAnswer(await withApiStatus(db, [equipment]));
 });
 
 export const action = apiHandler(async ({ request }: ActionFunctionArgs) => {
-  await requireApiUser(request);
+  await requireApiPermission(request, "contracts");
   return methodNotAllowed();
 });

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { apiHandler, methodNotAllowed } from "#app/api/handler.server.ts";
-import { requireApiUser } from "#app/auth/session.server.ts";
+import { requireApiPermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { jsonAnswer } from "#app/lib/http.server.ts";
 import { STALE_RECORD_MESSAGE } from "#app/lib/messages.ts";
@@ -11,7 +11,7 @@ import { contractMessages, contractUpdateSchema, toContractInput } from "../sche
 // PUT /api/equipment/updated/{id} {the equipment object, + optional version} → 200 equipment;
 // 404, 409 (stale version), 400. Fields left out of the body keep their values; null or "" clears.
 export const action = apiHandler(async ({ request, params }: ActionFunctionArgs) => {
-  const user = await requireApiUser(request);
+  const user = await requireApiPermission(request, "contracts");
   if (request.method !== "PUT") return methodNotAllowed();
   const existing = await getContract(db, params.id);
   if (!existing) return jsonAnswer({ message: contractMessages.notFound }, 404);
@@ -26,6 +26,6 @@ export const action = apiHandler(async ({ request, params }: ActionFunctionArgs)
 });
 
 export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
-  await requireApiUser(request);
+  await requireApiPermission(request, "contracts");
   return methodNotAllowed();
 });

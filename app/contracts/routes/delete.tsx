@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { requireUser } from "#app/auth/session.server.ts";
+import { requirePermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { formatDateGB } from "#app/lib/dates.ts";
 import { notFound } from "#app/lib/http.server.ts";
@@ -15,14 +15,14 @@ import { contractMessages } from "../schema.ts";
 export const meta: MetaFunction = () => [{ title: "Delete contract · PlantOps" }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireUser(request);
+  await requirePermission(request, "contracts", "write");
   const equipment = await getContract(db, params.id);
   if (!equipment) notFound(contractMessages.notFoundForId);
   return { equipment };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requirePermission(request, "contracts", "write");
   if (!(await deleteContract(db, params.id, user.id))) notFound(contractMessages.notFoundForId);
   return redirectWithToast("/amc", { type: "success", message: contractMessages.deleted });
 }

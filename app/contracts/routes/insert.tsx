@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, data, type LinksFunction, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLocation } from "@remix-run/react";
-import { requireUser } from "#app/auth/session.server.ts";
+import { requirePermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { readForm } from "#app/lib/http.server.ts";
 import { FAULT_MESSAGE } from "#app/lib/messages.ts";
@@ -18,12 +18,12 @@ export const meta: MetaFunction = () => [{ title: "Insert Equipment Information 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: contractsCss }];
 
 export async function loader({ request }: ActionFunctionArgs) {
-  await requireUser(request);
+  await requirePermission(request, "contracts", "write");
   return null;
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requirePermission(request, "contracts", "write");
   const submission = parseSubmission(await readForm(request), contractInsertSchema);
   const refuse = (problem: string, status: number) => {
     const message = `${contractMessages.addFailed}: ${problem}`;

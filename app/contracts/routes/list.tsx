@@ -1,11 +1,12 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { requireUser } from "#app/auth/session.server.ts";
+import { requirePermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
 import { FAULT_MESSAGE } from "#app/lib/messages.ts";
 import { logError } from "#app/lib/request-id.server.ts";
 import { getPlantSettings } from "#app/settings/queries.server.ts";
+import { useCan } from "#app/shell/use-can.ts";
 import { useDeleteDialog } from "#app/ui/confirm-delete.tsx";
 import { listHandle } from "#app/ui/list/handle.ts";
 import {
@@ -44,7 +45,7 @@ export const handle = listHandle;
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: contractsCss }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request);
+  await requirePermission(request, "contracts");
   const { params, status } = readContractView(new URL(request.url).searchParams);
   const settings = await getPlantSettings(db);
   const clock = {
@@ -99,6 +100,7 @@ export default function ContractsPage() {
   const { view, rows, counts } = data;
   // Without JavaScript Delete is a link to its confirmation page; with it, the page's one dialog.
   const deleteDialog = useDeleteDialog(contractMessages.deleteQuestion);
+  const mayChange = useCan()("contracts");
   const filtered = Boolean(data.status);
 
   return (
@@ -107,9 +109,11 @@ export default function ContractsPage() {
         <h1 id="amc-title">Annual Maintenance Contract</h1>
         <div className="actions">
           <PrintLink to="/amc/print" name="contracts" />
-          <Link to="/amcinsert" className="button primary">
-            Insert New Line
-          </Link>
+          {mayChange ? (
+            <Link to="/amcinsert" className="button primary">
+              Insert New Line
+            </Link>
+          ) : null}
         </div>
       </div>
       {data.error ? (
@@ -137,21 +141,30 @@ export default function ContractsPage() {
                   {name}
                 </SortHeader>
               ))}
-              <th scope="col">Update</th>
-              <th scope="col">Delete</th>
+              {mayChange ? (
+                <>
+                  <th scope="col">Update</th>
+                  <th scope="col">Delete</th>
+                </>
+              ) : null}
               <th scope="col">WhatsApp Send</th>
             </tr>
           </thead>
           <tbody>
             {rows.length === 0 ? (
               <tr>
-                <td colSpan={SORTABLE.length + 3} className="empty">
+                <td colSpan={SORTABLE.length + (mayChange ? 3 : 1)} className="empty">
                   {view.q || filtered ? "No contracts match." : contractMessages.empty}
                 </td>
               </tr>
             ) : (
               rows.map((row) => (
-                <ContractLine key={row.id} row={row} q={view.q} askToDelete={deleteDialog.ask} />
+                <ContractLine
+                  key={row.id}
+                  row={row}
+                  q={view.q}
+                  askToDelete={mayChange ? deleteDialog.ask : undefined}
+                />
               ))
             )}
           </tbody>
@@ -188,29 +201,34 @@ function ContractLine({
 }: {
   row: ContractRow;
   q: string;
-  askToDelete: (href: string) => boolean;
+  /** Absent for a role that may not change contracts: no Update or Delete cells. */
+  askToDelete?: (href: string) => boolean;
 }) {
   const deleteHref = `/amc/${row.id}/delete`;
   return (
     <tr className={ROW_CLASS[row.status]}>
       <ContractCells row={row} q={q} />
-      <td>
-        <Link to={`/amcupdate/${row.id}`} className="button small" aria-label={`Update ${row.equipment}`}>
-          Update
-        </Link>
-      </td>
-      <td>
-        <Link
-          to={deleteHref}
-          className="button danger small"
-          aria-label={`Delete ${row.equipment}`}
-          onClick={(event) => {
-            if (askToDelete(deleteHref)) event.preventDefault();
-          }}
-        >
-          Delete
-        </Link>
-      </td>
+      {askToDelete ? (
+        <>
+          <td>
+            <Link to={`/amcupdate/${row.id}`} className="button small" aria-label={`Update ${row.equipment}`}>
+              Update
+            </Link>
+          </td>
+          <td>
+            <Link
+              to={deleteHref}
+              className="button danger small"
+              aria-label={`Delete ${row.equipment}`}
+              onClick={(event) => {
+                if (askToDelete(deleteHref)) event.preventDefault();
+              }}
+            >
+              Delete
+            </Link>
+          </td>
+        </>
+      ) : null}
       <td>
         <WhatsAppSend
           link={whatsAppLink(row.mobileNumber, contractMessage(row, row.status))}

@@ -1,6 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { requireUser } from "#app/auth/session.server.ts";
+import { requirePermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { PRINT_ROW_LIMIT, printedAtNow } from "#app/db/list.server.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
@@ -20,7 +20,7 @@ export const meta: MetaFunction = () => [{ title: "Annual Maintenance Contracts 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: contractsCss }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request);
+  await requirePermission(request, "contracts");
   const url = new URL(request.url);
   const { params, status } = readContractView(url.searchParams);
   let rows: ContractRow[] = [];

@@ -6,7 +6,7 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { requireUser } from "#app/auth/session.server.ts";
+import { requirePermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { notFound, readForm } from "#app/lib/http.server.ts";
 import { FAULT_MESSAGE, STALE_RECORD_MESSAGE } from "#app/lib/messages.ts";
@@ -24,7 +24,7 @@ export const meta: MetaFunction = () => [{ title: "Update Equipment Information 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: contractsCss }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireUser(request);
+  await requirePermission(request, "contracts", "write");
   let equipment: Awaited<ReturnType<typeof getContract>>;
   try {
     equipment = await getContract(db, params.id);
@@ -37,7 +37,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requirePermission(request, "contracts", "write");
   const submission = parseSubmission(await readForm(request), contractUpdateSchema);
   const refuse = (problem: string, status: number) =>
     data(

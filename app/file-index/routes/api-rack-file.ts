@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { apiHandler, methodNotAllowed } from "#app/api/handler.server.ts";
-import { requireApiUser } from "#app/auth/session.server.ts";
+import { requireApiPermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { HttpError, jsonAnswer, readJson } from "#app/lib/http.server.ts";
 import { STALE_RECORD_MESSAGE } from "#app/lib/messages.ts";
@@ -33,7 +33,7 @@ function ifMatchVersion(request: Request): number | undefined {
 }
 
 export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs) => {
-  await requireApiUser(request);
+  await requireApiPermission(request, "fileIndex");
   const { rackName, fileId } = target(params);
   const file = await findFile(db, rackName, fileId);
   if (!file) return jsonAnswer({ message: messages.fileNotFound }, 404);
@@ -43,7 +43,7 @@ export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs)
 export const action = apiHandler(async ({ request, params }: ActionFunctionArgs) => {
   const method = request.method.toUpperCase();
   if (method !== "PUT" && method !== "DELETE") return methodNotAllowed();
-  const user = await requireApiUser(request);
+  const user = await requireApiPermission(request, "fileIndex");
   const { rackName, fileId } = target(params);
 
   if (method === "DELETE") {

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { apiHandler, methodNotAllowed } from "#app/api/handler.server.ts";
-import { requireApiUser } from "#app/auth/session.server.ts";
+import { requireApiPermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { HttpError, jsonAnswer, readJson } from "#app/lib/http.server.ts";
 import { validationBody } from "#app/lib/validation.ts";
@@ -23,14 +23,14 @@ async function rackDocument(rackName: RackName) {
 }
 
 export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs) => {
-  await requireApiUser(request);
+  await requireApiPermission(request, "fileIndex");
   const rackName = rackParam(params);
   return jsonAnswer([await rackDocument(rackName)]);
 });
 
 export const action = apiHandler(async ({ request, params }: ActionFunctionArgs) => {
   if (request.method !== "POST") return methodNotAllowed();
-  const user = await requireApiUser(request);
+  const user = await requireApiPermission(request, "fileIndex");
   const rackName = rackParam(params);
   const parsed = newFilesBodySchema.safeParse(await readJson(request));
   if (!parsed.success) return jsonAnswer(validationBody(parsed.error), 400);

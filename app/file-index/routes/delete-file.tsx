@@ -6,7 +6,7 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { requireUser } from "#app/auth/session.server.ts";
+import { requirePermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { redirectWithToast } from "#app/shell/toast.server.ts";
 import { ConfirmDeleteForm } from "#app/ui/confirm-delete.tsx";
@@ -25,7 +25,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: fileIndexC
 type Loaded = { rackName: RackName | null; file: RackFile | null; error: string | null };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireUser(request);
+  await requirePermission(request, "fileIndex", "write");
   const { rackName, id } = params;
   if (!isRackName(rackName) || !isFileId(id))
     return data<Loaded>({ rackName: null, file: null, error: messages.invalidRackOrId }, { status: 404 });
@@ -35,7 +35,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requirePermission(request, "fileIndex", "write");
   const { rackName, id } = params;
   if (!isRackName(rackName) || !isFileId(id))
     return redirectWithToast("/rackadmin", {

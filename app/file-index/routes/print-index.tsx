@@ -1,6 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
-import { requireUser } from "#app/auth/session.server.ts";
+import { requirePermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { dateInZone, formatDateGB } from "#app/lib/dates.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
@@ -21,7 +21,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: printCss }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireUser(request);
+  await requirePermission(request, "fileIndex");
   const cupboard = findCupboard(params.cupboard);
   if (!cupboard)
     throw new Response("There is no such cupboard. The plant has CupBoard 1 and CupBoard 2.", {

@@ -8,12 +8,13 @@ import {
 } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
-import { requireUser } from "#app/auth/session.server.ts";
+import { requirePermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { invariantResponse, readForm } from "#app/lib/http.server.ts";
 import { logError } from "#app/lib/request-id.server.ts";
 import { redirectWithToast } from "#app/shell/toast.server.ts";
 import type { Toast } from "#app/shell/toast-types.ts";
+import { useCan } from "#app/shell/use-can.ts";
 import { useDeleteDialog } from "#app/ui/confirm-delete.tsx";
 import { parseSubmission } from "#app/ui/form/parse.ts";
 import { FormError } from "#app/ui/form.tsx";
@@ -53,7 +54,7 @@ export const handle = listHandle;
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: fileIndexCss }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request);
+  await requirePermission(request, "fileIndex");
   const view = readFileView(new URL(request.url).searchParams);
   const groups = racksInView(view.rack);
   try {
@@ -73,7 +74,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 const toastOf = (type: Toast["type"], message: string): Toast => ({ type, message, id: randomUUID() });
 
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requirePermission(request, "fileIndex");
   const form = await readForm(request);
   const rackName = form.get("rackName");
   invariantResponse(form.get("intent") === "insert", "Unknown action.");
@@ -115,6 +116,7 @@ export default function RackAdminPage() {
   const hydrated = useHydrated();
   const [editing, setEditing] = useState<{ rackName: RackName; file: RackFile } | null>(null);
   const deleteDialog = useDeleteDialog(messages.deleteQuestion);
+  const mayChange = useCan()("fileIndex");
   const onUpdate = (rackName: RackName, file: RackFile) => {
     if (!hydrated) return false;
     setEditing({ rackName, file });
@@ -157,8 +159,12 @@ export default function RackAdminPage() {
       <SortHeader view={listView} sort="name">
         Name of the File
       </SortHeader>
-      <th scope="col">Update</th>
-      <th scope="col">Delete</th>
+      {mayChange ? (
+        <>
+          <th scope="col">Update</th>
+          <th scope="col">Delete</th>
+        </>
+      ) : null}
     </tr>
   );
 
@@ -244,6 +250,7 @@ export default function RackAdminPage() {
                     onUpdate={onUpdate}
                     askToDelete={deleteDialog.ask}
                     header={header}
+                    mayChange={mayChange}
                   />
                 ))}
               </div>

@@ -7,7 +7,7 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { requireUser } from "#app/auth/session.server.ts";
+import { requirePermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { readForm } from "#app/lib/http.server.ts";
 import { STALE_RECORD_MESSAGE } from "#app/lib/messages.ts";
@@ -33,7 +33,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: fileIndexC
 type Loaded = { rackName: RackName | null; file: RackFile | null; error: string | null };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireUser(request);
+  await requirePermission(request, "fileIndex", "write");
   const { rackName, id } = params;
   if (!isRackName(rackName) || !isFileId(id))
     return data<Loaded>({ rackName: null, file: null, error: messages.invalidRackOrId }, { status: 404 });
@@ -50,7 +50,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 const toastOf = (type: Toast["type"], message: string): Toast => ({ type, message, id: randomUUID() });
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requirePermission(request, "fileIndex", "write");
   const { rackName, id } = params;
   if (!isRackName(rackName) || !isFileId(id)) throw new Response(messages.invalidRackOrId, { status: 404 });
   const form = await readForm(request);

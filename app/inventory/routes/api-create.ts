@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { apiHandler, methodNotAllowed } from "#app/api/handler.server.ts";
-import { requireApiUser } from "#app/auth/session.server.ts";
+import { requireApiPermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { departmentParam, failure, invalidInput, notAllowed } from "#app/inventory/api.server.ts";
 import { createLine } from "#app/inventory/queries.server.ts";
@@ -11,7 +11,7 @@ import { jsonAnswer, readJson } from "#app/lib/http.server.ts";
 // POST /api/{department}/create with the eight inventory fields → 201 {success, Message, product}.
 // ExcessShortFall in the body is ignored: the server derives it.
 export const action = apiHandler(async ({ request, params }: ActionFunctionArgs) => {
-  const user = await requireApiUser(request);
+  const user = await requireApiPermission(request, "spares");
   if (request.method !== "POST") return methodNotAllowed();
   const department = departmentParam(params);
   const parsed = lineSchema.safeParse(await readJson(request));

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { apiHandler, methodNotAllowed } from "#app/api/handler.server.ts";
-import { requireApiUser } from "#app/auth/session.server.ts";
+import { requireApiPermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { departmentParam, notAllowed, productNotFound } from "#app/inventory/api.server.ts";
 import { deleteLine } from "#app/inventory/queries.server.ts";
@@ -9,7 +9,7 @@ import { jsonAnswer } from "#app/lib/http.server.ts";
 
 // DELETE /api/{department}/delete/{id} → {success: true, message}; 404 when unknown.
 export const action = apiHandler(async ({ request, params }: ActionFunctionArgs) => {
-  const user = await requireApiUser(request);
+  const user = await requireApiPermission(request, "spares");
   if (request.method !== "DELETE") return methodNotAllowed();
   const department = departmentParam(params);
   const outcome = await deleteLine(db, department, params.id ?? "", user.id);

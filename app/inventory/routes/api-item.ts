@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { apiHandler } from "#app/api/handler.server.ts";
-import { requireApiUser } from "#app/auth/session.server.ts";
+import { requireApiPermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { departmentParam, notAllowed, productNotFound } from "#app/inventory/api.server.ts";
 import { getLine } from "#app/inventory/queries.server.ts";
@@ -8,7 +8,7 @@ import { jsonAnswer } from "#app/lib/http.server.ts";
 
 // GET /api/{department}/product/{id} → the line; 404 when unknown (or in another department).
 export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs) => {
-  await requireApiUser(request);
+  await requireApiPermission(request, "spares");
   const department = departmentParam(params);
   const line = await getLine(db, department, params.id ?? "");
   return line ? jsonAnswer(line) : productNotFound();

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { apiHandler } from "#app/api/handler.server.ts";
-import { requireApiUser } from "#app/auth/session.server.ts";
+import { requireApiPermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { departmentParam, notAllowed } from "#app/inventory/api.server.ts";
 import { listLines } from "#app/inventory/queries.server.ts";
@@ -8,7 +8,7 @@ import { jsonAnswer } from "#app/lib/http.server.ts";
 
 // GET /api/{department}/product → {success: true, users: [line…]} sorted by srno (empty → []).
 export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs) => {
-  await requireApiUser(request);
+  await requireApiPermission(request, "spares");
   const department = departmentParam(params);
   return jsonAnswer({ success: true, users: await listLines(db, department) });
 });

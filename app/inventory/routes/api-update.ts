@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { apiHandler, methodNotAllowed } from "#app/api/handler.server.ts";
-import { requireApiUser } from "#app/auth/session.server.ts";
+import { requireApiPermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
 import {
   departmentParam,
@@ -18,7 +18,7 @@ import { STALE_RECORD_MESSAGE } from "#app/lib/messages.ts";
 // PUT /api/{department}/update/{id} with the inventory fields (+ optional version)
 // → {success, Message, product}; 404 unknown, 409 stale version or taken serial number.
 export const action = apiHandler(async ({ request, params }: ActionFunctionArgs) => {
-  const user = await requireApiUser(request);
+  const user = await requireApiPermission(request, "spares");
   if (request.method !== "PUT") return methodNotAllowed();
   const department = departmentParam(params);
   const parsed = lineChangesSchema.safeParse(await readJson(request));

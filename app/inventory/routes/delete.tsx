@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData, useLocation } from "@remix-run/react";
-import { requireUser } from "#app/auth/session.server.ts";
+import { requirePermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
 import inventoryCss from "#app/inventory/inventory.css?url";
 import { deleteLine, getLineBySrno } from "#app/inventory/queries.server.ts";
@@ -42,7 +42,7 @@ function target(request: Request, params: Record<string, string | undefined>) {
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireUser(request);
+  await requirePermission(request, "spares", "write");
   const { department, srno, back, lineId } = target(request, params);
   const line = await getLineBySrno(db, department, srno);
   if (!line || (lineId && line._id !== lineId)) throw new Response(messages.notFound, { status: 404 });
@@ -60,7 +60,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requirePermission(request, "spares", "write");
   const { department, srno, version, back, lineId } = target(request, params);
   let outcome: "deleted" | "not-found" | "stale" = "not-found";
   try {

@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { requireUser } from "#app/auth/session.server.ts";
+import { requirePermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { LineForm, parseLineForm } from "#app/inventory/components/line-form.tsx";
 import inventoryCss from "#app/inventory/inventory.css?url";
@@ -34,12 +34,12 @@ function departmentOf(params: Record<string, string | undefined>): Department | 
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireUser(request);
+  await requirePermission(request, "spares", "write");
   return { department: departmentOf(params) };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requirePermission(request, "spares", "write");
   const department = departmentOf(params);
   const submission = parseLineForm(await readForm(request));
   if (!department) return data(submission.reply({ formErrors: [messages.noDepartment] }), { status: 400 });

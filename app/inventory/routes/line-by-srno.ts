@@ -1,5 +1,5 @@
 import { type LoaderFunctionArgs, redirect } from "@remix-run/node";
-import { requireUser } from "#app/auth/session.server.ts";
+import { requirePermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { getLineBySrno } from "#app/inventory/queries.server.ts";
 import { isDepartment, messages } from "#app/inventory/rules.ts";
@@ -8,7 +8,7 @@ import { isDepartment, messages } from "#app/inventory/rules.ts";
 // department), so the table page need not carry every line's id twice (architecture.md page-weight
 // budget). It sends the user on to the spec's /updateproduct/{department}/{id}.
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireUser(request);
+  await requirePermission(request, "spares", "write");
   const { department } = params;
   const srno = /^\d{1,10}$/.test(params.srno ?? "") ? Number(params.srno) : Number.NaN;
   const line = isDepartment(department) ? await getLineBySrno(db, department, srno) : null;

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { requireUser } from "#app/auth/session.server.ts";
+import { requirePermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { PRINT_ROW_LIMIT, printedAtNow } from "#app/db/list.server.ts";
 import { listTableForPrint } from "#app/inventory/list.server.ts";
@@ -25,7 +25,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireUser(request);
+  await requirePermission(request, "spares");
   const department = params.department;
   if (!isDepartment(department))
     throw new Response(unknownDepartmentMessage(String(department)), { status: 404 });

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
-import { requireUser } from "#app/auth/session.server.ts";
+import { requirePermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
 import type { ListPage } from "#app/db/list.server.ts";
 import inventoryCss from "#app/inventory/inventory.css?url";
@@ -29,6 +29,7 @@ import {
   unknownDepartmentMessage,
 } from "#app/inventory/rules.ts";
 import { logError } from "#app/lib/request-id.server.ts";
+import { useCan } from "#app/shell/use-can.ts";
 import { useDeleteDialog } from "#app/ui/confirm-delete.tsx";
 import { listHandle } from "#app/ui/list/handle.ts";
 import {
@@ -53,7 +54,7 @@ export const links = () => [{ rel: "stylesheet", href: inventoryCss }];
 export const handle = listHandle;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireUser(request);
+  await requirePermission(request, "spares");
   const url = new URL(request.url);
   const department =
     params.department === undefined ? departmentOfTablePath(url.pathname) : params.department;
@@ -90,6 +91,7 @@ export default function InventoryTablePage() {
     navigation.location.pathname !== location.pathname &&
     departmentOfTablePath(navigation.location.pathname) !== null;
   const deleteDialog = useDeleteDialog(messages.deleteQuestion);
+  const mayChange = useCan()("spares");
   // After a delete, back to the table the user was on (/firefight stays /firefight).
   const back =
     location.pathname === departmentTablePath(department)
@@ -103,9 +105,11 @@ export default function InventoryTablePage() {
         <h1>{department} spare parts</h1>
         <div className="actions">
           <PrintLink to={`/products/${department}/print`} name={view.name} />
-          <Link className="button primary" to={`/insertproduct/${department}`}>
-            Insert New Line
-          </Link>
+          {mayChange ? (
+            <Link className="button primary" to={`/insertproduct/${department}`}>
+              Insert New Line
+            </Link>
+          ) : null}
         </div>
       </div>
       <ListToolbar view={view}>
@@ -140,14 +144,18 @@ export default function InventoryTablePage() {
               <SortHeader view={view} sort="status">
                 Status of Order
               </SortHeader>
-              <th scope="col">Update</th>
-              <th scope="col">Delete</th>
+              {mayChange ? (
+                <>
+                  <th scope="col">Update</th>
+                  <th scope="col">Delete</th>
+                </>
+              ) : null}
             </tr>
           </thead>
           <tbody>
             {loading || rows.length === 0 ? (
               <tr>
-                <td colSpan={10} className="empty">
+                <td colSpan={mayChange ? 10 : 8} className="empty">
                   <span role="status">
                     {loading ? messages.loading : view.q || filtered ? "No lines match." : messages.empty}
                   </span>
@@ -161,7 +169,7 @@ export default function InventoryTablePage() {
                   q={view.q}
                   department={department}
                   back={back}
-                  askToDelete={deleteDialog.ask}
+                  askToDelete={mayChange ? deleteDialog.ask : undefined}
                 />
               ))
             )}
@@ -221,7 +229,8 @@ function LineRow({
   q: string;
   department: Department;
   back: string;
-  askToDelete: (href: string) => boolean;
+  /** Absent for a role that may not change lines: no Update or Delete cells. */
+  askToDelete?: (href: string) => boolean;
 }) {
   const base = `/products/${department}/${row.srno}`;
   const shortfall = excessShortFall(row.available, row.min);
@@ -257,21 +266,25 @@ function LineRow({
         <Marked text={row.status} q={q} />
         {ownStatus ? <span className="status-note"> ({short ? "order needed" : "in stock"})</span> : null}
       </td>
-      <td>
-        <Link to={`${base}/edit`}>Update</Link>
-      </td>
-      <td>
-        <Link
-          to={deleteHref}
-          className="button danger small"
-          aria-label={`Delete line ${row.srno}`}
-          onClick={(event) => {
-            if (askToDelete(deleteHref)) event.preventDefault();
-          }}
-        >
-          Delete
-        </Link>
-      </td>
+      {askToDelete ? (
+        <>
+          <td>
+            <Link to={`${base}/edit`}>Update</Link>
+          </td>
+          <td>
+            <Link
+              to={deleteHref}
+              className="button danger small"
+              aria-label={`Delete line ${row.srno}`}
+              onClick={(event) => {
+                if (askToDelete(deleteHref)) event.preventDefault();
+              }}
+            >
+              Delete
+            </Link>
+          </td>
+        </>
+      ) : null}
     </tr>
   );
 }

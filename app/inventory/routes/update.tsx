@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
-import { requireUser } from "#app/auth/session.server.ts";
+import { requirePermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { LineForm, parseLineForm } from "#app/inventory/components/line-form.tsx";
 import inventoryCss from "#app/inventory/inventory.css?url";
@@ -25,7 +25,7 @@ function lineOf(params: Record<string, string | undefined>) {
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireUser(request);
+  await requirePermission(request, "spares", "write");
   const { department, id } = lineOf(params);
   const line = await getLine(db, department, id);
   if (!line) throw new Response(messages.invalidIds, { status: 404 });
@@ -45,7 +45,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requirePermission(request, "spares", "write");
   const { department, id } = lineOf(params);
   const submission = parseLineForm(await readForm(request));
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });

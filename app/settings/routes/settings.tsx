@@ -1,24 +1,25 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { requireAdmin } from "#app/auth/session.server.ts";
+import { requirePermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { readForm } from "#app/lib/http.server.ts";
 import { getPlantSettings, savePlantSettings } from "#app/settings/queries.server.ts";
 import { plantSettingsFormSchema } from "#app/settings/schema.ts";
 import { redirectWithToast } from "#app/shell/toast.server.ts";
+import { useCan } from "#app/shell/use-can.ts";
 import { parseSubmission } from "#app/ui/form/parse.ts";
 import { Field, FormError, SubmitButton } from "#app/ui/form.tsx";
 
 export const meta: MetaFunction = () => [{ title: "Settings · PlantOps" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requirePermission(request, "settings");
   return { settings: await getPlantSettings(db) };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireAdmin(request);
+  const user = await requirePermission(request, "settings");
   const submission = parseSubmission(await readForm(request), plantSettingsFormSchema);
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   await savePlantSettings(db, submission.value, user.id);
@@ -93,7 +94,7 @@ export default function SettingsPage() {
             <input {...getInputProps(fields.dueSoonDays, { type: "number" })} min={0} max={365} step={1} />
           </Field>
         </fieldset>
-        <SubmitButton pendingText="Saving...">Save settings</SubmitButton>
+        {useCan()("settings") ? <SubmitButton pendingText="Saving...">Save settings</SubmitButton> : null}
       </Form>
     </section>
   );

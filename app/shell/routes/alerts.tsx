@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { requireUser } from "#app/auth/session.server.ts";
+import { requirePermission } from "#app/auth/session.server.ts";
 import { loadAmcAlerts } from "#app/contracts/alerts.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
@@ -10,7 +10,7 @@ import { AlertsList } from "../alerts-dialog.tsx";
 export const meta: MetaFunction = () => [{ title: "Notifications · PlantOps" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request);
+  await requirePermission(request, "contracts");
   return { alerts: await loadAmcAlerts(db, new Date(), serverSettings().PLANT_TIME_ZONE) };
 }
 

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { Outlet, useLoaderData, useRouteError, useRouteLoaderData, useSearchParams } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { can } from "#app/auth/permissions.ts";
 import { requireUser } from "#app/auth/session.server.ts";
 import { loadAmcAlerts } from "#app/contracts/alerts.server.ts";
 import { db } from "#app/db/client.server.ts";
@@ -22,7 +23,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const timeZone = serverSettings().PLANT_TIME_ZONE;
   const now = new Date();
-  const [settings, alerts] = await Promise.all([getPlantSettings(db), loadAmcAlerts(db, now, timeZone)]);
+  // The bell shows contracts: a role that may not open them gets no alerts (and no bell).
+  const seesContracts = can(user.role, "contracts", "read");
+  const [settings, alerts] = await Promise.all([
+    getPlantSettings(db),
+    seesContracts ? loadAmcAlerts(db, now, timeZone) : [],
+  ]);
   return {
     user: { email: user.email, role: user.role },
     settings,
@@ -31,7 +37,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     alerts: alerts.slice(0, BELL_ALERTS),
     alertCount: alerts.length,
     year: Number(dateInZone(now, timeZone).slice(0, 4)),
-    sopFormatsMenu,
+    // A role that may not fill in a format (viewer) is sent to its saved records instead.
+    sopFormatsMenu: !can(user.role, "sop", "read")
+      ? []
+      : can(user.role, "sop", "write")
+        ? sopFormatsMenu
+        : sopFormatsMenu.map((link) => ({ ...link, to: `${link.to}/records` })),
   };
 }
 

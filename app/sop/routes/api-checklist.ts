@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { apiHandler, methodNotAllowed } from "#app/api/handler.server.ts";
-import { requireApiUser } from "#app/auth/session.server.ts";
+import { requireApiPermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { jsonAnswer, readJson } from "#app/lib/http.server.ts";
 import { validationBody } from "#app/lib/validation.ts";
@@ -14,7 +14,7 @@ import { createRecord } from "../queries.server.ts";
 const definition = formatOfLegacyApi("/api/checklist");
 
 export const action = apiHandler(async ({ request }: ActionFunctionArgs) => {
-  const user = await requireApiUser(request);
+  const user = await requireApiPermission(request, "sop");
   if (request.method !== "POST") return methodNotAllowed();
   const parsed = schemaFor(definition).safeParse(await readJson(request));
   if (!parsed.success) return jsonAnswer(validationBody(parsed.error), 400);
@@ -23,6 +23,6 @@ export const action = apiHandler(async ({ request }: ActionFunctionArgs) => {
 });
 
 export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
-  await requireApiUser(request);
+  await requireApiPermission(request, "sop");
   return methodNotAllowed();
 });

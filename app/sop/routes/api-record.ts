@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { apiHandler, methodNotAllowed } from "#app/api/handler.server.ts";
-import { requireApiUser } from "#app/auth/session.server.ts";
+import { NOT_YOURS_TODAY_MESSAGE } from "#app/auth/permissions.ts";
+import { requireApiPermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { jsonAnswer, readJson } from "#app/lib/http.server.ts";
 import { STALE_RECORD_MESSAGE } from "#app/lib/messages.ts";
@@ -8,26 +9,29 @@ import { validationBody } from "#app/lib/validation.ts";
 import { schemaFor } from "../engine/schema.ts";
 import { DELETED_MESSAGE } from "../paths.ts";
 import { deleteRecord, getRecord, toApiRecord, updateRecord } from "../queries.server.ts";
+import { mayChange } from "../route-helpers.server.ts";
 import { recordNotFound, requireApiFormat, splitVersion } from "./api-shared.server.ts";
 
 // GET, PUT and DELETE /api/sop/{format}/{id}.
 export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs) => {
-  await requireApiUser(request);
+  await requireApiPermission(request, "sop");
   const definition = requireApiFormat(params.format);
   const record = await getRecord(db, definition, params.id ?? "");
   return record ? jsonAnswer(toApiRecord(record)) : recordNotFound();
 });
 
 export const action = apiHandler(async ({ request, params }: ActionFunctionArgs) => {
-  const user = await requireApiUser(request);
+  const user = await requireApiPermission(request, "sop");
   const definition = requireApiFormat(params.format);
   const id = params.id ?? "";
+  const existing = await getRecord(db, definition, id);
+  if (existing && !mayChange(user, existing)) return jsonAnswer({ message: NOT_YOURS_TODAY_MESSAGE }, 403);
   if (request.method === "DELETE") {
     if (!(await deleteRecord(db, definition, id, user.id))) return recordNotFound();
     return jsonAnswer({ message: DELETED_MESSAGE });
   }
   if (request.method !== "PUT") return methodNotAllowed();
-  if (!(await getRecord(db, definition, id))) return recordNotFound();
+  if (!existing) return recordNotFound();
   const { fields, version, invalid } = splitVersion(await readJson(request));
   if (invalid) {
     return jsonAnswer(

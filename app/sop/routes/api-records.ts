@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { apiHandler, methodNotAllowed } from "#app/api/handler.server.ts";
-import { requireApiUser } from "#app/auth/session.server.ts";
+import { requireApiPermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { isIsoDate } from "#app/lib/dates.ts";
 import { jsonAnswer, readJson, searchParamsOf } from "#app/lib/http.server.ts";
@@ -12,7 +12,7 @@ import { requireApiFormat } from "./api-shared.server.ts";
 
 // GET /api/sop/{format}: a page of records, newest first (?from, ?to, ?text, ?page).
 export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs) => {
-  await requireApiUser(request);
+  await requireApiPermission(request, "sop");
   const definition = requireApiFormat(params.format);
   const search = searchParamsOf(request);
   const errors: Record<string, string[]> = {};
@@ -41,7 +41,7 @@ export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs)
 
 // POST /api/sop/{format}: save a record → 201 {message, _id, record}.
 export const action = apiHandler(async ({ request, params }: ActionFunctionArgs) => {
-  const user = await requireApiUser(request);
+  const user = await requireApiPermission(request, "sop");
   if (request.method !== "POST") return methodNotAllowed();
   const definition = requireApiFormat(params.format);
   const parsed = schemaFor(definition).safeParse(await readJson(request));

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { requireUser } from "#app/auth/session.server.ts";
+import { requirePermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { formatDateGB } from "#app/lib/dates.ts";
 import { notFound } from "#app/lib/http.server.ts";
@@ -8,16 +8,17 @@ import { redirectWithToast } from "#app/shell/toast.server.ts";
 import { ConfirmDeleteForm } from "#app/ui/confirm-delete.tsx";
 import { DELETE_QUESTION, DELETED_MESSAGE, recordPath, recordsPath } from "../paths.ts";
 import { deleteRecord } from "../queries.server.ts";
-import { requireFormat, requireRecord } from "../route-helpers.server.ts";
+import { assertMayChange, requireFormat, requireRecord } from "../route-helpers.server.ts";
 
 // The delete confirmation page (ConfirmDelete's target without JavaScript); its action deletes.
 
 export const meta: MetaFunction = () => [{ title: "Delete record · PlantOps" }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireUser(request);
+  const user = await requirePermission(request, "sop", "write");
   const definition = requireFormat(params.format);
   const record = await requireRecord(definition, params.id);
+  assertMayChange(user, record);
   return {
     // Only what the page shows of the format (not its definition: see form.tsx).
     format: { code: definition.code, title: definition.title, path: definition.path },
@@ -28,8 +29,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requirePermission(request, "sop", "write");
   const definition = requireFormat(params.format);
+  assertMayChange(user, await requireRecord(definition, params.id));
   if (!(await deleteRecord(db, definition, params.id ?? "", user.id))) notFound("Record not found");
   return redirectWithToast(recordsPath(definition), { type: "success", message: DELETED_MESSAGE });
 }

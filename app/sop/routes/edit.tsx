@@ -7,7 +7,7 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { requireUser } from "#app/auth/session.server.ts";
+import { requirePermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { readForm } from "#app/lib/http.server.ts";
 import { STALE_RECORD_MESSAGE } from "#app/lib/messages.ts";
@@ -16,7 +16,13 @@ import { SopForm } from "../engine/form.tsx";
 import { formDefaults } from "../engine/values.ts";
 import { NOT_SAVED_MESSAGE, recordPath, UPDATED_MESSAGE } from "../paths.ts";
 import { updateRecord } from "../queries.server.ts";
-import { parseSopForm, plantToday, requireFormat, requireRecord } from "../route-helpers.server.ts";
+import {
+  assertMayChange,
+  parseSopForm,
+  plantToday,
+  requireFormat,
+  requireRecord,
+} from "../route-helpers.server.ts";
 import sopCss from "../sop.css?url";
 
 // Edit a saved record. The version read travels with the form; a save after someone else's is
@@ -29,9 +35,10 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireUser(request);
+  const user = await requirePermission(request, "sop", "write");
   const definition = requireFormat(params.format);
   const record = await requireRecord(definition, params.id);
+  assertMayChange(user, record);
   return {
     code: definition.code,
     definition,
@@ -43,8 +50,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requirePermission(request, "sop", "write");
   const definition = requireFormat(params.format);
+  assertMayChange(user, await requireRecord(definition, params.id));
   const formData = await readForm(request);
   const submission = parseSopForm(definition, formData);
   if (submission.status !== "success") {

@@ -7,7 +7,7 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { requireUser } from "#app/auth/session.server.ts";
+import { requirePermission, requireUser } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { readForm } from "#app/lib/http.server.ts";
 import { redirectWithToast } from "#app/shell/toast.server.ts";
@@ -28,15 +28,19 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.code} ${data.definition.title} · PlantOps` : "PlantOps" },
 ];
 
+// `/:format` also catches every unknown one-segment address: signed in, that is a 404 for every
+// role, so the format is looked up before the role is asked.
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireUser(request);
   const definition = requireFormat(params.format);
+  await requirePermission(request, "sop", "write");
   return { code: definition.code, definition, today: plantToday() };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+  await requireUser(request);
   const definition = requireFormat(params.format);
+  const user = await requirePermission(request, "sop", "write");
   const submission = parseSopForm(definition, await readForm(request));
   if (submission.status !== "success") {
     // "Add row" / "Remove row" (no status): the same form back, one row longer or shorter.

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { requireUser } from "#app/auth/session.server.ts";
+import { requirePermission } from "#app/auth/session.server.ts";
+import { useCan } from "#app/shell/use-can.ts";
 import { formats } from "../formats/index.ts";
 import { recordsPath } from "../paths.ts";
 
@@ -10,27 +11,30 @@ import { recordsPath } from "../paths.ts";
 export const meta: MetaFunction = () => [{ title: "Admin & security formats · PlantOps" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request);
+  await requirePermission(request, "sop");
   return { formats: formats.map(({ code, title, path }) => ({ code, title, path })) };
 }
 
 export default function AdminAndSecurityPage() {
   const { formats: inMenuOrder } = useLoaderData<typeof loader>();
+  const mayFillIn = useCan()("sop");
   return (
     <section className="page">
       <h1>Admin &amp; security formats</h1>
-      <p className="sop-hub-action">
-        <Link className="button primary" to="/AS11">
-          AS11
-        </Link>
-      </p>
+      {mayFillIn ? (
+        <p className="sop-hub-action">
+          <Link className="button primary" to="/AS11">
+            AS11
+          </Link>
+        </p>
+      ) : null}
       <div className="table-wrap">
         <table>
           <thead>
             <tr>
               <th>Format</th>
               <th>Title</th>
-              <th>Blank form</th>
+              {mayFillIn ? <th>Blank form</th> : null}
               <th>Saved records</th>
             </tr>
           </thead>
@@ -39,11 +43,13 @@ export default function AdminAndSecurityPage() {
               <tr key={format.code}>
                 <td>{format.code}</td>
                 <td>{format.title}</td>
-                <td>
-                  <Link to={format.path} aria-label={`Fill in ${format.code}`}>
-                    Fill in
-                  </Link>
-                </td>
+                {mayFillIn ? (
+                  <td>
+                    <Link to={format.path} aria-label={`Fill in ${format.code}`}>
+                      Fill in
+                    </Link>
+                  </td>
+                ) : null}
                 <td>
                   <Link to={recordsPath(format)} aria-label={`${format.code} records`}>
                     Records

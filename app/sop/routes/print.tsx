@@ -1,6 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { requireUser } from "#app/auth/session.server.ts";
+import { requirePermission } from "#app/auth/session.server.ts";
 import { SopSheet } from "../engine/sheet.tsx";
 import { recordPath } from "../paths.ts";
 import { requireFormat, requireRecord } from "../route-helpers.server.ts";
@@ -15,7 +15,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireUser(request);
+  await requirePermission(request, "sop");
   const definition = requireFormat(params.format);
   const record = await requireRecord(definition, params.id);
   return { code: definition.code, definition, id: record.id, data: record.data };

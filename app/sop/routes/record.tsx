@@ -1,13 +1,13 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { requireUser } from "#app/auth/session.server.ts";
+import { requirePermission } from "#app/auth/session.server.ts";
 import { formatDateTimeGB } from "#app/lib/dates.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
 import { ConfirmDelete } from "#app/ui/confirm-delete.tsx";
 import { PrintButton } from "../engine/paper.tsx";
 import { SopSheet } from "../engine/sheet.tsx";
 import { DELETE_QUESTION, recordPath, recordsPath } from "../paths.ts";
-import { requireFormat, requireRecord } from "../route-helpers.server.ts";
+import { mayChange, requireFormat, requireRecord } from "../route-helpers.server.ts";
 import sopCss from "../sop.css?url";
 
 // A saved record, read-only, in the paper's layout, with Print, Edit and Delete.
@@ -19,7 +19,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireUser(request);
+  const user = await requirePermission(request, "sop");
   const definition = requireFormat(params.format);
   const record = await requireRecord(definition, params.id);
   const zone = serverSettings().PLANT_TIME_ZONE;
@@ -32,6 +32,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     savedAt: formatDateTimeGB(record.createdAt, zone),
     updatedBy: record.updatedBy ?? "",
     updatedAt: record.version > 1 ? formatDateTimeGB(record.updatedAt, zone) : "",
+    mayChange: mayChange(user, record),
   };
 }
 
@@ -48,10 +49,14 @@ export default function SopRecordPage() {
         </p>
         <div className="actions">
           <PrintButton href={`${here}/print`} />
-          <Link className="button" to={`${here}/edit`}>
-            Edit
-          </Link>
-          <ConfirmDelete href={`${here}/delete`} question={DELETE_QUESTION} itemName="this record" />
+          {record.mayChange ? (
+            <>
+              <Link className="button" to={`${here}/edit`}>
+                Edit
+              </Link>
+              <ConfirmDelete href={`${here}/delete`} question={DELETE_QUESTION} itemName="this record" />
+            </>
+          ) : null}
           <Link className="button" to={recordsPath(definition)}>
             All {definition.code} records
           </Link>

@@ -1,6 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { requireUser } from "#app/auth/session.server.ts";
+import { requirePermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { PRINT_ROW_LIMIT, printedAtNow } from "#app/db/list.server.ts";
 import { formatDateGB, formatDateTimeGB } from "#app/lib/dates.ts";
@@ -23,7 +23,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export async function loader({ request, params: routeParams }: LoaderFunctionArgs) {
-  await requireUser(request);
+  await requirePermission(request, "sop");
   const definition = requireFormat(routeParams.format);
   const url = new URL(request.url);
   const { params, range } = readRecordView(url.searchParams);

@@ -1,10 +1,11 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
-import { requireUser } from "#app/auth/session.server.ts";
+import { requirePermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { formatDateGB, formatDateTimeGB } from "#app/lib/dates.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
 import { logError } from "#app/lib/request-id.server.ts";
+import { useCan } from "#app/shell/use-can.ts";
 import { useDeleteDialog } from "#app/ui/confirm-delete.tsx";
 import { listHandle } from "#app/ui/list/handle.ts";
 import {
@@ -27,7 +28,7 @@ import {
 } from "../list.ts";
 import { DELETE_QUESTION, recordsPath } from "../paths.ts";
 import { listRecordPage, outstandingReturns } from "../queries.server.ts";
-import { plantToday, requireFormat } from "../route-helpers.server.ts";
+import { mayChange, plantToday, requireFormat } from "../route-helpers.server.ts";
 import sopCss from "../sop.css?url";
 
 // /{format}/records: a server-side list (docs/architecture.md "Lists"), newest first, searched
@@ -44,7 +45,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export async function loader({ request, params: routeParams }: LoaderFunctionArgs) {
-  await requireUser(request);
+  const user = await requirePermission(request, "sop");
   const definition = requireFormat(routeParams.format);
   const search = new URL(request.url).searchParams;
   const { params, range } = readRecordView(search);
@@ -69,6 +70,7 @@ export async function loader({ request, params: routeParams }: LoaderFunctionArg
         keys: record.keys,
         savedBy: record.createdBy ?? "",
         savedAt: formatDateTimeGB(record.createdAt, zone),
+        mayChange: mayChange(user, record),
       })),
     };
     returns = outstanding && {
@@ -121,6 +123,7 @@ export default function SopRecordsPage() {
   const { format, range, view, records, returns } = useLoaderData<typeof loader>();
   const base = recordsPath(format);
   const deleteDialog = useDeleteDialog(DELETE_QUESTION);
+  const mayFillIn = useCan()("sop");
   const filtered = Boolean(range.from || range.to);
   return (
     <section className="page">
@@ -130,9 +133,11 @@ export default function SopRecordsPage() {
         </h1>
         <div className="actions">
           <PrintLink to={`${base}/print`} name={view.name} />
-          <Link className="button primary" to={format.path}>
-            New {format.code} form
-          </Link>
+          {mayFillIn ? (
+            <Link className="button primary" to={format.path}>
+              New {format.code} form
+            </Link>
+          ) : null}
           <Link className="button" to="/adminandsecurity">
             All formats
           </Link>
@@ -247,19 +252,23 @@ function RecordLine({
           <Link className="button small" to={here}>
             Open
           </Link>
-          <Link className="button small" to={`${here}/edit`} aria-label={`Edit ${name}`}>
-            Edit
-          </Link>
-          <Link
-            className="button danger small"
-            to={deleteHref}
-            aria-label={`Delete ${name}`}
-            onClick={(event) => {
-              if (askToDelete(deleteHref)) event.preventDefault();
-            }}
-          >
-            Delete
-          </Link>
+          {row.mayChange ? (
+            <>
+              <Link className="button small" to={`${here}/edit`} aria-label={`Edit ${name}`}>
+                Edit
+              </Link>
+              <Link
+                className="button danger small"
+                to={deleteHref}
+                aria-label={`Delete ${name}`}
+                onClick={(event) => {
+                  if (askToDelete(deleteHref)) event.preventDefault();
+                }}
+              >
+                Delete
+              </Link>
+            </>
+          ) : null}
         </div>
       </td>
     </tr>

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { apiHandler, methodNotAllowed } from "#app/api/handler.server.ts";
-import { requireApiUser } from "#app/auth/session.server.ts";
+import { requireApiPermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { jsonAnswer } from "#app/lib/http.server.ts";
 import { itemNotFound, requireApiRackNumber } from "../guards.server.ts";
@@ -10,14 +10,14 @@ import { deleteRackItem, findRackItem } from "../queries.server.ts";
 // client expects); DELETE → 200 {message} (new: the legacy rack Delete did nothing).
 
 export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs) => {
-  await requireApiUser(request);
+  await requireApiPermission(request, "racks");
   const rackNumber = requireApiRackNumber(params.rackNumber);
   const item = await findRackItem(db, rackNumber, params.id ?? "");
   return item ? jsonAnswer([item]) : itemNotFound();
 });
 
 export const action = apiHandler(async ({ request, params }: ActionFunctionArgs) => {
-  const user = await requireApiUser(request);
+  const user = await requireApiPermission(request, "racks");
   if (request.method !== "DELETE") return methodNotAllowed();
   const rackNumber = requireApiRackNumber(params.rackNumber);
   const deleted = await deleteRackItem(db, rackNumber, params.id ?? "", user.id);

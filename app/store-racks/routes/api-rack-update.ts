@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { apiHandler, methodNotAllowed } from "#app/api/handler.server.ts";
-import { requireApiUser } from "#app/auth/session.server.ts";
+import { requireApiPermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { jsonAnswer, readJson } from "#app/lib/http.server.ts";
 import { STALE_RECORD_MESSAGE } from "#app/lib/messages.ts";
@@ -15,7 +15,7 @@ import { fromApiInput, rackItemApiSchema } from "../schema.ts";
 export const loader = () => methodNotAllowed();
 
 export const action = apiHandler(async ({ request, params }: ActionFunctionArgs) => {
-  const user = await requireApiUser(request);
+  const user = await requireApiPermission(request, "racks");
   if (request.method !== "PUT") return methodNotAllowed();
   const rackNumber = requireApiRackNumber(params.rackNumber);
   const parsed = rackItemApiSchema.safeParse(await readJson(request));

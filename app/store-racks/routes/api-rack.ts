@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { apiHandler, methodNotAllowed } from "#app/api/handler.server.ts";
-import { requireApiUser } from "#app/auth/session.server.ts";
+import { requireApiPermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { jsonAnswer, readJson } from "#app/lib/http.server.ts";
 import { validationBody } from "#app/lib/validation.ts";
@@ -12,13 +12,13 @@ import { fromApiInput, rackItemApiSchema } from "../schema.ts";
 // closing stock computed by the server (api-contract.md). "rack7" is read as 7.
 
 export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs) => {
-  await requireApiUser(request);
+  await requireApiPermission(request, "racks");
   const rackNumber = requireApiRackNumber(params.rackNumber);
   return jsonAnswer(await listRackItems(db, rackNumber));
 });
 
 export const action = apiHandler(async ({ request, params }: ActionFunctionArgs) => {
-  const user = await requireApiUser(request);
+  const user = await requireApiPermission(request, "racks");
   if (request.method !== "POST") return methodNotAllowed();
   const rackNumber = requireApiRackNumber(params.rackNumber);
   const parsed = rackItemApiSchema.safeParse(await readJson(request));

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { requireUser } from "#app/auth/session.server.ts";
+import { requirePermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { notFound } from "#app/lib/http.server.ts";
 import { redirectWithToast } from "#app/shell/toast.server.ts";
@@ -15,7 +15,7 @@ import { formatQuantity, messages, rackLabel } from "../rules.ts";
 export const meta: MetaFunction = () => [{ title: "Delete item · PlantOps" }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireUser(request);
+  await requirePermission(request, "racks", "write");
   const rackNumber = requireRackNumber(params.rackNumber);
   const item = await findRackItem(db, rackNumber, params.id ?? "");
   if (!item) notFound(messages.notFound);
@@ -31,7 +31,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requirePermission(request, "racks", "write");
   const rackNumber = requireRackNumber(params.rackNumber);
   const deleted = await deleteRackItem(db, rackNumber, params.id ?? "", user.id);
   // Already gone (a second click, or someone else deleted it): back to the racks, saying so.

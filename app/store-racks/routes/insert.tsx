@@ -6,7 +6,7 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { requireUser } from "#app/auth/session.server.ts";
+import { requirePermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { redirectWithToast } from "#app/shell/toast.server.ts";
 import { useToast } from "#app/shell/toasts.tsx";
@@ -24,7 +24,7 @@ export const meta: MetaFunction = () => [{ title: "Insert Rack Data · PlantOps"
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: racksCss }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireUser(request);
+  await requirePermission(request, "racks", "write");
   const rackNumber = requireRackNumber(params.rackNumber);
   // After a save the page comes back with ?saved={_id}: it shows what the server stored (the
   // closing stock it computed) and the link back to the racks.
@@ -39,7 +39,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requirePermission(request, "racks", "write");
   const rackNumber = requireRackNumber(params.rackNumber);
   const submission = parseSubmission(await readPageForm(request), rackItemFormSchema);
   if (submission.status !== "success") {

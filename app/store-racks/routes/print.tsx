@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { requireUser } from "#app/auth/session.server.ts";
+import { requirePermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { PRINT_ROW_LIMIT, printedAtNow } from "#app/db/list.server.ts";
 import { logError } from "#app/lib/request-id.server.ts";
@@ -16,7 +16,7 @@ export const handle = printHandle;
 export const meta: MetaFunction = () => [{ title: "Store Racks (print) · PlantOps" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request);
+  await requirePermission(request, "racks");
   const url = new URL(request.url);
   const { params, rack } = readRackView(url.searchParams);
   let rows: RackListRow[] = [];

@@ -1,10 +1,11 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Fragment } from "react";
-import { requireUser } from "#app/auth/session.server.ts";
+import { requirePermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
 import type { ListPage } from "#app/db/list.server.ts";
 import { logError } from "#app/lib/request-id.server.ts";
+import { useCan } from "#app/shell/use-can.ts";
 import { useDeleteDialog } from "#app/ui/confirm-delete.tsx";
 import { listHandle } from "#app/ui/list/handle.ts";
 import {
@@ -32,7 +33,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: racksCss }
 export const handle = listHandle;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request);
+  await requirePermission(request, "racks");
   const { params, rack } = readRackView(new URL(request.url).searchParams);
   let page: ListPage<RackListRow> = { rows: [], total: 0, page: 1 };
   let counts: number[] = RACKS.map(() => 0);
@@ -58,6 +59,7 @@ export default function StoreRacksPage() {
   const { rows, view, rack, counts } = useLoaderData<typeof loader>();
   // With JavaScript, Delete asks in a dialog; without, its link opens the confirmation page.
   const deleteDialog = useDeleteDialog(messages.deleteQuestion);
+  const mayChange = useCan()("racks");
   // Rack header rows only make sense while the rows are in rack order.
   const grouped = view.sort === "rack";
   return (
@@ -107,12 +109,18 @@ export default function StoreRacksPage() {
               <SortHeader view={view} sort="closing" className="num">
                 Closing Stock
               </SortHeader>
-              <th scope="col">Update</th>
-              <th scope="col">Delete</th>
+              {mayChange ? (
+                <>
+                  <th scope="col">Update</th>
+                  <th scope="col">Delete</th>
+                </>
+              ) : null}
             </tr>
           </thead>
           <tbody>
-            {rack !== null && rows.length === 0 ? <RackHeader rack={rack} count={counts[rack - 1]} /> : null}
+            {rack !== null && rows.length === 0 ? (
+              <RackHeader rack={rack} count={counts[rack - 1]} mayChange={mayChange} />
+            ) : null}
             {rows.length === 0 ? (
               <tr>
                 <td colSpan={9} className="empty">
@@ -127,9 +135,13 @@ export default function StoreRacksPage() {
               rows.map((row, index) => (
                 <Fragment key={row.id}>
                   {grouped && rows[index - 1]?.rackNumber !== row.rackNumber ? (
-                    <RackHeader rack={row.rackNumber} count={counts[row.rackNumber - 1]} />
+                    <RackHeader
+                      rack={row.rackNumber}
+                      count={counts[row.rackNumber - 1]}
+                      mayChange={mayChange}
+                    />
                   ) : null}
-                  <ItemRow row={row} q={view.q} askToDelete={deleteDialog.ask} />
+                  <ItemRow row={row} q={view.q} askToDelete={mayChange ? deleteDialog.ask : undefined} />
                 </Fragment>
               ))
             )}
@@ -143,7 +155,7 @@ export default function StoreRacksPage() {
 }
 
 /** A rack's header row: the spec's panel label, its item count and its 'Insert New Item'. */
-function RackHeader({ rack, count }: { rack: number; count: number }) {
+function RackHeader({ rack, count, mayChange }: { rack: number; count: number; mayChange: boolean }) {
   return (
     <tr className="rack-header">
       <th scope="rowgroup" colSpan={9}>
@@ -151,13 +163,15 @@ function RackHeader({ rack, count }: { rack: number; count: number }) {
         <span className="rack-count">
           ({count} {count === 1 ? "item" : "items"})
         </span>{" "}
-        <Link
-          to={`/insertproducts/${rack}`}
-          className="button small primary"
-          aria-label={`Insert New Item in rack ${rack}`}
-        >
-          Insert New Item
-        </Link>
+        {mayChange ? (
+          <Link
+            to={`/insertproducts/${rack}`}
+            className="button small primary"
+            aria-label={`Insert New Item in rack ${rack}`}
+          >
+            Insert New Item
+          </Link>
+        ) : null}
       </th>
     </tr>
   );
@@ -171,7 +185,8 @@ function ItemRow({
 }: {
   row: RackListRow;
   q: string;
-  askToDelete: (href: string) => boolean;
+  /** Absent for a role that may not change racks: no Update or Delete cells. */
+  askToDelete?: (href: string) => boolean;
 }) {
   const remove = deleteHref(row.rackNumber, row.id);
   return (
@@ -195,20 +210,24 @@ function ItemRow({
       <td className="num">
         <Marked text={formatQuantity(row.closingStock)} q={q} />
       </td>
-      <td>
-        <Link to={`/rackupdate/${row.rackNumber}/${row.id}`}>Update</Link>
-      </td>
-      <td>
-        <Link
-          to={remove}
-          className="button danger small"
-          onClick={(event) => {
-            if (askToDelete(remove)) event.preventDefault();
-          }}
-        >
-          Delete
-        </Link>
-      </td>
+      {askToDelete ? (
+        <>
+          <td>
+            <Link to={`/rackupdate/${row.rackNumber}/${row.id}`}>Update</Link>
+          </td>
+          <td>
+            <Link
+              to={remove}
+              className="button danger small"
+              onClick={(event) => {
+                if (askToDelete(remove)) event.preventDefault();
+              }}
+            >
+              Delete
+            </Link>
+          </td>
+        </>
+      ) : null}
     </tr>
   );
 }

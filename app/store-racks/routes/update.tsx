@@ -6,7 +6,7 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
-import { requireUser } from "#app/auth/session.server.ts";
+import { requirePermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { notFound } from "#app/lib/http.server.ts";
 import { STALE_RECORD_MESSAGE } from "#app/lib/messages.ts";
@@ -27,7 +27,7 @@ export const meta: MetaFunction = () => [{ title: "Update Product · PlantOps" }
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: racksCss }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireUser(request);
+  await requirePermission(request, "racks", "write");
   const rackNumber = requireRackNumber(params.rackNumber);
   const item = await findRackItem(db, rackNumber, params.id ?? "");
   if (!item) notFound(messages.notFound);
@@ -48,7 +48,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requirePermission(request, "racks", "write");
   const rackNumber = requireRackNumber(params.rackNumber);
   const submission = parseSubmission(await readPageForm(request), rackItemFormSchema);
   const refuse = (status: number, reasons: string[] = []) =>

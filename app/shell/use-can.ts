@@ -1,0 +1,12 @@
+import { useRouteLoaderData } from "@remix-run/react";
+import { type Area, can, type Need } from "#app/auth/permissions.ts";
+import type { ShellData } from "./routes/layout.tsx";
+
+/**
+ * The signed-in role's permissions for a page inside the shell, to leave out links and buttons the
+ * role may not use (Add, Edit, Delete, Save). Only what is shown: the server refuses on its own.
+ */
+export function useCan(): (area: Area, need?: Need) => boolean {
+  const role = useRouteLoaderData<ShellData>("shell")?.user.role;
+  return (area, need = "write") => (role ? can(role, area, need) : false);
+}
