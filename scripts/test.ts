@@ -62,6 +62,15 @@ const vitest = (project: string) => [
 ];
 
 run("lint", bin("biome"), ["check", "."]);
+// Imports point down only, no circles (.dependency-cruiser.cjs, docs/architecture.md "Layers").
+run("lint:deps", bin("depcruise"), [
+  "app",
+  "tests",
+  "scripts",
+  "server",
+  "--config",
+  ".dependency-cruiser.cjs",
+]);
 run("typecheck", bin("tsc"), ["--noEmit"]);
 run("unit", bin("vitest"), vitest("unit"));
 addVitest("test-results/unit.json");
