@@ -77,6 +77,14 @@ module.exports = {
       to: { path: "^(tests|scripts|server)/" },
     },
     {
+      name: "route-config-at-build-only",
+      comment:
+        "@remix-run/route-config loads @remix-run/dev: only app/routes.ts (read at build time) may use it; feature routes.ts use #app/lib/route-entry.ts.",
+      severity: "error",
+      from: { path: "^app/", pathNot: `^app/routes[.]ts$|${TEST}` },
+      to: { path: "@remix-run/route-config", dependencyTypesNot: ["type-only"] },
+    },
+    {
       name: "app-imports-by-hash",
       comment: "Import app code as #app/<folder>/<file> (package.json imports), never by a relative path.",
       severity: "error",
@@ -86,7 +94,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: "node_modules" },
-    exclude: { path: "^(node_modules|build|drizzle|public)/" },
+    exclude: { path: "^(build|drizzle|public)/" },
     tsPreCompilationDeps: true,
     combinedDependencies: false,
     enhancedResolveOptions: {

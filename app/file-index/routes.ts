@@ -1,5 +1,6 @@
-import { type RouteConfigEntry, route } from "@remix-run/route-config";
+import type { RouteConfigEntry } from "@remix-run/route-config";
 import type { Endpoint } from "#app/lib/endpoint.ts";
+import { route } from "#app/lib/route-entry.ts";
 
 // This feature's routes; app/routes.ts composes them. `pages` sit inside the signed-in shell.
 export const pages: RouteConfigEntry[] = [

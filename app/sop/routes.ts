@@ -1,6 +1,6 @@
 import type { RouteConfigEntry } from "@remix-run/route-config";
-import { route } from "@remix-run/route-config";
 import type { Endpoint } from "#app/lib/endpoint.ts";
+import { route } from "#app/lib/route-entry.ts";
 import { formats } from "#app/sop/formats/index.ts";
 
 // This feature's routes; app/routes.ts composes them. `pages` sit inside the signed-in shell.
