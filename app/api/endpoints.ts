@@ -1,12 +1,11 @@
-// The endpoint list served at GET /api. Each feature lists its own endpoints in its
-// endpoints.ts; this file only composes them.
-import { contractEndpoints } from "#app/contracts/endpoints.ts";
-import { fileIndexEndpoints } from "#app/file-index/endpoints.ts";
-import { inventoryEndpoints } from "#app/inventory/endpoints.ts";
-import { sopEndpoints } from "#app/sop/endpoints.ts";
-import { storeRackEndpoints } from "#app/store-racks/endpoints.ts";
-
-export type Endpoint = { method: "GET" | "POST" | "PUT" | "DELETE"; path: string; description: string };
+// The endpoint list served at GET /api. Each feature lists its own endpoints beside its routes
+// (its routes.ts); this file only composes them, like app/routes.ts composes the routes.
+import * as contracts from "#app/contracts/routes.ts";
+import * as fileIndex from "#app/file-index/routes.ts";
+import * as inventory from "#app/inventory/routes.ts";
+import type { Endpoint } from "#app/lib/endpoint.ts";
+import * as sop from "#app/sop/routes.ts";
+import * as storeRacks from "#app/store-racks/routes.ts";
 
 export const foundationEndpoints: Endpoint[] = [
   { method: "GET", path: "/api", description: "This list of endpoints" },
@@ -30,9 +29,9 @@ export const foundationEndpoints: Endpoint[] = [
 
 export const allEndpoints: Endpoint[] = [
   ...foundationEndpoints,
-  ...inventoryEndpoints,
-  ...storeRackEndpoints,
-  ...contractEndpoints,
-  ...fileIndexEndpoints,
-  ...sopEndpoints,
+  ...inventory.endpoints,
+  ...storeRacks.endpoints,
+  ...contracts.endpoints,
+  ...fileIndex.endpoints,
+  ...sop.endpoints,
 ];

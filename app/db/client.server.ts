@@ -2,7 +2,6 @@ import { drizzle } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import { serverSettings } from "#app/lib/env.server.ts";
 import { POOL } from "./pool.ts";
-import * as schema from "./schema.ts";
 
 function connect(url: string) {
   const sql = postgres(url, {
@@ -11,7 +10,7 @@ function connect(url: string) {
     onnotice: () => {},
     connection: { application_name: "plantops" },
   });
-  return { sql, db: drizzle(sql, { schema }) };
+  return { sql, db: drizzle(sql) };
 }
 
 type Connection = ReturnType<typeof connect>;

@@ -1,5 +1,6 @@
-// Every table of the application, gathered for Drizzle's client and for drizzle-kit.
-// Each feature folder owns its table; this file only composes.
+// Every table of the application, gathered for drizzle-kit (drizzle.config.ts) and the seed.
+// Each feature folder owns its table; this file only composes, like app/routes.ts. The app's
+// database client needs no table list (queries name their tables), so db/ imports no feature.
 export { loginAttempts, registrationAttempts, sessions, users } from "#app/auth/table.server.ts";
 export { contracts } from "#app/contracts/table.server.ts";
 export { rackFiles } from "#app/file-index/table.server.ts";

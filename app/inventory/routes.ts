@@ -1,4 +1,6 @@
-import { type RouteConfigEntry, route } from "@remix-run/route-config";
+import type { RouteConfigEntry } from "@remix-run/route-config";
+import type { Endpoint } from "#app/lib/endpoint.ts";
+import { route } from "#app/lib/route-entry.ts";
 
 // This feature's routes; app/routes.ts composes them. `pages` sit inside the signed-in shell.
 // The three menu addresses and /products/{department} share one table module (behaviour note 15).
@@ -26,4 +28,27 @@ export const api: RouteConfigEntry[] = [
   route(":department/create", "inventory/routes/api-create.ts", { id: "api-inventory-create" }),
   route(":department/update/:id", "inventory/routes/api-update.ts", { id: "api-inventory-update" }),
   route(":department/delete/:id", "inventory/routes/api-delete.ts", { id: "api-inventory-delete" }),
+];
+
+// This feature's /api endpoints, listed at GET /api and in the README.
+// {department} is Electrician, FireFight or Technician (exact case).
+export const endpoints: Endpoint[] = [
+  {
+    method: "GET",
+    path: "/api/{department}/product",
+    description: "A department's spare-parts lines, sorted by srno: {success, users}",
+  },
+  { method: "GET", path: "/api/{department}/product/{id}", description: "One spare-parts line" },
+  {
+    method: "POST",
+    path: "/api/{department}/create",
+    description:
+      "Add a line (srno, Assets, ComponentsAndEquipments, AvailableStock, MinStock, LeadTime, StatusofOrder)",
+  },
+  {
+    method: "PUT",
+    path: "/api/{department}/update/{id}",
+    description: "Change a line; send version to refuse a stale save (409)",
+  },
+  { method: "DELETE", path: "/api/{department}/delete/{id}", description: "Delete a line" },
 ];

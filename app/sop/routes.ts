@@ -1,5 +1,7 @@
 import type { RouteConfigEntry } from "@remix-run/route-config";
-import { route } from "@remix-run/route-config";
+import type { Endpoint } from "#app/lib/endpoint.ts";
+import { route } from "#app/lib/route-entry.ts";
+import { formats } from "#app/sop/formats/index.ts";
 
 // This feature's routes; app/routes.ts composes them. `pages` sit inside the signed-in shell.
 // One dynamic `:format` segment serves every format (/AS11, /as10, …, any case); the loader
@@ -21,4 +23,29 @@ export const api: RouteConfigEntry[] = [
   route("checklist", "sop/routes/api-checklist.ts", { id: "api-checklist" }),
   route("sop/:format", "sop/routes/api-records.ts", { id: "api-sop-records" }),
   route("sop/:format/:id", "sop/routes/api-record.ts", { id: "api-sop-record" }),
+];
+
+// This feature's /api endpoints, listed at GET /api and in the README.
+// {format} is any code in formats/index.ts (any case); a format's older address is its `legacyApi`.
+export const endpoints: Endpoint[] = [
+  ...formats.flatMap(({ legacyApi }) =>
+    legacyApi ? [{ method: "POST" as const, path: legacyApi.path, description: legacyApi.description }] : [],
+  ),
+  {
+    method: "GET",
+    path: "/api/sop/{format}",
+    description: "Records of a format, newest first: ?from=&to= (YYYY-MM-DD), ?text=, ?page= (50 a page)",
+  },
+  {
+    method: "POST",
+    path: "/api/sop/{format}",
+    description: "Save a record of a format; 201 {message, _id, record}",
+  },
+  { method: "GET", path: "/api/sop/{format}/{id}", description: "One record of a format" },
+  {
+    method: "PUT",
+    path: "/api/sop/{format}/{id}",
+    description: "Replace a record's fields (+ optional version; a stale version is 409)",
+  },
+  { method: "DELETE", path: "/api/sop/{format}/{id}", description: "Delete a record" },
 ];

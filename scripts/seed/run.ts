@@ -4,7 +4,7 @@ import { drizzle } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import { registerUser } from "#app/auth/queries.server.ts";
 import { migrateDatabase } from "#app/db/migrate.server.ts";
-import * as schema from "#app/db/schema.ts";
+import * as tables from "#app/db/schema.ts";
 import type { Department } from "#app/inventory/rules.ts";
 import { contractRows, departmentLines, inventoryLines, rackFileRows, rackItemRows } from "./data.ts";
 import { sopRecordRows } from "./sop.ts";
@@ -78,7 +78,7 @@ export async function seedDatabase(url: string, options: SeedOptions): Promise<S
 
   await migrateDatabase(url);
   const sql = postgres(url, { max: 2, onnotice: () => {} });
-  const db = drizzle(sql, { schema });
+  const db = drizzle(sql);
   try {
     const before = await countFeatureRows(sql);
     const filled = Object.entries(before).filter(([, count]) => count > 0);
@@ -102,11 +102,11 @@ export async function seedDatabase(url: string, options: SeedOptions): Promise<S
         log(`--force: emptying ${FEATURE_TABLES.join(", ")}`);
         await tx.execute(raw.raw(`truncate ${FEATURE_TABLES.join(", ")}`));
       }
-      await insertInBatches((rows) => tx.insert(schema.inventoryItems).values(rows), lines, 1000);
-      await insertInBatches((rows) => tx.insert(schema.rackItems).values(rows), items, 1000);
-      await insertInBatches((rows) => tx.insert(schema.contracts).values(rows), contracts, 500);
-      await insertInBatches((rows) => tx.insert(schema.rackFiles).values(rows), files, 1000);
-      await insertInBatches((rows) => tx.insert(schema.sopRecords).values(rows), records, 200);
+      await insertInBatches((rows) => tx.insert(tables.inventoryItems).values(rows), lines, 1000);
+      await insertInBatches((rows) => tx.insert(tables.rackItems).values(rows), items, 1000);
+      await insertInBatches((rows) => tx.insert(tables.contracts).values(rows), contracts, 500);
+      await insertInBatches((rows) => tx.insert(tables.rackFiles).values(rows), files, 1000);
+      await insertInBatches((rows) => tx.insert(tables.sopRecords).values(rows), records, 200);
     });
     // Fresh statistics, so the planner sees the plant as it is now.
     await sql.unsafe(`analyze ${FEATURE_TABLES.join(", ")}`);
@@ -139,7 +139,7 @@ export async function seedDatabase(url: string, options: SeedOptions): Promise<S
  */
 export async function growDepartment(url: string, department: Department, lines: number, seed = "plantops") {
   const sql = postgres(url, { max: 2, onnotice: () => {} });
-  const db = drizzle(sql, { schema });
+  const db = drizzle(sql);
   try {
     const present = new Set(
       (await sql`select srno from inventory_items where department = ${department}`).map(
@@ -148,7 +148,7 @@ export async function growDepartment(url: string, department: Department, lines:
     );
     const missing = departmentLines(department, lines, seed).filter((line) => !present.has(line.srno));
     await db.transaction((tx) =>
-      insertInBatches((rows) => tx.insert(schema.inventoryItems).values(rows), missing, 1000),
+      insertInBatches((rows) => tx.insert(tables.inventoryItems).values(rows), missing, 1000),
     );
     await sql`analyze inventory_items`;
     return missing.length;

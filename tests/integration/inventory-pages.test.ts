@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { users } from "#app/auth/table.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { createLine } from "#app/inventory/queries.server.ts";
 import { action as deleteAction, loader as deleteLoader } from "#app/inventory/routes/delete.tsx";
@@ -22,7 +23,7 @@ let userId: string;
 beforeAll(async () => {
   const user = await signedInUser();
   cookie = user.cookie;
-  const [row] = await db.query.users.findMany({ where: (users, { eq }) => eq(users.email, user.email) });
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, user.email));
   userId = row.id;
 });
 

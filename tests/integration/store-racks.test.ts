@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { users } from "#app/auth/table.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { auditLog } from "#app/lib/audit.table.server.ts";
 import { STALE_RECORD_MESSAGE } from "#app/lib/messages.ts";
@@ -41,7 +42,7 @@ beforeAll(async () => {
   const user = await signedInUser();
   cookie = user.cookie;
   token = await apiToken(user);
-  const me = await db.query.users.findFirst({ where: (users, { eq }) => eq(users.email, user.email) });
+  const [me] = await db.select({ id: users.id }).from(users).where(eq(users.email, user.email));
   userId = me!.id;
 });
 

@@ -1,0 +1,107 @@
+// The import rule of the app (docs/architecture.md, "Layers"): imports point down only, and
+// nothing imports in a circle. `npm run lint:deps` checks it; `npm run lint` (and so `npm test`)
+// runs it.
+//
+// From the top:  app/*.ts(x)  (root, routes, entries, the table list)
+//                api/         the /api index, health and 404; composes the features' endpoints
+//                shell/       the signed-in frame; composes menus and the alert bell from features
+//                features     auth, audit, home, settings, inventory, store-racks, contracts,
+//                             file-index, sop, jobs: may use each other, never in a circle
+//                ui/  db/     shared React pieces / the database client: lib only
+//                lib/         pure rules and server helpers: nothing of the app above it
+// Unit tests beside the code may import anything (they test the composition too), but not in a
+// circle.
+
+const ROOT_FILES = "^app/[^/]+$";
+const LOWER = "^app/(lib|ui|db|styles)/";
+const FEATURE = "^app/(?!(api|shell|lib|ui|db|styles)/)[^/]+/";
+const TEST = "[.]test[.]tsx?$";
+
+const up = (name, comment, from, to) => ({
+  name,
+  comment,
+  severity: "error",
+  from: { path: from, pathNot: TEST },
+  to: { path: to },
+});
+
+module.exports = {
+  forbidden: [
+    {
+      name: "no-circular",
+      comment: "A circle of imports has no bottom: move the shared piece down a layer.",
+      severity: "error",
+      from: {},
+      to: { circular: true },
+    },
+    up("lib-is-the-floor", "lib/ imports nothing of the app but lib/.", "^app/lib/", "^app/(?!lib/)"),
+    up(
+      "db-imports-lib-only",
+      "db/ (the client) imports lib/ only: it knows no feature.",
+      "^app/db/",
+      "^app/(?!(db|lib)/)",
+    ),
+    up(
+      "ui-imports-lib-only",
+      "ui/ (shared React pieces) imports lib/ only: never the database, never a feature.",
+      "^app/ui/",
+      "^app/(?!(ui|lib|styles)/)",
+    ),
+    up(
+      "features-below-api-and-root",
+      "A feature never imports the /api index, the shell's code or the root files: they compose features.",
+      FEATURE,
+      `${ROOT_FILES}|^app/api/`,
+    ),
+    {
+      name: "features-read-shell-types-only",
+      comment:
+        "A feature may read the shell's loader data (import type ShellData), nothing else of the shell.",
+      severity: "error",
+      from: { path: FEATURE, pathNot: TEST },
+      to: { path: "^app/shell/", dependencyTypesNot: ["type-only"] },
+    },
+    up(
+      "shell-below-api-and-root",
+      "The shell never imports the /api index or the root files.",
+      "^app/shell/",
+      `${ROOT_FILES}|^app/api/`,
+    ),
+    up("api-below-root", "The /api index never imports the root files.", "^app/api/", ROOT_FILES),
+    up("lower-layers-know-no-feature", "Shared layers never import a feature.", LOWER, FEATURE),
+    {
+      name: "app-stands-alone",
+      comment: "The app never imports tests, scripts or the server around it.",
+      severity: "error",
+      from: { path: "^app/", pathNot: TEST },
+      to: { path: "^(tests|scripts|server)/" },
+    },
+    {
+      name: "route-config-at-build-only",
+      comment:
+        "@remix-run/route-config loads @remix-run/dev: only app/routes.ts (read at build time) may use it; feature routes.ts use #app/lib/route-entry.ts.",
+      severity: "error",
+      from: { path: "^app/", pathNot: `^app/routes[.]ts$|${TEST}` },
+      to: { path: "@remix-run/route-config", dependencyTypesNot: ["type-only"] },
+    },
+    {
+      name: "app-imports-by-hash",
+      comment: "Import app code as #app/<folder>/<file> (package.json imports), never by a relative path.",
+      severity: "error",
+      from: {},
+      to: { path: "^app/", dependencyTypesNot: ["aliased-subpath-import"] },
+    },
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    exclude: { path: "^(build|drizzle|public)/" },
+    tsPreCompilationDeps: true,
+    combinedDependencies: false,
+    enhancedResolveOptions: {
+      exportsFields: ["exports"],
+      conditionNames: ["import", "require", "node", "default", "types"],
+      extensions: [".ts", ".tsx", ".js", ".cjs", ".mjs"],
+    },
+    cache: false,
+  },
+};
