@@ -1,6 +1,6 @@
 import { db } from "#app/db/client.server.ts";
-import { registrationClosedMessage } from "#app/settings/registration.ts";
 import { getRegistrationSettings, isCurrentRegistrationCode } from "#app/settings/registration.server.ts";
+import { registrationClosedMessage } from "#app/settings/registration.ts";
 import { PasswordWorkBusy } from "./password.server.ts";
 import { closeRegistrationAttempt, openRegistrationAttempt, registerUser } from "./queries.server.ts";
 import type { Role } from "./roles.ts";

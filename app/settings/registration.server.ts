@@ -6,8 +6,8 @@ import { isRole, type Role } from "#app/auth/roles.ts";
 import type { Tx } from "#app/db/client.server.ts";
 import { audit } from "#app/lib/audit.server.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
-import { ROTATION_NOTE } from "./registration-note.ts";
 import { defaultRegistrationSettings, type RegistrationSettings } from "./registration.ts";
+import { ROTATION_NOTE } from "./registration-note.ts";
 import { settings } from "./table.server.ts";
 
 // The registration row of the settings table: { role, open, codeHash?, rotatedAt? }. Until an

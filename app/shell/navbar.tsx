@@ -119,6 +119,14 @@ export function Navbar({
         <div className="nav-tools">
           <Bell alerts={alerts} count={alertCount} />
           {onList ? null : <SearchBox />}
+          {role === "admin" ? (
+            <NavLink to="/users" className="button small">
+              Users
+            </NavLink>
+          ) : null}
+          <NavLink to="/account" className="button small" title={`Signed in as ${email}`}>
+            Account
+          </NavLink>
           <Form method="post" action="/logout" className="logout">
             <button type="submit" className="button small" title={`Signed in as ${email}`}>
               Logout

@@ -55,7 +55,9 @@ export async function changeName(db: Tx, userId: string, name: string) {
   });
 }
 
-export type PasswordOutcome = { ok: true } | { ok: false; field: "currentPassword" | "newPassword"; message: string };
+export type PasswordOutcome =
+  | { ok: true }
+  | { ok: false; field: "currentPassword" | "newPassword"; message: string };
 
 /**
  * Sets a new password chosen by the user. `current` is checked unless the user is finishing a
@@ -69,7 +71,10 @@ export async function changePassword(
 ): Promise<PasswordOutcome> {
   const problem = newPasswordProblem(input.next);
   if (problem) return { ok: false, field: "newPassword", message: problem };
-  const [user] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
+  const [user] = await db
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, userId));
   if (!user) return { ok: false, field: "currentPassword", message: WRONG_PASSWORD_MESSAGE };
   if (input.current !== undefined && !(await verifyPassword(input.current, user.passwordHash)))
     return { ok: false, field: "currentPassword", message: WRONG_PASSWORD_MESSAGE };

@@ -16,7 +16,9 @@ import { LAST_ADMIN_MESSAGE, NOT_ADMIN_MESSAGE, type UserStatus } from "./rules.
 // User administration (issue 16). Every change runs in one transaction with its audit record;
 // the ones that could leave the plant without an admin hold one advisory lock while they count.
 
-export type Outcome<T = object> = ({ ok: true } & T) | { ok: false; status: 400 | 403 | 404 | 409; message: string };
+export type Outcome<T = object> =
+  | ({ ok: true } & T)
+  | { ok: false; status: 400 | 403 | 404 | 409; message: string };
 
 /**
  * Failures counted against the account since its last success within the sign-in window: at

@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
-import { MIN_PASSWORD_LENGTH, messages } from "#app/auth/rules.ts";
 import { ROLES } from "#app/auth/roles.ts";
+import { MIN_PASSWORD_LENGTH, messages } from "#app/auth/rules.ts";
 
 // People (issue 16): the forms of /users, /account and /change-password, shared by the browser and
 // the server. The common-password list is checked on the server only (it stays out of the pages).

@@ -6,8 +6,8 @@ import { registerFrom } from "#app/auth/register.server.ts";
 import { messages, registerSchema } from "#app/auth/rules.ts";
 import { db } from "#app/db/client.server.ts";
 import { assertSameOrigin, clientAddress, readForm } from "#app/lib/http.server.ts";
-import { registrationClosedMessage } from "#app/settings/registration.ts";
 import { getRegistrationSettings } from "#app/settings/registration.server.ts";
+import { registrationClosedMessage } from "#app/settings/registration.ts";
 import { redirectWithToast } from "#app/shell/toast.server.ts";
 import { Field, FormError, SubmitButton } from "#app/ui/form.tsx";
 
