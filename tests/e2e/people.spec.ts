@@ -120,7 +120,7 @@ test("on /account the user changes the password and signs out everywhere else", 
     await page.getByLabel(/^New password/).fill("password123");
     await page.getByLabel("Repeat new password").fill("password123");
     await page.getByRole("button", { name: "Change password" }).click();
-    await expect(page.getByText("one of the most common")).toBeVisible();
+    await expect(page.getByText("This password is one of the most common ones")).toBeVisible();
 
     await page.getByLabel("Current password").fill(PASSWORD);
     await page.getByLabel(/^New password/).fill("a longer phrase of mine");
