@@ -12,7 +12,7 @@ import { WRONG_PASSWORD_MESSAGE } from "./rules.ts";
 
 export async function accountOf(db: Tx, userId: string) {
   const [row] = await db
-    .select({ email: users.email, name: users.name, role: users.role })
+    .select({ email: users.email, name: users.name, role: users.role, version: users.version })
     .from(users)
     .where(eq(users.id, userId));
   return row;

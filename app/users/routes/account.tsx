@@ -30,7 +30,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const zone = serverSettings().PLANT_TIME_ZONE;
   const [account, sessions] = await Promise.all([accountOf(db, user.id), activeSessions(db, user.id)]);
   return {
-    account: { email: user.email, role: user.role, name: account?.name ?? "" },
+    account: {
+      email: user.email,
+      role: user.role,
+      name: account?.name ?? "",
+      version: account?.version ?? 0,
+    },
     sessions: sessions.map((session) => ({
       id: session.id,
       device: describeDevice(session.userAgent),
@@ -116,7 +121,8 @@ export default function AccountPage() {
         </fieldset>
       </Form>
 
-      <Form method="post" {...getFormProps(passwordForm)} className="form">
+      {/* Keyed by the account's version: after a change the form starts empty, with or without JavaScript. */}
+      <Form method="post" {...getFormProps(passwordForm)} className="form" key={account.version}>
         <fieldset>
           <legend>Change password</legend>
           <input type="hidden" name="intent" value="password" />
