@@ -4,6 +4,7 @@ import * as fileIndex from "./file-index/routes.ts";
 import * as inventory from "./inventory/routes.ts";
 import * as sop from "./sop/routes.ts";
 import * as storeRacks from "./store-racks/routes.ts";
+import * as users from "./users/routes.ts";
 
 // The route table (spec §2). Each feature folder lists its own routes in its routes.ts;
 // this file composes them: public pages, the signed-in shell, and the JSON API.
@@ -12,6 +13,7 @@ export default [
   route("login", "auth/routes/login.tsx", { id: "login" }),
   route("register", "auth/routes/register.tsx"),
   route("logout", "auth/routes/logout.tsx"),
+  users.changePassword,
 
   layout("shell/routes/layout.tsx", { id: "shell" }, [
     route("home", "home/route.tsx"),
@@ -21,6 +23,7 @@ export default [
     ...contracts.pages,
     ...fileIndex.pages,
     ...sop.pages,
+    ...users.pages,
     route("*", "shell/routes/not-found.tsx"),
   ]),
 

@@ -60,6 +60,8 @@ export async function launch(
       DATABASE_URL: databaseUrl,
       SESSION_SECRET: secrets.SESSION_SECRET,
       REGISTRATION_CODE: secrets.REGISTRATION_CODE,
+      // Where the server leaves the note that the code was rotated (npm run registration-code).
+      DATA_DIR: dataDir,
       PLANT_TIME_ZONE: settings.PLANT_TIME_ZONE,
       TRUST_PROXY: settings.TRUST_PROXY ? "1" : "0",
     });

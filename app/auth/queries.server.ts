@@ -9,14 +9,29 @@ import { messages, registrationLimits, signInLimits, throttleDelaySeconds, tooMa
 import { loginAttempts, registrationAttempts, sessions, users } from "./table.server.ts";
 
 export type { Role };
-export type SessionUser = { id: string; email: string; role: Role; sessionId: string };
+export type SessionUser = {
+  id: string;
+  email: string;
+  role: Role;
+  sessionId: string;
+  /** An admin made or reset the account: the user must choose a password before anything else. */
+  mustChangePassword: boolean;
+};
 
 export const SESSION_DAYS = 7;
 
 export type RegisterResult = { ok: true; userId: string; role: Role } | { ok: false; message: string };
 
-/** Creates an account. The first account becomes admin, the rest staff (issue 2). */
-export async function registerUser(db: Tx, email: string, password: string): Promise<RegisterResult> {
+/**
+ * Creates an account. The first account becomes admin (issue 2), the rest get the role an admin
+ * chose on /settings (issue 16; staff until then).
+ */
+export async function registerUser(
+  db: Tx,
+  email: string,
+  password: string,
+  newcomerRole: Role = "staff",
+): Promise<RegisterResult> {
   email = withoutNul(email);
   const passwordHash = await hashPassword(password);
   try {
@@ -29,7 +44,7 @@ export async function registerUser(db: Tx, email: string, password: string): Pro
         .where(sql`lower(${users.email}) = lower(${email})`);
       if (existing) return { ok: false as const, message: messages.emailTaken };
       const [{ count }] = await tx.select({ count: sql<number>`count(*)::int` }).from(users);
-      const role: Role = count === 0 ? "admin" : "staff";
+      const role: Role = count === 0 ? "admin" : newcomerRole;
       const [user] = await tx.insert(users).values({ email, passwordHash, role }).returning({ id: users.id });
       await audit(tx, {
         userId: user.id,
@@ -95,6 +110,7 @@ export async function checkCredentials(
   const succeeded = Boolean(valid && user && !user.disabledAt);
   if (!succeeded || !user) return { ok: false, reason: "invalid", message: messages.invalidLogin };
   await db.update(loginAttempts).set({ succeeded: true }).where(eq(loginAttempts.id, gate.attemptId));
+  await db.update(users).set({ lastSignInAt: new Date() }).where(eq(users.id, user.id));
   return { ok: true, user: { id: user.id, email: user.email, role: user.role } };
 }
 
@@ -237,6 +253,7 @@ export async function findSessionUser(db: Tx, sessionId: string): Promise<Sessio
       id: users.id,
       email: users.email,
       role: users.role,
+      mustChangePassword: users.mustChangePassword,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -254,7 +271,13 @@ export async function findSessionUser(db: Tx, sessionId: string): Promise<Sessio
   if (Date.now() - row.lastSeenAt.getTime() > 60_000) {
     await db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, sessionId));
   }
-  return { id: row.id, email: row.email, role: row.role, sessionId: row.sessionId };
+  return {
+    id: row.id,
+    email: row.email,
+    role: row.role,
+    sessionId: row.sessionId,
+    mustChangePassword: row.mustChangePassword,
+  };
 }
 
 export async function revokeSession(db: Tx, sessionId: string, byUserId: string | null) {

@@ -1,6 +1,6 @@
-import { timingSafeEqual } from "node:crypto";
 import { db } from "#app/db/client.server.ts";
-import { serverSettings } from "#app/lib/env.server.ts";
+import { getRegistrationSettings, isCurrentRegistrationCode } from "#app/settings/registration.server.ts";
+import { registrationClosedMessage } from "#app/settings/registration.ts";
 import { PasswordWorkBusy } from "./password.server.ts";
 import { closeRegistrationAttempt, openRegistrationAttempt, registerUser } from "./queries.server.ts";
 import type { Role } from "./roles.ts";
@@ -10,7 +10,7 @@ export type RegistrationOutcome =
   | { ok: true; role: Role }
   | {
       ok: false;
-      status: 400 | 409 | 429;
+      status: 400 | 403 | 409 | 429;
       message: string;
       field?: "securityCode" | "email" | "password";
       retryAfterSeconds?: number;
@@ -23,6 +23,7 @@ type RegistrationInput = { email: string; password: string; securityCode: string
  * (per address and in all) before the code is checked, so the code cannot be guessed at speed.
  */
 export async function registerFrom(address: string, input: RegistrationInput): Promise<RegistrationOutcome> {
+  if (!(await getRegistrationSettings(db)).open) return closed();
   const gate = await openRegistrationAttempt(db, address);
   if (!gate.ok) {
     return {
@@ -32,24 +33,29 @@ export async function registerFrom(address: string, input: RegistrationInput): P
       retryAfterSeconds: Math.ceil(gate.retryAfterSeconds),
     };
   }
-  if (isRegistrationCode(input.securityCode)) await closeRegistrationAttempt(db, gate.attemptId);
+  if (await isRegistrationCode(input.securityCode)) await closeRegistrationAttempt(db, gate.attemptId);
   return register(input);
 }
 
-/** The code is compared on the server only (behaviour note 2); a wrong code creates no account. */
+const closed = (): RegistrationOutcome => ({ ok: false, status: 403, message: registrationClosedMessage });
+
+/**
+ * The code is compared on the server only (behaviour note 2); a wrong code creates no account.
+ * The current code is REGISTRATION_CODE until an admin rotates it in /settings.
+ */
 export function isRegistrationCode(given: string) {
-  const expected = Buffer.from(serverSettings().REGISTRATION_CODE);
-  const actual = Buffer.from(given.trim());
-  return actual.length === expected.length && timingSafeEqual(actual, expected);
+  return isCurrentRegistrationCode(db, given);
 }
 
 export async function register(input: RegistrationInput): Promise<RegistrationOutcome> {
-  if (!isRegistrationCode(input.securityCode)) {
+  const settings = await getRegistrationSettings(db);
+  if (!settings.open) return closed();
+  if (!(await isRegistrationCode(input.securityCode))) {
     return { ok: false, status: 400, message: messages.invalidCode, field: "securityCode" };
   }
   let result: Awaited<ReturnType<typeof registerUser>>;
   try {
-    result = await registerUser(db, input.email, input.password);
+    result = await registerUser(db, input.email, input.password, settings.role);
   } catch (error) {
     // Hashing the new password waits its turn like a sign-in (password.server.ts).
     if (error instanceof PasswordWorkBusy)

@@ -93,7 +93,20 @@ export async function requireUser(request: Request): Promise<SessionUser> {
     throw redirect(`/login?redirectTo=${encodeURIComponent(back)}`, { headers });
   }
   assertSameOrigin(request);
+  // An account an admin made or reset: nothing else opens until the user chooses a password.
+  if (user.mustChangePassword && !isChangePasswordPage(request)) throw redirect(CHANGE_PASSWORD_PATH);
   return user;
+}
+
+/** The form a user with a temporary password is held on until they choose their own. */
+export const CHANGE_PASSWORD_PATH = "/change-password";
+export const mustChangePasswordMessage =
+  "You must change your password before going on: sign in to PlantOps in a browser and choose a new one.";
+
+function isChangePasswordPage(request: Request) {
+  // Remix's data requests (single fetch) ask for the same path with ".data".
+  const path = new URL(request.url).pathname.replace(/\.data$/, "");
+  return path === CHANGE_PASSWORD_PATH;
 }
 
 export async function requireAdmin(request: Request): Promise<SessionUser> {
@@ -173,7 +186,17 @@ export const authenticationRequired = () => jsonAnswer({ message: "Authenticatio
  * The /api guard: a Bearer token, else the session cookie (whose mutations must be same-origin).
  * Missing, bad, expired or revoked → 401 JSON.
  */
-export async function requireApiUser(request: Request): Promise<SessionUser> {
+export async function requireApiUser(
+  request: Request,
+  options: { allowPendingPasswordChange?: boolean } = {},
+): Promise<SessionUser> {
+  const user = await apiUser(request);
+  if (user.mustChangePassword && !options.allowPendingPasswordChange)
+    throw jsonAnswer({ message: mustChangePasswordMessage }, 403);
+  return user;
+}
+
+async function apiUser(request: Request): Promise<SessionUser> {
   const fromToken = await bearerSessionId(request);
   if (fromToken !== undefined) {
     const user = fromToken ? await findSessionUser(db, fromToken) : null;
@@ -190,6 +213,6 @@ export async function requireApiUser(request: Request): Promise<SessionUser> {
 
 /** Revokes the session behind a Bearer token or cookie (POST /api/auth/logout). */
 export async function endApiSession(request: Request) {
-  const user = await requireApiUser(request);
+  const user = await requireApiUser(request, { allowPendingPasswordChange: true });
   await revokeSession(db, user.sessionId, user.id);
 }

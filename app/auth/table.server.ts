@@ -12,6 +12,11 @@ export const users = pgTable(
     passwordHash: text("password_hash").notNull(),
     role: text("role", { enum: ROLES }).notNull(),
     disabledAt: timestamp("disabled_at", { withTimezone: true, mode: "date" }),
+    name: text("name").notNull().default(""),
+    // Set for an account an admin made or reset: every page sends it to the change-password form.
+    mustChangePassword: boolean("must_change_password").notNull().default(false),
+    // Kept on the user, not derived from sessions or login_attempts: both are pruned nightly.
+    lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true, mode: "date" }),
   },
   (t) => [uniqueIndex("users_email_lower_key").on(sql`lower(${t.email})`)],
 );

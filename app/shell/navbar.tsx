@@ -128,6 +128,14 @@ export function Navbar({
         <div className="nav-tools">
           {can(role, "contracts", "read") ? <Bell alerts={alerts} count={alertCount} /> : null}
           {onList ? null : <SearchBox />}
+          {can(role, "users", "read") ? (
+            <NavLink to="/users" className="button small">
+              Users
+            </NavLink>
+          ) : null}
+          <NavLink to="/account" className="button small" title={`Signed in as ${email}`}>
+            Account
+          </NavLink>
           <Form method="post" action="/logout" className="logout">
             <button type="submit" className="button small" title={`Signed in as ${email}`}>
               Logout

@@ -1,14 +1,21 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { type ActionFunctionArgs, data, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { registerFrom } from "#app/auth/register.server.ts";
 import { messages, registerSchema } from "#app/auth/rules.ts";
+import { db } from "#app/db/client.server.ts";
 import { assertSameOrigin, clientAddress, readForm } from "#app/lib/http.server.ts";
+import { getRegistrationSettings } from "#app/settings/registration.server.ts";
+import { registrationClosedMessage } from "#app/settings/registration.ts";
 import { redirectWithToast } from "#app/shell/toast.server.ts";
 import { parseSubmission } from "#app/ui/form/parse.ts";
 import { Field, FormError, SubmitButton } from "#app/ui/form.tsx";
 
 export const meta: MetaFunction = () => [{ title: "Register · PlantOps" }];
+
+export async function loader() {
+  return { open: (await getRegistrationSettings(db)).open };
+}
 
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
@@ -21,7 +28,7 @@ export async function action({ request }: ActionFunctionArgs) {
     // A wrong code keeps its own wording (spec §8), as does "too many attempts"; other refusals
     // say what went wrong.
     const message =
-      outcome.field === "securityCode" || outcome.status === 429
+      outcome.field === "securityCode" || outcome.status === 429 || outcome.status === 403
         ? outcome.message
         : `${messages.registerFailed}: ${outcome.message}`;
     return data(submission.reply({ formErrors: [message], hideFields: ["password", "securityCode"] }), {
@@ -32,6 +39,24 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function RegisterPage() {
+  const { open } = useLoaderData<typeof loader>();
+  if (!open) {
+    return (
+      <main className="auth-page" id="main">
+        <section className="auth-card" aria-labelledby="register-title">
+          <h1 id="register-title">Register</h1>
+          <p role="status">{registrationClosedMessage}</p>
+          <p>
+            Already registered? <Link to="/">Sign in</Link>
+          </p>
+        </section>
+      </main>
+    );
+  }
+  return <RegisterForm />;
+}
+
+function RegisterForm() {
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useForm({
     id: "register",

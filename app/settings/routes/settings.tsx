@@ -1,34 +1,59 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import type { ROLE_LABELS } from "#app/auth/roles.ts";
 import { requirePermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { readForm } from "#app/lib/http.server.ts";
 import { getPlantSettings, savePlantSettings } from "#app/settings/queries.server.ts";
+import {
+  getRegistrationSettings,
+  rotateRegistrationCode,
+  saveRegistrationSettings,
+} from "#app/settings/registration.server.ts";
+import { registrationFormSchema } from "#app/settings/registration.ts";
 import { plantSettingsFormSchema } from "#app/settings/schema.ts";
 import { redirectWithToast } from "#app/shell/toast.server.ts";
 import { useCan } from "#app/shell/use-can.ts";
 import { parseSubmission } from "#app/ui/form/parse.ts";
 import { Field, FormError, SubmitButton } from "#app/ui/form.tsx";
+import { RoleSelect, ShownOnce } from "#app/users/components.tsx";
 
 export const meta: MetaFunction = () => [{ title: "Settings · PlantOps" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePermission(request, "settings");
-  return { settings: await getPlantSettings(db) };
+  const [settings, registration] = await Promise.all([getPlantSettings(db), getRegistrationSettings(db)]);
+  return { settings, registration };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requirePermission(request, "settings");
-  const submission = parseSubmission(await readForm(request), plantSettingsFormSchema);
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const form = await readForm(request);
+  const intent = form.get("intent");
+  if (intent === "registration") {
+    const parsed = registrationFormSchema.safeParse(Object.fromEntries(form));
+    if (!parsed.success)
+      return data({ intent, result: null, error: "Choose a role for new registrations." }, 400);
+    await saveRegistrationSettings(db, parsed.data, user.id);
+    return redirectWithToast("/settings", { type: "success", message: "Registration settings saved." });
+  }
+  if (intent === "rotate") {
+    // Shown on this answer only: the database keeps the code's hash.
+    return { intent, result: null, error: null, code: await rotateRegistrationCode(db, user.id) };
+  }
+  const submission = parseSubmission(form, plantSettingsFormSchema);
+  if (submission.status !== "success")
+    return data({ intent: "plant", result: submission.reply() }, { status: 400 });
   await savePlantSettings(db, submission.value, user.id);
   return redirectWithToast("/settings", { type: "success", message: "Settings saved." });
 }
 
 export default function SettingsPage() {
-  const { settings } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const { settings, registration } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const mayChange = useCan()("settings");
+  const lastResult = answer?.intent === "plant" ? answer.result : undefined;
   const [form, fields] = useForm({
     id: "settings",
     lastResult,
@@ -94,8 +119,16 @@ export default function SettingsPage() {
             <input {...getInputProps(fields.dueSoonDays, { type: "number" })} min={0} max={365} step={1} />
           </Field>
         </fieldset>
-        {useCan()("settings") ? <SubmitButton pendingText="Saving...">Save settings</SubmitButton> : null}
+        {mayChange ? <SubmitButton pendingText="Saving...">Save settings</SubmitButton> : null}
       </Form>
+      <Registration
+        role={registration.role}
+        open={registration.open}
+        rotatedAt={registration.rotatedAt}
+        error={answer && "error" in answer ? answer.error : null}
+        code={answer && "code" in answer ? answer.code : null}
+        mayChange={mayChange}
+      />
     </section>
   );
 }
@@ -105,4 +138,66 @@ function collectErrors(all: Record<string, string[]>, prefix: string) {
     .filter(([key]) => key.startsWith(`${prefix}[`))
     .flatMap(([, errors]) => errors);
   return found.length ? found : undefined;
+}
+
+function Registration({
+  role,
+  open,
+  rotatedAt,
+  error,
+  code,
+  mayChange,
+}: {
+  mayChange: boolean;
+  role: keyof typeof ROLE_LABELS;
+  open: boolean;
+  rotatedAt?: string;
+  error: string | null;
+  code: string | null;
+}) {
+  return (
+    <section aria-labelledby="registration-title">
+      <h2 id="registration-title">Registration</h2>
+      <Form method="post" className="form">
+        <input type="hidden" name="intent" value="registration" />
+        <FormError errors={error ? [error] : undefined} />
+        <div className="field">
+          <label style={{ display: "flex", gap: "0.5rem", alignItems: "center" }}>
+            <input
+              type="checkbox"
+              name="open"
+              defaultChecked={open}
+              style={{ width: "auto", minHeight: 0 }}
+            />
+            Anyone with the security code may register
+          </label>
+          <p className="hint">
+            When off, the registration page says registration is closed; admins add users.
+          </p>
+        </div>
+        <div className="field">
+          <label htmlFor="registration-role">Role of new registrations</label>
+          <RoleSelect id="registration-role" value={role} />
+        </div>
+        {mayChange ? <SubmitButton pendingText="Saving...">Save registration settings</SubmitButton> : null}
+      </Form>
+      <Form method="post" className="actions">
+        {code ? (
+          <ShownOnce label="New registration code" secret={code}>
+            The old code no longer works.
+          </ShownOnce>
+        ) : null}
+        <p className="hint">
+          {rotatedAt
+            ? `The code was last rotated on ${new Date(rotatedAt).toISOString().slice(0, 10)}.`
+            : "The code is the one set when PlantOps was installed (npm run registration-code)."}
+        </p>
+        {mayChange ? (
+          <SubmitButton pendingText="Rotating..." name="intent" value="rotate" className="button">
+            Rotate registration code
+          </SubmitButton>
+        ) : null}
+      </Form>
+    </section>
+  );
 }

@@ -1,0 +1,40 @@
+import type { ReactNode } from "react";
+import { ROLE_LABELS, ROLES, type Role } from "#app/auth/roles.ts";
+
+// Small pieces shared by the people pages.
+
+/** The role <select>; `value` is the role shown (the saved one, or the one just refused). */
+export function RoleSelect({ id, name = "role", value }: { id: string; name?: string; value: Role }) {
+  return (
+    <select id={id} name={name} defaultValue={value} key={value}>
+      {ROLES.map((role) => (
+        <option key={role} value={role}>
+          {ROLE_LABELS[role]}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+/**
+ * A secret shown once (a temporary password, a new registration code): in a status box, in a
+ * <code> the admin can copy, with the reminder that it cannot be shown again.
+ */
+export function ShownOnce({
+  label,
+  secret,
+  children,
+}: {
+  label: string;
+  secret: string;
+  children?: ReactNode;
+}) {
+  return (
+    <div className="shown-once" role="status">
+      <p>
+        {label}: <code data-testid="shown-once">{secret}</code>
+      </p>
+      <p className="muted">Shown only this once: copy it now and hand it over in person. {children}</p>
+    </div>
+  );
+}

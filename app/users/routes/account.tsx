@@ -1,0 +1,204 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { ROLE_LABELS } from "#app/auth/roles.ts";
+import { requireUser } from "#app/auth/session.server.ts";
+import { db } from "#app/db/client.server.ts";
+import { formatDateTimeGB } from "#app/lib/dates.ts";
+import { serverSettings } from "#app/lib/env.server.ts";
+import { readForm } from "#app/lib/http.server.ts";
+import { redirectWithToast } from "#app/shell/toast.server.ts";
+import { parseSubmission } from "#app/ui/form/parse.ts";
+import { Field, FormError, SubmitButton } from "#app/ui/form.tsx";
+import {
+  accountOf,
+  activeSessions,
+  changeName,
+  changePassword,
+  signOutOthers,
+  signOutSession,
+} from "../account.server.ts";
+import { describeDevice } from "../devices.ts";
+import { NewPasswordFields } from "../password-fields.tsx";
+import { accountNameSchema, changePasswordSchema, sessionActionSchema } from "../rules.ts";
+
+// /account (every role): own name, own password, own sessions.
+export const meta: MetaFunction = () => [{ title: "Account · PlantOps" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const zone = serverSettings().PLANT_TIME_ZONE;
+  const [account, sessions] = await Promise.all([accountOf(db, user.id), activeSessions(db, user.id)]);
+  return {
+    account: {
+      email: user.email,
+      role: user.role,
+      name: account?.name ?? "",
+      version: account?.version ?? 0,
+    },
+    sessions: sessions.map((session) => ({
+      id: session.id,
+      device: describeDevice(session.userAgent),
+      signedInAt: formatDateTimeGB(session.createdAt, zone),
+      lastSeenAt: formatDateTimeGB(session.lastSeenAt, zone),
+      current: session.id === user.sessionId,
+    })),
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const form = await readForm(request);
+  const intent = form.get("intent");
+  if (intent === "name") {
+    const submission = parseSubmission(form, accountNameSchema);
+    if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
+    await changeName(db, user.id, submission.value.name);
+    return redirectWithToast("/account", { type: "success", message: "Name saved." });
+  }
+  if (intent === "password") {
+    const submission = parseSubmission(form, changePasswordSchema);
+    const hidden = { hideFields: ["currentPassword", "newPassword", "confirmPassword"] };
+    if (submission.status !== "success")
+      return data({ intent, result: submission.reply(hidden) }, { status: 400 });
+    const outcome = await changePassword(db, user.id, {
+      current: submission.value.currentPassword,
+      next: submission.value.newPassword,
+    });
+    if (!outcome.ok) {
+      const result = submission.reply({ ...hidden, fieldErrors: { [outcome.field]: [outcome.message] } });
+      return data({ intent, result }, { status: 400 });
+    }
+    return redirectWithToast("/account", { type: "success", message: "Password changed." });
+  }
+  const parsed = sessionActionSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) return data({ intent: null, result: null }, { status: 400 });
+  if (parsed.data.intent === "sign-out-others") {
+    await signOutOthers(db, user.id, user.sessionId);
+    return redirectWithToast("/account", { type: "success", message: "Signed out everywhere else." });
+  }
+  await signOutSession(db, user.id, parsed.data.sessionId);
+  // Signing out the session in use is signing out.
+  if (parsed.data.sessionId === user.sessionId)
+    return redirectWithToast("/", { type: "success", message: "Signed out." });
+  return redirectWithToast("/account", { type: "success", message: "Session signed out." });
+}
+
+export default function AccountPage() {
+  const { account, sessions } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const [nameForm, nameFields] = useForm({
+    id: "account-name",
+    lastResult: answer?.intent === "name" ? answer.result : undefined,
+    defaultValue: { name: account.name },
+    onValidate: ({ formData }) => parseSubmission(formData, accountNameSchema),
+    shouldValidate: "onSubmit",
+  });
+  const [passwordForm, passwordFields] = useForm({
+    id: "account-password",
+    lastResult: answer?.intent === "password" ? answer.result : undefined,
+    onValidate: ({ formData }) => parseSubmission(formData, changePasswordSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const others = sessions.filter((session) => !session.current).length;
+  return (
+    <section className="page narrow" aria-labelledby="account-title">
+      <h1 id="account-title">Account</h1>
+      <p>
+        {account.email} · {ROLE_LABELS[account.role]}
+      </p>
+
+      <Form method="post" {...getFormProps(nameForm)} className="form">
+        <fieldset>
+          <legend>Name</legend>
+          <input type="hidden" name="intent" value="name" />
+          <FormError id={nameForm.errorId} errors={nameForm.errors} />
+          <Field label="Name" id={nameFields.name.id} errors={nameFields.name.errors}>
+            <input {...getInputProps(nameFields.name, { type: "text" })} autoComplete="name" />
+          </Field>
+          <SubmitButton pendingText="Saving...">Save name</SubmitButton>
+        </fieldset>
+      </Form>
+
+      {/* Keyed by the account's version: after a change the form starts empty, with or without JavaScript. */}
+      <Form method="post" {...getFormProps(passwordForm)} className="form" key={account.version}>
+        <fieldset>
+          <legend>Change password</legend>
+          <input type="hidden" name="intent" value="password" />
+          <FormError id={passwordForm.errorId} errors={passwordForm.errors} />
+          <Field
+            label="Current password"
+            id={passwordFields.currentPassword.id}
+            errors={passwordFields.currentPassword.errors}
+            required
+          >
+            <input
+              {...getInputProps(passwordFields.currentPassword, { type: "password" })}
+              autoComplete="current-password"
+            />
+          </Field>
+          <NewPasswordFields next={passwordFields.newPassword} repeat={passwordFields.confirmPassword} />
+          <SubmitButton pendingText="Saving...">Change password</SubmitButton>
+        </fieldset>
+      </Form>
+
+      <section aria-labelledby="sessions-title">
+        <h2 id="sessions-title">Where you are signed in</h2>
+        <table aria-label="Your sessions">
+          <thead>
+            <tr>
+              <th scope="col">Device</th>
+              <th scope="col">Signed in</th>
+              <th scope="col">Last seen</th>
+              <th scope="col">
+                <span className="visually-hidden">Action</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {sessions.map((session) => (
+              <tr key={session.id} aria-current={session.current ? "true" : undefined}>
+                <td>{session.device}</td>
+                <td>{session.signedInAt}</td>
+                <td>{session.lastSeenAt}</td>
+                <td>
+                  {session.current ? (
+                    <strong>This device</strong>
+                  ) : (
+                    <Form method="post">
+                      <input type="hidden" name="sessionId" value={session.id} />
+                      <button
+                        type="submit"
+                        name="intent"
+                        value="sign-out"
+                        className="button small"
+                        aria-label={`Sign out ${session.device}, last seen ${session.lastSeenAt}`}
+                      >
+                        Sign out
+                      </button>
+                    </Form>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {others > 0 ? (
+          <Form method="post" className="actions">
+            <SubmitButton
+              pendingText="Signing out..."
+              name="intent"
+              value="sign-out-others"
+              className="button"
+            >
+              Sign out everywhere else
+            </SubmitButton>
+          </Form>
+        ) : (
+          <p className="muted">You are signed in on this device only.</p>
+        )}
+      </section>
+    </section>
+  );
+}

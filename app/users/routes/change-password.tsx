@@ -1,0 +1,72 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import {
+  type ActionFunctionArgs,
+  data,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  redirect,
+} from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { requireUser } from "#app/auth/session.server.ts";
+import { db } from "#app/db/client.server.ts";
+import { readForm } from "#app/lib/http.server.ts";
+import { redirectWithToast } from "#app/shell/toast.server.ts";
+import { parseSubmission } from "#app/ui/form/parse.ts";
+import { FormError, SubmitButton } from "#app/ui/form.tsx";
+import { changePassword } from "../account.server.ts";
+import { NewPasswordFields } from "../password-fields.tsx";
+import { forcedPasswordSchema } from "../rules.ts";
+
+// /change-password: where a user with a temporary password (made or reset by an admin) is held
+// until they choose their own; every other page redirects here (session.server.ts requireUser).
+export const meta: MetaFunction = () => [{ title: "Choose a new password · PlantOps" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  if (!user.mustChangePassword) throw redirect("/account");
+  return { email: user.email };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  if (!user.mustChangePassword) throw redirect("/account");
+  const submission = parseSubmission(await readForm(request), forcedPasswordSchema);
+  const hidden = { hideFields: ["newPassword", "confirmPassword"] };
+  if (submission.status !== "success") return data(submission.reply(hidden), { status: 400 });
+  const outcome = await changePassword(db, user.id, { next: submission.value.newPassword });
+  if (!outcome.ok)
+    return data(submission.reply({ ...hidden, fieldErrors: { newPassword: [outcome.message] } }), {
+      status: 400,
+    });
+  return redirectWithToast("/home", { type: "success", message: "Password changed." });
+}
+
+export default function ChangePasswordPage() {
+  const { email } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: "change-password",
+    lastResult,
+    onValidate: ({ formData }) => parseSubmission(formData, forcedPasswordSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <main className="auth-page" id="main">
+      <section className="auth-card" aria-labelledby="change-password-title">
+        <h1 id="change-password-title">Choose a new password</h1>
+        <p className="muted">{email} was given a temporary password. Choose your own before you go on.</p>
+        <Form method="post" {...getFormProps(form)}>
+          <FormError id={form.errorId} errors={form.errors} />
+          <NewPasswordFields next={fields.newPassword} repeat={fields.confirmPassword} />
+          <SubmitButton pendingText="Saving...">Save password</SubmitButton>
+        </Form>
+        <Form method="post" action="/logout">
+          <button type="submit" className="button small">
+            Logout
+          </button>
+        </Form>
+      </section>
+    </main>
+  );
+}

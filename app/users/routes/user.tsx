@@ -1,0 +1,166 @@
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { ROLE_LABELS } from "#app/auth/roles.ts";
+import { requirePermission } from "#app/auth/session.server.ts";
+import { db } from "#app/db/client.server.ts";
+import { formatDateTimeGB } from "#app/lib/dates.ts";
+import { serverSettings } from "#app/lib/env.server.ts";
+import { readForm } from "#app/lib/http.server.ts";
+import { redirectWithToast } from "#app/shell/toast.server.ts";
+import { FormError, SubmitButton } from "#app/ui/form.tsx";
+import { RoleSelect, ShownOnce } from "../components.tsx";
+import {
+  changeRole,
+  disableUser,
+  enableUser,
+  findUserRow,
+  type Outcome,
+  resetPassword,
+  unlockUser,
+} from "../queries.server.ts";
+import { STATUS_LABELS, userActionSchema } from "../rules.ts";
+
+// /users/:id (admin): one account's role, disable/enable, password reset and unlock.
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.user.email ?? "User"} · Users · PlantOps` },
+];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requirePermission(request, "users");
+  const user = await findUserRow(db, params.id ?? "");
+  if (!user) throw new Response("No such user.", { status: 404 });
+  const zone = serverSettings().PLANT_TIME_ZONE;
+  return {
+    user: {
+      ...user,
+      lastSignInAt: user.lastSignInAt ? formatDateTimeGB(user.lastSignInAt, zone) : "Never",
+      createdAt: formatDateTimeGB(user.createdAt, zone),
+    },
+  };
+}
+
+const DONE: Record<string, string> = {
+  role: "Role changed.",
+  disable: "Account disabled: every session and API token of it is signed out.",
+  enable: "Account enabled.",
+  unlock: "Account unlocked: its next sign-in is checked at once.",
+};
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const admin = await requirePermission(request, "users");
+  const id = params.id ?? "";
+  const form = await readForm(request);
+  const parsed = userActionSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success)
+    return data({ error: "Choose what to do with this account.", role: null, temporaryPassword: null }, 400);
+  const input = parsed.data;
+  let outcome: Outcome<{ temporaryPassword?: string }>;
+  switch (input.intent) {
+    case "role":
+      outcome = await changeRole(db, id, input.role, admin.id);
+      break;
+    case "disable":
+      outcome = await disableUser(db, id, admin.id);
+      break;
+    case "enable":
+      outcome = await enableUser(db, id, admin.id);
+      break;
+    case "reset":
+      outcome = await resetPassword(db, id, admin.id);
+      break;
+    case "unlock":
+      outcome = await unlockUser(db, id, admin.id);
+      break;
+  }
+  if (!outcome.ok) {
+    const role = input.intent === "role" ? input.role : null;
+    return data({ error: outcome.message, role, temporaryPassword: null }, outcome.status);
+  }
+  // The temporary password is shown on this answer only, never carried in a cookie or stored.
+  if (input.intent === "reset")
+    return { error: null, role: null, temporaryPassword: outcome.temporaryPassword ?? null };
+  return redirectWithToast(`/users/${id}`, { type: "success", message: DONE[input.intent] });
+}
+
+export default function UserPage() {
+  const { user } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const disabled = user.status === "disabled";
+  return (
+    <section className="page narrow" aria-labelledby="user-title">
+      <p>
+        <Link to="/users">← Users</Link>
+      </p>
+      <h1 id="user-title">{user.email}</h1>
+      <FormError errors={answer?.error ? [answer.error] : undefined} />
+      {answer?.temporaryPassword ? (
+        <ShownOnce label="New temporary password" secret={answer.temporaryPassword}>
+          Every session of this account was signed out; a new password is chosen at the next sign-in.
+        </ShownOnce>
+      ) : null}
+      <dl className="facts">
+        <dt>Name</dt>
+        <dd>{user.name || "—"}</dd>
+        <dt>Role</dt>
+        <dd>{ROLE_LABELS[user.role]}</dd>
+        <dt>Status</dt>
+        <dd>{STATUS_LABELS[user.status]}</dd>
+        <dt>Last sign-in</dt>
+        <dd>{user.lastSignInAt}</dd>
+        <dt>Created</dt>
+        <dd>{user.createdAt}</dd>
+      </dl>
+
+      <Form method="post" className="form">
+        <fieldset>
+          <legend>Role</legend>
+          <div className="field">
+            <label htmlFor="user-role">Role</label>
+            <RoleSelect id="user-role" value={answer?.role ?? user.role} />
+          </div>
+          <SubmitButton pendingText="Saving..." name="intent" value="role">
+            Change role
+          </SubmitButton>
+        </fieldset>
+      </Form>
+
+      <fieldset>
+        <legend>Access</legend>
+        <div className="actions">
+          <Form method="post">
+            {disabled ? (
+              <SubmitButton pendingText="Enabling..." name="intent" value="enable" className="button">
+                Enable
+              </SubmitButton>
+            ) : (
+              <SubmitButton
+                pendingText="Disabling..."
+                name="intent"
+                value="disable"
+                className="button danger"
+              >
+                Disable
+              </SubmitButton>
+            )}
+          </Form>
+          <Form method="post">
+            <SubmitButton pendingText="Resetting..." name="intent" value="reset" className="button">
+              Reset password
+            </SubmitButton>
+          </Form>
+          {user.status === "locked" ? (
+            <Form method="post">
+              <SubmitButton pendingText="Unlocking..." name="intent" value="unlock" className="button">
+                Unlock
+              </SubmitButton>
+            </Form>
+          ) : null}
+        </div>
+        <p className="hint">
+          Disable signs the account out everywhere at once (pages and API tokens). Reset password makes a new
+          temporary password and signs the account out.
+        </p>
+      </fieldset>
+    </section>
+  );
+}

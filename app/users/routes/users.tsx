@@ -1,0 +1,201 @@
+import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { ROLE_LABELS, ROLES } from "#app/auth/roles.ts";
+import { requirePermission } from "#app/auth/session.server.ts";
+import { db } from "#app/db/client.server.ts";
+import { formatDateTimeGB } from "#app/lib/dates.ts";
+import { serverSettings } from "#app/lib/env.server.ts";
+import { readForm } from "#app/lib/http.server.ts";
+import { FAULT_MESSAGE } from "#app/lib/messages.ts";
+import { logError } from "#app/lib/request-id.server.ts";
+import { parseSubmission } from "#app/ui/form/parse.ts";
+import { Field, FormError, SubmitButton } from "#app/ui/form.tsx";
+import { listHandle } from "#app/ui/list/handle.ts";
+import {
+  ListStatus,
+  ListToolbar,
+  type ListView,
+  Pager,
+  SortHeader,
+  TableWrap,
+} from "#app/ui/list/list-view.tsx";
+import { Marked } from "#app/ui/list/marked.tsx";
+import { readListParams } from "#app/ui/list/params.ts";
+import { ShownOnce } from "../components.tsx";
+import { type UserSort, userListDefaults, userListOptions } from "../list.ts";
+import { addUser, listUsers } from "../queries.server.ts";
+import { addUserSchema, STATUS_LABELS } from "../rules.ts";
+
+// /users (admin, issue 16): every account, searched and sorted on the server, and "Add a user".
+export const meta: MetaFunction = () => [{ title: "Users · PlantOps" }];
+export const handle = listHandle;
+
+const COLUMNS: Array<[UserSort | null, string]> = [
+  ["email", "E-mail"],
+  ["name", "Name"],
+  ["role", "Role"],
+  [null, "Status"],
+  ["lastSignIn", "Last sign-in"],
+  ["created", "Created"],
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requirePermission(request, "users");
+  const params = readListParams(new URL(request.url).searchParams, userListOptions);
+  const zone = serverSettings().PLANT_TIME_ZONE;
+  const view = (page: number, total: number): ListView => ({
+    name: "users",
+    ...params,
+    page,
+    total,
+    defaults: userListDefaults,
+  });
+  try {
+    const page = await listUsers(db, params);
+    const rows = page.rows.map((row) => ({
+      ...row,
+      lastSignInAt: row.lastSignInAt ? formatDateTimeGB(row.lastSignInAt, zone) : "Never",
+      createdAt: formatDateTimeGB(row.createdAt, zone),
+    }));
+    return { rows, view: view(page.page, page.total), error: null };
+  } catch (error) {
+    logError(request, error);
+    return { rows: [], view: view(1, 0), error: `The users could not be read: ${FAULT_MESSAGE}.` };
+  }
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requirePermission(request, "users");
+  const submission = parseSubmission(await readForm(request), addUserSchema);
+  if (submission.status !== "success")
+    return data({ result: submission.reply(), added: null }, { status: 400 });
+  const outcome = await addUser(db, submission.value, admin.id);
+  if (!outcome.ok) {
+    return data(
+      { result: submission.reply({ fieldErrors: { email: [outcome.message] } }), added: null },
+      { status: outcome.status },
+    );
+  }
+  return {
+    result: submission.reply({ resetForm: true }),
+    added: {
+      id: outcome.userId,
+      email: submission.value.email,
+      temporaryPassword: outcome.temporaryPassword,
+    },
+  };
+}
+
+export default function UsersPage() {
+  const { rows, view, error } = useLoaderData<typeof loader>();
+  return (
+    <section className="page" aria-labelledby="users-title">
+      <div className="page-head">
+        <h1 id="users-title">Users</h1>
+      </div>
+      <AddUser />
+      {error ? (
+        <p className="fetch-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <ListToolbar view={view} />
+      <ListStatus view={view} noun={["user", "users"]} />
+      <TableWrap label="Users">
+        <table aria-label="Users">
+          <thead>
+            <tr>
+              {COLUMNS.map(([sort, label]) =>
+                sort ? (
+                  <SortHeader key={label} view={view} sort={sort}>
+                    {label}
+                  </SortHeader>
+                ) : (
+                  <th key={label} scope="col">
+                    {label}
+                  </th>
+                ),
+              )}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.length === 0 ? (
+              <tr>
+                <td colSpan={COLUMNS.length} className="empty">
+                  {view.q ? "No users match." : "No users yet."}
+                </td>
+              </tr>
+            ) : (
+              rows.map((row) => (
+                <tr key={row.id}>
+                  <td>
+                    <Link to={`/users/${row.id}`}>
+                      <Marked text={row.email} q={view.q} />
+                    </Link>
+                  </td>
+                  <td>
+                    <Marked text={row.name} q={view.q} />
+                  </td>
+                  <td>{ROLE_LABELS[row.role]}</td>
+                  <td className={row.status === "active" ? undefined : "status-bad"}>
+                    {STATUS_LABELS[row.status]}
+                  </td>
+                  <td>{row.lastSignInAt}</td>
+                  <td>{row.createdAt}</td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </TableWrap>
+      <Pager view={view} />
+    </section>
+  );
+}
+
+function AddUser() {
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: "add-user",
+    lastResult: actionData?.result,
+    defaultValue: { role: "staff" },
+    onValidate: ({ formData }) => parseSubmission(formData, addUserSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const added = actionData?.added;
+  return (
+    <section className="add-user" aria-labelledby="add-user-title">
+      <h2 id="add-user-title">Add a user</h2>
+      {added ? (
+        <ShownOnce
+          label={`Account made for ${added.email}. Temporary password`}
+          secret={added.temporaryPassword}
+        >
+          They choose their own password when they first sign in.
+        </ShownOnce>
+      ) : null}
+      <Form method="post" {...getFormProps(form)} className="form narrow">
+        <input type="hidden" name="intent" value="add" />
+        <FormError id={form.errorId} errors={form.errors} />
+        <Field label="E-mail" id={fields.email.id} errors={fields.email.errors} required>
+          <input {...getInputProps(fields.email, { type: "email" })} autoComplete="off" />
+        </Field>
+        <Field label="Name" id={fields.name.id} errors={fields.name.errors}>
+          <input {...getInputProps(fields.name, { type: "text" })} autoComplete="off" />
+        </Field>
+        <Field label="Role" id={fields.role.id} errors={fields.role.errors} required>
+          <select {...getSelectProps(fields.role)}>
+            {ROLES.map((role) => (
+              <option key={role} value={role}>
+                {ROLE_LABELS[role]}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <SubmitButton pendingText="Adding...">Add user</SubmitButton>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,144 @@
+import type { Browser, Page } from "@playwright/test";
+import { baseURL } from "../../playwright.config.ts";
+import { ADMIN, expect, PASSWORD, registerAccount, signIn, test, uniqueEmail } from "./fixtures.ts";
+
+// People (issue 16): one browser test per flow, with JavaScript on and off. The rules (last admin
+// races, tokens, unlock, registration settings, common passwords) are in
+// tests/integration/people.test.ts.
+
+/** A second browser, as another person at another desk. */
+async function otherPerson(browser: Browser, js: boolean) {
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: js });
+  return { context, page: await context.newPage() };
+}
+
+async function goto(page: Page, js: boolean, url: string) {
+  await page.goto(url);
+  if (js)
+    await page.waitForFunction(
+      () =>
+        document.documentElement.dataset.hydrated === "1" || !document.querySelector("script[type=module]"),
+    );
+}
+
+test("admin adds a guard; the guard signs in with the temporary password, must change it, lands home", async ({
+  page,
+  browser,
+  login,
+  js,
+}) => {
+  await login("admin");
+  const email = uniqueEmail("guard");
+  await page.goto("/users");
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Name").fill("Gate Guard");
+  await page.getByLabel("Role").selectOption("guard");
+  await page.getByRole("button", { name: "Add user" }).click();
+  const shown = page.getByTestId("shown-once");
+  await expect(shown).toBeVisible();
+  const temporary = (await shown.textContent())?.trim() ?? "";
+  expect(temporary).toMatch(/^\w{4}-\w{4}-\w{4}$/);
+
+  const guard = await otherPerson(browser, js);
+  try {
+    await signIn(guard.page, { email, password: temporary });
+    await goto(guard.page, js, "/home");
+    await expect(guard.page).toHaveURL(/\/change-password$/);
+    await guard.page.getByLabel(/^New password/).fill("gate keeper at dawn");
+    await guard.page.getByLabel("Repeat new password").fill("gate keeper at dawn");
+    await guard.page.getByRole("button", { name: "Save password" }).click();
+    await expect(guard.page).toHaveURL(/\/home$/);
+    await expect(guard.page.getByText("Password changed.")).toBeVisible();
+  } finally {
+    await guard.context.close();
+  }
+});
+
+test("admin disables an account: its open page goes to sign-in at the next click, its API token answers 401", async ({
+  page,
+  browser,
+  login,
+  js,
+}) => {
+  const account = { email: uniqueEmail("leaver"), password: PASSWORD };
+  const leaver = await otherPerson(browser, js);
+  try {
+    await registerAccount(leaver.context.request, account);
+    await signIn(leaver.page, account);
+    await goto(leaver.page, js, "/home");
+    const tokenAnswer = await leaver.context.request.post("/api/auth/login", { data: account });
+    const { token } = (await tokenAnswer.json()) as { token: string };
+    const withToken = () =>
+      leaver.context.request.get("/api/equipment/get", { headers: { authorization: `Bearer ${token}` } });
+    expect((await withToken()).status()).toBe(200);
+
+    await login("admin");
+    await page.goto(`/users?q=${encodeURIComponent(account.email)}`);
+    await page.getByRole("link", { name: account.email }).click();
+    await expect(page.getByRole("heading", { name: account.email })).toBeVisible();
+    await page.getByRole("button", { name: "Disable" }).click();
+    await expect(page.getByText("Account disabled")).toBeVisible();
+
+    await leaver.page.getByRole("link", { name: "Account" }).click();
+    await expect(leaver.page).toHaveURL(/\/login\?redirectTo=/);
+    expect((await withToken()).status()).toBe(401);
+  } finally {
+    await leaver.context.close();
+  }
+});
+
+test("the last admin cannot be demoted: the message shows and the choice is kept", async ({
+  page,
+  login,
+}) => {
+  await login("admin");
+  await page.goto(`/users?q=${encodeURIComponent(ADMIN.email)}`);
+  await page.getByRole("link", { name: ADMIN.email }).click();
+  await page.getByLabel("Role").selectOption("viewer");
+  await page.getByRole("button", { name: "Change role" }).click();
+  await expect(page.getByRole("alert")).toContainText("There must be at least one admin");
+  await expect(page.getByLabel("Role")).toHaveValue("viewer");
+  await page.goto("/users");
+  await expect(page.getByRole("heading", { name: "Users" })).toBeVisible();
+});
+
+test("on /account the user changes the password and signs out everywhere else", async ({
+  page,
+  browser,
+  js,
+}) => {
+  const account = { email: uniqueEmail("account"), password: PASSWORD };
+  await registerAccount(page.request, account);
+  await signIn(page, account);
+  const elsewhere = await otherPerson(browser, js);
+  try {
+    await signIn(elsewhere.page, account);
+    await goto(elsewhere.page, js, "/home");
+
+    await page.goto("/account");
+    await page.getByLabel("Current password").fill(PASSWORD);
+    await page.getByLabel(/^New password/).fill("password123");
+    await page.getByLabel("Repeat new password").fill("password123");
+    await page.getByRole("button", { name: "Change password" }).click();
+    await expect(page.getByText("This password is one of the most common ones")).toBeVisible();
+
+    await page.getByLabel("Current password").fill(PASSWORD);
+    await page.getByLabel(/^New password/).fill("a longer phrase of mine");
+    await page.getByLabel("Repeat new password").fill("a longer phrase of mine");
+    await page.getByRole("button", { name: "Change password" }).click();
+    // Saved: the form starts empty again (the toast may already be gone on a slow machine).
+    await expect(page.getByLabel("Current password")).toHaveValue("", { timeout: 30_000 });
+
+    const sessions = page.getByRole("table", { name: "Your sessions" });
+    await expect(sessions.getByText("This device")).toBeVisible();
+    await expect(sessions.getByRole("button", { name: /^Sign out/ })).toHaveCount(1);
+    await page.getByRole("button", { name: "Sign out everywhere else" }).click();
+    await expect(page.getByText("Signed out everywhere else.")).toBeVisible();
+    await expect(sessions.getByRole("button", { name: /^Sign out/ })).toHaveCount(0);
+
+    await elsewhere.page.getByRole("link", { name: "Account" }).click();
+    await expect(elsewhere.page).toHaveURL(/\/login\?redirectTo=/);
+  } finally {
+    await elsewhere.context.close();
+  }
+});
