@@ -4,6 +4,6 @@ import { defineConfig } from "drizzle-kit";
 // Migrations are committed and never edited after they land; the app applies them at start.
 export default defineConfig({
   dialect: "postgresql",
-  schema: "./app/db/schema.ts",
+  schema: "./app/tables.server.ts",
   out: "./drizzle",
 });

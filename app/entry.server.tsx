@@ -9,7 +9,7 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { logError, requestId } from "#app/lib/request-id.server.ts";
-import { NonceContext } from "#app/shell/nonce.tsx";
+import { NonceContext } from "#app/ui/nonce.tsx";
 
 const ABORT_DELAY = 5_000;
 

@@ -10,12 +10,12 @@ import {
   useRouteError,
 } from "@remix-run/react";
 import { type ReactNode, useEffect } from "react";
-import { ErrorPage } from "#app/shell/error-page.tsx";
-import { useNonce } from "#app/shell/nonce.tsx";
-import { takeToast } from "#app/shell/toast.server.ts";
-import { Toasts } from "#app/shell/toasts.tsx";
+import { takeToast } from "#app/lib/toast.server.ts";
 import appCss from "#app/styles/app.css?url";
+import { ErrorPage } from "#app/ui/error-page.tsx";
 import { wantsNoScripts } from "#app/ui/list/handle.ts";
+import { useNonce } from "#app/ui/nonce.tsx";
+import { Toasts } from "#app/ui/toasts.tsx";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: appCss },

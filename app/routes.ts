@@ -1,10 +1,10 @@
 import { index, layout, prefix, type RouteConfig, route } from "@remix-run/route-config";
-import * as contracts from "./contracts/routes.ts";
-import * as fileIndex from "./file-index/routes.ts";
-import * as inventory from "./inventory/routes.ts";
-import * as sop from "./sop/routes.ts";
-import * as storeRacks from "./store-racks/routes.ts";
-import * as users from "./users/routes.ts";
+import * as contracts from "#app/contracts/routes.ts";
+import * as fileIndex from "#app/file-index/routes.ts";
+import * as inventory from "#app/inventory/routes.ts";
+import * as sop from "#app/sop/routes.ts";
+import * as storeRacks from "#app/store-racks/routes.ts";
+import * as users from "#app/users/routes.ts";
 
 // The route table (spec §2). Each feature folder lists its own routes in its routes.ts;
 // this file composes them: public pages, the signed-in shell, and the JSON API.

@@ -1,11 +1,11 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
+import { checkCredentials, type Role } from "#app/auth/queries.server.ts";
+import { loginSchema } from "#app/auth/rules.ts";
 import { db } from "#app/db/client.server.ts";
 import { clientAddress } from "#app/lib/http.server.ts";
 import { parseSubmission } from "#app/ui/form/parse.ts";
-import { checkCredentials, type Role } from "./queries.server.ts";
-import { loginSchema } from "./rules.ts";
 
 export type AuthenticatedUser = {
   id: string;

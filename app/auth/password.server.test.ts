@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hashPassword, verifyPassword } from "./password.server.ts";
+import { hashPassword, verifyPassword } from "#app/auth/password.server.ts";
 
 describe("password hashing", () => {
   it("stores scrypt with its cost and a random salt, never the password", async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { AREAS, can, deniedMessage, mayChangeSopRecord, PERMISSIONS } from "./permissions.ts";
-import { ROLES, type Role } from "./roles.ts";
+import { AREAS, can, deniedMessage, mayChangeSopRecord, PERMISSIONS } from "#app/auth/permissions.ts";
+import { ROLES, type Role } from "#app/auth/roles.ts";
 
 const ZONE = "Asia/Kolkata";
 

@@ -1,5 +1,5 @@
+import { ROLE_LABELS, type Role } from "#app/auth/roles.ts";
 import { dateInZone } from "#app/lib/dates.ts";
-import { ROLE_LABELS, type Role } from "./roles.ts";
 
 // Who may do what (issue 16, "Roles"): the one table. Pure, so the server's guards
 // (session.server.ts requirePermission / requireApiPermission), the navigation and the pages'

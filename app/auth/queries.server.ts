@@ -1,12 +1,23 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { audit } from "#app/audit/log.server.ts";
+import {
+  dummyPasswordHash,
+  hashPassword,
+  PasswordWorkBusy,
+  verifyPassword,
+} from "#app/auth/password.server.ts";
+import type { Role } from "#app/auth/roles.ts";
+import {
+  messages,
+  registrationLimits,
+  signInLimits,
+  throttleDelaySeconds,
+  tooManySignIns,
+} from "#app/auth/rules.ts";
+import { loginAttempts, registrationAttempts, sessions, users } from "#app/auth/table.server.ts";
 import type { Tx } from "#app/db/client.server.ts";
-import { audit } from "#app/lib/audit.server.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
 import { UNKNOWN_ADDRESS, withoutNul } from "#app/lib/http.server.ts";
-import { dummyPasswordHash, hashPassword, PasswordWorkBusy, verifyPassword } from "./password.server.ts";
-import type { Role } from "./roles.ts";
-import { messages, registrationLimits, signInLimits, throttleDelaySeconds, tooManySignIns } from "./rules.ts";
-import { loginAttempts, registrationAttempts, sessions, users } from "./table.server.ts";
 
 export type { Role };
 export type SessionUser = {

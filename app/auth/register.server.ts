@@ -1,10 +1,10 @@
+import { PasswordWorkBusy } from "#app/auth/password.server.ts";
+import { closeRegistrationAttempt, openRegistrationAttempt, registerUser } from "#app/auth/queries.server.ts";
+import type { Role } from "#app/auth/roles.ts";
+import { messages, tooManyRegistrations, tooManySignIns } from "#app/auth/rules.ts";
 import { db } from "#app/db/client.server.ts";
 import { getRegistrationSettings, isCurrentRegistrationCode } from "#app/settings/registration.server.ts";
 import { registrationClosedMessage } from "#app/settings/registration.ts";
-import { PasswordWorkBusy } from "./password.server.ts";
-import { closeRegistrationAttempt, openRegistrationAttempt, registerUser } from "./queries.server.ts";
-import type { Role } from "./roles.ts";
-import { messages, tooManyRegistrations, tooManySignIns } from "./rules.ts";
 
 export type RegistrationOutcome =
   | { ok: true; role: Role }

@@ -7,7 +7,7 @@ import {
   throttleDelaySeconds,
   tooManySignIns,
   waitText,
-} from "./rules.ts";
+} from "#app/auth/rules.ts";
 
 describe("registration rules", () => {
   it("requires e-mail, password and security code", () => {

@@ -1,16 +1,16 @@
 import { createCookieSessionStorage, redirect } from "@remix-run/node";
 import { jwtVerify, SignJWT } from "jose";
-import { db } from "#app/db/client.server.ts";
-import { serverSettings } from "#app/lib/env.server.ts";
-import { assertSameOrigin, HTTPS_HEADER, isSameOriginMutation, jsonAnswer } from "#app/lib/http.server.ts";
-import { type Area, can, deniedMessage, type Need } from "./permissions.ts";
+import { type Area, can, deniedMessage, type Need } from "#app/auth/permissions.ts";
 import {
   createSession,
   findSessionUser,
   revokeSession,
   SESSION_DAYS,
   type SessionUser,
-} from "./queries.server.ts";
+} from "#app/auth/queries.server.ts";
+import { db } from "#app/db/client.server.ts";
+import { serverSettings } from "#app/lib/env.server.ts";
+import { assertSameOrigin, HTTPS_HEADER, isSameOriginMutation, jsonAnswer } from "#app/lib/http.server.ts";
 
 // Pages use an httpOnly cookie holding only the id of a row in the sessions table (behaviour
 // note 1, docs/decisions/002-cookie-sessions.md): logging out or disabling a user revokes at once.

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { ROLES } from "#app/auth/roles.ts";
 import { recordColumns, versionColumn } from "#app/db/columns.ts";
-import { ROLES } from "./roles.ts";
 
 export const users = pgTable(
   "users",

@@ -1,8 +1,8 @@
 import { and, asc, isNotNull, lte } from "drizzle-orm";
+import { contractStatusAt } from "#app/contracts/rules.ts";
+import { contracts } from "#app/contracts/table.server.ts";
 import type { Tx } from "#app/db/client.server.ts";
 import { dateInZone } from "#app/lib/dates.ts";
-import { contractStatusAt } from "./rules.ts";
-import { contracts } from "./table.server.ts";
 
 // The source of the bell and the notifications dialog on every signed-in page (behaviour note 5):
 // the expired contracts, decided by the one rule in rules.ts.

@@ -1,4 +1,7 @@
 import { and, count, isNull, or, type SQL, sql } from "drizzle-orm";
+import type { ContractRow, ContractSort, StatusFilter } from "#app/contracts/list.ts";
+import { contractStatusAt, statusBounds } from "#app/contracts/rules.ts";
+import { contracts as t } from "#app/contracts/table.server.ts";
 import type { Tx } from "#app/db/client.server.ts";
 import {
   type ListPage,
@@ -9,10 +12,7 @@ import {
   searchText,
   totalColumn,
 } from "#app/db/list.server.ts";
-import type { ListParams } from "#app/ui/list/params.ts";
-import type { ContractRow, ContractSort, StatusFilter } from "./list.ts";
-import { contractStatusAt, statusBounds } from "./rules.ts";
-import { contracts as t } from "./table.server.ts";
+import type { ListParams } from "#app/lib/list-params.ts";
 
 // /amc as a server-side list (docs/architecture.md "Lists"). No trigram index: a plant holds a
 // few hundred contracts (plant-scale seed: 300), which PostgreSQL scans in well under a

@@ -1,6 +1,6 @@
-import { readChoice, readListParams } from "#app/ui/list/params.ts";
+import type { ContractStatus } from "#app/contracts/rules.ts";
+import { readChoice, readListParams } from "#app/lib/list-params.ts";
 import type { AppliedFilter } from "#app/ui/list/print.tsx";
-import type { ContractStatus } from "./rules.ts";
 
 // The /amc list's view in the address (docs/architecture.md "Lists"): shared by the loader, the
 // page's links and the print view. Pure.

@@ -1,9 +1,9 @@
 import { and, asc, eq, sql } from "drizzle-orm";
+import { audit } from "#app/audit/log.server.ts";
+import { suggestNextDueDate } from "#app/contracts/rules.ts";
+import type { ContractField, ContractInsert, ContractUpdate } from "#app/contracts/schema.ts";
+import { contracts } from "#app/contracts/table.server.ts";
 import type { Tx } from "#app/db/client.server.ts";
-import { audit } from "#app/lib/audit.server.ts";
-import { suggestNextDueDate } from "./rules.ts";
-import type { ContractField, ContractInsert, ContractUpdate } from "./schema.ts";
-import { contracts } from "./table.server.ts";
 
 // Data access for maintenance contracts. Rows leave this file in the legacy field names of the
 // /api contract (api-contract.md "Records": Equipment); dates stay YYYY-MM-DD strings, and an

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { addDays, dateInZone, formatDateGB, startOfDayInZone } from "#app/lib/dates.ts";
 import {
   addMonths,
   alertTitle,
@@ -13,7 +12,8 @@ import {
   suggestNextDueDate,
   whatsAppLink,
   whatsAppNumber,
-} from "./rules.ts";
+} from "#app/contracts/rules.ts";
+import { addDays, dateInZone, formatDateGB, startOfDayInZone } from "#app/lib/dates.ts";
 
 const KOLKATA = "Asia/Kolkata";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { contractInsertSchema, contractUpdateSchema, toContractInput } from "#app/contracts/schema.ts";
 import { parseSubmission } from "#app/ui/form/parse.ts";
-import { contractInsertSchema, contractUpdateSchema, toContractInput } from "./schema.ts";
 
 const form = (values: Record<string, string>) => {
   const data = new FormData();

@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
+import { PMS_CHOICES } from "#app/contracts/rules.ts";
 import { isIsoDate } from "#app/lib/dates.ts";
-import { PMS_CHOICES } from "./rules.ts";
 
 // The equipment (AMC contract) forms (spec §5 "Equipment add"): one schema for the browser and the
 // action. The form pipeline (app/ui/form/parse.ts) reads empty inputs as undefined, so "not given"

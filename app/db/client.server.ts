@@ -1,7 +1,7 @@
 import { drizzle } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
+import { POOL } from "#app/db/pool.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
-import { POOL } from "./pool.ts";
 
 function connect(url: string) {
   const sql = postgres(url, {

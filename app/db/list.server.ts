@@ -1,8 +1,8 @@
 import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import type { Tx } from "#app/db/client.server.ts";
 import { formatDateTimeGB } from "#app/lib/dates.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
-import { type ListParams, offsetOf } from "#app/ui/list/params.ts";
-import type { Tx } from "./client.server.ts";
+import { type ListParams, offsetOf } from "#app/lib/list-params.ts";
 
 // Server-side lists (issue 14, docs/decisions/006): search, sort and paging done by PostgreSQL,
 // so a page sends 100 rows whatever the list's length.

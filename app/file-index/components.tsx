@@ -1,14 +1,8 @@
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { Form, Link, useFetcher, useLocation, useNavigate, useNavigation } from "@remix-run/react";
 import { type MouseEvent, type ReactNode, useEffect, useRef } from "react";
-import type { Toast } from "#app/shell/toast-types.ts";
-import { useToast } from "#app/shell/toasts.tsx";
-import { parseSubmission } from "#app/ui/form/parse.ts";
-import { FieldErrors, FormError, SubmitButton } from "#app/ui/form.tsx";
-import { useHydrated } from "#app/ui/hydrated.ts";
-import { Marked } from "#app/ui/list/marked.tsx";
-import { fileHref, rackAnchor, rackHref } from "./hrefs.ts";
-import { sendsRackFiles, withRackOpen } from "./list.ts";
+import { fileHref, rackAnchor, rackHref } from "#app/file-index/hrefs.ts";
+import { sendsRackFiles, withRackOpen } from "#app/file-index/list.ts";
 import {
   countFiles,
   MAX_FILE_NAME_LENGTH,
@@ -16,8 +10,14 @@ import {
   type RackFile,
   type RackName,
   type RackView,
-} from "./rules.ts";
-import { fileUpdateSchema, newFileSchema } from "./schema.ts";
+} from "#app/file-index/rules.ts";
+import { fileUpdateSchema, newFileSchema } from "#app/file-index/schema.ts";
+import type { Toast } from "#app/lib/toast-types.ts";
+import { parseSubmission } from "#app/ui/form/parse.ts";
+import { FieldErrors, FormError, SubmitButton } from "#app/ui/form.tsx";
+import { useHydrated } from "#app/ui/hydrated.ts";
+import { Marked } from "#app/ui/list/marked.tsx";
+import { useToast } from "#app/ui/toasts.tsx";
 
 // The file index's pieces: a rack panel (insert row + table), the update form (in a dialog over
 // the list with JavaScript, on its own page without). Both forms check with the same schema in the

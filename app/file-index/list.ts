@@ -1,6 +1,13 @@
-import { cleanText, readListParams } from "#app/ui/list/params.ts";
-import { rackAnchor } from "./hrefs.ts";
-import { CUPBOARDS, type Cupboard, cupboardOf, findCupboard, isRackName, type RackName } from "./rules.ts";
+import { rackAnchor } from "#app/file-index/hrefs.ts";
+import {
+  CUPBOARDS,
+  type Cupboard,
+  cupboardOf,
+  findCupboard,
+  isRackName,
+  type RackName,
+} from "#app/file-index/rules.ts";
+import { cleanText, readListParams } from "#app/lib/list-params.ts";
 
 // Admin Racks' view in the address (docs/architecture.md "Lists"): ?q= searches every rack on the
 // server (file numbers and names), ?rack= narrows the index to one cupboard ("1", "2") or one rack,

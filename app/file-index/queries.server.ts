@@ -1,11 +1,11 @@
 import { and, asc, count, desc, eq, inArray, or, sql } from "drizzle-orm";
+import { audit } from "#app/audit/log.server.ts";
 import type { Tx } from "#app/db/client.server.ts";
 import { likePattern } from "#app/db/list.server.ts";
-import { audit } from "#app/lib/audit.server.ts";
-import type { FileSort } from "./list.ts";
-import { RACK_NAMES, type Rack, type RackFile, type RackName, type RackView } from "./rules.ts";
-import type { FileUpdate, NewFile } from "./schema.ts";
-import { rackFiles } from "./table.server.ts";
+import type { FileSort } from "#app/file-index/list.ts";
+import { RACK_NAMES, type Rack, type RackFile, type RackName, type RackView } from "#app/file-index/rules.ts";
+import type { FileUpdate, NewFile } from "#app/file-index/schema.ts";
+import { rackFiles } from "#app/file-index/table.server.ts";
 
 // Data access for the file index: plain functions taking the database or a transaction first,
 // mapping rows to the legacy field names (`_id`, `id` = the file's number, `name`) at the edge.

@@ -9,7 +9,7 @@ import {
   isRackName,
   RACK_NAMES,
   sortFiles,
-} from "./rules.ts";
+} from "#app/file-index/rules.ts";
 
 describe("cupboards and racks", () => {
   it("has two cupboards of four racks, Rack1A–Rack1D and Rack2A–Rack2D", () => {

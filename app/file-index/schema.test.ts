@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { messages } from "#app/file-index/rules.ts";
+import { fileUpdateSchema, newFileSchema, newFilesBodySchema } from "#app/file-index/schema.ts";
 import { parseSubmission } from "#app/ui/form/parse.ts";
-import { messages } from "./rules.ts";
-import { fileUpdateSchema, newFileSchema, newFilesBodySchema } from "./schema.ts";
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.error?.issues[0]?.message;

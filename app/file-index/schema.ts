@@ -1,5 +1,11 @@
 import * as z from "zod/mini";
-import { fieldText, fileNumberOf, MAX_FILE_NAME_LENGTH, messages, newFileProblems } from "./rules.ts";
+import {
+  fieldText,
+  fileNumberOf,
+  MAX_FILE_NAME_LENGTH,
+  messages,
+  newFileProblems,
+} from "#app/file-index/rules.ts";
 
 // One schema per form, the same in the browser and the action (app/ui/form/parse.ts), and for
 // /api. Messages are the spec's wording (§5).

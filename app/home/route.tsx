@@ -1,9 +1,9 @@
 import type { LinksFunction, MetaFunction } from "@remix-run/node";
 import { useRouteLoaderData } from "@remix-run/react";
+import { FacilityGallery, FeatureCards, Hero, Stats } from "#app/home/components.tsx";
+import homeCss from "#app/home/home.css?url";
 import { defaultPlantSettings } from "#app/settings/schema.ts";
 import type { ShellData } from "#app/shell/routes/layout.tsx";
-import { FacilityGallery, FeatureCards, Hero, Stats } from "./components.tsx";
-import homeCss from "./home.css?url";
 
 // The signed-in home page (spec §1): hero, feature cards, facility gallery and figures.
 // It has no loader of its own; the plant's name comes from the shell layout's settings.

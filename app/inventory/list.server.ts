@@ -9,12 +9,12 @@ import {
   searchText,
   totalColumn,
 } from "#app/db/list.server.ts";
-import type { ListParams } from "#app/ui/list/params.ts";
-import { type InventoryFilters, type InventorySort, ORDER_STATUS_OTHER } from "./list.ts";
-import type { TableRow } from "./queries.server.ts";
-import type { Department } from "./rules.ts";
-import { AVAILABLE, ORDER_TO_PLACE } from "./rules.ts";
-import { inventoryItems as t } from "./table.server.ts";
+import { type InventoryFilters, type InventorySort, ORDER_STATUS_OTHER } from "#app/inventory/list.ts";
+import type { TableRow } from "#app/inventory/queries.server.ts";
+import type { Department } from "#app/inventory/rules.ts";
+import { AVAILABLE, ORDER_TO_PLACE } from "#app/inventory/rules.ts";
+import { inventoryItems as t } from "#app/inventory/table.server.ts";
+import type { ListParams } from "#app/lib/list-params.ts";
 
 // A department's table as a server-side list (docs/architecture.md "Lists").
 

@@ -1,5 +1,5 @@
-import { readChoice, readListParams } from "#app/ui/list/params.ts";
-import { AVAILABLE, ORDER_TO_PLACE } from "./rules.ts";
+import { AVAILABLE, ORDER_TO_PLACE } from "#app/inventory/rules.ts";
+import { readChoice, readListParams } from "#app/lib/list-params.ts";
 
 // A department table's view in the address (docs/architecture.md "Lists"): shared by the loader,
 // the page's links and the print view.

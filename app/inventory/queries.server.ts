@@ -1,9 +1,9 @@
 import { and, asc, eq, sql } from "drizzle-orm";
+import { audit } from "#app/audit/log.server.ts";
 import type { Tx } from "#app/db/client.server.ts";
-import { audit } from "#app/lib/audit.server.ts";
-import { type Department, excessShortFall, resolveStatus } from "./rules.ts";
-import type { LineChanges, LineInput } from "./schema.ts";
-import { inventoryItems } from "./table.server.ts";
+import { type Department, excessShortFall, resolveStatus } from "#app/inventory/rules.ts";
+import type { LineChanges, LineInput } from "#app/inventory/schema.ts";
+import { inventoryItems } from "#app/inventory/table.server.ts";
 
 // Data access for the inventory tables: plain functions taking the database or a transaction
 // first, mapping rows to the legacy field names (spec §3, api-contract.md "Records") at the edge.

@@ -5,10 +5,10 @@ import { route } from "#app/lib/route-entry.ts";
 // This feature's routes; app/routes.ts composes them. `pages` sit inside the signed-in shell.
 // The three menu addresses and /products/{department} share one table module (behaviour note 15).
 export const pages: RouteConfigEntry[] = [
-  route("products", "inventory/routes/table.tsx", { id: "inventory-table-electrician" }),
-  route("firefight", "inventory/routes/table.tsx", { id: "inventory-table-firefight" }),
-  route("technician", "inventory/routes/table.tsx", { id: "inventory-table-technician" }),
-  route("products/:department", "inventory/routes/table.tsx", { id: "inventory-table" }),
+  route("products", "inventory/routes/list.tsx", { id: "inventory-list-electrician" }),
+  route("firefight", "inventory/routes/list.tsx", { id: "inventory-list-firefight" }),
+  route("technician", "inventory/routes/list.tsx", { id: "inventory-list-technician" }),
+  route("products/:department", "inventory/routes/list.tsx", { id: "inventory-list" }),
   // The whole searched/filtered table on paper, sent without JavaScript.
   route("products/:department/print", "inventory/routes/print.tsx", { id: "inventory-print" }),
   // The table's Update and Delete address a line by serial number (see routes/line-by-srno.ts).

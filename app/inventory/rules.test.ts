@@ -9,7 +9,7 @@ import {
   orderStatus,
   resolveStatus,
   safeTablePath,
-} from "./rules.ts";
+} from "#app/inventory/rules.ts";
 
 describe("excess/shortfall", () => {
   it("is available stock minus min stock", () => {

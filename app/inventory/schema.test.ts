@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { messages } from "./rules.ts";
-import { lineChangesSchema, lineSchema, problemMessage } from "./schema.ts";
+import { messages } from "#app/inventory/rules.ts";
+import { lineChangesSchema, lineSchema, problemMessage } from "#app/inventory/schema.ts";
 
 const form = {
   srno: "12",

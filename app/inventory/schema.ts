@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { messages } from "./rules.ts";
+import { messages } from "#app/inventory/rules.ts";
 
 // One schema for the insert and update forms (browser and action) and the /api rows, with the
 // legacy field names (spec §3). Values arrive as form strings or JSON numbers/strings; this

@@ -1,7 +1,7 @@
 import PgBoss from "pg-boss";
 import { db } from "#app/db/client.server.ts";
+import { pruneSignIns, pruneSignInsJob } from "#app/jobs/prune-sign-ins.server.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
-import { pruneSignIns, pruneSignInsJob } from "./prune-sign-ins.server.ts";
 
 // Scheduled and background work on a PostgreSQL-backed queue (pg-boss): jobs live in the plant's
 // own database (schema `pgboss`, created and migrated by pg-boss at its first start), so several

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addDays, dateInZone, formatDateGB, isIsoDate, startOfDayInZone } from "./dates.ts";
+import { addDays, dateInZone, formatDateGB, isIsoDate, startOfDayInZone } from "#app/lib/dates.ts";
 
 describe("calendar dates", () => {
   it("formats en-GB, with N/A for empty and Invalid Date for nonsense", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseSettings } from "./env.server.ts";
+import { parseSettings } from "#app/lib/env.server.ts";
 
 describe("settings from the environment", () => {
   it("uses the documented defaults", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CLIENT_HEADER, clientAddress, HttpError, readJson } from "./http.server.ts";
+import { CLIENT_HEADER, clientAddress, HttpError, readJson } from "#app/lib/http.server.ts";
 
 const post = (type: string, body = "{}", headers: Record<string, string> = {}) =>
   new Request("http://plant.test/api/x", {

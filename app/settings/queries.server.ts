@@ -1,8 +1,8 @@
 import { eq, sql } from "drizzle-orm";
+import { audit } from "#app/audit/log.server.ts";
 import type { Tx } from "#app/db/client.server.ts";
-import { audit } from "#app/lib/audit.server.ts";
-import { defaultPlantSettings, type PlantSettings, plantSettingsSchema } from "./schema.ts";
-import { settings } from "./table.server.ts";
+import { defaultPlantSettings, type PlantSettings, plantSettingsSchema } from "#app/settings/schema.ts";
+import { settings } from "#app/settings/table.server.ts";
 
 const KEY = "plant";
 

@@ -2,13 +2,13 @@ import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
+import { audit } from "#app/audit/log.server.ts";
 import { isRole, type Role } from "#app/auth/roles.ts";
 import type { Tx } from "#app/db/client.server.ts";
-import { audit } from "#app/lib/audit.server.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
-import { defaultRegistrationSettings, type RegistrationSettings } from "./registration.ts";
-import { ROTATION_NOTE } from "./registration-note.ts";
-import { settings } from "./table.server.ts";
+import { defaultRegistrationSettings, type RegistrationSettings } from "#app/settings/registration.ts";
+import { ROTATION_NOTE } from "#app/settings/registration-note.ts";
+import { settings } from "#app/settings/table.server.ts";
 
 // The registration row of the settings table: { role, open, codeHash?, rotatedAt? }. Until an
 // admin rotates the code, the code is REGISTRATION_CODE (environment or DATA_DIR/secrets.json);

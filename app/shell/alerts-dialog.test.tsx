@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { AlertsList } from "./alerts-dialog.tsx";
+import { AlertsList } from "#app/shell/alerts-dialog.tsx";
 
 describe("the notifications list", () => {
   it("says so when there is nothing to show", () => {

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useId, useRef } from "react";
 import type { AmcAlert } from "#app/contracts/alerts.server.ts";
-import { AlertsList, dialogStyle } from "./alerts-dialog.tsx";
+import { AlertsList, dialogStyle } from "#app/shell/alerts-dialog.tsx";
 
 /**
  * The notification bell on every signed-in page (behaviour note 5): its badge counts the AMC

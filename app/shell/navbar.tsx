@@ -3,10 +3,10 @@ import { type ReactNode, useEffect, useRef } from "react";
 import { can } from "#app/auth/permissions.ts";
 import type { Role } from "#app/auth/roles.ts";
 import type { AmcAlert } from "#app/contracts/alerts.server.ts";
+import { Bell } from "#app/shell/bell.tsx";
+import { amcMenu, type MenuLink, racksMenu, sparesMenu } from "#app/shell/fixed-menus.ts";
+import { highlightMatches } from "#app/shell/search.ts";
 import { isListPage } from "#app/ui/list/handle.ts";
-import { Bell } from "./bell.tsx";
-import { amcMenu, type MenuLink, racksMenu, sparesMenu } from "./fixed-menus.ts";
-import { highlightMatches } from "./search.ts";
 
 export function Navbar({
   email,

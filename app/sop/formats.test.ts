@@ -2,12 +2,12 @@ import type { RouteConfigEntry } from "@remix-run/route-config";
 import { describe, expect, it } from "vitest";
 import routes from "#app/routes.ts";
 import { sopFormatsMenu } from "#app/shell/menus.ts";
+import { schemaFor } from "#app/sop/engine/schema.ts";
+import { formDefaults } from "#app/sop/engine/values.ts";
+import { findFormat, formatOfLegacyApi, formats } from "#app/sop/formats/index.ts";
+import { recordPath, recordsPath } from "#app/sop/paths.ts";
+import { endpoints as sopEndpoints } from "#app/sop/routes.ts";
 import { sampleRecord } from "#tests/support/sop-sample.ts";
-import { schemaFor } from "./engine/schema.ts";
-import { formDefaults } from "./engine/values.ts";
-import { findFormat, formatOfLegacyApi, formats } from "./formats/index.ts";
-import { recordPath, recordsPath } from "./paths.ts";
-import { endpoints as sopEndpoints } from "./routes.ts";
 
 // A new format is one definition file listed in formats/index.ts: everything else follows from the
 // list. These checks hold for every format in it, so a newcomer's format is checked the same way.

@@ -1,5 +1,5 @@
 import { isIsoDate } from "#app/lib/dates.ts";
-import { cleanText, readListParams } from "#app/ui/list/params.ts";
+import { cleanText, readListParams } from "#app/lib/list-params.ts";
 import type { AppliedFilter } from "#app/ui/list/print.tsx";
 
 // A format's records list in the address (docs/architecture.md "Lists"): the kit's

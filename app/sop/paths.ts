@@ -1,4 +1,4 @@
-import type { FormatDefinition } from "./engine/types.ts";
+import type { FormatDefinition } from "#app/sop/engine/types.ts";
 
 // The URLs of a format's pages (spec §2 gives the blank form's; the rest are ours).
 // They take only the format's path, so a page can send that alone instead of the whole definition.

@@ -1,14 +1,20 @@
 import { and, asc, count, desc, eq, gte, ilike, lte, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
+import { audit } from "#app/audit/log.server.ts";
 import { users } from "#app/auth/table.server.ts";
 import type { Tx } from "#app/db/client.server.ts";
 import { likePattern, orderBy, PRINT_ROW_LIMIT, pageOf, totalColumn } from "#app/db/list.server.ts";
-import { audit } from "#app/lib/audit.server.ts";
-import type { ListParams } from "#app/ui/list/params.ts";
-import type { FormatDefinition, SopData } from "./engine/types.ts";
-import { joinKeyValues, keyFieldJsonPath, keyValueText, recordDateOf, summaryOf } from "./engine/values.ts";
-import type { RecordRange, RecordSort } from "./list.ts";
-import { sopRecords } from "./table.server.ts";
+import type { ListParams } from "#app/lib/list-params.ts";
+import type { FormatDefinition, SopData } from "#app/sop/engine/types.ts";
+import {
+  joinKeyValues,
+  keyFieldJsonPath,
+  keyValueText,
+  recordDateOf,
+  summaryOf,
+} from "#app/sop/engine/values.ts";
+import type { RecordRange, RecordSort } from "#app/sop/list.ts";
+import { sopRecords } from "#app/sop/table.server.ts";
 
 // Data access for the SOP formats. `data` has already passed the format's schema; the record's date
 // and summary are derived here from the definition, never taken from input.

@@ -4,10 +4,10 @@ import { db } from "#app/db/client.server.ts";
 import { dateInZone } from "#app/lib/dates.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
 import { notFound } from "#app/lib/http.server.ts";
-import { parseSopSubmission } from "./engine/parse.ts";
-import type { FormatDefinition } from "./engine/types.ts";
-import { findFormat } from "./formats/index.ts";
-import { getRecord } from "./queries.server.ts";
+import { parseSopSubmission } from "#app/sop/engine/parse.ts";
+import type { FormatDefinition } from "#app/sop/engine/types.ts";
+import { findFormat } from "#app/sop/formats/index.ts";
+import { getRecord } from "#app/sop/queries.server.ts";
 
 // Shared by the SOP route modules: the format of the URL, the record of the URL, today's date.
 

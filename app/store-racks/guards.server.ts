@@ -1,5 +1,5 @@
 import { HttpError, jsonAnswer, notFound, readForm } from "#app/lib/http.server.ts";
-import { parseRackNumber } from "./rules.ts";
+import { parseRackNumber } from "#app/store-racks/rules.ts";
 
 // An unknown rack number (0, 25, "abc") is a 404: the 404 page for pages, JSON for /api.
 

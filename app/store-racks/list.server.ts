@@ -9,9 +9,9 @@ import {
   searchText,
   totalColumn,
 } from "#app/db/list.server.ts";
-import type { ListParams } from "#app/ui/list/params.ts";
-import type { RackSort } from "./list.ts";
-import { rackItems as t } from "./table.server.ts";
+import type { ListParams } from "#app/lib/list-params.ts";
+import type { RackSort } from "#app/store-racks/list.ts";
+import { rackItems as t } from "#app/store-racks/table.server.ts";
 
 // The Store Racks page as a server-side list (docs/architecture.md "Lists").
 

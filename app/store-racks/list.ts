@@ -1,5 +1,5 @@
-import { readListParams } from "#app/ui/list/params.ts";
-import { parseRackNumber, rackLabel } from "./rules.ts";
+import { readListParams } from "#app/lib/list-params.ts";
+import { parseRackNumber, rackLabel } from "#app/store-racks/rules.ts";
 
 // The Store Racks list's view in the address (docs/architecture.md "Lists"): every rack's items in
 // one server-side list, filtered to one rack with ?rack=n.

@@ -1,9 +1,9 @@
 import { and, asc, eq, sql } from "drizzle-orm";
+import { audit } from "#app/audit/log.server.ts";
 import type { Tx } from "#app/db/client.server.ts";
-import { audit } from "#app/lib/audit.server.ts";
-import { closingStock } from "./rules.ts";
-import type { RackItemInput } from "./schema.ts";
-import { rackItems } from "./table.server.ts";
+import { closingStock } from "#app/store-racks/rules.ts";
+import type { RackItemInput } from "#app/store-racks/schema.ts";
+import { rackItems } from "#app/store-racks/table.server.ts";
 
 // Rack items, mapped to the legacy field names (`_id`, `receit`) at the edge (api-contract.md
 // "Records"). Every change is audited in its own transaction; updates compare `version`.

@@ -1,10 +1,10 @@
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { useState } from "react";
+import { closingStockPreview, type FormMode, messages } from "#app/store-racks/rules.ts";
+import { rackItemFormSchema } from "#app/store-racks/schema.ts";
 import { parseSubmission } from "#app/ui/form/parse.ts";
 import { Field, FieldErrors, FormError, SubmitButton } from "#app/ui/form.tsx";
-import { closingStockPreview, type FormMode, messages } from "./rules.ts";
-import { rackItemFormSchema } from "./schema.ts";
 
 // The insert/update form, apart from the /about panels so the big table page does not load
 // the form libraries.

@@ -10,8 +10,8 @@ import {
   RACKS,
   rackCategory,
   rackLabel,
-} from "./rules.ts";
-import { fromApiInput, rackItemApiSchema, rackItemFormSchema } from "./schema.ts";
+} from "#app/store-racks/rules.ts";
+import { fromApiInput, rackItemApiSchema, rackItemFormSchema } from "#app/store-racks/schema.ts";
 
 describe("closing stock (behaviour note 10)", () => {
   it("adds the receipt and takes away the issue", () => {

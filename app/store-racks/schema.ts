@@ -1,5 +1,10 @@
 import * as z from "zod/mini";
-import { isClosingStockAllowed, messages, parseQuantity, type QuantityProblem } from "./rules.ts";
+import {
+  isClosingStockAllowed,
+  messages,
+  parseQuantity,
+  type QuantityProblem,
+} from "#app/store-racks/rules.ts";
 
 // One schema per form (spec §5 "Rack insert and update"), used by the browser (Conform) and the
 // action, and the /api twin that reads the legacy field name `receit`. A client's closingStock is

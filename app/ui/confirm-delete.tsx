@@ -1,6 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import { useRef, useState } from "react";
-import { SubmitButton } from "./form.tsx";
+import { SubmitButton } from "#app/ui/form.tsx";
 
 /**
  * Delete with confirmation. Without JavaScript it is a link to the confirmation page at `href`

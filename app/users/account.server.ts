@@ -1,12 +1,12 @@
 import { and, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import { audit } from "#app/audit/log.server.ts";
 import { hashPassword, verifyPassword } from "#app/auth/password.server.ts";
 import { sessions, users } from "#app/auth/table.server.ts";
 import type { Tx } from "#app/db/client.server.ts";
-import { audit } from "#app/lib/audit.server.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
 import { withoutNul } from "#app/lib/http.server.ts";
-import { newPasswordProblem } from "./passwords.server.ts";
-import { WRONG_PASSWORD_MESSAGE } from "./rules.ts";
+import { newPasswordProblem } from "#app/users/passwords.server.ts";
+import { WRONG_PASSWORD_MESSAGE } from "#app/users/rules.ts";
 
 // A user's own account (/account, /change-password): name, password, own sessions.
 

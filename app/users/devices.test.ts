@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describeDevice } from "./devices.ts";
+import { describeDevice } from "#app/users/devices.ts";
 
 describe("describeDevice names the browser and the system of a session", () => {
   it.each([

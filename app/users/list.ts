@@ -1,4 +1,4 @@
-import type { ListDefaults } from "#app/ui/list/params.ts";
+import type { ListDefaults } from "#app/lib/list-params.ts";
 
 // The /users list's view in the address (docs/architecture.md "Lists").
 export const USER_SORTS = ["email", "name", "role", "lastSignIn", "created"] as const;

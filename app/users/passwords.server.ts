@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { isCommonPassword } from "./common-passwords.server.ts";
-import { COMMON_PASSWORD_MESSAGE } from "./rules.ts";
+import { isCommonPassword } from "#app/users/common-passwords.server.ts";
+import { COMMON_PASSWORD_MESSAGE } from "#app/users/rules.ts";
 
 // No 0/O, 1/l/I: an admin reads the temporary password out or writes it down for the user.
 const ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789";

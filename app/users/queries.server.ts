@@ -1,4 +1,5 @@
 import { and, eq, isNull, ne, type SQL, sql } from "drizzle-orm";
+import { audit } from "#app/audit/log.server.ts";
 import { hashPassword } from "#app/auth/password.server.ts";
 import { revokeUserSessions } from "#app/auth/queries.server.ts";
 import type { Role } from "#app/auth/roles.ts";
@@ -6,12 +7,11 @@ import { messages, signInLimits } from "#app/auth/rules.ts";
 import { loginAttempts, users } from "#app/auth/table.server.ts";
 import type { Tx } from "#app/db/client.server.ts";
 import { matchSearch, orderBy, pageOf, searchText, totalColumn } from "#app/db/list.server.ts";
-import { audit } from "#app/lib/audit.server.ts";
 import { withoutNul } from "#app/lib/http.server.ts";
-import type { ListParams } from "#app/ui/list/params.ts";
-import type { UserSort } from "./list.ts";
-import { temporaryPassword } from "./passwords.server.ts";
-import { LAST_ADMIN_MESSAGE, NOT_ADMIN_MESSAGE, type UserStatus } from "./rules.ts";
+import type { ListParams } from "#app/lib/list-params.ts";
+import type { UserSort } from "#app/users/list.ts";
+import { temporaryPassword } from "#app/users/passwords.server.ts";
+import { LAST_ADMIN_MESSAGE, NOT_ADMIN_MESSAGE, type UserStatus } from "#app/users/rules.ts";
 
 // User administration (issue 16). Every change runs in one transaction with its audit record;
 // the ones that could leave the plant without an admin hold one advisory lock while they count.

@@ -4,8 +4,8 @@ import { drizzle } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import { registerUser } from "#app/auth/queries.server.ts";
 import { migrateDatabase } from "#app/db/migrate.server.ts";
-import * as tables from "#app/db/schema.ts";
 import type { Department } from "#app/inventory/rules.ts";
+import * as tables from "#app/tables.server.ts";
 import { contractRows, departmentLines, inventoryLines, rackFileRows, rackItemRows } from "./data.ts";
 import { sopRecordRows } from "./sop.ts";
 

@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { addDays, dateInZone } from "../../app/lib/dates.ts";
+import { addDays, dateInZone } from "#app/lib/dates.ts";
 import { baseURL } from "../../playwright.config.ts";
 import { expect, test, uniqueName } from "./fixtures.ts";
 

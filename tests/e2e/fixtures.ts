@@ -8,7 +8,7 @@ import {
   request,
 } from "@playwright/test";
 import postgres from "postgres";
-import { embeddedUrl } from "../../app/db/embedded.server.ts";
+import { embeddedUrl } from "#app/db/embedded.server.ts";
 import { baseURL, dataDir, REGISTRATION_CODE } from "../../playwright.config.ts";
 
 // Login fixtures and data builders for the e2e tests. Every test uses its own accounts and its

@@ -1,4 +1,4 @@
-import { amcMenu, racksMenu, sopFormatsMenu, sparesMenu } from "../../app/shell/menus.ts";
+import { amcMenu, racksMenu, sopFormatsMenu, sparesMenu } from "#app/shell/menus.ts";
 import { baseURL } from "../../playwright.config.ts";
 import { expect, test } from "./fixtures.ts";
 

@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
-import type { FormatDefinition, InputDef } from "../../app/sop/engine/types.ts";
-import { formats } from "../../app/sop/formats/index.ts";
+import type { FormatDefinition, InputDef } from "#app/sop/engine/types.ts";
+import { formats } from "#app/sop/formats/index.ts";
 import { baseURL } from "../../playwright.config.ts";
 import { sampleRecord, sampleValue } from "../support/sop-sample.ts";
 import { expect, test, uniqueName } from "./fixtures.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { apiHandler } from "#app/api/handler.server.ts";
+import { apiHandler } from "#app/lib/api-handler.server.ts";
 import { HttpError, readForm, readJson, searchParamsOf } from "#app/lib/http.server.ts";
 import { args, buildRequest } from "#tests/support/requests.ts";
 

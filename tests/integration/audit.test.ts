@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { audit } from "#app/audit/log.server.ts";
+import { auditLog } from "#app/audit/table.server.ts";
 import { db } from "#app/db/client.server.ts";
-import { audit } from "#app/lib/audit.server.ts";
-import { auditLog } from "#app/lib/audit.table.server.ts";
 import { settings } from "#app/settings/table.server.ts";
 
 describe("the audit helper", () => {

@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loader as apiIndex } from "#app/api/routes/index.ts";
+import { auditLog } from "#app/audit/table.server.ts";
 import { users } from "#app/auth/table.server.ts";
 import { loadAmcAlerts } from "#app/contracts/alerts.server.ts";
 import type { ContractRow } from "#app/contracts/list.ts";
@@ -16,7 +17,6 @@ import { loader as printLoader } from "#app/contracts/routes/print.tsx";
 import { action as updateAction, loader as updateLoader } from "#app/contracts/routes/update.tsx";
 import { contracts } from "#app/contracts/table.server.ts";
 import { db } from "#app/db/client.server.ts";
-import { auditLog } from "#app/lib/audit.table.server.ts";
 import { addDays, dateInZone } from "#app/lib/dates.ts";
 import { STALE_RECORD_MESSAGE } from "#app/lib/messages.ts";
 import { savePlantSettings } from "#app/settings/queries.server.ts";

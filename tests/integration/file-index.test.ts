@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loader as apiIndex } from "#app/api/routes/index.ts";
+import { auditLog } from "#app/audit/table.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { action as rackApiAction, loader as rackApiLoader } from "#app/file-index/routes/api-rack.ts";
 import {
@@ -14,7 +15,6 @@ import { action as rackAdminAction, loader as rackAdminLoader } from "#app/file-
 import { action as updateAction, loader as updateLoader } from "#app/file-index/routes/update-file.tsx";
 import type { RackFile, RackView } from "#app/file-index/rules.ts";
 import { rackFiles } from "#app/file-index/table.server.ts";
-import { auditLog } from "#app/lib/audit.table.server.ts";
 import { STALE_RECORD_MESSAGE } from "#app/lib/messages.ts";
 import { buildRequest, cookiesFrom, run } from "#tests/support/requests.ts";
 import { apiToken, signedInUser } from "#tests/support/users.ts";

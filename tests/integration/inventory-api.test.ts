@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { auditLog } from "#app/audit/table.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { action as apiCreate, loader as apiCreateGet } from "#app/inventory/routes/api-create.ts";
 import { action as apiDelete } from "#app/inventory/routes/api-delete.ts";
@@ -7,7 +8,6 @@ import { loader as apiItem } from "#app/inventory/routes/api-item.ts";
 import { loader as apiList } from "#app/inventory/routes/api-list.ts";
 import { action as apiUpdate } from "#app/inventory/routes/api-update.ts";
 import { inventoryItems } from "#app/inventory/table.server.ts";
-import { auditLog } from "#app/lib/audit.table.server.ts";
 import { STALE_RECORD_MESSAGE } from "#app/lib/messages.ts";
 import { buildRequest, run } from "#tests/support/requests.ts";
 import { apiToken, signedInUser } from "#tests/support/users.ts";

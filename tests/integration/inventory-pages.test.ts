@@ -1,18 +1,18 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { auditLog } from "#app/audit/table.server.ts";
 import { users } from "#app/auth/table.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { createLine } from "#app/inventory/queries.server.ts";
 import { action as deleteAction, loader as deleteLoader } from "#app/inventory/routes/delete.tsx";
 import { action as insertAction, loader as insertLoader } from "#app/inventory/routes/insert.tsx";
 import { loader as editLoader } from "#app/inventory/routes/line-by-srno.ts";
-import { loader as tableLoader } from "#app/inventory/routes/table.tsx";
+import { loader as tableLoader } from "#app/inventory/routes/list.tsx";
 import { action as updateAction, loader as updateLoader } from "#app/inventory/routes/update.tsx";
 import type { Department } from "#app/inventory/rules.ts";
 import { inventoryItems } from "#app/inventory/table.server.ts";
-import { auditLog } from "#app/lib/audit.table.server.ts";
 import { STALE_RECORD_MESSAGE } from "#app/lib/messages.ts";
-import { takeToast } from "#app/shell/toast.server.ts";
+import { takeToast } from "#app/lib/toast.server.ts";
 import { buildRequest, run } from "#tests/support/requests.ts";
 import { signedInUser } from "#tests/support/users.ts";
 

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { auditLog } from "#app/audit/table.server.ts";
 import { db } from "#app/db/client.server.ts";
-import { auditLog } from "#app/lib/audit.table.server.ts";
 import { STALE_RECORD_MESSAGE } from "#app/lib/messages.ts";
 import { schemaFor } from "#app/sop/engine/schema.ts";
 import { keyFieldText } from "#app/sop/engine/values.ts";

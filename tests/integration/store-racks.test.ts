@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { auditLog } from "#app/audit/table.server.ts";
 import { users } from "#app/auth/table.server.ts";
 import { db } from "#app/db/client.server.ts";
-import { auditLog } from "#app/lib/audit.table.server.ts";
 import { STALE_RECORD_MESSAGE } from "#app/lib/messages.ts";
 import { action as apiRackAction, loader as apiRackLoader } from "#app/store-racks/routes/api-rack.ts";
 import {

@@ -4,8 +4,8 @@ import {
   type InputDef,
   type PerBlockType,
   type SopData,
-} from "../../app/sop/engine/types.ts";
-import { checklistEntries, setAt } from "../../app/sop/engine/values.ts";
+} from "#app/sop/engine/types.ts";
+import { checklistEntries, setAt } from "#app/sop/engine/values.ts";
 
 // Test-data builder: a fully filled-in record of any format, as an API client would send it.
 // Used by the unit, integration, reliability and e2e tests (epic-stack style builders with overrides);

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { apiHandler } from "#app/api/handler.server.ts";
 import { requireApiUser } from "#app/auth/session.server.ts";
+import { apiHandler } from "#app/lib/api-handler.server.ts";
 import { jsonAnswer } from "#app/lib/http.server.ts";
 
 // Any /api path no endpoint claims: 401 without sign-in, else a JSON 404 (never the HTML page).

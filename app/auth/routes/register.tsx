@@ -5,9 +5,9 @@ import { registerFrom } from "#app/auth/register.server.ts";
 import { messages, registerSchema } from "#app/auth/rules.ts";
 import { db } from "#app/db/client.server.ts";
 import { assertSameOrigin, clientAddress, readForm } from "#app/lib/http.server.ts";
+import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { getRegistrationSettings } from "#app/settings/registration.server.ts";
 import { registrationClosedMessage } from "#app/settings/registration.ts";
-import { redirectWithToast } from "#app/shell/toast.server.ts";
 import { parseSubmission } from "#app/ui/form/parse.ts";
 import { Field, FormError, SubmitButton } from "#app/ui/form.tsx";
 

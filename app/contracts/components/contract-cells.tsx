@@ -1,7 +1,7 @@
+import type { ContractRow } from "#app/contracts/list.ts";
+import { cellText } from "#app/contracts/rules.ts";
 import { formatDateGB } from "#app/lib/dates.ts";
 import { Marked } from "#app/ui/list/marked.tsx";
-import type { ContractRow } from "../list.ts";
-import { cellText } from "../rules.ts";
 
 // The /amc table's columns and a contract's ten cells, shared by the list and its print view.
 

@@ -7,11 +7,11 @@ import {
 } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { type FormEvent, useRef, useState } from "react";
+import { PMS_CHOICES, suggestNextDueDate } from "#app/contracts/rules.ts";
+import { type ContractField, contractInsertSchema, contractUpdateSchema } from "#app/contracts/schema.ts";
 import { formatDateGB } from "#app/lib/dates.ts";
 import { parseSubmission } from "#app/ui/form/parse.ts";
 import { Field, FormError, SubmitButton } from "#app/ui/form.tsx";
-import { PMS_CHOICES, suggestNextDueDate } from "../rules.ts";
-import { type ContractField, contractInsertSchema, contractUpdateSchema } from "../schema.ts";
 
 type Mode = "insert" | "update";
 

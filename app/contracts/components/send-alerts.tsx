@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { type AlertMessage, NO_RECIPIENTS_MESSAGE } from "../rules.ts";
+import { type AlertMessage, NO_RECIPIENTS_MESSAGE } from "#app/contracts/rules.ts";
 
 export const NO_EXPIRED_MESSAGE = "No contract has expired: there are no alerts to send.";
 

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import type { WhatsAppLink } from "../rules.ts";
+import type { WhatsAppLink } from "#app/contracts/rules.ts";
 
 /**
  * A WhatsApp click-to-chat button: a link opening the chat in a new tab, or, when the number is

@@ -1,11 +1,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { apiHandler, methodNotAllowed } from "#app/api/handler.server.ts";
 import { requireApiPermission } from "#app/auth/session.server.ts";
+import { createContract } from "#app/contracts/queries.server.ts";
+import {
+  equipmentValidationBody,
+  readEquipmentJson,
+  withApiStatus,
+} from "#app/contracts/routes/api-shared.server.ts";
+import { contractInsertSchema, contractMessages, toContractInput } from "#app/contracts/schema.ts";
 import { db } from "#app/db/client.server.ts";
+import { apiHandler, methodNotAllowed } from "#app/lib/api-handler.server.ts";
 import { jsonAnswer } from "#app/lib/http.server.ts";
-import { equipmentValidationBody, readEquipmentJson, withApiStatus } from "../api.server.ts";
-import { createContract } from "../queries.server.ts";
-import { contractInsertSchema, contractMessages, toContractInput } from "../schema.ts";
 
 // POST /api/equipment/add {equipment fields, validity: {from, to}}
 //   → 201 {success: true, message: "Equipment added successfully!", newEquipment}; 400 {success: false, message}

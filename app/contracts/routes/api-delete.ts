@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { apiHandler, methodNotAllowed } from "#app/api/handler.server.ts";
 import { requireApiPermission } from "#app/auth/session.server.ts";
+import { deleteContract } from "#app/contracts/queries.server.ts";
+import { contractMessages } from "#app/contracts/schema.ts";
 import { db } from "#app/db/client.server.ts";
+import { apiHandler, methodNotAllowed } from "#app/lib/api-handler.server.ts";
 import { jsonAnswer } from "#app/lib/http.server.ts";
-import { deleteContract } from "../queries.server.ts";
-import { contractMessages } from "../schema.ts";
 
 // DELETE /api/equipment/delete/{id} → 200 {message: "Equipment deleted successfully"}; 404.
 export const action = apiHandler(async ({ request, params }: ActionFunctionArgs) => {

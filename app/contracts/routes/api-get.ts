@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { apiHandler, methodNotAllowed } from "#app/api/handler.server.ts";
 import { requireApiPermission } from "#app/auth/session.server.ts";
+import { getContract } from "#app/contracts/queries.server.ts";
+import { withApiStatus } from "#app/contracts/routes/api-shared.server.ts";
+import { contractMessages } from "#app/contracts/schema.ts";
 import { db } from "#app/db/client.server.ts";
+import { apiHandler, methodNotAllowed } from "#app/lib/api-handler.server.ts";
 import { jsonAnswer } from "#app/lib/http.server.ts";
-import { withApiStatus } from "../api.server.ts";
-import { getContract } from "../queries.server.ts";
-import { contractMessages } from "../schema.ts";
 
 // GET /api/equipment/get/{id} → 200 [equipment] (a list holding the one record, as the legacy
 // client expects) or 404.

@@ -1,12 +1,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { apiHandler, methodNotAllowed } from "#app/api/handler.server.ts";
 import { requireApiPermission } from "#app/auth/session.server.ts";
+import { getContract, updateContract } from "#app/contracts/queries.server.ts";
+import {
+  equipmentValidationBody,
+  readEquipmentJson,
+  withApiStatus,
+} from "#app/contracts/routes/api-shared.server.ts";
+import { contractMessages, contractUpdateSchema, toContractInput } from "#app/contracts/schema.ts";
 import { db } from "#app/db/client.server.ts";
+import { apiHandler, methodNotAllowed } from "#app/lib/api-handler.server.ts";
 import { jsonAnswer } from "#app/lib/http.server.ts";
 import { STALE_RECORD_MESSAGE } from "#app/lib/messages.ts";
-import { equipmentValidationBody, readEquipmentJson, withApiStatus } from "../api.server.ts";
-import { getContract, updateContract } from "../queries.server.ts";
-import { contractMessages, contractUpdateSchema, toContractInput } from "../schema.ts";
 
 // PUT /api/equipment/updated/{id} {the equipment object, + optional version} → 200 equipment;
 // 404, 409 (stale version), 400. Fields left out of the body keep their values; null or "" clears.

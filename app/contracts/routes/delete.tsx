@@ -1,14 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { requirePermission } from "#app/auth/session.server.ts";
+import { deleteContract, getContract } from "#app/contracts/queries.server.ts";
+import { cellText } from "#app/contracts/rules.ts";
+import { contractMessages } from "#app/contracts/schema.ts";
 import { db } from "#app/db/client.server.ts";
 import { formatDateGB } from "#app/lib/dates.ts";
 import { notFound } from "#app/lib/http.server.ts";
-import { redirectWithToast } from "#app/shell/toast.server.ts";
+import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { ConfirmDeleteForm } from "#app/ui/confirm-delete.tsx";
-import { deleteContract, getContract } from "../queries.server.ts";
-import { cellText } from "../rules.ts";
-import { contractMessages } from "../schema.ts";
 
 // /amc/{id}/delete: the delete confirmation without JavaScript (behaviour note 9); the table's
 // dialog posts here too.

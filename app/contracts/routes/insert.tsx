@@ -1,17 +1,17 @@
 import { type ActionFunctionArgs, data, type LinksFunction, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLocation } from "@remix-run/react";
 import { requirePermission } from "#app/auth/session.server.ts";
+import { ContractForm } from "#app/contracts/components/contract-form.tsx";
+import contractsCss from "#app/contracts/contracts.css?url";
+import { createContract } from "#app/contracts/queries.server.ts";
+import { contractInsertSchema, contractMessages, firstProblem } from "#app/contracts/schema.ts";
 import { db } from "#app/db/client.server.ts";
 import { readForm } from "#app/lib/http.server.ts";
 import { FAULT_MESSAGE } from "#app/lib/messages.ts";
 import { logError } from "#app/lib/request-id.server.ts";
-import { redirectWithToast } from "#app/shell/toast.server.ts";
-import { useToast } from "#app/shell/toasts.tsx";
+import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { parseSubmission } from "#app/ui/form/parse.ts";
-import { ContractForm } from "../components/contract-form.tsx";
-import contractsCss from "../contracts.css?url";
-import { createContract } from "../queries.server.ts";
-import { contractInsertSchema, contractMessages, firstProblem } from "../schema.ts";
+import { useToast } from "#app/ui/toasts.tsx";
 
 // /amcinsert: Insert Equipment Information (spec §2, §5). Success: toast and a cleared form.
 export const meta: MetaFunction = () => [{ title: "Insert Equipment Information · PlantOps" }];

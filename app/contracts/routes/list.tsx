@@ -1,12 +1,28 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requirePermission } from "#app/auth/session.server.ts";
+import { useCan } from "#app/auth/use-can.ts";
+import { loadAmcAlerts } from "#app/contracts/alerts.server.ts";
+import { ContractCells, SORTABLE } from "#app/contracts/components/contract-cells.tsx";
+import { SendAlerts } from "#app/contracts/components/send-alerts.tsx";
+import { WhatsAppSend } from "#app/contracts/components/whatsapp-send.tsx";
+import contractsCss from "#app/contracts/contracts.css?url";
+import { countContractStatuses, listContractPage } from "#app/contracts/list.server.ts";
+import {
+  CONTRACT_LIST_DEFAULTS,
+  type ContractRow,
+  readContractView,
+  STATUS_FILTER_LABELS,
+  STATUS_FILTERS,
+  type StatusFilter,
+} from "#app/contracts/list.ts";
+import { alertMessages, contractMessage, whatsAppLink } from "#app/contracts/rules.ts";
+import { contractMessages } from "#app/contracts/schema.ts";
 import { db } from "#app/db/client.server.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
 import { FAULT_MESSAGE } from "#app/lib/messages.ts";
 import { logError } from "#app/lib/request-id.server.ts";
 import { getPlantSettings } from "#app/settings/queries.server.ts";
-import { useCan } from "#app/shell/use-can.ts";
 import { useDeleteDialog } from "#app/ui/confirm-delete.tsx";
 import { listHandle } from "#app/ui/list/handle.ts";
 import {
@@ -18,22 +34,6 @@ import {
   SortHeader,
   TableWrap,
 } from "#app/ui/list/list-view.tsx";
-import { loadAmcAlerts } from "../alerts.server.ts";
-import { ContractCells, SORTABLE } from "../components/contract-cells.tsx";
-import { SendAlerts } from "../components/send-alerts.tsx";
-import { WhatsAppSend } from "../components/whatsapp-send.tsx";
-import contractsCss from "../contracts.css?url";
-import { countContractStatuses, listContractPage } from "../list.server.ts";
-import {
-  CONTRACT_LIST_DEFAULTS,
-  type ContractRow,
-  readContractView,
-  STATUS_FILTER_LABELS,
-  STATUS_FILTERS,
-  type StatusFilter,
-} from "../list.ts";
-import { alertMessages, contractMessage, whatsAppLink } from "../rules.ts";
-import { contractMessages } from "../schema.ts";
 
 // /amc: the Annual Maintenance Contract table (spec §2) as a server-side list (docs/architecture.md
 // "Lists"): searched, filtered by status (expired / due soon / valid, decided in the plant's time

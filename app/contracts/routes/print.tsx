@@ -1,16 +1,16 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { requirePermission } from "#app/auth/session.server.ts";
+import { ContractCells, SORTABLE } from "#app/contracts/components/contract-cells.tsx";
+import contractsCss from "#app/contracts/contracts.css?url";
+import { listContractsForPrint } from "#app/contracts/list.server.ts";
+import { appliedContractFilters, type ContractRow, readContractView } from "#app/contracts/list.ts";
 import { db } from "#app/db/client.server.ts";
 import { PRINT_ROW_LIMIT, printedAtNow } from "#app/db/list.server.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
 import { logError } from "#app/lib/request-id.server.ts";
 import { getPlantSettings } from "#app/settings/queries.server.ts";
 import { PrintList, printHandle } from "#app/ui/list/print.tsx";
-import { ContractCells, SORTABLE } from "../components/contract-cells.tsx";
-import contractsCss from "../contracts.css?url";
-import { listContractsForPrint } from "../list.server.ts";
-import { appliedContractFilters, type ContractRow, readContractView } from "../list.ts";
 
 // /amc/print?…: every contract of the searched and filtered list (all pages) on paper, in the
 // list's order, sent without JavaScript (docs/architecture.md "Lists").

@@ -7,17 +7,17 @@ import {
 } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { requirePermission } from "#app/auth/session.server.ts";
+import { ContractForm } from "#app/contracts/components/contract-form.tsx";
+import contractsCss from "#app/contracts/contracts.css?url";
+import { getContract, toFormValues, updateContract } from "#app/contracts/queries.server.ts";
+import { contractMessages, contractUpdateSchema, firstProblem } from "#app/contracts/schema.ts";
 import { db } from "#app/db/client.server.ts";
 import { notFound, readForm } from "#app/lib/http.server.ts";
 import { FAULT_MESSAGE, STALE_RECORD_MESSAGE } from "#app/lib/messages.ts";
 import { logError } from "#app/lib/request-id.server.ts";
-import { redirectWithToast } from "#app/shell/toast.server.ts";
-import { useToast } from "#app/shell/toasts.tsx";
+import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { parseSubmission } from "#app/ui/form/parse.ts";
-import { ContractForm } from "../components/contract-form.tsx";
-import contractsCss from "../contracts.css?url";
-import { getContract, toFormValues, updateContract } from "../queries.server.ts";
-import { contractMessages, contractUpdateSchema, firstProblem } from "../schema.ts";
+import { useToast } from "#app/ui/toasts.tsx";
 
 // /amcupdate/{id}: Update Equipment Information, prefilled; on success back to /amc (spec §2, §8).
 export const meta: MetaFunction = () => [{ title: "Update Equipment Information · PlantOps" }];

@@ -1,13 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { apiHandler, methodNotAllowed } from "#app/api/handler.server.ts";
 import { requireApiPermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
+import { deleteFile, findFile, toApiFile, updateFile } from "#app/file-index/queries.server.ts";
+import { isFileId, isRackName, messages } from "#app/file-index/rules.ts";
+import { fileUpdateSchema } from "#app/file-index/schema.ts";
+import { apiHandler, methodNotAllowed } from "#app/lib/api-handler.server.ts";
 import { HttpError, jsonAnswer, readJson } from "#app/lib/http.server.ts";
 import { STALE_RECORD_MESSAGE } from "#app/lib/messages.ts";
 import { validationBody } from "#app/lib/validation.ts";
-import { deleteFile, findFile, toApiFile, updateFile } from "../queries.server.ts";
-import { isFileId, isRackName, messages } from "../rules.ts";
-import { fileUpdateSchema } from "../schema.ts";
 
 // GET    /api/racks/{rackName}/{_id} → {_id, id, name}
 // PUT    /api/racks/{rackName}/{_id} {name (+ version)} → {message: 'File updated successfully', file}

@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { apiHandler, methodNotAllowed } from "#app/api/handler.server.ts";
 import { requireApiPermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
+import { insertFiles, listRacks, toApiFile } from "#app/file-index/queries.server.ts";
+import { duplicateMessage, isRackName, messages, type RackName } from "#app/file-index/rules.ts";
+import { newFilesBodySchema } from "#app/file-index/schema.ts";
+import { apiHandler, methodNotAllowed } from "#app/lib/api-handler.server.ts";
 import { HttpError, jsonAnswer, readJson } from "#app/lib/http.server.ts";
 import { validationBody } from "#app/lib/validation.ts";
-import { insertFiles, listRacks, toApiFile } from "../queries.server.ts";
-import { duplicateMessage, isRackName, messages, type RackName } from "../rules.ts";
-import { newFilesBodySchema } from "../schema.ts";
 
 // GET  /api/racks/{rackName} → [{name, files: [{_id, id, name}]}] (files in number order)
 // POST /api/racks/{rackName} {files: [{id, name}]} → 201 {name, files} (the rack after the insert)

@@ -8,13 +8,13 @@ import {
 import { Link, useLoaderData } from "@remix-run/react";
 import { requirePermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
-import { redirectWithToast } from "#app/shell/toast.server.ts";
+import fileIndexCss from "#app/file-index/file-index.css?url";
+import { fileHref, rackHref } from "#app/file-index/hrefs.ts";
+import { deleteFile, findFile } from "#app/file-index/queries.server.ts";
+import { isFileId, isRackName, messages, type RackFile, type RackName } from "#app/file-index/rules.ts";
+import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { ConfirmDeleteForm } from "#app/ui/confirm-delete.tsx";
 import { FormError } from "#app/ui/form.tsx";
-import fileIndexCss from "../file-index.css?url";
-import { fileHref, rackHref } from "../hrefs.ts";
-import { deleteFile, findFile } from "../queries.server.ts";
-import { isFileId, isRackName, messages, type RackFile, type RackName } from "../rules.ts";
 
 // Delete a file (spec §5): the confirmation page without JavaScript; with it, the same question
 // comes in a dialog over the list (ConfirmDelete) that posts here.

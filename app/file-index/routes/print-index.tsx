@@ -2,13 +2,13 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { requirePermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
+import printCss from "#app/file-index/print-index.css?url";
+import { listRacks } from "#app/file-index/queries.server.ts";
+import { CUPBOARDS, countFiles, findCupboard, messages } from "#app/file-index/rules.ts";
 import { dateInZone, formatDateGB } from "#app/lib/dates.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
 import type { ShellData } from "#app/shell/routes/layout.tsx";
 import { useHydrated } from "#app/ui/hydrated.ts";
-import printCss from "../print-index.css?url";
-import { listRacks } from "../queries.server.ts";
-import { CUPBOARDS, countFiles, findCupboard, messages } from "../rules.ts";
 
 // The print index of one cupboard (issue #6): an A4 sheet for the cupboard door listing each
 // rack's files in number order. It sits inside the signed-in shell; the print stylesheet hides the

@@ -9,23 +9,13 @@ import {
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { requirePermission } from "#app/auth/session.server.ts";
+import { useCan } from "#app/auth/use-can.ts";
 import { db } from "#app/db/client.server.ts";
-import { invariantResponse, readForm } from "#app/lib/http.server.ts";
-import { logError } from "#app/lib/request-id.server.ts";
-import { redirectWithToast } from "#app/shell/toast.server.ts";
-import type { Toast } from "#app/shell/toast-types.ts";
-import { useCan } from "#app/shell/use-can.ts";
-import { useDeleteDialog } from "#app/ui/confirm-delete.tsx";
-import { parseSubmission } from "#app/ui/form/parse.ts";
-import { FormError } from "#app/ui/form.tsx";
-import { useHydrated } from "#app/ui/hydrated.ts";
-import { listHandle } from "#app/ui/list/handle.ts";
-import { ListToolbar, type ListView, SortHeader } from "#app/ui/list/list-view.tsx";
-import { RackPanel, SCRIPTED_FIELD, SCRIPTED_VALUE, UpdateFileDialog } from "../components.tsx";
-import fileIndexCss from "../file-index.css?url";
-import { rackHref } from "../hrefs.ts";
-import { FILE_LIST_DEFAULTS, racksInView, racksToLoad, readFileView } from "../list.ts";
-import { insertFiles, searchRackFiles } from "../queries.server.ts";
+import { RackPanel, SCRIPTED_FIELD, SCRIPTED_VALUE, UpdateFileDialog } from "#app/file-index/components.tsx";
+import fileIndexCss from "#app/file-index/file-index.css?url";
+import { rackHref } from "#app/file-index/hrefs.ts";
+import { FILE_LIST_DEFAULTS, racksInView, racksToLoad, readFileView } from "#app/file-index/list.ts";
+import { insertFiles, searchRackFiles } from "#app/file-index/queries.server.ts";
 import {
   CUPBOARDS,
   countFiles,
@@ -38,8 +28,18 @@ import {
   type RackFile,
   type RackName,
   type RackView,
-} from "../rules.ts";
-import { newFileSchema } from "../schema.ts";
+} from "#app/file-index/rules.ts";
+import { newFileSchema } from "#app/file-index/schema.ts";
+import { invariantResponse, readForm } from "#app/lib/http.server.ts";
+import { logError } from "#app/lib/request-id.server.ts";
+import { redirectWithToast } from "#app/lib/toast.server.ts";
+import type { Toast } from "#app/lib/toast-types.ts";
+import { useDeleteDialog } from "#app/ui/confirm-delete.tsx";
+import { parseSubmission } from "#app/ui/form/parse.ts";
+import { FormError } from "#app/ui/form.tsx";
+import { useHydrated } from "#app/ui/hydrated.ts";
+import { listHandle } from "#app/ui/list/handle.ts";
+import { ListToolbar, type ListView, SortHeader } from "#app/ui/list/list-view.tsx";
 
 // Admin Racks (spec §2): the file index of two cupboards of four racks, a server-side list
 // (docs/architecture.md "Lists", app/file-index/list.ts): ?q= searches every rack in PostgreSQL

@@ -9,19 +9,19 @@ import {
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requirePermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
+import { SCRIPTED_FIELD, SCRIPTED_VALUE, UpdateFileForm } from "#app/file-index/components.tsx";
+import fileIndexCss from "#app/file-index/file-index.css?url";
+import { rackHref } from "#app/file-index/hrefs.ts";
+import { findFile, updateFile } from "#app/file-index/queries.server.ts";
+import { isFileId, isRackName, messages, type RackFile, type RackName } from "#app/file-index/rules.ts";
+import { fileUpdateSchema } from "#app/file-index/schema.ts";
 import { readForm } from "#app/lib/http.server.ts";
 import { STALE_RECORD_MESSAGE } from "#app/lib/messages.ts";
 import { logError } from "#app/lib/request-id.server.ts";
-import { redirectWithToast } from "#app/shell/toast.server.ts";
-import type { Toast } from "#app/shell/toast-types.ts";
+import { redirectWithToast } from "#app/lib/toast.server.ts";
+import type { Toast } from "#app/lib/toast-types.ts";
 import { parseSubmission } from "#app/ui/form/parse.ts";
 import { FormError } from "#app/ui/form.tsx";
-import { SCRIPTED_FIELD, SCRIPTED_VALUE, UpdateFileForm } from "../components.tsx";
-import fileIndexCss from "../file-index.css?url";
-import { rackHref } from "../hrefs.ts";
-import { findFile, updateFile } from "../queries.server.ts";
-import { isFileId, isRackName, messages, type RackFile, type RackName } from "../rules.ts";
-import { fileUpdateSchema } from "../schema.ts";
 
 // The Update File page (spec §2: /rackadmin/racks/{rackName}/{_id}): the update form without
 // JavaScript. Its action also serves the dialog over the list (a fetcher), which gets data back

@@ -1,11 +1,16 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { apiHandler, methodNotAllowed } from "#app/api/handler.server.ts";
 import { requireApiPermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
-import { departmentParam, failure, invalidInput, notAllowed } from "#app/inventory/api.server.ts";
 import { createLine } from "#app/inventory/queries.server.ts";
+import {
+  departmentParam,
+  failure,
+  invalidInput,
+  notAllowed,
+} from "#app/inventory/routes/api-shared.server.ts";
 import { duplicateSrnoMessage, messages } from "#app/inventory/rules.ts";
 import { lineSchema } from "#app/inventory/schema.ts";
+import { apiHandler, methodNotAllowed } from "#app/lib/api-handler.server.ts";
 import { jsonAnswer, readJson } from "#app/lib/http.server.ts";
 
 // POST /api/{department}/create with the eight inventory fields → 201 {success, Message, product}.

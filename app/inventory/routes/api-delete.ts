@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { apiHandler, methodNotAllowed } from "#app/api/handler.server.ts";
 import { requireApiPermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
-import { departmentParam, notAllowed, productNotFound } from "#app/inventory/api.server.ts";
 import { deleteLine } from "#app/inventory/queries.server.ts";
+import { departmentParam, notAllowed, productNotFound } from "#app/inventory/routes/api-shared.server.ts";
 import { messages } from "#app/inventory/rules.ts";
+import { apiHandler, methodNotAllowed } from "#app/lib/api-handler.server.ts";
 import { jsonAnswer } from "#app/lib/http.server.ts";
 
 // DELETE /api/{department}/delete/{id} → {success: true, message}; 404 when unknown.

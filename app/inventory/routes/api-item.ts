@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { apiHandler } from "#app/api/handler.server.ts";
 import { requireApiPermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
-import { departmentParam, notAllowed, productNotFound } from "#app/inventory/api.server.ts";
 import { getLine } from "#app/inventory/queries.server.ts";
+import { departmentParam, notAllowed, productNotFound } from "#app/inventory/routes/api-shared.server.ts";
+import { apiHandler } from "#app/lib/api-handler.server.ts";
 import { jsonAnswer } from "#app/lib/http.server.ts";
 
 // GET /api/{department}/product/{id} → the line; 404 when unknown (or in another department).

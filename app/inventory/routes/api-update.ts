@@ -1,17 +1,17 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { apiHandler, methodNotAllowed } from "#app/api/handler.server.ts";
 import { requireApiPermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
+import { updateLine } from "#app/inventory/queries.server.ts";
 import {
   departmentParam,
   failure,
   invalidInput,
   notAllowed,
   productNotFound,
-} from "#app/inventory/api.server.ts";
-import { updateLine } from "#app/inventory/queries.server.ts";
+} from "#app/inventory/routes/api-shared.server.ts";
 import { duplicateSrnoMessage, messages } from "#app/inventory/rules.ts";
 import { lineChangesSchema } from "#app/inventory/schema.ts";
+import { apiHandler, methodNotAllowed } from "#app/lib/api-handler.server.ts";
 import { jsonAnswer, readJson } from "#app/lib/http.server.ts";
 import { STALE_RECORD_MESSAGE } from "#app/lib/messages.ts";
 

@@ -13,7 +13,7 @@ import {
 } from "#app/inventory/rules.ts";
 import { STALE_RECORD_MESSAGE } from "#app/lib/messages.ts";
 import { logError } from "#app/lib/request-id.server.ts";
-import { redirectWithToast } from "#app/shell/toast.server.ts";
+import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { ConfirmDeleteForm } from "#app/ui/confirm-delete.tsx";
 
 // /products/{department}/{srno}/delete?back=…: the confirmation page of Delete without JavaScript;

@@ -16,7 +16,7 @@ import {
 } from "#app/inventory/rules.ts";
 import { readForm } from "#app/lib/http.server.ts";
 import { logError } from "#app/lib/request-id.server.ts";
-import { redirectWithToast } from "#app/shell/toast.server.ts";
+import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { FormError } from "#app/ui/form.tsx";
 
 // /insertproduct/{department}: the 'Enter Information' form (spec §2, §5). /insertproduct alone

@@ -9,7 +9,7 @@ import { departmentTablePath, duplicateSrnoMessage, isDepartment, messages } fro
 import { readForm } from "#app/lib/http.server.ts";
 import { STALE_RECORD_MESSAGE } from "#app/lib/messages.ts";
 import { logError } from "#app/lib/request-id.server.ts";
-import { redirectWithToast } from "#app/shell/toast.server.ts";
+import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { FormError } from "#app/ui/form.tsx";
 
 // /updateproduct/{department}/{id}: 'Update Product Information' (spec §2, §5). The form carries the

@@ -3,8 +3,10 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFuncti
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import type { ROLE_LABELS } from "#app/auth/roles.ts";
 import { requirePermission } from "#app/auth/session.server.ts";
+import { useCan } from "#app/auth/use-can.ts";
 import { db } from "#app/db/client.server.ts";
 import { readForm } from "#app/lib/http.server.ts";
+import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { getPlantSettings, savePlantSettings } from "#app/settings/queries.server.ts";
 import {
   getRegistrationSettings,
@@ -13,8 +15,6 @@ import {
 } from "#app/settings/registration.server.ts";
 import { registrationFormSchema } from "#app/settings/registration.ts";
 import { plantSettingsFormSchema } from "#app/settings/schema.ts";
-import { redirectWithToast } from "#app/shell/toast.server.ts";
-import { useCan } from "#app/shell/use-can.ts";
 import { parseSubmission } from "#app/ui/form/parse.ts";
 import { Field, FormError, SubmitButton } from "#app/ui/form.tsx";
 import { RoleSelect, ShownOnce } from "#app/users/components.tsx";

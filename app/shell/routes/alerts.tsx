@@ -4,7 +4,7 @@ import { requirePermission } from "#app/auth/session.server.ts";
 import { loadAmcAlerts } from "#app/contracts/alerts.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
-import { AlertsList } from "../alerts-dialog.tsx";
+import { AlertsList } from "#app/shell/alerts-dialog.tsx";
 
 // /alerts: the Notifications list as a page, where the bell leads without JavaScript.
 export const meta: MetaFunction = () => [{ title: "Notifications · PlantOps" }];

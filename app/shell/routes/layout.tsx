@@ -9,11 +9,11 @@ import { db } from "#app/db/client.server.ts";
 import { dateInZone } from "#app/lib/dates.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
 import { getPlantSettings } from "#app/settings/queries.server.ts";
+import { Banner, Footer } from "#app/shell/footer.tsx";
+import { sopFormatsMenu } from "#app/shell/menus.ts";
+import { Navbar } from "#app/shell/navbar.tsx";
+import { ErrorPage } from "#app/ui/error-page.tsx";
 import { SearchProvider } from "#app/ui/search.tsx";
-import { ErrorPage } from "../error-page.tsx";
-import { Banner, Footer } from "../footer.tsx";
-import { sopFormatsMenu } from "../menus.ts";
-import { Navbar } from "../navbar.tsx";
 
 /** How many alerts the bell's dialog lists; /alerts lists them all. */
 const BELL_ALERTS = 20;

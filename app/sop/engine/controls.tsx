@@ -5,8 +5,8 @@ import {
   getTextareaProps,
   useField,
 } from "@conform-to/react";
+import type { InputDef } from "#app/sop/engine/types.ts";
 import { Field, FieldErrors } from "#app/ui/form.tsx";
-import type { InputDef } from "./types.ts";
 
 // One input of a format, by kind. Inputs carry no `required`/`min` attributes: without JavaScript
 // the browser's own validation would block the post, and the server's messages are the clear ones.

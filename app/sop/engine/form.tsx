@@ -1,13 +1,13 @@
 import { FormProvider, getFormProps, type SubmissionResult, useField, useForm } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { ChecklistGrid } from "#app/sop/engine/checklist-grid.tsx";
+import { CellInput, LabelledInput } from "#app/sop/engine/controls.tsx";
+import { PageOrientation, PrintButton, SheetHeading } from "#app/sop/engine/paper.tsx";
+import { nameOfPath, parseSopSubmission } from "#app/sop/engine/parse.ts";
+import type { BlockOf, BlockType, FormatDefinition, SopData } from "#app/sop/engine/types.ts";
+import { type ChecklistEntry, countInput, cylinderTotal, firstDateColumn } from "#app/sop/engine/values.ts";
 import { FormError, SubmitButton } from "#app/ui/form.tsx";
-import { ChecklistTables } from "./checklist-tables.tsx";
-import { CellInput, LabelledInput } from "./controls.tsx";
-import { PageOrientation, PrintButton, SheetHeading } from "./paper.tsx";
-import { nameOfPath, parseSopSubmission } from "./parse.ts";
-import type { BlockOf, BlockType, FormatDefinition, SopData } from "./types.ts";
-import { type ChecklistEntry, countInput, cylinderTotal, firstDateColumn } from "./values.ts";
 
 // The on-screen form of any format, rendered from its definition. Register rows are added and
 // removed with Conform's list intents: submit buttons that work without JavaScript (the action
@@ -126,7 +126,7 @@ function ChecklistInputs({ block }: { block: BlockOf<"checklist"> }) {
       );
     });
   return (
-    <ChecklistTables
+    <ChecklistGrid
       block={block}
       rowsOf={rowsOf}
       tableClassName="sop-table"

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import type { FormatDefinition } from "./types.ts";
+import type { FormatDefinition } from "#app/sop/engine/types.ts";
 
 // What the form and the read-only sheet both put on the paper: the heading, the page's orientation,
 // the Print button. Kept apart from both so that a page loads only the one it shows (the sheet's

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { parseSopSubmission } from "#app/sop/engine/parse.ts";
+import { schemaFor } from "#app/sop/engine/schema.ts";
+import { formats } from "#app/sop/formats/index.ts";
 import { sampleRecord } from "#tests/support/sop-sample.ts";
-import { formats } from "../formats/index.ts";
-import { parseSopSubmission } from "./parse.ts";
-import { schemaFor } from "./schema.ts";
 
 /** A record as an HTML form posts it: nested names, strings; ticked boxes "on", answers Yes/No. */
 function formOf(data: unknown, prefix = "", form = new FormData()) {

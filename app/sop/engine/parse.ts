@@ -1,7 +1,7 @@
 import type { Submission } from "@conform-to/react";
+import { schemaFor } from "#app/sop/engine/schema.ts";
+import type { FormatDefinition, SopData } from "#app/sop/engine/types.ts";
 import { parseSubmission } from "#app/ui/form/parse.ts";
-import { schemaFor } from "./schema.ts";
-import type { FormatDefinition, SopData } from "./types.ts";
 
 // A posted SOP form read with its format's schema through the app's one form pipeline
 // (app/ui/form/parse.ts): the same in the browser and the action, "Add row" / "Remove row" included.

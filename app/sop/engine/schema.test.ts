@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { schemaFor } from "#app/sop/engine/schema.ts";
+import { recordDateOf, summaryOf } from "#app/sop/engine/values.ts";
+import { findFormat, formats } from "#app/sop/formats/index.ts";
 import { sampleRecord } from "#tests/support/sop-sample.ts";
-import { findFormat, formats } from "../formats/index.ts";
-import { schemaFor } from "./schema.ts";
-import { recordDateOf, summaryOf } from "./values.ts";
 
 const parse = (code: string, data: unknown) => schemaFor(findFormat(code)!).safeParse(data);
 const messages = (result: {

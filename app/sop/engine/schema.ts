@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 import { isIsoDate } from "#app/lib/dates.ts";
-import { type FormatDefinition, forBlock, type InputDef, type PerBlockType } from "./types.ts";
-import { countInput } from "./values.ts";
+import { type FormatDefinition, forBlock, type InputDef, type PerBlockType } from "#app/sop/engine/types.ts";
+import { countInput } from "#app/sop/engine/values.ts";
 
 // The zod/mini schema of a format, derived from its definition. The same schema validates in the
 // browser and on the server (pages and /api): form values arrive as strings (an empty input as

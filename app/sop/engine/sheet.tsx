@@ -1,9 +1,15 @@
 import { Fragment, type ReactNode } from "react";
+import { ChecklistGrid } from "#app/sop/engine/checklist-grid.tsx";
+import { PageOrientation, SheetHeading } from "#app/sop/engine/paper.tsx";
+import {
+  type FormatDefinition,
+  forBlock,
+  type InputDef,
+  type PerBlockType,
+  type SopData,
+} from "#app/sop/engine/types.ts";
+import { type ChecklistEntry, cylinderTotal, displayInput, valueAt } from "#app/sop/engine/values.ts";
 import { Highlight } from "#app/ui/search.tsx";
-import { ChecklistTables } from "./checklist-tables.tsx";
-import { PageOrientation, SheetHeading } from "./paper.tsx";
-import { type FormatDefinition, forBlock, type InputDef, type PerBlockType, type SopData } from "./types.ts";
-import { type ChecklistEntry, cylinderTotal, displayInput, valueAt } from "./values.ts";
 
 // The read-only paper layout of a record: the record view and the print view (A4, the paper's
 // heading, bordered tables, signature lines). Buttons around it carry .no-print.
@@ -76,7 +82,7 @@ const blockSheets: PerBlockType<ReactNode, [data: SopData]> = {
           ) : null}
         </tr>
       ));
-    return <ChecklistTables block={block} rowsOf={rows} tableClassName="sheet-table" />;
+    return <ChecklistGrid block={block} rowsOf={rows} tableClassName="sheet-table" />;
   },
   register(block, data) {
     const rows = listAt(data, block.name);

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { as10 } from "../formats/as10.ts";
-import { as11 } from "../formats/as11.ts";
-import { as16 } from "../formats/as16.ts";
-import type { Block, ChecklistBlock } from "./types.ts";
-import { checklistEntries, setAt, valueAt } from "./values.ts";
+import type { Block, ChecklistBlock } from "#app/sop/engine/types.ts";
+import { checklistEntries, setAt, valueAt } from "#app/sop/engine/values.ts";
+import { as10 } from "#app/sop/formats/as10.ts";
+import { as11 } from "#app/sop/formats/as11.ts";
+import { as16 } from "#app/sop/formats/as16.ts";
 
 function checklistOf(body: Block[]): ChecklistBlock {
   const block = body.find((candidate) => candidate.type === "checklist");

@@ -8,7 +8,7 @@ import {
   type PerBlockType,
   type RegisterBlock,
   type SopData,
-} from "./types.ts";
+} from "#app/sop/engine/types.ts";
 
 // Pure helpers over a definition and a record's data: the record's date and summary, the form's
 // starting values, and how each value reads on screen and on paper.

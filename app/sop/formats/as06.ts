@@ -1,4 +1,4 @@
-import type { FormatDefinition } from "../engine/types.ts";
+import type { FormatDefinition } from "#app/sop/engine/types.ts";
 
 // AS06: tank lorry checklist, 25 check points each ticked with observations (spec §2, §9).
 const checkPoints = [

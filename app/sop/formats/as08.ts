@@ -1,4 +1,4 @@
-import type { FormatDefinition } from "../engine/types.ts";
+import type { FormatDefinition } from "#app/sop/engine/types.ts";
 
 // AS08: tank lorry in/out register; as many entry rows as the day needs (behaviour note 12).
 export const as08: FormatDefinition = {

@@ -1,4 +1,4 @@
-import type { FormatDefinition, InputDef } from "../engine/types.ts";
+import type { FormatDefinition, InputDef } from "#app/sop/engine/types.ts";
 
 // AS09: packed lorry in/out register. One entry has an inbound and an outbound part, printed as two
 // tables on a landscape page; field names are the spec's (§3 "Packed lorry register entry").

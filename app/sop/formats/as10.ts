@@ -1,4 +1,4 @@
-import type { FormatDefinition } from "../engine/types.ts";
+import type { FormatDefinition } from "#app/sop/engine/types.ts";
 
 // AS10: bulk LPG tank trucks at the unloading location. Items start unanswered (behaviour note 13);
 // the header fields are our addition (sop-formats.md); the keys are the spec's (§3).

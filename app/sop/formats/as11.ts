@@ -1,4 +1,4 @@
-import type { FormatDefinition } from "../engine/types.ts";
+import type { FormatDefinition } from "#app/sop/engine/types.ts";
 
 // AS11: packed lorries checklist (spec §2 "AS11", §3 "Packed-lorry checklist", §5 "AS11").
 export const as11: FormatDefinition = {

@@ -1,4 +1,4 @@
-import type { FormatDefinition } from "../engine/types.ts";
+import type { FormatDefinition } from "#app/sop/engine/types.ts";
 
 // AS12: material in register.
 export const as12: FormatDefinition = {

@@ -1,4 +1,4 @@
-import type { FormatDefinition, InputDef } from "../engine/types.ts";
+import type { FormatDefinition, InputDef } from "#app/sop/engine/types.ts";
 
 // AS14: material out register. AS15 (returnable material) reuses these columns.
 export const materialOutColumns: InputDef[] = [

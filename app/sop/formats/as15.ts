@@ -1,5 +1,5 @@
-import type { FormatDefinition } from "../engine/types.ts";
-import { materialOutColumns } from "./as14.ts";
+import type { FormatDefinition } from "#app/sop/engine/types.ts";
+import { materialOutColumns } from "#app/sop/formats/as14.ts";
 
 // AS15: returnable material register: AS14's columns plus the expected and the actual return date.
 // /as15/records also lists the material not yet returned (sop-formats.md "Real use").

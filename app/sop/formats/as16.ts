@@ -1,4 +1,4 @@
-import type { FormatDefinition } from "../engine/types.ts";
+import type { FormatDefinition } from "#app/sop/engine/types.ts";
 
 // AS16: handing over checklist to security. Categories A–F are checklist tables whose Sr No.
 // restarts per category; G is the count of cylinders per type with a total (spec §9).

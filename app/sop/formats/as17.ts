@@ -1,4 +1,4 @@
-import type { FormatDefinition } from "../engine/types.ts";
+import type { FormatDefinition } from "#app/sop/engine/types.ts";
 
 // AS17: security guard patrolling record: a date and seven rows (spec §9).
 export const as17: FormatDefinition = {

@@ -1,14 +1,14 @@
-import type { FormatDefinition } from "../engine/types.ts";
-import { as06 } from "./as06.ts";
-import { as08 } from "./as08.ts";
-import { as09 } from "./as09.ts";
-import { as10 } from "./as10.ts";
-import { as11 } from "./as11.ts";
-import { as12 } from "./as12.ts";
-import { as14 } from "./as14.ts";
-import { as15 } from "./as15.ts";
-import { as16 } from "./as16.ts";
-import { as17 } from "./as17.ts";
+import type { FormatDefinition } from "#app/sop/engine/types.ts";
+import { as06 } from "#app/sop/formats/as06.ts";
+import { as08 } from "#app/sop/formats/as08.ts";
+import { as09 } from "#app/sop/formats/as09.ts";
+import { as10 } from "#app/sop/formats/as10.ts";
+import { as11 } from "#app/sop/formats/as11.ts";
+import { as12 } from "#app/sop/formats/as12.ts";
+import { as14 } from "#app/sop/formats/as14.ts";
+import { as15 } from "#app/sop/formats/as15.ts";
+import { as16 } from "#app/sop/formats/as16.ts";
+import { as17 } from "#app/sop/formats/as17.ts";
 
 /** Every paper format, in the menu's order (sop-formats.md "Menu order"). Adding a format: one
  * definition file, listed here; its pages, /api, the navbar's menu and the hub follow from this list. */

@@ -1,13 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { apiHandler, methodNotAllowed } from "#app/api/handler.server.ts";
 import { requireApiPermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
+import { apiHandler, methodNotAllowed } from "#app/lib/api-handler.server.ts";
 import { jsonAnswer, readJson } from "#app/lib/http.server.ts";
 import { validationBody } from "#app/lib/validation.ts";
-import { schemaFor } from "../engine/schema.ts";
-import { formatOfLegacyApi } from "../formats/index.ts";
-import { SAVED_MESSAGE } from "../paths.ts";
-import { createRecord } from "../queries.server.ts";
+import { schemaFor } from "#app/sop/engine/schema.ts";
+import { formatOfLegacyApi } from "#app/sop/formats/index.ts";
+import { SAVED_MESSAGE } from "#app/sop/paths.ts";
+import { createRecord } from "#app/sop/queries.server.ts";
 
 // POST /api/checklist (legacy, api-contract.md): saves the format that declares this address as its
 // `legacyApi` (AS11): 201 {message, _id}; 400 when a required field (date, lorryNo, transporter) is missing.

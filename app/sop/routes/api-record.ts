@@ -1,16 +1,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { apiHandler, methodNotAllowed } from "#app/api/handler.server.ts";
 import { NOT_YOURS_TODAY_MESSAGE } from "#app/auth/permissions.ts";
 import { requireApiPermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
+import { apiHandler, methodNotAllowed } from "#app/lib/api-handler.server.ts";
 import { jsonAnswer, readJson } from "#app/lib/http.server.ts";
 import { STALE_RECORD_MESSAGE } from "#app/lib/messages.ts";
 import { validationBody } from "#app/lib/validation.ts";
-import { schemaFor } from "../engine/schema.ts";
-import { DELETED_MESSAGE } from "../paths.ts";
-import { deleteRecord, getRecord, toApiRecord, updateRecord } from "../queries.server.ts";
-import { mayChange } from "../route-helpers.server.ts";
-import { recordNotFound, requireApiFormat, splitVersion } from "./api-shared.server.ts";
+import { schemaFor } from "#app/sop/engine/schema.ts";
+import { DELETED_MESSAGE } from "#app/sop/paths.ts";
+import { deleteRecord, getRecord, toApiRecord, updateRecord } from "#app/sop/queries.server.ts";
+import { mayChange } from "#app/sop/route-helpers.server.ts";
+import { recordNotFound, requireApiFormat, splitVersion } from "#app/sop/routes/api-shared.server.ts";
 
 // GET, PUT and DELETE /api/sop/{format}/{id}.
 export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs) => {

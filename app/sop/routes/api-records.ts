@@ -1,14 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { apiHandler, methodNotAllowed } from "#app/api/handler.server.ts";
 import { requireApiPermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
+import { apiHandler, methodNotAllowed } from "#app/lib/api-handler.server.ts";
 import { isIsoDate } from "#app/lib/dates.ts";
 import { jsonAnswer, readJson, searchParamsOf } from "#app/lib/http.server.ts";
 import { validationBody } from "#app/lib/validation.ts";
-import { schemaFor } from "../engine/schema.ts";
-import { SAVED_MESSAGE } from "../paths.ts";
-import { createRecord, getRecord, listRecords, pageNumber, toApiRecord } from "../queries.server.ts";
-import { requireApiFormat } from "./api-shared.server.ts";
+import { schemaFor } from "#app/sop/engine/schema.ts";
+import { SAVED_MESSAGE } from "#app/sop/paths.ts";
+import { createRecord, getRecord, listRecords, pageNumber, toApiRecord } from "#app/sop/queries.server.ts";
+import { requireApiFormat } from "#app/sop/routes/api-shared.server.ts";
 
 // GET /api/sop/{format}: a page of records, newest first (?from, ?to, ?text, ?page).
 export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs) => {

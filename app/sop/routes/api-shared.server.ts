@@ -1,6 +1,6 @@
 import { jsonAnswer } from "#app/lib/http.server.ts";
-import type { FormatDefinition } from "../engine/types.ts";
-import { findFormat } from "../formats/index.ts";
+import type { FormatDefinition } from "#app/sop/engine/types.ts";
+import { findFormat } from "#app/sop/formats/index.ts";
 
 // The /api/sop/{format} guards: an unknown format or record is a JSON 404.
 

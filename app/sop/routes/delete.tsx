@@ -4,11 +4,11 @@ import { requirePermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { formatDateGB } from "#app/lib/dates.ts";
 import { notFound } from "#app/lib/http.server.ts";
-import { redirectWithToast } from "#app/shell/toast.server.ts";
+import { redirectWithToast } from "#app/lib/toast.server.ts";
+import { DELETE_QUESTION, DELETED_MESSAGE, recordPath, recordsPath } from "#app/sop/paths.ts";
+import { deleteRecord } from "#app/sop/queries.server.ts";
+import { assertMayChange, requireFormat, requireRecord } from "#app/sop/route-helpers.server.ts";
 import { ConfirmDeleteForm } from "#app/ui/confirm-delete.tsx";
-import { DELETE_QUESTION, DELETED_MESSAGE, recordPath, recordsPath } from "../paths.ts";
-import { deleteRecord } from "../queries.server.ts";
-import { assertMayChange, requireFormat, requireRecord } from "../route-helpers.server.ts";
 
 // The delete confirmation page (ConfirmDelete's target without JavaScript); its action deletes.
 

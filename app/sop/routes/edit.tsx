@@ -11,19 +11,19 @@ import { requirePermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { readForm } from "#app/lib/http.server.ts";
 import { STALE_RECORD_MESSAGE } from "#app/lib/messages.ts";
-import { redirectWithToast } from "#app/shell/toast.server.ts";
-import { SopForm } from "../engine/form.tsx";
-import { formDefaults } from "../engine/values.ts";
-import { NOT_SAVED_MESSAGE, recordPath, UPDATED_MESSAGE } from "../paths.ts";
-import { updateRecord } from "../queries.server.ts";
+import { redirectWithToast } from "#app/lib/toast.server.ts";
+import { SopForm } from "#app/sop/engine/form.tsx";
+import { formDefaults } from "#app/sop/engine/values.ts";
+import { NOT_SAVED_MESSAGE, recordPath, UPDATED_MESSAGE } from "#app/sop/paths.ts";
+import { updateRecord } from "#app/sop/queries.server.ts";
 import {
   assertMayChange,
   parseSopForm,
   plantToday,
   requireFormat,
   requireRecord,
-} from "../route-helpers.server.ts";
-import sopCss from "../sop.css?url";
+} from "#app/sop/route-helpers.server.ts";
+import sopCss from "#app/sop/sop.css?url";
 
 // Edit a saved record. The version read travels with the form; a save after someone else's is
 // refused with the shared message (behaviour note 20) and the typed input is kept. The definition

@@ -10,13 +10,13 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { requirePermission, requireUser } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { readForm } from "#app/lib/http.server.ts";
-import { redirectWithToast } from "#app/shell/toast.server.ts";
-import { SopForm } from "../engine/form.tsx";
-import { formDefaults } from "../engine/values.ts";
-import { NOT_SAVED_MESSAGE, recordPath, SAVED_MESSAGE } from "../paths.ts";
-import { createRecord } from "../queries.server.ts";
-import { parseSopForm, plantToday, requireFormat } from "../route-helpers.server.ts";
-import sopCss from "../sop.css?url";
+import { redirectWithToast } from "#app/lib/toast.server.ts";
+import { SopForm } from "#app/sop/engine/form.tsx";
+import { formDefaults } from "#app/sop/engine/values.ts";
+import { NOT_SAVED_MESSAGE, recordPath, SAVED_MESSAGE } from "#app/sop/paths.ts";
+import { createRecord } from "#app/sop/queries.server.ts";
+import { parseSopForm, plantToday, requireFormat } from "#app/sop/route-helpers.server.ts";
+import sopCss from "#app/sop/sop.css?url";
 
 // The blank form of a format: /AS11, /as10, … (any case). Save stores it and opens the record.
 // The format's definition travels in the loader data: one route module serves all ten formats, and

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requirePermission } from "#app/auth/session.server.ts";
-import { useCan } from "#app/shell/use-can.ts";
-import { formats } from "../formats/index.ts";
-import { recordsPath } from "../paths.ts";
+import { useCan } from "#app/auth/use-can.ts";
+import { formats } from "#app/sop/formats/index.ts";
+import { recordsPath } from "#app/sop/paths.ts";
 
 // /adminandsecurity: the spec's one button to /AS11, and every format with its blank form and records.
 // The list comes from the loader: importing the definitions would ship all ten formats' items.

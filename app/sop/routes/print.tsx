@@ -1,10 +1,10 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requirePermission } from "#app/auth/session.server.ts";
-import { SopSheet } from "../engine/sheet.tsx";
-import { recordPath } from "../paths.ts";
-import { requireFormat, requireRecord } from "../route-helpers.server.ts";
-import sopCss from "../sop.css?url";
+import { SopSheet } from "#app/sop/engine/sheet.tsx";
+import { recordPath } from "#app/sop/paths.ts";
+import { requireFormat, requireRecord } from "#app/sop/route-helpers.server.ts";
+import sopCss from "#app/sop/sop.css?url";
 
 // The print view (works without JavaScript): only the paper, plus a note that hides in print.
 // The definition comes with the loader data, as on the blank form (form.tsx).

@@ -3,12 +3,12 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { requirePermission } from "#app/auth/session.server.ts";
 import { formatDateTimeGB } from "#app/lib/dates.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
+import { PrintButton } from "#app/sop/engine/paper.tsx";
+import { SopSheet } from "#app/sop/engine/sheet.tsx";
+import { DELETE_QUESTION, recordPath, recordsPath } from "#app/sop/paths.ts";
+import { mayChange, requireFormat, requireRecord } from "#app/sop/route-helpers.server.ts";
+import sopCss from "#app/sop/sop.css?url";
 import { ConfirmDelete } from "#app/ui/confirm-delete.tsx";
-import { PrintButton } from "../engine/paper.tsx";
-import { SopSheet } from "../engine/sheet.tsx";
-import { DELETE_QUESTION, recordPath, recordsPath } from "../paths.ts";
-import { mayChange, requireFormat, requireRecord } from "../route-helpers.server.ts";
-import sopCss from "../sop.css?url";
 
 // A saved record, read-only, in the paper's layout, with Print, Edit and Delete.
 // The definition comes with the loader data, as on the blank form (form.tsx).

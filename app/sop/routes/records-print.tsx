@@ -6,12 +6,12 @@ import { PRINT_ROW_LIMIT, printedAtNow } from "#app/db/list.server.ts";
 import { formatDateGB, formatDateTimeGB } from "#app/lib/dates.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
 import { logError } from "#app/lib/request-id.server.ts";
+import { appliedRecordFilters, type RecordRow, readRecordView } from "#app/sop/list.ts";
+import { recordsPath } from "#app/sop/paths.ts";
+import { listRecordsForPrint } from "#app/sop/queries.server.ts";
+import { requireFormat } from "#app/sop/route-helpers.server.ts";
+import sopCss from "#app/sop/sop.css?url";
 import { PrintList, printHandle } from "#app/ui/list/print.tsx";
-import { appliedRecordFilters, type RecordRow, readRecordView } from "../list.ts";
-import { recordsPath } from "../paths.ts";
-import { listRecordsForPrint } from "../queries.server.ts";
-import { requireFormat } from "../route-helpers.server.ts";
-import sopCss from "../sop.css?url";
 
 // /{format}/records/print?…: every record of the searched, date-ranged list (all pages) on paper,
 // in the list's order, sent without JavaScript (docs/architecture.md "Lists").

@@ -1,11 +1,23 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { requirePermission } from "#app/auth/session.server.ts";
+import { useCan } from "#app/auth/use-can.ts";
 import { db } from "#app/db/client.server.ts";
 import { formatDateGB, formatDateTimeGB } from "#app/lib/dates.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
 import { logError } from "#app/lib/request-id.server.ts";
-import { useCan } from "#app/shell/use-can.ts";
+import {
+  RECORD_LIST_DEFAULTS,
+  type RecordRange,
+  type RecordRow,
+  type ReturnRow,
+  readRecordView,
+  recordNameOf,
+} from "#app/sop/list.ts";
+import { DELETE_QUESTION, recordsPath } from "#app/sop/paths.ts";
+import { listRecordPage, outstandingReturns } from "#app/sop/queries.server.ts";
+import { mayChange, plantToday, requireFormat } from "#app/sop/route-helpers.server.ts";
+import sopCss from "#app/sop/sop.css?url";
 import { useDeleteDialog } from "#app/ui/confirm-delete.tsx";
 import { listHandle } from "#app/ui/list/handle.ts";
 import {
@@ -18,18 +30,6 @@ import {
   TableWrap,
 } from "#app/ui/list/list-view.tsx";
 import { Marked } from "#app/ui/list/marked.tsx";
-import {
-  RECORD_LIST_DEFAULTS,
-  type RecordRange,
-  type RecordRow,
-  type ReturnRow,
-  readRecordView,
-  recordNameOf,
-} from "../list.ts";
-import { DELETE_QUESTION, recordsPath } from "../paths.ts";
-import { listRecordPage, outstandingReturns } from "../queries.server.ts";
-import { mayChange, plantToday, requireFormat } from "../route-helpers.server.ts";
-import sopCss from "../sop.css?url";
 
 // /{format}/records: a server-side list (docs/architecture.md "Lists"), newest first, searched
 // (?q=, what the rows show and what the records hold), within a date range (?from=&to=), sorted

@@ -1,13 +1,13 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { apiHandler, methodNotAllowed } from "#app/api/handler.server.ts";
 import { requireApiPermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
+import { apiHandler, methodNotAllowed } from "#app/lib/api-handler.server.ts";
 import { jsonAnswer, readJson } from "#app/lib/http.server.ts";
 import { STALE_RECORD_MESSAGE } from "#app/lib/messages.ts";
 import { validationBody } from "#app/lib/validation.ts";
-import { itemNotFound, requireApiRackNumber } from "../guards.server.ts";
-import { updateRackItem } from "../queries.server.ts";
-import { fromApiInput, rackItemApiSchema } from "../schema.ts";
+import { itemNotFound, requireApiRackNumber } from "#app/store-racks/guards.server.ts";
+import { updateRackItem } from "#app/store-racks/queries.server.ts";
+import { fromApiInput, rackItemApiSchema } from "#app/store-racks/schema.ts";
 
 // PUT /api/rackupdate/{rackNumber}/{_id} with the six fields (+ optional version) → 200 item;
 // 404, 409 when the version sent is not the stored one, 400 (api-contract.md).

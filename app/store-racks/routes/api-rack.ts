@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { apiHandler, methodNotAllowed } from "#app/api/handler.server.ts";
 import { requireApiPermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
+import { apiHandler, methodNotAllowed } from "#app/lib/api-handler.server.ts";
 import { jsonAnswer, readJson } from "#app/lib/http.server.ts";
 import { validationBody } from "#app/lib/validation.ts";
-import { requireApiRackNumber } from "../guards.server.ts";
-import { createRackItem, listRackItems } from "../queries.server.ts";
-import { fromApiInput, rackItemApiSchema } from "../schema.ts";
+import { requireApiRackNumber } from "#app/store-racks/guards.server.ts";
+import { createRackItem, listRackItems } from "#app/store-racks/queries.server.ts";
+import { fromApiInput, rackItemApiSchema } from "#app/store-racks/schema.ts";
 
 // GET /api/rack/{rackNumber} → 200 [item…]; POST /api/rack/{rackNumber} → 201 item, with the
 // closing stock computed by the server (api-contract.md). "rack7" is read as 7.

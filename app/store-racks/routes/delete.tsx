@@ -3,12 +3,12 @@ import { useLoaderData } from "@remix-run/react";
 import { requirePermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { notFound } from "#app/lib/http.server.ts";
-import { redirectWithToast } from "#app/shell/toast.server.ts";
+import { redirectWithToast } from "#app/lib/toast.server.ts";
+import { deleteHref } from "#app/store-racks/components.tsx";
+import { requireRackNumber } from "#app/store-racks/guards.server.ts";
+import { deleteRackItem, findRackItem } from "#app/store-racks/queries.server.ts";
+import { formatQuantity, messages, rackLabel } from "#app/store-racks/rules.ts";
 import { ConfirmDeleteForm } from "#app/ui/confirm-delete.tsx";
-import { deleteHref } from "../components.tsx";
-import { requireRackNumber } from "../guards.server.ts";
-import { deleteRackItem, findRackItem } from "../queries.server.ts";
-import { formatQuantity, messages, rackLabel } from "../rules.ts";
 
 // /about/{rackNumber}/{_id}/delete: the confirmation page for Delete without JavaScript (with it,
 // the Store Racks page asks in a dialog that posts here). Behaviour note 8: delete works.

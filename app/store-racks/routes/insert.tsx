@@ -8,15 +8,15 @@ import {
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requirePermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
-import { redirectWithToast } from "#app/shell/toast.server.ts";
-import { useToast } from "#app/shell/toasts.tsx";
+import { redirectWithToast } from "#app/lib/toast.server.ts";
+import { readPageForm, requireRackNumber } from "#app/store-racks/guards.server.ts";
+import { createRackItem, findRackItem } from "#app/store-racks/queries.server.ts";
+import { RackItemForm } from "#app/store-racks/rack-form.tsx";
+import racksCss from "#app/store-racks/racks.css?url";
+import { formatQuantity, messages, rackLabel } from "#app/store-racks/rules.ts";
+import { fromFormInput, rackItemFormSchema } from "#app/store-racks/schema.ts";
 import { parseSubmission } from "#app/ui/form/parse.ts";
-import { readPageForm, requireRackNumber } from "../guards.server.ts";
-import { createRackItem, findRackItem } from "../queries.server.ts";
-import { RackItemForm } from "../rack-form.tsx";
-import racksCss from "../racks.css?url";
-import { formatQuantity, messages, rackLabel } from "../rules.ts";
-import { fromFormInput, rackItemFormSchema } from "../schema.ts";
+import { useToast } from "#app/ui/toasts.tsx";
 
 // /insertproducts/{rackNumber}: the Insert Rack Data form (spec §2, §4, §5).
 export const meta: MetaFunction = () => [{ title: "Insert Rack Data · PlantOps" }];

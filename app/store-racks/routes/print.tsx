@@ -4,10 +4,10 @@ import { requirePermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { PRINT_ROW_LIMIT, printedAtNow } from "#app/db/list.server.ts";
 import { logError } from "#app/lib/request-id.server.ts";
+import { listRacksForPrint, type RackListRow } from "#app/store-racks/list.server.ts";
+import { appliedRackFilters, readRackView } from "#app/store-racks/list.ts";
+import { formatQuantity, rackLabel } from "#app/store-racks/rules.ts";
 import { PrintList, printHandle } from "#app/ui/list/print.tsx";
-import { listRacksForPrint, type RackListRow } from "../list.server.ts";
-import { appliedRackFilters, readRackView } from "../list.ts";
-import { formatQuantity, rackLabel } from "../rules.ts";
 
 // /about/print?…: every store-rack item of the searched/filtered list on paper, grouped by rack
 // when in rack order. Sent without JavaScript (docs/architecture.md "Lists").

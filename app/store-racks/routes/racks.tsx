@@ -2,10 +2,15 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { Link, useLoaderData } from "@remix-run/react";
 import { Fragment } from "react";
 import { requirePermission } from "#app/auth/session.server.ts";
+import { useCan } from "#app/auth/use-can.ts";
 import { db } from "#app/db/client.server.ts";
 import type { ListPage } from "#app/db/list.server.ts";
 import { logError } from "#app/lib/request-id.server.ts";
-import { useCan } from "#app/shell/use-can.ts";
+import { deleteHref } from "#app/store-racks/components.tsx";
+import { listRackPage, type RackListRow, rackItemCounts } from "#app/store-racks/list.server.ts";
+import { RACK_LIST_DEFAULTS, readRackView } from "#app/store-racks/list.ts";
+import racksCss from "#app/store-racks/racks.css?url";
+import { formatQuantity, messages, RACKS, rackLabel } from "#app/store-racks/rules.ts";
 import { useDeleteDialog } from "#app/ui/confirm-delete.tsx";
 import { listHandle } from "#app/ui/list/handle.ts";
 import {
@@ -18,11 +23,6 @@ import {
   TableWrap,
 } from "#app/ui/list/list-view.tsx";
 import { Marked } from "#app/ui/list/marked.tsx";
-import { deleteHref } from "../components.tsx";
-import { listRackPage, type RackListRow, rackItemCounts } from "../list.server.ts";
-import { RACK_LIST_DEFAULTS, readRackView } from "../list.ts";
-import racksCss from "../racks.css?url";
-import { formatQuantity, messages, RACKS, rackLabel } from "../rules.ts";
 
 // /about, the Store Racks page (spec §2) as one server-side list of every rack's items
 // (docs/architecture.md "Lists"; docs/decisions/006). The spec's 24 panels become a rack filter

@@ -10,16 +10,16 @@ import { requirePermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { notFound } from "#app/lib/http.server.ts";
 import { STALE_RECORD_MESSAGE } from "#app/lib/messages.ts";
-import { ErrorPage } from "#app/shell/error-page.tsx";
-import { redirectWithToast } from "#app/shell/toast.server.ts";
-import { useToast } from "#app/shell/toasts.tsx";
+import { redirectWithToast } from "#app/lib/toast.server.ts";
+import { readPageForm, requireRackNumber } from "#app/store-racks/guards.server.ts";
+import { findRackItem, updateRackItem } from "#app/store-racks/queries.server.ts";
+import { RackItemForm } from "#app/store-racks/rack-form.tsx";
+import racksCss from "#app/store-racks/racks.css?url";
+import { formatQuantity, messages, rackLabel } from "#app/store-racks/rules.ts";
+import { fromFormInput, rackItemFormSchema } from "#app/store-racks/schema.ts";
+import { ErrorPage } from "#app/ui/error-page.tsx";
 import { parseSubmission } from "#app/ui/form/parse.ts";
-import { readPageForm, requireRackNumber } from "../guards.server.ts";
-import { findRackItem, updateRackItem } from "../queries.server.ts";
-import { RackItemForm } from "../rack-form.tsx";
-import racksCss from "../racks.css?url";
-import { formatQuantity, messages, rackLabel } from "../rules.ts";
-import { fromFormInput, rackItemFormSchema } from "../schema.ts";
+import { useToast } from "#app/ui/toasts.tsx";
 
 // /rackupdate/{rackNumber}/{_id}: the Update Product form (spec §2, §4, §5; behaviour note 20).
 export const meta: MetaFunction = () => [{ title: "Update Product · PlantOps" }];

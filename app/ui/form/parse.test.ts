@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import * as z from "zod/mini";
-import { emptyAsMissing, errorsByName, nameOfPath, parseSubmission } from "./parse.ts";
+import { emptyAsMissing, errorsByName, nameOfPath, parseSubmission } from "#app/ui/form/parse.ts";
 
 const form = (entries: [string, string][]) => {
   const data = new FormData();

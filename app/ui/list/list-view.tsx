@@ -8,7 +8,7 @@ import {
   PAGE_SIZES,
   rowRange,
   type SortDir,
-} from "./params.ts";
+} from "#app/lib/list-params.ts";
 
 // The parts of a list page (docs/architecture.md "Lists"): the search/filter toolbar, sortable
 // column headers, the pager, the match count, the print link. Everything is a link or a GET form,

@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { Marked } from "./marked.tsx";
+import { Marked } from "#app/ui/list/marked.tsx";
 
 const html = (text: string | number | null, q: string) => renderToStaticMarkup(<Marked text={text} q={q} />);
 

@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 // exports `handle = printHandle`, so root.tsx sends the page without JavaScript: nothing to
 // download or hydrate, however long the list.
 
-export { printHandle } from "./handle.ts";
+export { printHandle } from "#app/ui/list/handle.ts";
 
 /** The filters that applied, as the print header lists them ("Search: 'pump'"). */
 export type AppliedFilter = { label: string; value: string };

@@ -7,7 +7,7 @@ import { db } from "#app/db/client.server.ts";
 import { formatDateTimeGB } from "#app/lib/dates.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
 import { readForm } from "#app/lib/http.server.ts";
-import { redirectWithToast } from "#app/shell/toast.server.ts";
+import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { parseSubmission } from "#app/ui/form/parse.ts";
 import { Field, FormError, SubmitButton } from "#app/ui/form.tsx";
 import {
@@ -17,10 +17,10 @@ import {
   changePassword,
   signOutOthers,
   signOutSession,
-} from "../account.server.ts";
-import { describeDevice } from "../devices.ts";
-import { NewPasswordFields } from "../password-fields.tsx";
-import { accountNameSchema, changePasswordSchema, sessionActionSchema } from "../rules.ts";
+} from "#app/users/account.server.ts";
+import { describeDevice } from "#app/users/devices.ts";
+import { NewPasswordFields } from "#app/users/password-fields.tsx";
+import { accountNameSchema, changePasswordSchema, sessionActionSchema } from "#app/users/rules.ts";
 
 // /account (every role): own name, own password, own sessions.
 export const meta: MetaFunction = () => [{ title: "Account · PlantOps" }];

@@ -10,12 +10,12 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { requireUser } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { readForm } from "#app/lib/http.server.ts";
-import { redirectWithToast } from "#app/shell/toast.server.ts";
+import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { parseSubmission } from "#app/ui/form/parse.ts";
 import { FormError, SubmitButton } from "#app/ui/form.tsx";
-import { changePassword } from "../account.server.ts";
-import { NewPasswordFields } from "../password-fields.tsx";
-import { forcedPasswordSchema } from "../rules.ts";
+import { changePassword } from "#app/users/account.server.ts";
+import { NewPasswordFields } from "#app/users/password-fields.tsx";
+import { forcedPasswordSchema } from "#app/users/rules.ts";
 
 // /change-password: where a user with a temporary password (made or reset by an admin) is held
 // until they choose their own; every other page redirects here (session.server.ts requireUser).

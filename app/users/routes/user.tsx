@@ -6,9 +6,9 @@ import { db } from "#app/db/client.server.ts";
 import { formatDateTimeGB } from "#app/lib/dates.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
 import { readForm } from "#app/lib/http.server.ts";
-import { redirectWithToast } from "#app/shell/toast.server.ts";
+import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { FormError, SubmitButton } from "#app/ui/form.tsx";
-import { RoleSelect, ShownOnce } from "../components.tsx";
+import { RoleSelect, ShownOnce } from "#app/users/components.tsx";
 import {
   changeRole,
   disableUser,
@@ -17,8 +17,8 @@ import {
   type Outcome,
   resetPassword,
   unlockUser,
-} from "../queries.server.ts";
-import { STATUS_LABELS, userActionSchema } from "../rules.ts";
+} from "#app/users/queries.server.ts";
+import { STATUS_LABELS, userActionSchema } from "#app/users/rules.ts";
 
 // /users/:id (admin): one account's role, disable/enable, password reset and unlock.
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

@@ -7,6 +7,7 @@ import { db } from "#app/db/client.server.ts";
 import { formatDateTimeGB } from "#app/lib/dates.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
 import { readForm } from "#app/lib/http.server.ts";
+import { readListParams } from "#app/lib/list-params.ts";
 import { FAULT_MESSAGE } from "#app/lib/messages.ts";
 import { logError } from "#app/lib/request-id.server.ts";
 import { parseSubmission } from "#app/ui/form/parse.ts";
@@ -21,11 +22,10 @@ import {
   TableWrap,
 } from "#app/ui/list/list-view.tsx";
 import { Marked } from "#app/ui/list/marked.tsx";
-import { readListParams } from "#app/ui/list/params.ts";
-import { ShownOnce } from "../components.tsx";
-import { type UserSort, userListDefaults, userListOptions } from "../list.ts";
-import { addUser, listUsers } from "../queries.server.ts";
-import { addUserSchema, STATUS_LABELS } from "../rules.ts";
+import { ShownOnce } from "#app/users/components.tsx";
+import { type UserSort, userListDefaults, userListOptions } from "#app/users/list.ts";
+import { addUser, listUsers } from "#app/users/queries.server.ts";
+import { addUserSchema, STATUS_LABELS } from "#app/users/rules.ts";
 
 // /users (admin, issue 16): every account, searched and sorted on the server, and "Add a user".
 export const meta: MetaFunction = () => [{ title: "Users · PlantOps" }];

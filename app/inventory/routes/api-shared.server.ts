@@ -1,10 +1,10 @@
 import type { core } from "zod";
-import { apiHandler, methodNotAllowed } from "#app/api/handler.server.ts";
 import { requireApiUser } from "#app/auth/session.server.ts";
+import { type Department, isDepartment, messages, unknownDepartmentMessage } from "#app/inventory/rules.ts";
+import { problemMessage } from "#app/inventory/schema.ts";
+import { apiHandler, methodNotAllowed } from "#app/lib/api-handler.server.ts";
 import { jsonAnswer } from "#app/lib/http.server.ts";
 import { validationBody } from "#app/lib/validation.ts";
-import { type Department, isDepartment, messages, unknownDepartmentMessage } from "./rules.ts";
-import { problemMessage } from "./schema.ts";
 
 // Answers shared by the /api/{department}/… endpoints (api-contract.md). Inventory failures carry
 // the legacy `success: false` and `Message` beside the contract's `message`.

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { requirePermission } from "#app/auth/session.server.ts";
+import { useCan } from "#app/auth/use-can.ts";
 import { db } from "#app/db/client.server.ts";
 import type { ListPage } from "#app/db/list.server.ts";
 import inventoryCss from "#app/inventory/inventory.css?url";
@@ -29,7 +30,6 @@ import {
   unknownDepartmentMessage,
 } from "#app/inventory/rules.ts";
 import { logError } from "#app/lib/request-id.server.ts";
-import { useCan } from "#app/shell/use-can.ts";
 import { useDeleteDialog } from "#app/ui/confirm-delete.tsx";
 import { listHandle } from "#app/ui/list/handle.ts";
 import {

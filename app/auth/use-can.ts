@@ -1,6 +1,6 @@
 import { useRouteLoaderData } from "@remix-run/react";
 import { type Area, can, type Need } from "#app/auth/permissions.ts";
-import type { ShellData } from "./routes/layout.tsx";
+import type { ShellData } from "#app/shell/routes/layout.tsx";
 
 /**
  * The signed-in role's permissions for a page inside the shell, to leave out links and buttons the

@@ -1,13 +1,13 @@
 import type { ReactNode } from "react";
-import type { ChecklistBlock } from "./types.ts";
-import { type ChecklistEntry, checklistEntries } from "./values.ts";
+import type { ChecklistBlock } from "#app/sop/engine/types.ts";
+import { type ChecklistEntry, checklistEntries } from "#app/sop/engine/values.ts";
 
 /**
  * The table layout of a checklist, shared by the form and the printed sheet (they differ only in
  * what a row holds): one table per section when numbering restarts per section (AS16), else one
  * table with a header row per section (AS10).
  */
-export function ChecklistTables({
+export function ChecklistGrid({
   block,
   rowsOf,
   tableClassName,

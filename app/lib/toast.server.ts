@@ -1,6 +1,6 @@
 import { createCookieSessionStorage, redirect } from "@remix-run/node";
 import { serverSettings } from "#app/lib/env.server.ts";
-import type { Toast } from "./toast-types.ts";
+import type { Toast } from "#app/lib/toast-types.ts";
 
 // A one-time message carried across a redirect in its own cookie (works signed in or out).
 // With JavaScript it becomes a sonner toast; without, the page shows it inline.

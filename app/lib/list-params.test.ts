@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cleanText, listHref, readChoice, readListParams, rowRange } from "./params.ts";
+import { cleanText, listHref, readChoice, readListParams, rowRange } from "#app/lib/list-params.ts";
 
 const options = { sorts: ["srno", "assets"] as const, defaultSort: "srno" as const };
 const read = (search: string) => readListParams(new URLSearchParams(search), options);

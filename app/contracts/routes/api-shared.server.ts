@@ -1,12 +1,12 @@
 import type { core } from "zod";
+import type { Equipment } from "#app/contracts/queries.server.ts";
+import { contractStatusAt } from "#app/contracts/rules.ts";
+import { wireFieldName } from "#app/contracts/schema.ts";
 import type { Tx } from "#app/db/client.server.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
 import { HttpError, readJson } from "#app/lib/http.server.ts";
 import { validationBody } from "#app/lib/validation.ts";
 import { getPlantSettings } from "#app/settings/queries.server.ts";
-import type { Equipment } from "./queries.server.ts";
-import { contractStatusAt } from "./rules.ts";
-import { wireFieldName } from "./schema.ts";
 
 // Helpers of the /api/equipment endpoints (api-contract.md): records carry the contract's status
 // from the one rule, and 400 bodies name fields as they are on the wire (validity.from).

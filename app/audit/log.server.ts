@@ -1,5 +1,5 @@
+import { auditLog } from "#app/audit/table.server.ts";
 import type { Tx } from "#app/db/client.server.ts";
-import { auditLog } from "./audit.table.server.ts";
 
 export type AuditEntry = {
   userId: string | null;
