@@ -21,7 +21,7 @@ async function goto(page: Page, js: boolean, url: string) {
     );
 }
 
-test("admin adds a guard; the guard signs in with the temporary password, must change it, lands home", async ({
+test("admin adds a guard; the guard signs in with the temporary password, must change it, lands home and sees only the SOP formats", async ({
   page,
   browser,
   login,
@@ -49,6 +49,13 @@ test("admin adds a guard; the guard signs in with the temporary password, must c
     await guard.page.getByRole("button", { name: "Save password" }).click();
     await expect(guard.page).toHaveURL(/\/home$/);
     await expect(guard.page.getByText("Password changed.")).toBeVisible();
+    // The role the admin chose holds from the first page: SOP formats only, the rest refused.
+    const nav = guard.page.getByRole("navigation", { name: "Main" });
+    await expect(nav.getByText("SOP HANDLING")).toBeVisible();
+    await expect(nav.getByText("AMC", { exact: true })).toHaveCount(0);
+    const amc = await guard.page.goto("/amc");
+    expect(amc?.status()).toBe(403);
+    await expect(guard.page.getByText("Your role (Guard) cannot open this page.")).toBeVisible();
   } finally {
     await guard.context.close();
   }

@@ -172,7 +172,7 @@ const AREA_OF: Record<string, Declared> = {
   "users/routes/account.tsx": { area: "signedIn" },
   "users/routes/change-password.tsx": { area: "signedIn" },
   "shell/routes/alerts.tsx": { area: "contracts" },
-  "inventory/routes/table.tsx": { area: "spares" },
+  "inventory/routes/list.tsx": { area: "spares" },
   "inventory/routes/print.tsx": { area: "spares" },
   "inventory/routes/line-by-srno.ts": { area: "spares", page: "write" },
   "inventory/routes/delete.tsx": { area: "spares", page: "write" },
