@@ -7,7 +7,9 @@ import path from "node:path";
 //   node scripts/test-summary.js              after them: one line, the tests passed/failed/skipped
 // The runners write the reports themselves (vitest's and Playwright's JSON reporters).
 
-const dir = "test-results";
+// Not test-results/: Playwright empties that folder when it starts, which took the reports of the
+// steps before e2e with it (the closing line then counted e2e alone).
+const dir = "test-reports";
 const vitestReports = ["unit", "integration", "system", "reliability"];
 const playwrightReports = ["e2e"];
 const reportFile = (name) => path.join(dir, `${name}.json`);
