@@ -198,39 +198,30 @@ export function changeRole(db: Tx, targetId: string, role: Role, byUserId: strin
 
 /** Disables the account and revokes every session at once (API tokens name a session). */
 export function disableUser(db: Tx, targetId: string, byUserId: string) {
-  return changeUser(db, targetId, byUserId, { keepsAdmin: () => false }, async (tx, target) => {
-    if (target.disabledAt) return {};
-    await tx
-      .update(users)
-      .set({ disabledAt: new Date(), ...touched(byUserId) })
-      .where(eq(users.id, target.id));
-    await revokeUserSessions(tx, target.id);
-    await audit(tx, {
-      userId: byUserId,
-      action: "update",
-      entity: "user",
-      entityId: target.id,
-      before: { disabled: false },
-      after: { disabled: true },
-    });
-    return {};
-  });
+  return setDisabled(db, targetId, byUserId, true);
 }
 
 export function enableUser(db: Tx, targetId: string, byUserId: string) {
-  return changeUser(db, targetId, byUserId, { keepsAdmin: () => true }, async (tx, target) => {
-    if (!target.disabledAt) return {};
+  return setDisabled(db, targetId, byUserId, false);
+}
+
+/** Disable or enable, audited; a no-op when the account already is so. Disabling ends its sessions. */
+function setDisabled(db: Tx, targetId: string, byUserId: string, disabled: boolean) {
+  // Disabling an admin must leave another active admin; enabling one never removes an admin.
+  return changeUser(db, targetId, byUserId, { keepsAdmin: () => !disabled }, async (tx, target) => {
+    if (Boolean(target.disabledAt) === disabled) return {};
     await tx
       .update(users)
-      .set({ disabledAt: null, ...touched(byUserId) })
+      .set({ disabledAt: disabled ? new Date() : null, ...touched(byUserId) })
       .where(eq(users.id, target.id));
+    if (disabled) await revokeUserSessions(tx, target.id);
     await audit(tx, {
       userId: byUserId,
       action: "update",
       entity: "user",
       entityId: target.id,
-      before: { disabled: true },
-      after: { disabled: false },
+      before: { disabled: !disabled },
+      after: { disabled },
     });
     return {};
   });
