@@ -6,6 +6,8 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
+import { recordHistory } from "#app/audit/history.server.ts";
+import { RecordHistory } from "#app/audit/history.tsx";
 import { requirePermission } from "#app/auth/session.server.ts";
 import { ContractForm } from "#app/contracts/components/contract-form.tsx";
 import contractsCss from "#app/contracts/contracts.css?url";
@@ -24,16 +26,22 @@ export const meta: MetaFunction = () => [{ title: "Update Equipment Information 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: contractsCss }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requirePermission(request, "contracts", "write");
+  const user = await requirePermission(request, "contracts", "write");
   let equipment: Awaited<ReturnType<typeof getContract>>;
   try {
     equipment = await getContract(db, params.id);
   } catch (error) {
     logError(request, error);
-    return { loadError: `${contractMessages.fetchFailed}: ${FAULT_MESSAGE}`, values: null, version: 0 };
+    return {
+      loadError: `${contractMessages.fetchFailed}: ${FAULT_MESSAGE}`,
+      values: null,
+      version: 0,
+      history: null,
+    };
   }
   if (!equipment) notFound(contractMessages.notFoundForId);
-  return { loadError: null, values: toFormValues(equipment), version: equipment.version };
+  const history = await recordHistory(db, user, "contract", equipment._id, new URL(request.url));
+  return { loadError: null, values: toFormValues(equipment), version: equipment.version, history };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -65,7 +73,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function UpdateContractPage() {
-  const { values, version, loadError } = useLoaderData<typeof loader>();
+  const { values, version, loadError, history } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   useToast(actionData?.toast);
   return (
@@ -78,6 +86,7 @@ export default function UpdateContractPage() {
       ) : (
         <ContractForm mode="update" defaultValue={values} version={version} lastResult={actionData?.result} />
       )}
+      <RecordHistory history={history} />
     </section>
   );
 }

@@ -7,6 +7,8 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { recordHistory } from "#app/audit/history.server.ts";
+import { type HistoryView, RecordHistory } from "#app/audit/history.tsx";
 import { requirePermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { SCRIPTED_FIELD, SCRIPTED_VALUE, UpdateFileForm } from "#app/file-index/components.tsx";
@@ -30,17 +32,23 @@ import { FormError } from "#app/ui/form.tsx";
 export const meta: MetaFunction = () => [{ title: "Update File · PlantOps" }];
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: fileIndexCss }];
 
-type Loaded = { rackName: RackName | null; file: RackFile | null; error: string | null };
+type Loaded = {
+  rackName: RackName | null;
+  file: RackFile | null;
+  error: string | null;
+  history?: HistoryView | null;
+};
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requirePermission(request, "fileIndex", "write");
+  const user = await requirePermission(request, "fileIndex", "write");
   const { rackName, id } = params;
   if (!isRackName(rackName) || !isFileId(id))
     return data<Loaded>({ rackName: null, file: null, error: messages.invalidRackOrId }, { status: 404 });
   try {
     const file = await findFile(db, rackName, id);
     if (!file) return data<Loaded>({ rackName, file: null, error: messages.fetchFailed }, { status: 404 });
-    return data<Loaded>({ rackName, file, error: null });
+    const history = await recordHistory(db, user, "rack_file", file._id, new URL(request.url));
+    return data<Loaded>({ rackName, file, error: null, history });
   } catch (error) {
     logError(request, error);
     return data<Loaded>({ rackName, file: null, error: messages.fetchFailed }, { status: 500 });
@@ -85,7 +93,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function UpdateFilePage() {
-  const { rackName, file, error } = useLoaderData<typeof loader>();
+  const { rackName, file, error, history } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <section className="page narrow file-index">
@@ -103,6 +111,7 @@ export default function UpdateFilePage() {
           </p>
         </>
       )}
+      {file ? <RecordHistory history={history} /> : null}
     </section>
   );
 }

@@ -1,5 +1,7 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
+import { recordHistory } from "#app/audit/history.server.ts";
+import { RecordHistory } from "#app/audit/history.tsx";
 import { requirePermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { LineForm, parseLineForm } from "#app/inventory/components/line-form.tsx";
@@ -25,11 +27,13 @@ function lineOf(params: Record<string, string | undefined>) {
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requirePermission(request, "spares", "write");
+  const user = await requirePermission(request, "spares", "write");
   const { department, id } = lineOf(params);
   const line = await getLine(db, department, id);
   if (!line) throw new Response(messages.invalidIds, { status: 404 });
+  const history = await recordHistory(db, user, "inventory_item", line._id, new URL(request.url));
   return {
+    history,
     department,
     values: {
       srno: String(line.srno),
@@ -69,7 +73,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function UpdateLinePage() {
-  const { department, values } = useLoaderData<typeof loader>();
+  const { department, values, history } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   return (
     <section className="page narrow">
@@ -82,6 +86,7 @@ export default function UpdateLinePage() {
         defaultValue={values}
         lastResult={lastResult}
       />
+      <RecordHistory history={history} />
     </section>
   );
 }

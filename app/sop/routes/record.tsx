@@ -1,6 +1,9 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { recordHistory } from "#app/audit/history.server.ts";
+import { RecordHistory } from "#app/audit/history.tsx";
 import { requirePermission } from "#app/auth/session.server.ts";
+import { db } from "#app/db/client.server.ts";
 import { formatDateTimeGB } from "#app/lib/dates.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
 import { PrintButton } from "#app/sop/engine/paper.tsx";
@@ -23,7 +26,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const definition = requireFormat(params.format);
   const record = await requireRecord(definition, params.id);
   const zone = serverSettings().PLANT_TIME_ZONE;
+  const history = await recordHistory(db, user, "sop_record", record.id, new URL(request.url));
   return {
+    history,
     code: definition.code,
     definition,
     id: record.id,
@@ -63,6 +68,9 @@ export default function SopRecordPage() {
         </div>
       </div>
       <SopSheet definition={definition} data={record.data} />
+      <div className="no-print">
+        <RecordHistory history={record.history} />
+      </div>
     </section>
   );
 }

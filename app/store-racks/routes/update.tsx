@@ -6,6 +6,8 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
+import { recordHistory } from "#app/audit/history.server.ts";
+import { RecordHistory } from "#app/audit/history.tsx";
 import { requirePermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { notFound } from "#app/lib/http.server.ts";
@@ -27,11 +29,13 @@ export const meta: MetaFunction = () => [{ title: "Update Product · PlantOps" }
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: racksCss }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requirePermission(request, "racks", "write");
+  const user = await requirePermission(request, "racks", "write");
   const rackNumber = requireRackNumber(params.rackNumber);
   const item = await findRackItem(db, rackNumber, params.id ?? "");
   if (!item) notFound(messages.notFound);
+  const history = await recordHistory(db, user, "rack_item", item._id, new URL(request.url));
   return {
+    history,
     rackNumber,
     item: {
       id: item._id,
@@ -80,7 +84,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function UpdateProductPage() {
-  const { rackNumber, item, saved } = useLoaderData<typeof loader>();
+  const { rackNumber, item, saved, history } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   useToast(actionData?.toast);
   return (
@@ -108,6 +112,7 @@ export default function UpdateProductPage() {
         submitLabel="Update"
         pendingText="Updating..."
       />
+      <RecordHistory history={history} />
     </section>
   );
 }

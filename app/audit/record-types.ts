@@ -1,0 +1,157 @@
+import type { FieldSpec } from "#app/audit/diff.ts";
+import type { Area } from "#app/auth/permissions.ts";
+
+// The kinds of record the audit log holds (its `entity` column), with the words people know them
+// by and the fields of each record's form, in the form's order and with the form's labels. The
+// entity names are the ones the features pass to audit(); a new one shows generically until it
+// gets its line here. Pure data: the history and /audit loaders read it on the server.
+
+export type RecordTypeInfo = {
+  /** "Contract", shown in /audit's record type filter and rows. */
+  label: string;
+  /** Who may read the record (and so its history). */
+  area: Area;
+  /**
+   * The record's form fields. Null: the record has no fixed list (a SOP record's paper, a user, the
+   * settings): every stored leaf is compared, labelled by `labels` or its humanized key.
+   */
+  fields: readonly FieldSpec[] | null;
+  /** Labels of keys of records without a fixed list, by the key's last part. */
+  labels?: Readonly<Record<string, Omit<FieldSpec, "path">>>;
+};
+
+const n = "number" as const;
+const d = "date" as const;
+
+export const RECORD_TYPES = {
+  inventory_item: {
+    label: "Spares line",
+    area: "spares",
+    fields: [
+      { path: "department", label: "Department" },
+      { path: "srno", label: "Serial Number", kind: n },
+      { path: "Assets", label: "Assets" },
+      { path: "ComponentsAndEquipments", label: "Components/Equipments" },
+      { path: "AvailableStock", label: "Available stock", kind: n },
+      { path: "MinStock", label: "Min Stock", kind: n },
+      { path: "LeadTime", label: "Lead time", kind: n },
+      { path: "ExcessShortFall", label: "Excess/Short Fall", kind: n },
+      { path: "StatusofOrder", label: "Status of Order" },
+    ],
+  },
+  rack_item: {
+    label: "Rack item",
+    area: "racks",
+    fields: [
+      { path: "rackNumber", label: "Rack", kind: n },
+      { path: "section", label: "Section" },
+      { path: "materialName", label: "Material Name" },
+      { path: "availableStock", label: "Available Stock", kind: n },
+      { path: "issue", label: "Issue", kind: n },
+      { path: "receit", label: "Receipt", kind: n },
+      { path: "closingStock", label: "Closing Stock", kind: n },
+    ],
+  },
+  contract: {
+    label: "Contract",
+    area: "contracts",
+    fields: [
+      { path: "equipment", label: "Equipment" },
+      { path: "company", label: "Company" },
+      { path: "validity.from", label: "Validity From", kind: d },
+      { path: "validity.to", label: "Validity To", kind: d },
+      { path: "pms", label: "PMS" },
+      { path: "vendorCode", label: "Vendor Code" },
+      { path: "contractNumber", label: "Contract Number" },
+      { path: "concernedPerson", label: "Concerned Person" },
+      { path: "mobileNumber", label: "Mobile Number" },
+      { path: "lastDateOfChecking", label: "Last Date of Checking", kind: d },
+      { path: "nextDueDate", label: "Next Due Date", kind: d },
+    ],
+  },
+  rack_file: {
+    label: "File",
+    area: "fileIndex",
+    fields: [
+      { path: "rackName", label: "Rack" },
+      { path: "id", label: "File ID", kind: n },
+      { path: "name", label: "File Name" },
+    ],
+  },
+  sop_record: { label: "SOP record", area: "sop", fields: null },
+  // Written by the stock ledger (issue 17); its shape is read from the entry, whatever it holds.
+  stock_movement: {
+    label: "Stock movement",
+    area: "racks",
+    fields: null,
+    labels: {
+      kind: { label: "Kind" },
+      quantity: { label: "Quantity", kind: n },
+      date: { label: "Date", kind: d },
+      movedOn: { label: "Date", kind: d },
+      reference: { label: "Reference" },
+      receivedFrom: { label: "Received from" },
+      issuedTo: { label: "Issued to" },
+      remark: { label: "Remark" },
+      materialName: { label: "Material Name" },
+      ComponentsAndEquipments: { label: "Components/Equipments" },
+      rackNumber: { label: "Rack", kind: n },
+      department: { label: "Department" },
+    },
+  },
+  user: {
+    label: "User",
+    area: "users",
+    fields: null,
+    labels: {
+      email: { label: "E-mail" },
+      name: { label: "Name" },
+      role: { label: "Role" },
+      disabled: { label: "Disabled" },
+      mustChangePassword: { label: "Must change password" },
+    },
+  },
+  settings: { label: "Settings", area: "settings", fields: null },
+} as const satisfies Record<string, RecordTypeInfo>;
+
+export type RecordType = keyof typeof RECORD_TYPES;
+export const RECORD_TYPE_NAMES = Object.keys(RECORD_TYPES) as RecordType[];
+
+export const isRecordType = (entity: string): entity is RecordType => Object.hasOwn(RECORD_TYPES, entity);
+
+/** The record type's words, or the entity name humanized for one this file does not know yet. */
+export function recordTypeLabel(entity: string): string {
+  return isRecordType(entity) ? RECORD_TYPES[entity].label : entity.replace(/_/g, " ");
+}
+
+/** A one-line name of the record an entry is about, from what the entry holds ("Fire pump"). */
+export function recordTitle(entity: string, before: unknown, after: unknown): string {
+  const value = (after && typeof after === "object" ? after : before) as Record<string, unknown> | null;
+  if (!value || typeof value !== "object") return "";
+  const text = (...keys: string[]) =>
+    keys
+      .map((key) => value[key])
+      .filter((part) => part !== undefined && part !== null && part !== "")
+      .map(String)
+      .join(" · ");
+  switch (entity) {
+    case "contract":
+      return text("equipment", "company");
+    case "rack_item":
+      return value.rackNumber !== undefined
+        ? `Rack ${value.rackNumber} · ${text("materialName")}`
+        : text("materialName");
+    case "inventory_item":
+      return text("department", "srno", "ComponentsAndEquipments");
+    case "rack_file":
+      return text("rackName", "id", "name");
+    case "sop_record":
+      return text("format");
+    case "stock_movement":
+      return text("kind", "quantity", "materialName", "ComponentsAndEquipments", "reference");
+    case "user":
+      return text("email", "name");
+    default:
+      return "";
+  }
+}
