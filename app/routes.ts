@@ -1,4 +1,5 @@
 import { index, layout, prefix, type RouteConfig, route } from "@remix-run/route-config";
+import * as audit from "#app/audit/routes.ts";
 import * as contracts from "#app/contracts/routes.ts";
 import * as fileIndex from "#app/file-index/routes.ts";
 import * as inventory from "#app/inventory/routes.ts";
@@ -24,6 +25,7 @@ export default [
     ...fileIndex.pages,
     ...sop.pages,
     ...users.pages,
+    ...audit.pages,
     route("*", "shell/routes/not-found.tsx"),
   ]),
 

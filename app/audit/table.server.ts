@@ -12,5 +12,11 @@ export const auditLog = pgTable(
     before: jsonb("before"),
     after: jsonb("after"),
   },
-  (t) => [index("audit_log_entity_idx").on(t.entity, t.entityId)],
+  (t) => [
+    index("audit_log_entity_idx").on(t.entity, t.entityId),
+    // /audit pages newest first (issue 17), over all entries or one record type or one user.
+    index("audit_log_created_idx").on(t.createdAt, t.id),
+    index("audit_log_entity_created_idx").on(t.entity, t.createdAt),
+    index("audit_log_user_created_idx").on(t.userId, t.createdAt),
+  ],
 );

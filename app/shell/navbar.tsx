@@ -124,6 +124,13 @@ export function Navbar({
               </NavLink>
             </li>
           ) : null}
+          {can(role, "audit", "read") ? (
+            <li>
+              <NavLink to="/audit" className="menu-link">
+                AUDIT LOG
+              </NavLink>
+            </li>
+          ) : null}
         </ul>
         <div className="nav-tools">
           {can(role, "contracts", "read") ? <Bell alerts={alerts} count={alertCount} /> : null}

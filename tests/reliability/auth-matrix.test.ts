@@ -171,6 +171,8 @@ const AREA_OF: Record<string, Declared> = {
   "users/routes/user.tsx": { area: "users" },
   "users/routes/account.tsx": { area: "signedIn" },
   "users/routes/change-password.tsx": { area: "signedIn" },
+  "audit/routes/audit.tsx": { area: "audit" },
+  "audit/routes/print.tsx": { area: "audit" },
   "shell/routes/alerts.tsx": { area: "contracts" },
   "inventory/routes/list.tsx": { area: "spares" },
   "inventory/routes/print.tsx": { area: "spares" },

@@ -1,0 +1,96 @@
+import { and, asc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
+import { describeEntries, type EntryRow, entryColumns, recordLinks } from "#app/audit/history.server.ts";
+import type { AuditRowView } from "#app/audit/history.tsx";
+import type { AuditFilters, AuditSort } from "#app/audit/list.ts";
+import { recordTitle, recordTypeLabel } from "#app/audit/record-types.ts";
+import { auditLog } from "#app/audit/table.server.ts";
+import { users } from "#app/auth/table.server.ts";
+import { likePattern, orderBy, PRINT_ROW_LIMIT, pageOf, type Tx, totalColumn } from "#app/db/list.server.ts";
+import { addDays, startOfDayInZone } from "#app/lib/dates.ts";
+import type { ListParams } from "#app/lib/list-params.ts";
+
+// /audit's query: every audit entry, newest first, filtered on the server and paged in one round
+// trip. Newest-first paging walks audit_log_created_idx (created_at, id); a type or user filter
+// walks its own (entity | user_id, created_at) index.
+
+/** One row of /audit: the entry described for people, with its record and a link while it exists. */
+export type AuditRow = AuditRowView;
+
+function conditions(params: Pick<ListParams, "q">, filters: AuditFilters, timeZone: string) {
+  const where: (SQL | undefined)[] = [];
+  if (filters.user) where.push(eq(auditLog.userId, filters.user));
+  if (filters.type) where.push(eq(auditLog.entity, filters.type));
+  if (filters.from) where.push(gte(auditLog.createdAt, startOfDayInZone(filters.from, timeZone)));
+  if (filters.to) where.push(lt(auditLog.createdAt, startOfDayInZone(addDays(filters.to, 1), timeZone)));
+  // The search reads what the entry holds (names, numbers, dates as stored): a record's history by
+  // what it was called, even after it was deleted.
+  if (params.q)
+    where.push(
+      sql`(coalesce(${auditLog.before}::text, '') || chr(31) || coalesce(${auditLog.after}::text, '')) ilike ${likePattern(params.q)}`,
+    );
+  return and(...where);
+}
+
+const SORT_COLUMNS = { when: auditLog.createdAt };
+
+async function toRows(db: Tx, rows: readonly EntryRow[]): Promise<AuditRow[]> {
+  const links = await recordLinks(db, rows);
+  const described = describeEntries(rows);
+  return rows.map((row, index) => ({
+    ...described[index],
+    entity: row.entity,
+    entityId: row.entityId,
+    typeLabel: recordTypeLabel(row.entity),
+    title: recordTitle(row.entity, row.before, row.after),
+    href: links.get(`${row.entity}:${row.entityId}`) ?? null,
+  }));
+}
+
+/** A page of /audit. */
+export async function listAuditEntries(
+  db: Tx,
+  params: ListParams<AuditSort>,
+  filters: AuditFilters,
+  timeZone: string,
+) {
+  const page = await pageOf(params, (limit, offset) =>
+    db
+      .select({ ...entryColumns, total: totalColumn })
+      .from(auditLog)
+      .leftJoin(users, eq(users.id, auditLog.userId))
+      .where(conditions(params, filters, timeZone))
+      .orderBy(...orderBy(SORT_COLUMNS, params, auditLog.id))
+      .limit(limit)
+      .offset(offset),
+  );
+  return { ...page, rows: await toRows(db, page.rows) };
+}
+
+/** The whole filtered list for the print view, capped one past PRINT_ROW_LIMIT (to say it was cut). */
+export async function listAuditEntriesForPrint(
+  db: Tx,
+  params: ListParams<AuditSort>,
+  filters: AuditFilters,
+  timeZone: string,
+): Promise<AuditRow[]> {
+  const rows = await db
+    .select(entryColumns)
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.userId))
+    .where(conditions(params, filters, timeZone))
+    .orderBy(...orderBy(SORT_COLUMNS, params, auditLog.id))
+    .limit(PRINT_ROW_LIMIT + 1);
+  return toRows(db, rows);
+}
+
+/** Everyone who may appear in the user filter, by name (e-mail when they have none). */
+export async function auditUserChoices(db: Tx): Promise<{ id: string; label: string }[]> {
+  const rows = await db
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .orderBy(asc(sql`lower(coalesce(nullif(trim(${users.name}), ''), ${users.email}))`), asc(users.id));
+  return rows.map((row) => ({
+    id: row.id,
+    label: row.name.trim() ? `${row.name.trim()} (${row.email})` : row.email,
+  }));
+}

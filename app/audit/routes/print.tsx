@@ -1,0 +1,76 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { AuditLine } from "#app/audit/history.tsx";
+import { type AuditRow, auditUserChoices, listAuditEntriesForPrint } from "#app/audit/list.server.ts";
+import { appliedAuditFilters, readAuditView } from "#app/audit/list.ts";
+import { RECORD_TYPES } from "#app/audit/record-types.ts";
+import { requirePermission } from "#app/auth/session.server.ts";
+import { db } from "#app/db/client.server.ts";
+import { PRINT_ROW_LIMIT, printedAtNow } from "#app/db/list.server.ts";
+import { serverSettings } from "#app/lib/env.server.ts";
+import { logError } from "#app/lib/request-id.server.ts";
+import { PrintList, printHandle } from "#app/ui/list/print.tsx";
+
+// /audit/print?…: the searched and filtered audit log (all pages) on paper, sent without
+// JavaScript (docs/architecture.md "Lists"). Every field line is printed.
+
+export const handle = printHandle;
+export const meta: MetaFunction = () => [{ title: "Audit log (print) · PlantOps" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requirePermission(request, "audit");
+  const url = new URL(request.url);
+  const { params, filters } = readAuditView(url.searchParams);
+  let rows: AuditRow[] = [];
+  let userName = "";
+  try {
+    rows = await listAuditEntriesForPrint(db, params, filters, serverSettings().PLANT_TIME_ZONE);
+    if (filters.user)
+      userName = (await auditUserChoices(db)).find((person) => person.id === filters.user)?.label ?? "";
+  } catch (error) {
+    logError(request, error);
+  }
+  const truncated = rows.length > PRINT_ROW_LIMIT;
+  const back = url.searchParams.toString();
+  return {
+    rows: truncated ? rows.slice(0, PRINT_ROW_LIMIT) : rows,
+    truncatedAt: truncated ? PRINT_ROW_LIMIT : undefined,
+    filters: appliedAuditFilters(params.q, filters, {
+      user: userName || filters.user,
+      type: filters.type ? RECORD_TYPES[filters.type].label : "",
+    }),
+    printedAt: printedAtNow(),
+    backHref: `/audit${back ? `?${back}` : ""}`,
+  };
+}
+
+export default function AuditPrintPage() {
+  const { rows, truncatedAt, filters, printedAt, backHref } = useLoaderData<typeof loader>();
+  return (
+    <PrintList
+      title="Audit log"
+      filters={filters}
+      printedAt={printedAt}
+      total={rows.length}
+      truncatedAt={truncatedAt}
+      backHref={backHref}
+    >
+      <table className="audit-table">
+        <thead>
+          <tr>
+            <th scope="col">When</th>
+            <th scope="col">Who</th>
+            <th scope="col">Change</th>
+            <th scope="col">Record</th>
+            <th scope="col">Fields</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <AuditLine key={row.id} row={row} cap={Number.POSITIVE_INFINITY} />
+          ))}
+        </tbody>
+      </table>
+    </PrintList>
+  );
+}
