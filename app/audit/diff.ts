@@ -138,3 +138,23 @@ export function specsFromLeaves(
   const paths = [...new Set([...leafPaths(before), ...leafPaths(after)])];
   return paths.map((path) => label(path) ?? { path, label: humanize(path) });
 }
+
+/**
+ * Specs in people's order: by `rank` (compared part by part, a missing part first), ties kept in
+ * their order. PostgreSQL's jsonb keeps keys by length, not in the order they were written, so a
+ * record without a fixed list needs its form's order from elsewhere.
+ */
+export function inFormOrder(
+  specs: readonly FieldSpec[],
+  rank: (path: string) => readonly number[],
+): FieldSpec[] {
+  const ranks = new Map(specs.map((spec) => [spec.path, rank(spec.path)]));
+  const compare = (a: readonly number[], b: readonly number[]) => {
+    for (let index = 0; index < Math.max(a.length, b.length); index++) {
+      const difference = (a[index] ?? -1) - (b[index] ?? -1);
+      if (difference !== 0) return difference;
+    }
+    return 0;
+  };
+  return [...specs].sort((a, b) => compare(ranks.get(a.path) ?? [], ranks.get(b.path) ?? []));
+}

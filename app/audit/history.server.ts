@@ -4,6 +4,7 @@ import {
   type FieldChange,
   type FieldSpec,
   fieldChanges,
+  inFormOrder,
   specsFromLeaves,
 } from "#app/audit/diff.ts";
 import { isRecordType, RECORD_TYPES, type RecordType } from "#app/audit/record-types.ts";
@@ -140,11 +141,17 @@ export function changesOf(
   if (info?.fields) return fieldChanges(action, before, after, info.fields);
   const labels: Readonly<Record<string, Omit<FieldSpec, "path">>> =
     info && "labels" in info ? (info.labels as Record<string, Omit<FieldSpec, "path">>) : {};
+  const order = Object.keys(labels);
+  const lastKey = (path: string) => path.split(".").at(-1) ?? "";
   const specs = specsFromLeaves(before, after, (path) => {
-    const known = labels[path.split(".").at(-1) ?? ""];
+    const known = labels[lastKey(path)];
     return known ? { path, ...known } : null;
   });
-  return fieldChanges(action, before, after, specs);
+  const rank = (path: string) => {
+    const index = order.indexOf(lastKey(path));
+    return [index === -1 ? order.length : index];
+  };
+  return fieldChanges(action, before, after, inFormOrder(specs, rank));
 }
 
 // SOP records store {format, data}: the paper's fields are labelled from the format's definition.
@@ -152,10 +159,43 @@ function sopChanges(action: AuditAction, before: unknown, after: unknown): Field
   const code = ((after ?? before) as { format?: unknown } | null)?.format;
   const definition = typeof code === "string" ? findFormat(code) : undefined;
   const dataOf = (value: unknown) => (value as { data?: unknown } | null)?.data;
-  const specs = specsFromLeaves(dataOf(before), dataOf(after), (path) =>
+  const leaves = specsFromLeaves(dataOf(before), dataOf(after), (path) =>
     definition ? sopField(definition, path) : null,
-  ).map((spec) => ({ ...spec, path: `data.${spec.path}` }));
+  );
+  const specs = (definition ? inFormOrder(leaves, (path) => sopRank(definition, path)) : leaves).map(
+    (spec) => ({ ...spec, path: `data.${spec.path}` }),
+  );
   return fieldChanges(action, before, after, specs);
+}
+
+/** Where a path of a SOP record's data sits on the paper: header, body blocks in order, footer. */
+export function sopRank(definition: FormatDefinition, path: string): number[] {
+  const [first, second, third] = path.split(".");
+  const header = definition.header.findIndex((input) => input.name === first);
+  if (header !== -1) return [0, header];
+  const footer = definition.footer.findIndex((input) => input.name === first);
+  if (footer !== -1) return [2, footer];
+  const block = definition.body.findIndex(
+    (candidate) =>
+      ("name" in candidate && candidate.name === first) ||
+      (candidate.type === "checklist" &&
+        candidate.store === "keyed" &&
+        candidate.sections.some((s) => s.key === first)),
+  );
+  if (block === -1) return [3];
+  const found = definition.body[block];
+  if (found.type === "checklist" && found.store === "keyed") {
+    const items = found.sections.flatMap((section) =>
+      section.items.map((item) => `${section.key}.${item.key}`),
+    );
+    return [1, block, items.indexOf(`${first}.${second}`)];
+  }
+  if (found.type === "counts") return [1, block, found.items.findIndex((item) => item.key === second)];
+  const columns =
+    found.type === "register"
+      ? found.parts.flatMap((part) => part.columns.map((column) => column.name))
+      : [found.status.name, found.remarks?.name ?? "", found.itemKey ?? ""];
+  return [1, block, Number(second), columns.indexOf(third ?? "")];
 }
 
 function inputSpec(path: string, input: InputDef, prefix = ""): FieldSpec {
