@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { baseURL } from "../../playwright.config.ts";
 import { expect, test, uniqueName } from "./fixtures.ts";
 
@@ -61,4 +62,13 @@ test("editing a contract shows the change before → after on its page, and /aud
     .getByRole("link", { name: new RegExp(equipment) })
     .click();
   await expect(page).toHaveURL(new RegExp(`/amcupdate/${id}$`));
+
+  // The new markup keeps the pages free of WCAG A/AA violations (axe runs as a script: JavaScript on).
+  if (js) {
+    test.setTimeout(180_000);
+    const wcag = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+    expect((await new AxeBuilder({ page }).withTags(wcag).analyze()).violations).toEqual([]);
+    await page.goto(`/audit?type=contract&q=${encodeURIComponent(equipment)}`);
+    expect((await new AxeBuilder({ page }).withTags(wcag).analyze()).violations).toEqual([]);
+  }
 });
