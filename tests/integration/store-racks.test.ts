@@ -562,6 +562,7 @@ describe("the Update Product form (/rackupdate/{n}/{_id})", () => {
         version: 1,
       },
       saved: false,
+      history: expect.objectContaining({ total: 1 }), // its creation (issue 17: the record's history)
     });
   });
 
