@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
 import { describeEntries, type EntryRow, entryColumns, recordLinks } from "#app/audit/history.server.ts";
 import type { AuditRowView } from "#app/audit/history.tsx";
 import type { AuditFilters, AuditSort } from "#app/audit/list.ts";
@@ -35,16 +35,36 @@ const SORT_COLUMNS = { when: auditLog.createdAt };
 
 async function toRows(db: Tx, rows: readonly EntryRow[]): Promise<AuditRow[]> {
   const links = await recordLinks(db, rows);
+  const people = await userLabels(db, rows);
   const described = describeEntries(rows);
   return rows.map((row, index) => ({
     ...described[index],
     entity: row.entity,
     entityId: row.entityId,
     typeLabel: recordTypeLabel(row.entity),
-    title: recordTitle(row.entity, row.before, row.after),
+    title:
+      recordTitle(row.entity, row.before, row.after) ||
+      (row.entity === "user" ? (people.get(row.entityId) ?? "") : ""),
     href: links.get(`${row.entity}:${row.entityId}`) ?? null,
   }));
 }
+
+/** A user change often holds only what changed (a role): name the account from the users table. */
+async function userLabels(db: Tx, rows: readonly EntryRow[]) {
+  const ids = [
+    ...new Set(
+      rows.filter((row) => row.entity === "user" && UUID.test(row.entityId)).map((row) => row.entityId),
+    ),
+  ];
+  if (ids.length === 0) return new Map<string, string>();
+  const found = await db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(inArray(users.id, ids));
+  return new Map(found.map((user) => [user.id, user.email]));
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A page of /audit. */
 export async function listAuditEntries(

@@ -21,6 +21,7 @@ import { action as apiRecordsAction } from "#app/sop/routes/api-records.ts";
 import { loader as sopRecordPage } from "#app/sop/routes/record.tsx";
 import { createRackItem, deleteRackItem, updateRackItem } from "#app/store-racks/queries.server.ts";
 import { loader as rackItemPage } from "#app/store-racks/routes/update.tsx";
+import { changeRole } from "#app/users/queries.server.ts";
 import { buildRequest, run } from "#tests/support/requests.ts";
 import { sampleRecord } from "#tests/support/sop-sample.ts";
 import { apiToken, signedInUser } from "#tests/support/users.ts";
@@ -374,6 +375,15 @@ describe("/audit", () => {
       { path: "date", label: "Date", before: "—", after: "20/11/2026" },
       { path: "issuedTo", label: "Issued to", before: "—", after: "Boiler" },
     ]);
+  });
+
+  it("names a user whose change holds only the changed field (a role) by their e-mail", async () => {
+    const someone = await signedInUser();
+    const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, someone.email));
+    await changeRole(db, row.id, "viewer", adminRow.id);
+    const { rows } = await auditPage(`?type=user&user=${adminRow.id}`);
+    expect(rows[0]).toMatchObject({ title: someone.email, href: `/users/${row.id}`, who: "Asha Admin" });
+    expect(rows[0].changes).toEqual([{ path: "role", label: "Role", before: "staff", after: "viewer" }]);
   });
 
   it("bad filters in the address are named and left out, never a 5xx", async () => {
