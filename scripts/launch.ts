@@ -1,13 +1,13 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import http from "node:http";
+import type http from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
 import { type EmbeddedPostgres, ensureAppDatabase, startEmbeddedPostgres } from "#app/db/embedded.server.ts";
 import { migrateDatabase } from "#app/db/migrate.server.ts";
 import { parseSettings, type Settings } from "#app/lib/env.server.ts";
-import { createApp } from "../server/app.ts";
+import { createApp, createServer } from "../server/app.ts";
 import { ensureFreshBuild, projectRoot } from "./build.js";
 
 export { ensureFreshBuild };
@@ -108,9 +108,7 @@ type JobsEntry = { startJobs?: (databaseUrl: string) => Promise<unknown>; stopJo
 
 function listen(app: ReturnType<typeof createApp>, port: number) {
   return new Promise<http.Server>((resolve, reject) => {
-    const server = http.createServer(app);
-    // Idle keep-alive connections must not hold a stop for the default 5 s.
-    server.keepAliveTimeout = 5_000;
+    const server = createServer(app);
     server.once("error", (error: NodeJS.ErrnoException) =>
       reject(
         error.code === "EADDRINUSE"
