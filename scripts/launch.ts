@@ -6,8 +6,10 @@ import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
 import { type EmbeddedPostgres, ensureAppDatabase, startEmbeddedPostgres } from "#app/db/embedded.server.ts";
 import { migrateDatabase } from "#app/db/migrate.server.ts";
+import { POOL } from "#app/db/pool.ts";
 import { parseSettings, type Settings } from "#app/lib/env.server.ts";
 import { createApp, createServer } from "../server/app.ts";
+import { collectWhenIdle } from "../server/idle-memory.ts";
 import { ensureFreshBuild, projectRoot } from "./build.js";
 
 export { ensureFreshBuild };
@@ -82,9 +84,12 @@ export async function launch(
   fs.writeFileSync(runFile(dataDir), JSON.stringify({ launcher: process.pid, server: process.pid }));
 
   const listening = server;
+  // Once the pool has closed its idle connections, one collection gives the load's garbage back.
+  const stopCollecting = collectWhenIdle(listening, POOL.idleTimeoutSeconds * 1000);
   let stopping: Promise<void> | undefined;
   const stop = () => {
     stopping ??= (async () => {
+      stopCollecting();
       await closeGracefully(listening, 2_000);
       await jobs.stopJobs?.().catch(() => {});
       await closeDatabasePool();

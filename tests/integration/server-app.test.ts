@@ -6,6 +6,7 @@ import path from "node:path";
 import type { ServerBuild } from "@remix-run/node";
 import { afterAll, describe, expect, it } from "vitest";
 import { createApp, createServer, KEEP_ALIVE_MS } from "../../server/app.ts";
+import { collectWhenIdle, exposedCollector } from "../../server/idle-memory.ts";
 
 // The web server's own layer (server/app.ts), in front of Remix: which client address and which
 // scheme it hands on to the app. A one-route build answers with what it was given, so the test sees
@@ -120,4 +121,42 @@ describe("idle keep-alive connections", () => {
     expect(answers()).toBe(2);
     socket.destroy();
   }, 15_000);
+});
+
+describe("the collection once the server is idle", () => {
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it("runs once after a quiet spell that followed requests, and again only after the next request", async () => {
+    const server = createServer(createApp({ build, assetsDir, trustProxy: false }));
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    let collections = 0;
+    const stop = collectWhenIdle(server, 2_000, () => {
+      collections++;
+    });
+    try {
+      await sleep(2_500);
+      expect(collections, "nothing to give back before any request").toBe(0);
+      await fetch(`http://127.0.0.1:${port}/`).then((response) => response.text());
+      await sleep(300);
+      expect(collections, "not while requests are recent").toBe(0);
+      await sleep(2_700);
+      expect(collections).toBe(1);
+      await sleep(1_000);
+      expect(collections, "once per quiet spell").toBe(1);
+      await fetch(`http://127.0.0.1:${port}/`).then((response) => response.text());
+      await sleep(2_700);
+      expect(collections).toBe(2);
+    } finally {
+      stop();
+    }
+  }, 20_000);
+
+  it("reaches V8's collector in a process started without --expose-gc", () => {
+    expect(typeof exposedCollector()).toBe("function");
+    expect(typeof (globalThis as { gc?: unknown }).gc, "the app's own global stays without gc").toBe(
+      "undefined",
+    );
+  });
 });
