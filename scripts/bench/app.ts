@@ -3,7 +3,6 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { ensureFreshBuild } from "../launch.ts";
-import { SERVER_PROCESS_ENV } from "../process-env.js";
 
 // Starting the built app exactly as `npm start` does (scripts/start.ts → launch()), in a child
 // process so its memory and start-up time can be measured and it can be killed like the real thing.
@@ -46,8 +45,6 @@ export async function startApp(options: StartOptions): Promise<RunningApp> {
     NODE_ENV: "",
     DATABASE_URL: "",
     ...RUN_SECRETS,
-    // As package.json's start script runs it.
-    ...SERVER_PROCESS_ENV,
     DATA_DIR: options.dataDir,
     PORT: String(options.port),
     BUILD_DIR: options.buildDir,
