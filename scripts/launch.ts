@@ -1,13 +1,15 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import http from "node:http";
+import type http from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
 import { type EmbeddedPostgres, ensureAppDatabase, startEmbeddedPostgres } from "#app/db/embedded.server.ts";
 import { migrateDatabase } from "#app/db/migrate.server.ts";
+import { POOL } from "#app/db/pool.ts";
 import { parseSettings, type Settings } from "#app/lib/env.server.ts";
-import { createApp } from "../server/app.ts";
+import { createApp, createServer } from "../server/app.ts";
+import { collectWhenIdle } from "../server/idle-memory.ts";
 import { ensureFreshBuild, projectRoot } from "./build.js";
 
 export { ensureFreshBuild };
@@ -82,9 +84,12 @@ export async function launch(
   fs.writeFileSync(runFile(dataDir), JSON.stringify({ launcher: process.pid, server: process.pid }));
 
   const listening = server;
+  // Once the pool has closed its idle connections, one collection gives the load's garbage back.
+  const stopCollecting = collectWhenIdle(listening, POOL.idleTimeoutSeconds * 1000);
   let stopping: Promise<void> | undefined;
   const stop = () => {
     stopping ??= (async () => {
+      stopCollecting();
       await closeGracefully(listening, 2_000);
       await jobs.stopJobs?.().catch(() => {});
       await closeDatabasePool();
@@ -108,9 +113,7 @@ type JobsEntry = { startJobs?: (databaseUrl: string) => Promise<unknown>; stopJo
 
 function listen(app: ReturnType<typeof createApp>, port: number) {
   return new Promise<http.Server>((resolve, reject) => {
-    const server = http.createServer(app);
-    // Idle keep-alive connections must not hold a stop for the default 5 s.
-    server.keepAliveTimeout = 5_000;
+    const server = createServer(app);
     server.once("error", (error: NodeJS.ErrnoException) =>
       reject(
         error.code === "EADDRINUSE"

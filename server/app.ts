@@ -1,4 +1,4 @@
-import type { IncomingHttpHeaders } from "node:http";
+import http, { type IncomingHttpHeaders } from "node:http";
 import path from "node:path";
 import { createRequestHandler, type ServerBuild, writeReadableStreamToWritable } from "@remix-run/node";
 import compression from "compression";
@@ -64,6 +64,24 @@ export function createApp(options: AppOptions) {
     }
   });
   return app;
+}
+
+/**
+ * How long an idle keep-alive connection is kept. Node's default (5 s) is shorter than many clients
+ * keep theirs (Playwright's request context and other Node.js clients without an agent timeout
+ * keep them until the server closes them): a request written just as the server closes the idle
+ * connection meets a reset (ECONNRESET), seen in CI on a forged POST sent ~5 s after the test's
+ * previous API call. The side that closes must be the client: clients that read the Keep-Alive
+ * hint close a second before, and one that does not gets a minute, not 5 s. A stop does not wait
+ * for idle connections (scripts/launch.ts closes them at once).
+ */
+export const KEEP_ALIVE_MS = 65_000;
+
+/** The HTTP server of an app, with the keep-alive policy above. */
+export function createServer(app: ReturnType<typeof createApp>) {
+  const server = http.createServer(app);
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  return server;
 }
 
 type BufferedRequest = ExpressRequest & { rawBody?: Buffer };

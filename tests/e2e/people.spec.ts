@@ -101,6 +101,10 @@ test("the last admin cannot be demoted: the message shows and the choice is kept
   await login("admin");
   await page.goto(`/users?q=${encodeURIComponent(ADMIN.email)}`);
   await page.getByRole("link", { name: ADMIN.email }).click();
+  // /users has a Role field of its own (the add-user form): with JavaScript the click only starts a
+  // client-side navigation, so wait for the account's page before choosing, or the choice lands in
+  // the list page's field and "Change role" sends the unchanged role (no message).
+  await expect(page.getByRole("heading", { level: 1, name: ADMIN.email })).toBeVisible();
   await page.getByLabel("Role").selectOption("viewer");
   await page.getByRole("button", { name: "Change role" }).click();
   await expect(page.getByRole("alert")).toContainText("There must be at least one admin");

@@ -2,7 +2,7 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { loginAttempts, registrationAttempts, sessions, users } from "#app/auth/table.server.ts";
 import { db } from "#app/db/client.server.ts";
-import { startJobs, stopJobs } from "#app/jobs/jobs.server.ts";
+import { startJobs, stopJobs, wakeWorkers } from "#app/jobs/jobs.server.ts";
 import { pruneSignIns, pruneSignInsJob } from "#app/jobs/prune-sign-ins.server.ts";
 import { createUser } from "#tests/support/users.ts";
 
@@ -90,6 +90,8 @@ describe("the job queue", () => {
       .values({ email: "ancient@plant.test", address: "a", succeeded: false, createdAt: daysAgo(40) });
     const id = await boss.send(pruneSignInsJob.name, {});
     expect(id, "pg-boss gives the queued job a uuid").toMatch(/^[0-9a-f-]{36}$/);
+    // The worker looks for work once a minute (the jobs are daily): wake it rather than wait.
+    wakeWorkers();
     let state: string | undefined;
     for (let tries = 0; tries < 40 && state !== "completed"; tries++) {
       await new Promise((resolve) => setTimeout(resolve, 250));

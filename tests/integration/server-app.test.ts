@@ -1,11 +1,12 @@
 import fs from "node:fs";
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import net, { type AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import type { ServerBuild } from "@remix-run/node";
 import { afterAll, describe, expect, it } from "vitest";
-import { createApp } from "../../server/app.ts";
+import { createApp, createServer, KEEP_ALIVE_MS } from "../../server/app.ts";
+import { collectWhenIdle, exposedCollector } from "../../server/idle-memory.ts";
 
 // The web server's own layer (server/app.ts), in front of Remix: which client address and which
 // scheme it hands on to the app. A one-route build answers with what it was given, so the test sees
@@ -81,5 +82,81 @@ describe("the server's client address and scheme", () => {
     expect(seen.https).toBe("1");
     expect(seen.hsts).toMatch(/max-age=\d+/);
     expect((await ask({ "x-forwarded-proto": "http" })).hsts).toBeNull();
+  });
+});
+
+describe("idle keep-alive connections", () => {
+  // A client that reuses its idle connection must find it open: a request written just as the
+  // server closes it is reset (ECONNRESET in CI, issue 15). Node's default closed it after 5 s.
+  it("stay open well past Node's 5 s, so the client, not the server, closes them", async () => {
+    expect(KEEP_ALIVE_MS).toBeGreaterThanOrEqual(60_000);
+    const server = createServer(createApp({ build, assetsDir, trustProxy: false }));
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    const socket = net.connect(port, "127.0.0.1");
+    let received = "";
+    let ended = false;
+    socket.on("data", (chunk: Buffer) => {
+      received += chunk.toString();
+    });
+    socket.on("end", () => {
+      ended = true;
+    });
+    socket.on("error", () => {});
+    const request = "GET / HTTP/1.1\r\nHost: localhost\r\nConnection: keep-alive\r\n\r\n";
+    const answers = () => received.match(/^HTTP\/1\.1 200/gm)?.length ?? 0;
+    const waitFor = async (count: number) => {
+      for (let waited = 0; answers() < count && !ended && waited < 5_000; waited += 20)
+        await new Promise((resolve) => setTimeout(resolve, 20));
+    };
+    socket.write(request);
+    await waitFor(1);
+    expect(received).toMatch(/keep-alive: timeout=65/i);
+    // Idle for longer than Node's default keep-alive, then the same connection carries a second request.
+    await new Promise((resolve) => setTimeout(resolve, 6_000));
+    expect(ended, "the server closed the idle connection").toBe(false);
+    socket.write(request);
+    await waitFor(2);
+    expect(answers()).toBe(2);
+    socket.destroy();
+  }, 15_000);
+});
+
+describe("the collection once the server is idle", () => {
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it("runs once after a quiet spell that followed requests, and again only after the next request", async () => {
+    const server = createServer(createApp({ build, assetsDir, trustProxy: false }));
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    let collections = 0;
+    const stop = collectWhenIdle(server, 2_000, () => {
+      collections++;
+    });
+    try {
+      await sleep(2_500);
+      expect(collections, "nothing to give back before any request").toBe(0);
+      await fetch(`http://127.0.0.1:${port}/`).then((response) => response.text());
+      await sleep(300);
+      expect(collections, "not while requests are recent").toBe(0);
+      await sleep(2_700);
+      expect(collections).toBe(1);
+      await sleep(1_000);
+      expect(collections, "once per quiet spell").toBe(1);
+      await fetch(`http://127.0.0.1:${port}/`).then((response) => response.text());
+      await sleep(2_700);
+      expect(collections).toBe(2);
+    } finally {
+      stop();
+    }
+  }, 20_000);
+
+  it("reaches V8's collector in a process started without --expose-gc", () => {
+    expect(typeof exposedCollector()).toBe("function");
+    expect(typeof (globalThis as { gc?: unknown }).gc, "the app's own global stays without gc").toBe(
+      "undefined",
+    );
   });
 });
