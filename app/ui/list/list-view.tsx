@@ -40,7 +40,10 @@ export function useListPending() {
   return navigation.state === "loading" && navigation.location?.pathname === location.pathname;
 }
 
-const TYPING_PAUSE_MS = 250;
+// Long enough that steady typing (a key every 80–150 ms) sends one request per pause, short enough
+// to leave the search budget (300 ms from the last key to the results) room for the round trip
+// and the render; a request overtaken by a newer one is cancelled (docs/performance.md).
+const TYPING_PAUSE_MS = 150;
 
 /**
  * The list's GET form: search box, the list's own filters (children: <select>s or inputs with a
