@@ -2,7 +2,6 @@ import type { LinksFunction, MetaFunction } from "@remix-run/node";
 import { useRouteLoaderData } from "@remix-run/react";
 import { FacilityGallery, FeatureCards, Hero, Stats } from "#app/home/components.tsx";
 import homeCss from "#app/home/home.css?url";
-import { defaultPlantSettings } from "#app/settings/schema.ts";
 import type { ShellData } from "#app/shell/routes/layout.tsx";
 
 // The signed-in home page (spec §1): hero, feature cards, facility gallery and figures.
@@ -13,7 +12,9 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: homeCss }]
 
 export default function HomePage() {
   const shell = useRouteLoaderData<ShellData>("shell");
-  const plantName = shell?.settings.plantName || defaultPlantSettings.plantName;
+  // The shell's loader always sends the settings (their defaults when none are saved). Not
+  // importing the settings' schema keeps its validation library out of this page's JavaScript.
+  const plantName = shell?.settings.plantName ?? "";
   return (
     <div className="home">
       <Hero plantName={plantName} role={shell?.user.role} />

@@ -1,5 +1,5 @@
-import { Link } from "@remix-run/react";
 import type { PlantSettings } from "#app/settings/schema.ts";
+import { usePlainLinks } from "#app/ui/plain-links.ts";
 
 export function Banner({ plantName, webAddress }: { plantName: string; webAddress: string }) {
   const text = webAddress ? `${plantName} · ${webAddress}` : plantName;
@@ -14,23 +14,27 @@ export function Banner({ plantName, webAddress }: { plantName: string; webAddres
 }
 
 export function Footer({ settings, year }: { settings: PlantSettings; year: number }) {
+  const plainLinks = usePlainLinks();
   return (
-    <footer className="footer">
+    // The click handler only makes the plain links inside navigate in the app (plain-links.ts).
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the links themselves are the controls
+    // biome-ignore lint/a11y/noStaticElementInteractions: a delegated handler, not a control
+    <footer className="footer" onClick={plainLinks}>
       <div className="footer-grid">
         <section>
           <h2>Quick links</h2>
           <ul>
             <li>
-              <Link to="/home">Home</Link>
+              <a href="/home">Home</a>
             </li>
             <li>
-              <Link to="/products">Spares</Link>
+              <a href="/products">Spares</a>
             </li>
             <li>
-              <Link to="/amc">AMC</Link>
+              <a href="/amc">AMC</a>
             </li>
             <li>
-              <Link to="/about">Store Racks</Link>
+              <a href="/about">Store Racks</a>
             </li>
           </ul>
         </section>
@@ -38,13 +42,13 @@ export function Footer({ settings, year }: { settings: PlantSettings; year: numb
           <h2>Useful links</h2>
           <ul>
             <li>
-              <Link to="/rackadmin">File index</Link>
+              <a href="/rackadmin">File index</a>
             </li>
             <li>
-              <Link to="/adminandsecurity">SOP formats</Link>
+              <a href="/adminandsecurity">SOP formats</a>
             </li>
             <li>
-              <Link to="/alerts">AMC alerts</Link>
+              <a href="/alerts">AMC alerts</a>
             </li>
           </ul>
         </section>

@@ -1,4 +1,4 @@
-import { Form, Link, NavLink, useLocation, useMatches, useSearchParams } from "@remix-run/react";
+import { Form, useLocation, useMatches, useSearchParams } from "@remix-run/react";
 import { type ReactNode, useEffect, useRef } from "react";
 import { can } from "#app/auth/permissions.ts";
 import type { Role } from "#app/auth/roles.ts";
@@ -7,6 +7,7 @@ import { Bell } from "#app/shell/bell.tsx";
 import { amcMenu, type MenuLink, racksMenu, sparesMenu } from "#app/shell/fixed-menus.ts";
 import { highlightMatches } from "#app/shell/search.ts";
 import { isListPage } from "#app/ui/list/handle.ts";
+import { usePlainLinks } from "#app/ui/plain-links.ts";
 
 export function Navbar({
   email,
@@ -30,6 +31,11 @@ export function Navbar({
     can(role, link.to === "/rackadmin" ? "fileIndex" : "racks", "read"),
   );
   const location = useLocation();
+  const plainLinks = usePlainLinks();
+  // The menus' links are plain anchors (plain-links.ts): which one is the current page is worked
+  // out here once, as NavLink would for each of them.
+  const here = (to: string) =>
+    location.pathname === to || location.pathname.startsWith(`${to}/`) ? "page" : undefined;
   // A list page searches the whole list on the server with its own box, just below: a second box
   // here would search the same list twice over (behaviour note 18).
   const onList = useMatches().some((match) => isListPage(match.handle));
@@ -77,8 +83,10 @@ export function Navbar({
 
   return (
     <header className="topbar">
-      <nav ref={nav} className="navbar" aria-label="Main">
-        <Link to="/home" className="brand">
+      {/* The click handler only makes the plain links inside navigate in the app. */}
+      {/* biome-ignore lint/a11y/useKeyWithClickEvents: the links themselves are the controls */}
+      <nav ref={nav} className="navbar" aria-label="Main" onClick={plainLinks}>
+        <a href="/home" className="brand">
           <svg aria-hidden="true" className="brand-mark" viewBox="0 0 32 32" width="22" height="22">
             <path
               d="M11 9h10a3 3 0 0 1 3 3v12a3 3 0 0 1-3 3H11a3 3 0 0 1-3-3V12a3 3 0 0 1 3-3Z"
@@ -87,12 +95,12 @@ export function Navbar({
             <rect x="12" y="4" width="8" height="5" rx="1.5" fill="#fff" />
           </svg>
           {plantName}
-        </Link>
+        </a>
         <ul className="menus">
           {/* Only what the role may open (app/auth/permissions.ts); the server refuses the rest. */}
-          {can(role, "spares", "read") ? <Menu label="SPARES" links={sparesMenu} /> : null}
-          {can(role, "contracts", "read") ? <Menu label="AMC" links={amcMenu} /> : null}
-          {racksLinks.length ? <Menu label="RACKS" links={racksLinks} /> : null}
+          {can(role, "spares", "read") ? <Menu label="SPARES" links={sparesMenu} here={here} /> : null}
+          {can(role, "contracts", "read") ? <Menu label="AMC" links={amcMenu} here={here} /> : null}
+          {racksLinks.length ? <Menu label="RACKS" links={racksLinks} here={here} /> : null}
           {can(role, "sop", "read") ? (
             <li>
               <details className="menu">
@@ -103,11 +111,11 @@ export function Navbar({
                       <summary>SOP ADMIN &amp; SECURITY FORMATS</summary>
                       <ul className="menu-list">
                         <li>
-                          <NavLink to="/adminandsecurity">All formats</NavLink>
+                          <MenuEntry link={{ to: "/adminandsecurity", label: "All formats" }} here={here} />
                         </li>
                         {sopFormatsMenu.map((link) => (
                           <li key={link.to}>
-                            <NavLink to={link.to}>{link.label}</NavLink>
+                            <MenuEntry link={link} here={here} />
                           </li>
                         ))}
                       </ul>
@@ -119,9 +127,9 @@ export function Navbar({
           ) : null}
           {can(role, "settings", "read") ? (
             <li>
-              <NavLink to="/settings" className="menu-link">
+              <a href="/settings" className="menu-link" aria-current={here("/settings")}>
                 SETTINGS
-              </NavLink>
+              </a>
             </li>
           ) : null}
           {can(role, "audit", "read") ? (
@@ -136,13 +144,18 @@ export function Navbar({
           {can(role, "contracts", "read") ? <Bell alerts={alerts} count={alertCount} /> : null}
           {onList ? null : <SearchBox />}
           {can(role, "users", "read") ? (
-            <NavLink to="/users" className="button small">
+            <a href="/users" className="button small" aria-current={here("/users")}>
               Users
-            </NavLink>
+            </a>
           ) : null}
-          <NavLink to="/account" className="button small" title={`Signed in as ${email}`}>
+          <a
+            href="/account"
+            className="button small"
+            title={`Signed in as ${email}`}
+            aria-current={here("/account")}
+          >
             Account
-          </NavLink>
+          </a>
           <Form method="post" action="/logout" className="logout">
             <button type="submit" className="button small" title={`Signed in as ${email}`}>
               Logout
@@ -154,7 +167,9 @@ export function Navbar({
   );
 }
 
-function Menu({ label, links }: { label: string; links: MenuLink[] }): ReactNode {
+type Here = (to: string) => "page" | undefined;
+
+function Menu({ label, links, here }: { label: string; links: MenuLink[]; here: Here }): ReactNode {
   return (
     <li>
       <details className="menu">
@@ -162,12 +177,22 @@ function Menu({ label, links }: { label: string; links: MenuLink[] }): ReactNode
         <ul className="menu-list">
           {links.map((link) => (
             <li key={link.to}>
-              <NavLink to={link.to}>{link.label}</NavLink>
+              <MenuEntry link={link} here={here} />
             </li>
           ))}
         </ul>
       </details>
     </li>
+  );
+}
+
+/** A menu entry: marked (aria-current, bold by CSS) when it is the page on screen. */
+function MenuEntry({ link, here }: { link: MenuLink; here: Here }) {
+  const current = here(link.to);
+  return (
+    <a href={link.to} aria-current={current} className={current ? "active" : undefined}>
+      {link.label}
+    </a>
   );
 }
 

@@ -211,13 +211,13 @@ function ContractLine({
       {askToDelete ? (
         <>
           <td>
-            <Link to={`/amcupdate/${row.id}`} className="button small" aria-label={`Update ${row.equipment}`}>
+            <a href={`/amcupdate/${row.id}`} className="button small" aria-label={`Update ${row.equipment}`}>
               Update
-            </Link>
+            </a>
           </td>
           <td>
-            <Link
-              to={deleteHref}
+            <a
+              href={deleteHref}
               className="button danger small"
               aria-label={`Delete ${row.equipment}`}
               onClick={(event) => {
@@ -225,7 +225,7 @@ function ContractLine({
               }}
             >
               Delete
-            </Link>
+            </a>
           </td>
         </>
       ) : null}

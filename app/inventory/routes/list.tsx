@@ -269,11 +269,11 @@ function LineRow({
       {askToDelete ? (
         <>
           <td>
-            <Link to={`${base}/edit`}>Update</Link>
+            <a href={`${base}/edit`}>Update</a>
           </td>
           <td>
-            <Link
-              to={deleteHref}
+            <a
+              href={deleteHref}
               className="button danger small"
               aria-label={`Delete line ${row.srno}`}
               onClick={(event) => {
@@ -281,7 +281,7 @@ function LineRow({
               }}
             >
               Delete
-            </Link>
+            </a>
           </td>
         </>
       ) : null}

@@ -234,9 +234,9 @@ function RecordLine({
   return (
     <tr>
       <td>
-        <Link to={here} aria-label={`Open ${name}`}>
+        <a href={here} aria-label={`Open ${name}`}>
           <Marked text={row.date} q={q} />
-        </Link>
+        </a>
       </td>
       {row.keys.map((key, index) => (
         <td key={index}>
@@ -249,24 +249,24 @@ function RecordLine({
       <td>{row.savedAt}</td>
       <td className="no-print">
         <div className="actions row-actions">
-          <Link className="button small" to={here}>
+          <a className="button small" href={here}>
             Open
-          </Link>
+          </a>
           {row.mayChange ? (
             <>
-              <Link className="button small" to={`${here}/edit`} aria-label={`Edit ${name}`}>
+              <a className="button small" href={`${here}/edit`} aria-label={`Edit ${name}`}>
                 Edit
-              </Link>
-              <Link
+              </a>
+              <a
                 className="button danger small"
-                to={deleteHref}
+                href={deleteHref}
                 aria-label={`Delete ${name}`}
                 onClick={(event) => {
                   if (askToDelete(deleteHref)) event.preventDefault();
                 }}
               >
                 Delete
-              </Link>
+              </a>
             </>
           ) : null}
         </div>

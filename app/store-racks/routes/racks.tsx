@@ -1,5 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { Fragment } from "react";
 import { requirePermission } from "#app/auth/session.server.ts";
 import { useCan } from "#app/auth/use-can.ts";
@@ -164,13 +164,13 @@ function RackHeader({ rack, count, mayChange }: { rack: number; count: number; m
           ({count} {count === 1 ? "item" : "items"})
         </span>{" "}
         {mayChange ? (
-          <Link
-            to={`/insertproducts/${rack}`}
+          <a
+            href={`/insertproducts/${rack}`}
             className="button small primary"
             aria-label={`Insert New Item in rack ${rack}`}
           >
             Insert New Item
-          </Link>
+          </a>
         ) : null}
       </th>
     </tr>
@@ -213,18 +213,18 @@ function ItemRow({
       {askToDelete ? (
         <>
           <td>
-            <Link to={`/rackupdate/${row.rackNumber}/${row.id}`}>Update</Link>
+            <a href={`/rackupdate/${row.rackNumber}/${row.id}`}>Update</a>
           </td>
           <td>
-            <Link
-              to={remove}
+            <a
+              href={remove}
               className="button danger small"
               onClick={(event) => {
                 if (askToDelete(remove)) event.preventDefault();
               }}
             >
               Delete
-            </Link>
+            </a>
           </td>
         </>
       ) : null}

@@ -9,6 +9,7 @@ import {
   rowRange,
   type SortDir,
 } from "#app/lib/list-params.ts";
+import { usePlainLinks } from "#app/ui/plain-links.ts";
 
 // The parts of a list page (docs/architecture.md "Lists"): the search/filter toolbar, sortable
 // column headers, the pager, the match count, the print link. Everything is a link or a GET form,
@@ -39,7 +40,10 @@ export function useListPending() {
   return navigation.state === "loading" && navigation.location?.pathname === location.pathname;
 }
 
-const TYPING_PAUSE_MS = 250;
+// Long enough that steady typing (a key every 80–150 ms) sends one request per pause, short enough
+// to leave the search budget (300 ms from the last key to the results) room for the round trip
+// and the render; a request overtaken by a newer one is cancelled (docs/performance.md).
+const TYPING_PAUSE_MS = 150;
 
 /**
  * The list's GET form: search box, the list's own filters (children: <select>s or inputs with a
@@ -265,9 +269,19 @@ export function PrintLink({ to, name }: { to: string; name: string }) {
 /** The table's box: wide tables scroll inside it, and it is marked busy while a new view loads. */
 export function TableWrap({ children, label }: { children: ReactNode; label: string }) {
   const pending = useListPending();
+  const plainLinks = usePlainLinks();
   return (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling box must be reachable by keyboard
-    <section className="table-wrap list-wrap" aria-label={label} aria-busy={pending} tabIndex={0}>
+    // The click handler only makes the plain links inside navigate in the app (plain-links.ts);
+    // keyboard users press Enter on those links, which is a click too.
+    // biome-ignore lint/a11y/useKeyWithClickEvents: see above, the links themselves are the controls
+    <section
+      className="table-wrap list-wrap"
+      aria-label={label}
+      aria-busy={pending}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling box must be reachable by keyboard
+      tabIndex={0}
+      onClick={plainLinks}
+    >
       {children}
     </section>
   );
