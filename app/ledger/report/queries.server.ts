@@ -79,8 +79,9 @@ function itemsQuery(q: string, filters: ReportFilters, maySeeSpares: boolean): S
   }
   if (kinds.spares) {
     parts.push(sql`
-      select 'spare'::text, i.id, ${departmentGroupSql}, null::int, i.department, i.assets,
-        i.components_and_equipments, i.srno, i.available_stock, i.created_at
+      select 'spare'::text as type, i.id, ${departmentGroupSql} as grp, null::int as rack_number,
+        i.department, i.assets as place, i.components_and_equipments as name, i.srno,
+        i.available_stock as balance, i.created_at as put_in
       from inventory_items i
       where true
         ${filters.department ? sql`and i.department = ${filters.department}` : sql``}
