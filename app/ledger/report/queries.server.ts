@@ -58,8 +58,15 @@ const FIGURES = ["opening", "receipts", "issues", "counts", "closing"] as const;
 /** numeric → a number of at most 3 decimals, exactly as stored. */
 const quantity = (value: unknown) => fromThousandths(toThousandths(Number(value ?? 0)));
 
-function itemsQuery(q: string, filters: ReportFilters, maySeeSpares: boolean): SQL {
-  const kinds = reportedKinds(filters, maySeeSpares);
+const FIGURE_COLUMNS = (balance: SQL) => sql`
+  ${balance} - coalesce(mv.after, 0) as closing, coalesce(mv.receipts, 0) as receipts,
+  coalesce(mv.issues, 0) as issues, coalesce(mv.counts, 0) as counts`;
+
+/**
+ * The filtered items, each with its figures. Each kind joins the movements on its own table's id
+ * (a join on a union's column has no statistics, and the planner chose a nested loop: 40× slower).
+ */
+function itemsQuery(q: string, filters: ReportFilters, kinds: { racks: boolean; spares: boolean }): SQL {
   const pattern = q ? likePattern(q) : null;
   const parts: SQL[] = [];
   if (kinds.racks) {
@@ -71,8 +78,8 @@ function itemsQuery(q: string, filters: ReportFilters, maySeeSpares: boolean): S
     parts.push(sql`
       select 'rack'::text as type, r.id, r.rack_number::int as grp, r.rack_number::int as rack_number,
         null::text as department, r.section as place, r.material_name as name, null::int as srno,
-        r.closing_stock as balance, r.created_at as put_in
-      from rack_items r
+        r.created_at as put_in, ${FIGURE_COLUMNS(sql`r.closing_stock`)}
+      from rack_items r left join moved mv on mv.item_id = r.id
       where true
         ${racks ? sql`and r.rack_number in ${racks}` : sql``}
         ${pattern ? sql`and (r.material_name || chr(31) || r.section || chr(31) || 'rack ' || r.rack_number::text) ilike ${pattern}` : sql``}`);
@@ -81,15 +88,18 @@ function itemsQuery(q: string, filters: ReportFilters, maySeeSpares: boolean): S
     parts.push(sql`
       select 'spare'::text as type, i.id, ${departmentGroupSql} as grp, null::int as rack_number,
         i.department, i.assets as place, i.components_and_equipments as name, i.srno,
-        i.available_stock as balance, i.created_at as put_in
-      from inventory_items i
+        i.created_at as put_in, ${FIGURE_COLUMNS(sql`i.available_stock`)}
+      from inventory_items i left join moved mv on mv.item_id = i.id
       where true
         ${filters.department ? sql`and i.department = ${filters.department}` : sql``}
         ${pattern ? sql`and (i.components_and_equipments || chr(31) || i.assets || chr(31) || i.srno::text || chr(31) || i.department) ilike ${pattern}` : sql``}`);
   }
   if (parts.length === 0)
     parts.push(
-      sql`select null::text, null::uuid, null::int, null::int, null::text, null::text, null::text, null::int, null::numeric, null::timestamptz where false`,
+      sql`select null::text as type, null::uuid as id, null::int as grp, null::int as rack_number,
+        null::text as department, null::text as place, null::text as name, null::int as srno,
+        null::timestamptz as put_in, null::numeric as closing, null::numeric as receipts,
+        null::numeric as issues, null::numeric as counts where false`,
     );
   return sql.join(parts, sql` union all `);
 }
@@ -101,10 +111,17 @@ function reportQuery(
   page: { limit: number; offset: number },
 ): SQL {
   const { from, to } = filters;
+  const kinds = reportedKinds(filters, maySeeSpares);
   const kind = sql`coalesce(r.kind, m.kind)`;
+  // Only the movements of the kinds of item listed (the rack items' alone: a third of the rows).
+  const ofKinds =
+    kinds.racks && !kinds.spares
+      ? sql`and m.rack_item_id is not null`
+      : kinds.spares && !kinds.racks
+        ? sql`and m.inventory_item_id is not null`
+        : sql``;
   return sql`
-    with items as (${itemsQuery(q, filters, maySeeSpares)}),
-    moved as (
+    with moved as materialized (
       select coalesce(m.rack_item_id, m.inventory_item_id) as item_id,
         coalesce(sum(m.quantity) filter (where m.moved_on > ${to}), 0) as after,
         coalesce(sum(m.quantity) filter (where m.moved_on <= ${to} and ${kind} = 'receipt'), 0) as receipts,
@@ -112,17 +129,10 @@ function reportQuery(
         coalesce(sum(m.quantity) filter (where m.moved_on <= ${to} and ${kind} = 'count'), 0) as counts
       from stock_movements m
       left join stock_movements r on r.id = m.reverses_id
-      where m.moved_on >= ${from}
+      where m.moved_on >= ${from} ${ofKinds}
       group by 1
     ),
-    figures as (
-      select items.*,
-        items.balance - coalesce(moved.after, 0) as closing,
-        coalesce(moved.receipts, 0) as receipts,
-        coalesce(moved.issues, 0) as issues,
-        coalesce(moved.counts, 0) as counts
-      from items left join moved on moved.item_id = items.id
-    ),
+    figures as (${itemsQuery(q, filters, kinds)}),
     rows as (
       select figures.*, closing - receipts + issues - counts as opening from figures
     )
