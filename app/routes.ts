@@ -2,6 +2,7 @@ import { index, layout, prefix, type RouteConfig, route } from "@remix-run/route
 import * as contracts from "#app/contracts/routes.ts";
 import * as fileIndex from "#app/file-index/routes.ts";
 import * as inventory from "#app/inventory/routes.ts";
+import * as ledger from "#app/ledger/routes.ts";
 import * as sop from "#app/sop/routes.ts";
 import * as storeRacks from "#app/store-racks/routes.ts";
 import * as users from "#app/users/routes.ts";
@@ -20,6 +21,7 @@ export default [
     route("settings", "settings/routes/settings.tsx"),
     ...inventory.pages,
     ...storeRacks.pages,
+    ...ledger.pages,
     ...contracts.pages,
     ...fileIndex.pages,
     ...sop.pages,
@@ -35,6 +37,7 @@ export default [
     route("auth/logout", "auth/routes/api-logout.ts"),
     ...inventory.api,
     ...storeRacks.api,
+    ...ledger.api,
     ...contracts.api,
     ...fileIndex.api,
     ...sop.api,

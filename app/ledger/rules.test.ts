@@ -201,7 +201,9 @@ describe("the movement form", () => {
       form({ movedOn: "2026-11-20", quantity: "1.0005" }),
       movementSchema("receipt", "2026-11-23"),
     );
-    expect(decimals.reply().error).toMatchObject({ quantity: ["Quantity received can have at most 3 decimals."] });
+    expect(decimals.reply().error).toMatchObject({
+      quantity: ["Quantity received can have at most 3 decimals."],
+    });
   });
 
   it("allows a count of zero and refuses a blank one", () => {
