@@ -228,3 +228,38 @@ export function monthOf(isoDate: string): { from: string; to: string } {
   const month = String(m).padStart(2, "0");
   return { from: `${y}-${month}-01`, to: `${y}-${month}-${String(last).padStart(2, "0")}` };
 }
+
+/** The movement kind each form enters. */
+export const KIND_OF_FORM = { issue: "issue", receive: "receipt", count: "count" } as const satisfies Record<
+  string,
+  EnteredKind
+>;
+
+/** How a kind reads in the stock card's Kind column. */
+export const KIND_LABEL: Record<MovementKind, string> = {
+  opening: "Opening stock",
+  receipt: "Receipt",
+  issue: "Issue",
+  count: "Stock count",
+  reversal: "Reversal",
+};
+
+const ISO = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A from/to range from the address: each a real date or left out; never throws. */
+export function readDateRange(search: URLSearchParams): { from: string | null; to: string | null } {
+  const read = (name: string) => {
+    const value = search.get(name)?.trim() ?? "";
+    return ISO.test(value) && isIsoDate(value) ? value : null;
+  };
+  const from = read("from");
+  const to = read("to");
+  // A range given backwards is read the way round that means something.
+  return from && to && from > to ? { from: to, to: from } : { from, to };
+}
+
+/** A page to go back to after a movement: only a path of this site (no open redirect). */
+export function safeBack(raw: string | null | undefined): string | null {
+  if (!raw || !raw.startsWith("/") || raw.startsWith("//") || raw.includes("\\")) return null;
+  return raw.length > 500 ? null : raw;
+}
