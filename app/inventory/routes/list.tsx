@@ -31,7 +31,8 @@ import {
   ORDER_TO_PLACE,
   unknownDepartmentMessage,
 } from "#app/inventory/rules.ts";
-import { movementFormPath, type StockItemRef, stockCardPath } from "#app/ledger/item.ts";
+import { type MovementForm, movementFormPath, type StockItemRef, stockCardPath } from "#app/ledger/item.ts";
+import { type MovementItem, useMovementDialog } from "#app/ledger/movement-form.tsx";
 import { dateInZone } from "#app/lib/dates.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
 import { logError } from "#app/lib/request-id.server.ts";
@@ -103,6 +104,10 @@ export default function InventoryTablePage() {
     navigation.location.pathname !== location.pathname &&
     departmentOfTablePath(navigation.location.pathname) !== null;
   const deleteDialog = useDeleteDialog(messages.deleteQuestion);
+  // With JavaScript, Issue / Receive / Count open one dialog for the page; without, their links
+  // open the form's page, which comes back to this view of the table.
+  const movementDialog = useMovementDialog(today);
+  const here = `${location.pathname}${location.search}`;
   const can = useCan();
   const mayChange = can("spares");
   // After a delete, back to the table the user was on (/firefight stays /firefight).
@@ -186,7 +191,8 @@ export default function InventoryTablePage() {
                   department={department}
                   back={back}
                   today={today}
-                  mayMove={mayChange}
+                  here={here}
+                  openMovement={mayChange ? movementDialog.open : undefined}
                   askToDelete={mayChange ? deleteDialog.ask : undefined}
                 />
               ))
@@ -196,6 +202,7 @@ export default function InventoryTablePage() {
       </TableWrap>
       <Pager view={view} />
       {deleteDialog.dialog}
+      {movementDialog.dialog}
     </section>
   );
 }
@@ -235,6 +242,8 @@ export function InventoryFilterFields({ filters }: { filters: InventoryFilters }
   );
 }
 
+const MOVE_LABELS: Record<MovementForm, string> = { issue: "Issue", receive: "Receive", count: "Count" };
+
 /**
  * One line: its figures, red or green by the stock, its days of cover and order-by date, its
  * stock links (Issue, Receive, Count for a role that may change lines; Stock card for all), its
@@ -246,7 +255,8 @@ function LineRow({
   department,
   back,
   today,
-  mayMove,
+  here,
+  openMovement,
   askToDelete,
 }: {
   row: TableRow & { issued: number };
@@ -254,7 +264,10 @@ function LineRow({
   department: Department;
   back: string;
   today: string;
-  mayMove: boolean;
+  /** This view of the table, where a movement saved from the row comes back to. */
+  here: string;
+  /** Absent for a role that may not move stock: no Issue, Receive or Count links. */
+  openMovement?: (form: MovementForm, item: MovementItem, back: string) => boolean;
   /** Absent for a role that may not change lines: no Update or Delete cells. */
   askToDelete?: (href: string) => boolean;
 }) {
@@ -299,13 +312,23 @@ function LineRow({
       <td>{cover.days}</td>
       <td className={cover.orderBy === "Order now" ? "status-bad" : undefined}>{cover.orderBy}</td>
       <td className="stock-links">
-        {mayMove ? (
-          <>
-            <Link to={movementFormPath(item, "issue")}>Issue</Link>{" "}
-            <Link to={movementFormPath(item, "receive")}>Receive</Link>{" "}
-            <Link to={movementFormPath(item, "count")}>Count</Link>{" "}
-          </>
-        ) : null}
+        {openMovement
+          ? (["issue", "receive", "count"] as const).map((form) => {
+              const href = `${movementFormPath(item, form)}?back=${encodeURIComponent(here)}`;
+              return (
+                <Link
+                  key={form}
+                  to={href}
+                  onClick={(event) => {
+                    const moving = { ref: item, name: row.components, inStock: row.available };
+                    if (openMovement(form, moving, here)) event.preventDefault();
+                  }}
+                >
+                  {MOVE_LABELS[form]}
+                </Link>
+              );
+            })
+          : null}
         <Link to={stockCardPath(item)}>Stock card</Link>
       </td>
       {askToDelete ? (

@@ -86,6 +86,8 @@ export default function UpdateLinePage() {
   const { department, id, stock, cover, values } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const item: StockItemRef = { type: "spare", id };
+  // A movement saved from here comes back to this page.
+  const back = `?back=${encodeURIComponent(`/updateproduct/${department}/${id}`)}`;
   return (
     <section className="page narrow">
       <h1>Update Product Information</h1>
@@ -107,13 +109,13 @@ export default function UpdateLinePage() {
                 </span>
               </p>
               <p className="actions">
-                <Link className="button small" to={movementFormPath(item, "issue")}>
+                <Link className="button small" to={`${movementFormPath(item, "issue")}${back}`}>
                   Issue
                 </Link>
-                <Link className="button small" to={movementFormPath(item, "receive")}>
+                <Link className="button small" to={`${movementFormPath(item, "receive")}${back}`}>
                   Receive
                 </Link>
-                <Link className="button small" to={movementFormPath(item, "count")}>
+                <Link className="button small" to={`${movementFormPath(item, "count")}${back}`}>
                   Count
                 </Link>
                 <Link className="button small" to={stockCardPath(item)}>
