@@ -1,4 +1,5 @@
-import { and, asc, eq, gte, inArray, lte, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNotNull, lte, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { audit } from "#app/audit/log.server.ts";
 import { users } from "#app/auth/table.server.ts";
 import type { Tx } from "#app/db/client.server.ts";
@@ -15,6 +16,7 @@ import {
   messages,
   type PeriodFigures,
   signedChange,
+  stockOn as stockOnEntries,
   toThousandths,
   withRunningBalance,
 } from "#app/ledger/rules.ts";
@@ -141,16 +143,46 @@ export async function recordMovement(
   userId: string | null,
   options: { today?: string } = {},
 ): Promise<MovementOutcome> {
-  const problem = dateProblem(input.movedOn, options.today ?? plantToday());
+  return recordChange(db, item, input, userId, options.today, (entries) => signedChange(entries, input));
+}
+
+/**
+ * Records a signed correction of one kind (the legacy APIs' "new figures": a receipt of −2 when
+ * the receipt typed went from 5 to 3), under the same checks as any movement. For a count, the
+ * counted figure is the stock on its date after the change.
+ */
+export async function recordAdjustment(
+  db: Tx,
+  item: StockItemRef,
+  input: { kind: "receipt" | "issue" | "count"; movedOn: string; change: number; remark?: string | null },
+  userId: string | null,
+  options: { today?: string } = {},
+): Promise<MovementOutcome> {
+  return recordChange(db, item, { ...input, quantity: 0 }, userId, options.today, () => input.change);
+}
+
+async function recordChange(
+  db: Tx,
+  item: StockItemRef,
+  input: MovementInput,
+  userId: string | null,
+  today: string | undefined,
+  changeOf: (entries: LedgerEntry[]) => number,
+): Promise<MovementOutcome> {
+  const problem = dateProblem(input.movedOn, today ?? plantToday());
   if (problem) return { ok: false, message: problem, field: "movedOn", status: 400 };
   return db.transaction(async (tx) => {
     if (!(await lockItem(tx, item))) {
       return { ok: false, message: messages.itemNotFound, field: "", status: 404 } as const;
     }
     const entries = await ledgerEntries(tx, item);
-    const quantity = signedChange(entries, input);
+    const quantity = changeOf(entries);
     const refused = belowZeroProblem(entries, { movedOn: input.movedOn, quantity });
     if (refused) return { ok: false, message: refused, field: "quantity", status: 400 } as const;
+    const counted =
+      input.kind === "count"
+        ? fromThousandths(toThousandths(stockOnEntries(entries, input.movedOn)) + toThousandths(quantity))
+        : null;
     const [row] = await tx
       .insert(m)
       .values({
@@ -159,7 +191,7 @@ export async function recordMovement(
         movedOn: input.movedOn,
         kind: input.kind,
         quantity,
-        counted: input.kind === "count" ? input.quantity : null,
+        counted,
         reference: blankToNull(input.reference),
         party: blankToNull(input.party),
         remark: blankToNull(input.remark),
@@ -238,7 +270,35 @@ export async function stockOn(db: Tx, item: StockItemRef, date: string): Promise
   return fromThousandths(toThousandths(Number(row?.total ?? 0)));
 }
 
-const thousandthsOf = (sum: SQL) => sql<string>`coalesce(round(${sum} * 1000), 0)::bigint::text`;
+const reversed = alias(m, "reversed");
+
+/**
+ * The period figures of every item of a type that has movements up to `to`, as a query to run
+ * or to join (`.as("figures")`: the racks list sorts on them). Sums are numerics, 0 when none;
+ * a reversal counts under the kind it reverses, on its own date.
+ */
+export function periodFiguresQuery(db: Tx, type: StockItemType, from: string, to: string, where?: SQL) {
+  const column = itemColumn(type);
+  const kind = sql`coalesce(${reversed.kind}, ${m.kind})`;
+  const total = (name: string, filter: SQL, sign = sql``) =>
+    sql<string>`coalesce(${sign}sum(${m.quantity}) filter (where ${filter}), 0)`.as(name);
+  const inPeriod = (k: EnteredKind) => sql`${m.movedOn} >= ${from} and ${kind} = ${k}`;
+  return db
+    .select({
+      itemId: sql<string>`${column}`.as("item_id"),
+      opening: total("opening", sql`${m.movedOn} < ${from}`),
+      openings: total("openings", inPeriod("opening")),
+      receipts: total("receipts", inPeriod("receipt")),
+      issues: total("issues", inPeriod("issue"), sql`-`),
+      counts: total("counts", inPeriod("count")),
+    })
+    .from(m)
+    .leftJoin(reversed, eq(reversed.id, m.reversesId))
+    .where(and(isNotNull(column), lte(m.movedOn, to), where))
+    .groupBy(column);
+}
+
+const thousandthsOfText = (value: string | number | null) => toThousandths(Number(value ?? 0));
 
 /**
  * The period figures of many items of one type in one query (the racks page, the stock report).
@@ -252,39 +312,24 @@ export async function periodFigures(
   from: string,
   to: string,
 ): Promise<Map<string, PeriodFigures>> {
-  const column = itemColumn(type);
-  const wanted =
-    ids === "all"
-      ? sql`${column} is not null`
-      : inArray(
-          column,
-          ids.filter((id) => isRecordId(id)),
-        );
-  if (ids !== "all" && ids.length === 0) return new Map();
-  const kind = sql`coalesce(r.kind, ${m.kind})`;
-  const inPeriod = (k: string) => sql`${m.movedOn} >= ${from} and ${kind} = ${k}`;
-  const rows = await db
-    .select({
-      itemId: sql<string>`${column}`,
-      opening: thousandthsOf(sql`sum(${m.quantity}) filter (where ${m.movedOn} < ${from})`),
-      openings: thousandthsOf(sql`sum(${m.quantity}) filter (where ${inPeriod("opening")})`),
-      receipts: thousandthsOf(sql`sum(${m.quantity}) filter (where ${inPeriod("receipt")})`),
-      issues: thousandthsOf(sql`-sum(${m.quantity}) filter (where ${inPeriod("issue")})`),
-      counts: thousandthsOf(sql`sum(${m.quantity}) filter (where ${inPeriod("count")})`),
-    })
-    .from(m)
-    .leftJoin(sql`stock_movements r`, sql`r.id = ${m.reversesId}`)
-    .where(and(wanted, lte(m.movedOn, to)))
-    .groupBy(column);
+  const wanted = ids === "all" ? [] : ids.filter((id) => isRecordId(id));
+  if (ids !== "all" && wanted.length === 0) return new Map();
+  const rows = await periodFiguresQuery(
+    db,
+    type,
+    from,
+    to,
+    ids === "all" ? undefined : inArray(itemColumn(type), wanted),
+  );
   return new Map(
     rows.map((row) => [
       row.itemId,
       figuresFromThousandths({
-        opening: Number(row.opening),
-        openings: Number(row.openings),
-        receipts: Number(row.receipts),
-        issues: Number(row.issues),
-        counts: Number(row.counts),
+        opening: thousandthsOfText(row.opening),
+        openings: thousandthsOfText(row.openings),
+        receipts: thousandthsOfText(row.receipts),
+        issues: thousandthsOfText(row.issues),
+        counts: thousandthsOfText(row.counts),
       }),
     ]),
   );
