@@ -320,6 +320,10 @@ test.describe("inventory pages", () => {
       "Lead time",
       "Excess/Short Fall",
       "Status of Order",
+      // Issue 17: the ledger's days of cover, order-by date and the row's stock links.
+      "Days of cover",
+      "Order by",
+      "Stock",
       "Update",
       "Delete",
     ]);

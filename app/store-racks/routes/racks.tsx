@@ -82,6 +82,10 @@ export default function StoreRacksPage() {
         <h1>Store Racks</h1>
         <div className="actions">
           <PrintLink to="/about/print" name="Store Racks" />
+          {/* The same period (and rack) in the stock report, with its totals per rack. */}
+          <Link className="button" to={stockReportHref(period, rack)}>
+            Stock report
+          </Link>
         </div>
       </div>
       <ListToolbar view={view}>
@@ -333,4 +337,16 @@ function ItemRow({
       ) : null}
     </tr>
   );
+}
+
+/** The stock report of the rack items for this period (and rack): /stock/report?items=rack&… */
+function stockReportHref(period: { from: string; to: string; month: string | null }, rack: number | null) {
+  const query = new URLSearchParams({ items: "rack" });
+  if (period.month) query.set("month", period.month);
+  else {
+    query.set("from", period.from);
+    query.set("to", period.to);
+  }
+  if (rack) query.set("rack", String(rack));
+  return `/stock/report?${query}`;
 }
