@@ -3,6 +3,8 @@ import * as audit from "#app/audit/routes.ts";
 import * as contracts from "#app/contracts/routes.ts";
 import * as fileIndex from "#app/file-index/routes.ts";
 import * as inventory from "#app/inventory/routes.ts";
+import * as stockReport from "#app/ledger/report/routes.ts";
+import * as ledger from "#app/ledger/routes.ts";
 import * as sop from "#app/sop/routes.ts";
 import * as storeRacks from "#app/store-racks/routes.ts";
 import * as users from "#app/users/routes.ts";
@@ -21,6 +23,8 @@ export default [
     route("settings", "settings/routes/settings.tsx"),
     ...inventory.pages,
     ...storeRacks.pages,
+    ...ledger.pages,
+    ...stockReport.pages,
     ...contracts.pages,
     ...fileIndex.pages,
     ...sop.pages,
@@ -37,6 +41,8 @@ export default [
     route("auth/logout", "auth/routes/api-logout.ts"),
     ...inventory.api,
     ...storeRacks.api,
+    ...ledger.api,
+    ...stockReport.api,
     ...contracts.api,
     ...fileIndex.api,
     ...sop.api,

@@ -20,6 +20,7 @@ import { apiPhase } from "./bench/phases/api.ts";
 import { assetsPhase } from "./bench/phases/assets.ts";
 import { browserPhase } from "./bench/phases/browser.ts";
 import { latencyPhase } from "./bench/phases/latency.ts";
+import { ledgerPhase } from "./bench/phases/ledger.ts";
 import { loadPhase } from "./bench/phases/load.ts";
 import { memoryPhase } from "./bench/phases/memory.ts";
 import { searchPhase } from "./bench/phases/search.ts";
@@ -34,7 +35,17 @@ import { seedDatabase } from "./seed/run.ts";
 // to bench-results/.
 
 /** In the order they run: memory comes after the load; search last, as it grows a department to 100,000 lines. */
-const PHASES = ["start", "assets", "latency", "load", "api", "browser", "memory", "search"] as const;
+const PHASES = [
+  "start",
+  "assets",
+  "latency",
+  "ledger",
+  "load",
+  "api",
+  "browser",
+  "memory",
+  "search",
+] as const;
 type PhaseName = (typeof PHASES)[number];
 
 const usage = `Usage: npm run bench -- [options]
@@ -42,6 +53,8 @@ const usage = `Usage: npm run bench -- [options]
                          start    npm start → ready, first and second start
                          assets   HTML, JavaScript and CSS per main page (gzip)
                          latency  one user at a time, p95 per main page
+                         ledger   one user: a 2,000-movement stock card, the stock report
+                                  (1,200 rack items, one month), the racks page for last month
                          load     N users per main page, then a mixed load
                          api      /api lists vs a bare node:http handler
                          browser  Chromium, CPU slowed 4×: ready and blocking time, JS on and off
@@ -191,6 +204,7 @@ async function main() {
       start: async () => [],
       assets: assetsPhase,
       latency: latencyPhase,
+      ledger: ledgerPhase,
       load: loadPhase,
       api: apiPhase,
       browser: browserPhase,

@@ -3,6 +3,8 @@
 import * as contracts from "#app/contracts/routes.ts";
 import * as fileIndex from "#app/file-index/routes.ts";
 import * as inventory from "#app/inventory/routes.ts";
+import * as stockReport from "#app/ledger/report/routes.ts";
+import * as ledger from "#app/ledger/routes.ts";
 import type { Endpoint } from "#app/lib/endpoint.ts";
 import * as sop from "#app/sop/routes.ts";
 import * as storeRacks from "#app/store-racks/routes.ts";
@@ -31,6 +33,8 @@ export const allEndpoints: Endpoint[] = [
   ...foundationEndpoints,
   ...inventory.endpoints,
   ...storeRacks.endpoints,
+  ...ledger.endpoints,
+  ...stockReport.endpoints,
   ...contracts.endpoints,
   ...fileIndex.endpoints,
   ...sop.endpoints,

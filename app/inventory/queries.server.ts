@@ -4,6 +4,8 @@ import type { Tx } from "#app/db/client.server.ts";
 import { type Department, excessShortFall, resolveStatus } from "#app/inventory/rules.ts";
 import type { LineChanges, LineInput } from "#app/inventory/schema.ts";
 import { inventoryItems } from "#app/inventory/table.server.ts";
+import { plantToday, recordMovement } from "#app/ledger/movements.server.ts";
+import { toThousandths } from "#app/ledger/rules.ts";
 
 // Data access for the inventory tables: plain functions taking the database or a transaction
 // first, mapping rows to the legacy field names (spec §3, api-contract.md "Records") at the edge.
@@ -121,7 +123,9 @@ export async function getLineBySrno(db: Tx, department: Department, srno: number
 
 export type SaveResult =
   | { ok: true; line: InventoryRecord }
-  | { ok: false; reason: "not-found" | "stale" | "duplicate"; srno?: number };
+  | { ok: false; reason: "not-found" | "stale" | "duplicate"; srno?: number }
+  /** The stock count a new available stock records was refused by the ledger (its message). */
+  | { ok: false; reason: "stock"; message: string };
 
 const ENTITY = "inventory_item";
 
@@ -136,7 +140,13 @@ function isDuplicateSrno(error: unknown) {
   return false;
 }
 
-/** Adds a line; the status is resolved from the numbers when left blank. Audited in the same transaction. */
+const spare = (id: string) => ({ type: "spare", id }) as const;
+
+/**
+ * Adds a line; the status is resolved from the numbers when left blank. The available stock typed
+ * becomes the line's opening movement (issue 17), which sets its cached balance. Audited in the
+ * same transaction.
+ */
 export async function createLine(
   db: Tx,
   department: Department,
@@ -145,21 +155,36 @@ export async function createLine(
 ): Promise<SaveResult> {
   try {
     return await db.transaction(async (tx) => {
-      const [row] = await tx
+      const [created] = await tx
         .insert(inventoryItems)
         .values({
           department,
           srno: input.srno,
           assets: input.Assets,
           componentsAndEquipments: input.ComponentsAndEquipments,
-          availableStock: input.AvailableStock,
+          // The ledger's balance: 0 until the opening movement below (movements.server.ts writes it).
+          availableStock: 0,
           minStock: input.MinStock,
           leadTimeDays: input.LeadTime,
           statusOfOrder: resolveStatus(input),
           createdBy: userId,
           updatedBy: userId,
         })
-        .returning(recordColumns);
+        .returning({ id: inventoryItems.id });
+      if (input.AvailableStock > 0) {
+        const opening = await recordMovement(
+          tx,
+          spare(created.id),
+          { kind: "opening", movedOn: plantToday(), quantity: input.AvailableStock },
+          userId,
+        );
+        // An addition dated today cannot be refused; if it were, nothing of the line is kept.
+        if (!opening.ok) throw new Error(`Opening stock refused: ${opening.message}`);
+      }
+      const [row] = await tx
+        .select(recordColumns)
+        .from(inventoryItems)
+        .where(eq(inventoryItems.id, created.id));
       const line = toRecord(row);
       await audit(tx, {
         userId,
@@ -179,6 +204,9 @@ export async function createLine(
 /**
  * Changes a line. Fields left out keep their values. With `version` given, a line changed since
  * (a different version) is refused as stale (behaviour note 20); the version is bumped on save.
+ * The available stock is the ledger's: a new figure (from the legacy PUT …/update, so the plant's
+ * tools keep working) is recorded as a stock count dated today, in the same transaction; the
+ * update form no longer sends one.
  */
 export async function updateLine(
   db: Tx,
@@ -204,13 +232,26 @@ export async function updateLine(
         MinStock: changes.MinStock ?? before.MinStock,
         StatusofOrder: changes.StatusofOrder,
       };
+      if (toThousandths(next.AvailableStock) !== toThousandths(before.AvailableStock)) {
+        const counted = await recordMovement(
+          tx,
+          spare(id),
+          {
+            kind: "count",
+            movedOn: plantToday(),
+            quantity: next.AvailableStock,
+            remark: "Available stock sent to the API (PUT …/update)",
+          },
+          userId,
+        );
+        if (!counted.ok) return { ok: false as const, reason: "stock" as const, message: counted.message };
+      }
       const [row] = await tx
         .update(inventoryItems)
         .set({
           srno: changes.srno ?? before.srno,
           assets: changes.Assets ?? before.Assets,
           componentsAndEquipments: changes.ComponentsAndEquipments ?? before.ComponentsAndEquipments,
-          availableStock: next.AvailableStock,
           minStock: next.MinStock,
           leadTimeDays: changes.LeadTime ?? before.LeadTime,
           statusOfOrder: resolveStatus(next, before),

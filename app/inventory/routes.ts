@@ -43,12 +43,13 @@ export const endpoints: Endpoint[] = [
     method: "POST",
     path: "/api/{department}/create",
     description:
-      "Add a line (srno, Assets, ComponentsAndEquipments, AvailableStock, MinStock, LeadTime, StatusofOrder)",
+      "Add a line (srno, Assets, ComponentsAndEquipments, AvailableStock, MinStock, LeadTime, StatusofOrder); AvailableStock is its opening movement",
   },
   {
     method: "PUT",
     path: "/api/{department}/update/{id}",
-    description: "Change a line; send version to refuse a stale save (409)",
+    description:
+      "Change a line; send version to refuse a stale save (409); a new AvailableStock is recorded as a stock count",
   },
   { method: "DELETE", path: "/api/{department}/delete/{id}", description: "Delete a line" },
 ];

@@ -95,11 +95,22 @@ const fields = {
   StatusofOrder: z.optional(textField("Status of order", { optional: true })),
 };
 
-/** Insert and update forms, and POST /api/{department}/create. */
+/** The insert form and POST /api/{department}/create: the available stock is the line's opening stock. */
 export const lineSchema = z.object({ ...fields, version: versionField });
 export type LineInput = z.infer<typeof lineSchema>;
 
-/** PUT /api/{department}/update/{id}: fields left out keep their stored values (as the legacy server did). */
+/**
+ * The update form: everything but the available stock, which only movements change now (issue
+ * 17: Issue, Receive, Count on the stock card), so a form saved late cannot type over them.
+ */
+const { AvailableStock: _stockIsMoved, ...editable } = fields;
+export const lineUpdateSchema = z.object({ ...editable, version: versionField });
+export type LineUpdate = z.infer<typeof lineUpdateSchema>;
+
+/**
+ * PUT /api/{department}/update/{id}: fields left out keep their stored values (as the legacy server
+ * did). A new AvailableStock is recorded as a stock count of that figure (queries.server.ts).
+ */
 export const lineChangesSchema = z.object({
   srno: z.optional(fields.srno),
   Assets: z.optional(fields.Assets),

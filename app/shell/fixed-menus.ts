@@ -13,5 +13,7 @@ export const amcMenu: MenuLink[] = [{ label: "Annual Maintenance Contracts", to:
 
 export const racksMenu: MenuLink[] = [
   { label: "Store Racks", to: "/about" },
+  // The ledger's period report of the racks (and the spares lines): issue 17.
+  { label: "Stock report", to: "/stock/report" },
   { label: "Admin Racks", to: "/rackadmin" },
 ];

@@ -9,11 +9,13 @@ import {
   searchText,
   totalColumn,
 } from "#app/db/list.server.ts";
+import { periodFiguresQuery } from "#app/ledger/movements.server.ts";
 import type { ListParams } from "#app/lib/list-params.ts";
-import type { RackSort } from "#app/store-racks/list.ts";
+import type { RackPeriod, RackSort } from "#app/store-racks/list.ts";
 import { rackItems as t } from "#app/store-racks/table.server.ts";
 
-// The Store Racks page as a server-side list (docs/architecture.md "Lists").
+// The Store Racks page as a server-side list (docs/architecture.md "Lists"), its figures a
+// period's from the stock ledger (issue 17), joined per item so the list sorts on them too.
 
 /** One row of the Store Racks list: only the fields it shows. */
 export type RackListRow = {
@@ -25,75 +27,113 @@ export type RackListRow = {
   issue: number;
   receipt: number;
   closingStock: number;
+  /** The item's stock now (all its movements), whatever the period. */
+  inStock: number;
 };
 
-/** Every shown column as text; the same expression is indexed in drizzle/0002_list_search.sql. */
-const SEARCH_TEXT = searchText([
-  sql`${t.section}`,
-  sql`${t.materialName}`,
-  sql`trim_scale(${t.availableStock})::text`,
-  sql`trim_scale(${t.issue})::text`,
-  sql`trim_scale(${t.receipt})::text`,
-  sql`trim_scale(${t.closingStock})::text`,
-]);
+/** The shown text columns; the same expression is indexed in drizzle/0007_rack_search_by_name.sql. */
+const SEARCH_TEXT = searchText([sql`${t.section}`, sql`${t.materialName}`]);
 
-// Within a rack, items keep the order they were put in (spec §2), whatever the direction.
-const SORT_COLUMNS: Record<RackSort, SQL> = {
-  rack: sql`${t.rackNumber}`,
-  section: sql`lower(${t.section})`,
-  material: sql`lower(${t.materialName})`,
-  available: sql`${t.availableStock}`,
-  issue: sql`${t.issue}`,
-  receipt: sql`${t.receipt}`,
-  closing: sql`${t.closingStock}`,
-};
-
-const ROW = {
-  id: t.id,
-  rackNumber: t.rackNumber,
-  section: t.section,
-  materialName: t.materialName,
-  availableStock: t.availableStock,
-  issue: t.issue,
-  receipt: t.receipt,
-  closingStock: t.closingStock,
-};
-
-const where = (q: string, rack: number | null) =>
-  and(rack ? eq(t.rackNumber, rack) : undefined, matchSearch(SEARCH_TEXT, q));
-
-function order(params: Pick<ListParams<RackSort>, "sort" | "dir">) {
-  const [first] = orderBy(SORT_COLUMNS, params, t.rackNumber);
-  return [first, sql`${t.createdAt} asc`, sql`${t.id} asc`];
+/** The period's figures of every rack item (an item without movements has none: zeros). */
+function figuresOf(db: Tx, period: RackPeriod) {
+  const f = periodFiguresQuery(db, "rack", period.from, period.to).as("f");
+  const opening = sql`coalesce(${f.opening}, 0)`;
+  const available = sql`(${opening} + coalesce(${f.openings}, 0) + coalesce(${f.counts}, 0))`;
+  const issue = sql`coalesce(${f.issues}, 0)`;
+  const receipt = sql`coalesce(${f.receipts}, 0)`;
+  return {
+    f,
+    columns: {
+      available,
+      issue,
+      receipt,
+      closing: sql`(${available} + ${receipt} - ${issue})`,
+    },
+  };
 }
 
-export function listRackPage(
+const asNumber = (expression: SQL) => sql<string>`${expression}::text`;
+
+function query(db: Tx, period: RackPeriod, q: string, rack: number | null, sort: ListParams<RackSort>) {
+  const { f, columns } = figuresOf(db, period);
+  // Within a rack, items keep the order they were put in (spec §2), whatever the direction.
+  const sortColumns: Record<RackSort, SQL> = {
+    rack: sql`${t.rackNumber}`,
+    section: sql`lower(${t.section})`,
+    material: sql`lower(${t.materialName})`,
+    available: columns.available,
+    issue: columns.issue,
+    receipt: columns.receipt,
+    closing: columns.closing,
+  };
+  const [first] = orderBy(sortColumns, sort, t.rackNumber);
+  return db
+    .select({
+      id: t.id,
+      rackNumber: t.rackNumber,
+      section: t.section,
+      materialName: t.materialName,
+      availableStock: asNumber(columns.available),
+      issue: asNumber(columns.issue),
+      receipt: asNumber(columns.receipt),
+      closingStock: asNumber(columns.closing),
+      inStock: t.closingStock,
+      total: totalColumn,
+    })
+    .from(t)
+    .leftJoin(f, eq(f.itemId, t.id))
+    .where(and(rack ? eq(t.rackNumber, rack) : undefined, matchSearch(SEARCH_TEXT, q)))
+    .orderBy(first, sql`${t.createdAt} asc`, sql`${t.id} asc`)
+    .$dynamic();
+}
+
+type RawRow = Omit<RackListRow, "availableStock" | "issue" | "receipt" | "closingStock"> & {
+  availableStock: string;
+  issue: string;
+  receipt: string;
+  closingStock: string;
+};
+
+const toRow = ({
+  availableStock,
+  issue,
+  receipt,
+  closingStock,
+  ...rest
+}: RawRow & { total?: unknown }): RackListRow => ({
+  id: rest.id,
+  rackNumber: rest.rackNumber,
+  section: rest.section,
+  materialName: rest.materialName,
+  availableStock: Number(availableStock),
+  issue: Number(issue),
+  receipt: Number(receipt),
+  closingStock: Number(closingStock),
+  inStock: rest.inStock,
+});
+
+export async function listRackPage(
   db: Tx,
   params: ListParams<RackSort>,
   rack: number | null,
+  period: RackPeriod,
 ): Promise<ListPage<RackListRow>> {
-  return pageOf(params, (limit, offset) =>
-    db
-      .select({ ...ROW, total: totalColumn })
-      .from(t)
-      .where(where(params.q, rack))
-      .orderBy(...order(params))
-      .limit(limit)
-      .offset(offset),
+  const page = await pageOf(params, (limit, offset) =>
+    query(db, period, params.q, rack, params).limit(limit).offset(offset),
   );
+  return { ...page, rows: page.rows.map(toRow) };
 }
 
-export function listRacksForPrint(
+export async function listRacksForPrint(
   db: Tx,
   params: Pick<ListParams<RackSort>, "q" | "sort" | "dir">,
   rack: number | null,
+  period: RackPeriod,
 ): Promise<RackListRow[]> {
-  return db
-    .select(ROW)
-    .from(t)
-    .where(where(params.q, rack))
-    .orderBy(...order(params))
-    .limit(PRINT_ROW_LIMIT + 1);
+  const rows = await query(db, period, params.q, rack, { ...params, page: 1, size: PRINT_ROW_LIMIT }).limit(
+    PRINT_ROW_LIMIT + 1,
+  );
+  return rows.map(toRow);
 }
 
 /** How many items each rack holds (index 0: rack 1), for the rack headers. */

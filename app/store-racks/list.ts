@@ -1,3 +1,5 @@
+import { monthOf, readDateRange } from "#app/ledger/rules.ts";
+import { formatDateGB } from "#app/lib/dates.ts";
 import { readListParams } from "#app/lib/list-params.ts";
 import { parseRackNumber, rackLabel } from "#app/store-racks/rules.ts";
 
@@ -16,6 +18,48 @@ export const RACK_SORTS = [
 export type RackSort = (typeof RACK_SORTS)[number];
 export const RACK_LIST_DEFAULTS = { sort: "rack", dir: "asc" } as const;
 
+/**
+ * The period whose figures the racks show (issue 17): a month (`?month=2026-11`, by default the
+ * plant's current month) or a from/to range (`?from=&to=`, which wins when given; a missing end
+ * is the other end's month's). Never throws: anything unreadable is the current month.
+ */
+export type RackPeriod = { from: string; to: string; month: string | null };
+
+const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
+
+export function readRackPeriod(search: URLSearchParams, today: string): RackPeriod {
+  const range = readDateRange(search);
+  if (range.from || range.to) {
+    const from = range.from ?? monthOf(range.to ?? today).from;
+    const to = range.to ?? (monthOf(from).to < today ? monthOf(from).to : today < from ? from : today);
+    return { from, to, month: null };
+  }
+  const month = search.get("month")?.trim() ?? "";
+  const chosen = MONTH.test(month) ? month : today.slice(0, 7);
+  return { ...monthOf(`${chosen}-01`), month: chosen };
+}
+
+const MONTH_NAMES = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
+
+/** The period as people read it: "November 2026" or "01/11/2026 to 15/11/2026". */
+export function periodLabel(period: RackPeriod): string {
+  if (period.month) return `${MONTH_NAMES[Number(period.month.slice(5, 7)) - 1]} ${period.month.slice(0, 4)}`;
+  return `${formatDateGB(period.from)} to ${formatDateGB(period.to)}`;
+}
+
 /** The view from the address; never throws (a rack outside 1–24 means all racks). */
 export function readRackView(search: URLSearchParams) {
   const params = readListParams(search, {
@@ -29,8 +73,9 @@ export function readRackView(search: URLSearchParams) {
   return { params, rack };
 }
 
-export function appliedRackFilters(q: string, rack: number | null) {
+export function appliedRackFilters(q: string, rack: number | null, period?: RackPeriod) {
   const applied: { label: string; value: string }[] = [];
+  if (period) applied.push({ label: "Period", value: periodLabel(period) });
   if (rack) applied.push({ label: "Rack", value: rackLabel(rack) });
   if (q) applied.push({ label: "Search", value: `'${q}'` });
   return applied;

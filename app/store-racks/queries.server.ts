@@ -1,12 +1,22 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { audit } from "#app/audit/log.server.ts";
 import type { Tx } from "#app/db/client.server.ts";
-import { closingStock } from "#app/store-racks/rules.ts";
-import type { RackItemInput } from "#app/store-racks/schema.ts";
+import type { StockItemRef } from "#app/ledger/item.ts";
+import {
+  periodFigures,
+  plantToday,
+  recordAdjustment,
+  recordMovement,
+  ZERO_FIGURES,
+} from "#app/ledger/movements.server.ts";
+import { monthOf, type PeriodFigures, sumQuantities } from "#app/ledger/rules.ts";
+import type { RackFigures, RackItemInput } from "#app/store-racks/schema.ts";
 import { rackItems } from "#app/store-racks/table.server.ts";
 
 // Rack items, mapped to the legacy field names (`_id`, `receit`) at the edge (api-contract.md
-// "Records"). Every change is audited in its own transaction; updates compare `version`.
+// "Records"). An item's stock is its movements in the stock ledger (issue 17): the figures on
+// the wire are this month's, computed from them; figures sent by the legacy API are recorded as
+// movements. Every change is audited in its own transaction; updates compare `version`.
 
 const ENTITY = "rack_item";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -16,7 +26,7 @@ export const isItemId = (id: string | undefined): id is string => UUID.test(id ?
 
 type RackItemRow = typeof rackItems.$inferSelect;
 
-/** A rack item on the wire (api-contract.md "Records"). */
+/** A rack item on the wire (api-contract.md "Records"): this month's figures. */
 export type RackItem = {
   _id: string;
   rackNumber: number;
@@ -31,30 +41,62 @@ export type RackItem = {
   updatedAt: string;
 };
 
-export function toRackItem(row: RackItemRow): RackItem {
+/**
+ * A period's figures the way the racks show them, always closing = available + receipt − issue:
+ * the stock at the start, an opening entered in the period (an item created in it) and stock
+ * count differences fold into Available.
+ */
+export function rackFigures(figures: PeriodFigures): RackFigures & { closingStock: number } {
+  return {
+    availableStock: sumQuantities([figures.opening, figures.openings, figures.counts]),
+    issue: figures.issues,
+    receipt: figures.receipts,
+    closingStock: figures.closing,
+  };
+}
+
+export function toRackItem(row: RackItemRow, figures: PeriodFigures = ZERO_FIGURES): RackItem {
+  const shown = rackFigures(figures);
   return {
     _id: row.id,
     rackNumber: row.rackNumber,
     section: row.section,
     materialName: row.materialName,
-    availableStock: row.availableStock,
-    issue: row.issue,
-    receit: row.receipt,
-    closingStock: row.closingStock,
+    availableStock: shown.availableStock,
+    issue: shown.issue,
+    receit: shown.receipt,
+    closingStock: shown.closingStock,
     version: row.version,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
 }
 
-/** One rack's items in the order they were put in. */
+/** The current month in the plant's zone. */
+export const currentMonth = () => monthOf(plantToday());
+
+async function withMonthFigures(db: Tx, rows: RackItemRow[]): Promise<RackItem[]> {
+  const { from, to } = currentMonth();
+  const figures = await periodFigures(
+    db,
+    "rack",
+    rows.map((row) => row.id),
+    from,
+    to,
+  );
+  return rows.map((row) => toRackItem(row, figures.get(row.id)));
+}
+
+const refOf = (id: string): StockItemRef => ({ type: "rack", id });
+
+/** One rack's items in the order they were put in, with this month's figures. */
 export async function listRackItems(db: Tx, rackNumber: number): Promise<RackItem[]> {
   const rows = await db
     .select()
     .from(rackItems)
     .where(eq(rackItems.rackNumber, rackNumber))
     .orderBy(asc(rackItems.createdAt), asc(rackItems.id));
-  return rows.map(toRackItem);
+  return withMonthFigures(db, rows);
 }
 
 export async function findRackItem(db: Tx, rackNumber: number, id: string): Promise<RackItem | null> {
@@ -63,39 +105,94 @@ export async function findRackItem(db: Tx, rackNumber: number, id: string): Prom
     .select()
     .from(rackItems)
     .where(and(eq(rackItems.id, id), eq(rackItems.rackNumber, rackNumber)));
-  return row ? toRackItem(row) : null;
+  return row ? (await withMonthFigures(db, [row]))[0] : null;
 }
 
-/** Puts an item in a rack; the closing stock is computed here, whatever the client sent. */
+/** A movement the item's own save needs; one the ledger refuses undoes the whole save. */
+class RefusedFigures extends Error {}
+
+async function must(outcome: ReturnType<typeof recordMovement>) {
+  const done = await outcome;
+  if (!done.ok) throw new RefusedFigures(done.message);
+}
+
+export type CreateOutcome = { ok: true; item: RackItem } | { ok: false; message: string };
+
+/**
+ * Puts an item in a rack with its opening stock, recorded as its first movement (dated the
+ * plant's today). The legacy API may also send an issue and a receipt: recorded the same day.
+ * The item keeps the figures it was put in with (available_stock, issue, receipt); its stock is
+ * its movements from then on.
+ */
 export async function createRackItem(
   db: Tx,
   rackNumber: number,
   input: RackItemInput,
+  figures: RackFigures,
   userId: string,
-): Promise<RackItem> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(rackItems)
-      .values({
-        rackNumber,
-        ...input,
-        closingStock: closingStock(input),
-        createdBy: userId,
-        updatedBy: userId,
-      })
-      .returning();
-    const item = toRackItem(row);
-    await audit(tx, { userId, action: "create", entity: ENTITY, entityId: row.id, after: item });
-    return item;
-  });
+): Promise<CreateOutcome> {
+  try {
+    return await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(rackItems)
+        .values({
+          rackNumber,
+          ...input,
+          ...figures,
+          closingStock: 0,
+          createdBy: userId,
+          updatedBy: userId,
+        })
+        .returning();
+      const today = plantToday();
+      const ref = refOf(row.id);
+      if (figures.availableStock > 0) {
+        await must(
+          recordMovement(
+            tx,
+            ref,
+            { kind: "opening", movedOn: today, quantity: figures.availableStock },
+            userId,
+            { today },
+          ),
+        );
+      }
+      if (figures.receipt > 0) {
+        await must(
+          recordMovement(tx, ref, { kind: "receipt", movedOn: today, quantity: figures.receipt }, userId, {
+            today,
+          }),
+        );
+      }
+      if (figures.issue > 0) {
+        await must(
+          recordMovement(tx, ref, { kind: "issue", movedOn: today, quantity: figures.issue }, userId, {
+            today,
+          }),
+        );
+      }
+      const [stored] = await tx.select().from(rackItems).where(eq(rackItems.id, row.id));
+      const [item] = await withMonthFigures(tx, [stored]);
+      await audit(tx, { userId, action: "create", entity: ENTITY, entityId: row.id, after: item });
+      return { ok: true, item } as const;
+    });
+  } catch (error) {
+    if (error instanceof RefusedFigures) return { ok: false, message: error.message };
+    throw error;
+  }
 }
 
-export type UpdateOutcome = { ok: true; item: RackItem } | { ok: false; status: 404 | 409 };
+export type UpdateOutcome =
+  | { ok: true; item: RackItem }
+  | { ok: false; status: 404 | 409 }
+  | { ok: false; status: 400; message: string };
 
 /**
- * Saves new values over an item. With `version` (the one the user read), a record changed since
- * is refused with 409 instead of overwritten (behaviour note 20); without it, last write wins
- * (legacy API clients).
+ * Saves what an item is (section, material name). With `version` (the one the user read), a record
+ * changed since is refused with 409 instead of overwritten (behaviour note 20); without it, last
+ * write wins (legacy API clients). With `figures` (the legacy PUT's new figures for this month),
+ * the differences from this month's figures are recorded as movements dated today: a receipt and
+ * an issue of the differences, and a stock count for a changed Available.
  */
 export async function updateRackItem(
   db: Tx,
@@ -104,41 +201,63 @@ export async function updateRackItem(
   input: RackItemInput,
   version: number | undefined,
   userId: string,
+  figures?: RackFigures,
 ): Promise<UpdateOutcome> {
   if (!isItemId(id)) return { ok: false, status: 404 };
-  return db.transaction(async (tx) => {
-    const [current] = await tx
-      .select()
-      .from(rackItems)
-      .where(and(eq(rackItems.id, id), eq(rackItems.rackNumber, rackNumber)))
-      .for("update");
-    if (!current) return { ok: false, status: 404 } as const;
-    if (version !== undefined && current.version !== version) return { ok: false, status: 409 } as const;
-    const [row] = await tx
-      .update(rackItems)
-      .set({
-        ...input,
-        closingStock: closingStock(input),
-        updatedBy: userId,
-        updatedAt: new Date(),
-        version: sql`${rackItems.version} + 1`,
-      })
-      .where(eq(rackItems.id, id))
-      .returning();
-    const item = toRackItem(row);
-    await audit(tx, {
-      userId,
-      action: "update",
-      entity: ENTITY,
-      entityId: id,
-      before: toRackItem(current),
-      after: item,
+  try {
+    return await db.transaction(async (tx) => {
+      const [current] = await tx
+        .select()
+        .from(rackItems)
+        .where(and(eq(rackItems.id, id), eq(rackItems.rackNumber, rackNumber)))
+        .for("update");
+      if (!current) return { ok: false, status: 404 } as const;
+      if (version !== undefined && current.version !== version) return { ok: false, status: 409 } as const;
+      const [before] = await withMonthFigures(tx, [current]);
+      if (figures) await recordDifferences(tx, refOf(id), before, figures, userId);
+      const [row] = await tx
+        .update(rackItems)
+        .set({
+          ...input,
+          updatedBy: userId,
+          updatedAt: new Date(),
+          version: sql`${rackItems.version} + 1`,
+        })
+        .where(eq(rackItems.id, id))
+        .returning();
+      const [item] = await withMonthFigures(tx, [row]);
+      await audit(tx, { userId, action: "update", entity: ENTITY, entityId: id, before, after: item });
+      return { ok: true, item } as const;
     });
-    return { ok: true, item } as const;
-  });
+  } catch (error) {
+    if (error instanceof RefusedFigures) return { ok: false, status: 400, message: error.message };
+    throw error;
+  }
 }
 
-/** Removes an item (behaviour note 8: the legacy Delete did nothing). False when there is none. */
+async function recordDifferences(
+  tx: Tx,
+  ref: StockItemRef,
+  before: RackItem,
+  next: RackFigures,
+  userId: string,
+) {
+  const today = plantToday();
+  const remark = "Figures sent through the rack API";
+  const differences = [
+    { kind: "receipt" as const, change: sumQuantities([next.receipt, -before.receit]) },
+    { kind: "count" as const, change: sumQuantities([next.availableStock, -before.availableStock]) },
+    { kind: "issue" as const, change: sumQuantities([before.issue, -next.issue]) },
+  ]
+    .filter((difference) => difference.change !== 0)
+    // Additions first: the end of the day is what must stay ≥ 0, not a step on the way.
+    .sort((a, b) => b.change - a.change);
+  for (const { kind, change } of differences) {
+    await must(recordAdjustment(tx, ref, { kind, movedOn: today, change, remark }, userId, { today }));
+  }
+}
+
+/** Removes an item and its movements (behaviour note 8: the legacy Delete did nothing). */
 export async function deleteRackItem(db: Tx, rackNumber: number, id: string, userId: string) {
   if (!isItemId(id)) return false;
   return db.transaction(async (tx) => {

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
   closingStock,
-  closingStockPreview,
   formatQuantity,
   isClosingStockAllowed,
   messages,
@@ -11,7 +10,12 @@ import {
   rackCategory,
   rackLabel,
 } from "#app/store-racks/rules.ts";
-import { fromApiInput, rackItemApiSchema, rackItemFormSchema } from "#app/store-racks/schema.ts";
+import {
+  fromApiInput,
+  rackItemApiSchema,
+  rackItemInsertSchema,
+  rackItemUpdateSchema,
+} from "#app/store-racks/schema.ts";
 
 describe("closing stock (behaviour note 10)", () => {
   it("adds the receipt and takes away the issue", () => {
@@ -37,42 +41,6 @@ describe("closing stock (behaviour note 10)", () => {
     );
     expect(formatQuantity(0.1 + 0.2)).toBe("0.3");
     expect(formatQuantity(12.5)).toBe("12.5");
-  });
-});
-
-describe("closing stock preview (spec §4)", () => {
-  it("stays blank on the insert form until all three values are filled", () => {
-    expect(closingStockPreview({ availableStock: "", issue: "0", receipt: "0" }, "insert")).toBe("");
-    expect(closingStockPreview({ availableStock: "10", issue: "", receipt: "0" }, "insert")).toBe("");
-    expect(closingStockPreview({ availableStock: "10", issue: "2", receipt: " " }, "insert")).toBe("");
-    expect(closingStockPreview({ availableStock: "10" }, "insert")).toBe("");
-    // Issue and receipt start at their default 0, so typing the available stock is enough.
-    expect(closingStockPreview({ availableStock: "10", issue: "0", receipt: "0" }, "insert")).toBe("10");
-    expect(closingStockPreview({ availableStock: "10", issue: "2", receipt: "4.5" }, "insert")).toBe("12.5");
-  });
-
-  it("counts blanks as 0 on the update form", () => {
-    expect(closingStockPreview({ availableStock: "", issue: "", receipt: "" }, "update")).toBe("0");
-    expect(closingStockPreview({ availableStock: "10", issue: "", receipt: "" }, "update")).toBe("10");
-    expect(closingStockPreview({ availableStock: "", issue: "", receipt: "3" }, "update")).toBe("3");
-    expect(closingStockPreview({ availableStock: "10", issue: "4" }, "update")).toBe("6");
-  });
-
-  it("shows a negative result as it is (the form shows the refusal beside it)", () => {
-    expect(closingStockPreview({ availableStock: "5", issue: "10", receipt: "0" }, "insert")).toBe("-5");
-    expect(closingStockPreview({ availableStock: "", issue: "1", receipt: "" }, "update")).toBe("-1");
-  });
-
-  it("stays blank while a value is not a valid quantity", () => {
-    for (const bad of ["abc", "-1", "1.2345", "1,5", "1e3"]) {
-      expect(closingStockPreview({ availableStock: bad, issue: "0", receipt: "0" }, "insert")).toBe("");
-      expect(closingStockPreview({ availableStock: "5", issue: bad, receipt: "" }, "update")).toBe("");
-    }
-  });
-
-  it("adds decimals without floating-point noise", () => {
-    expect(closingStockPreview({ availableStock: "0.1", issue: "0", receipt: "0.2" }, "insert")).toBe("0.3");
-    expect(closingStockPreview({ availableStock: ".5", issue: "0.25", receipt: "0" }, "insert")).toBe("0.25");
   });
 });
 
@@ -119,39 +87,33 @@ describe("racks", () => {
 });
 
 describe("rack item schemas", () => {
-  const valid = {
-    section: " A1 ",
-    materialName: "Bearing 6204",
-    availableStock: "10",
-    issue: "2",
-    receipt: "",
-  };
-
-  it("requires section, material name and available stock; issue and receipt default to 0", () => {
-    const parsed = rackItemFormSchema.safeParse({ section: "A", materialName: "M", availableStock: "3" });
-    expect(parsed.success && parsed.data).toMatchObject({ availableStock: 3, issue: 0, receipt: 0 });
-    const empty = rackItemFormSchema.safeParse({ section: "  ", availableStock: "" });
-    expect(empty.success).toBe(false);
+  it("the insert form requires section, material name and the opening stock", () => {
+    const parsed = rackItemInsertSchema.safeParse({
+      section: " A ",
+      materialName: "M",
+      availableStock: "3.5",
+    });
+    expect(parsed.success && parsed.data).toEqual({ section: "A", materialName: "M", availableStock: 3.5 });
+    const empty = rackItemInsertSchema.safeParse({ section: "  ", availableStock: "" });
     const errors = empty.error?.issues.map((issue) => [issue.path.join("."), issue.message]);
     expect(errors).toEqual([
       ["section", "Section is required."],
       ["materialName", "Material name is required."],
-      ["availableStock", "Available stock is required."],
+      ["availableStock", "Opening stock is required."],
     ]);
-    expect(rackItemFormSchema.parse(valid)).toMatchObject({ section: "A1", receipt: 0 });
   });
 
-  it("refuses a closing stock below zero with the spec's message, on the closingStock field", () => {
-    const parsed = rackItemFormSchema.safeParse({ ...valid, availableStock: "5", issue: "10", receipt: "4" });
-    expect(parsed.error?.issues).toEqual([
-      expect.objectContaining({ path: ["closingStock"], message: messages.negativeClosingStock }),
-    ]);
-    expect(
-      rackItemFormSchema.safeParse({ ...valid, availableStock: "5", issue: "10", receipt: "5" }).success,
-    ).toBe(true);
+  it("the update form types no stock figure: a sent one is ignored", () => {
+    const parsed = rackItemUpdateSchema.parse({
+      section: "A",
+      materialName: "M",
+      availableStock: "99",
+      issue: "1",
+    });
+    expect(parsed).toEqual({ section: "A", materialName: "M" });
   });
 
-  it("reads the API's receit and ignores a client's closingStock", () => {
+  it("reads the API's receit, splits what the item is from its figures, and ignores closingStock", () => {
     const parsed = rackItemApiSchema.parse({
       section: "S",
       materialName: "M",
@@ -161,11 +123,8 @@ describe("rack item schemas", () => {
       closingStock: 999,
     });
     expect(fromApiInput(parsed)).toEqual({
-      section: "S",
-      materialName: "M",
-      availableStock: 4,
-      issue: 1,
-      receipt: 2,
+      item: { section: "S", materialName: "M" },
+      figures: { availableStock: 4, issue: 1, receipt: 2 },
     });
     const refused = rackItemApiSchema.safeParse({
       section: "S",
@@ -173,7 +132,10 @@ describe("rack item schemas", () => {
       availableStock: 1,
       issue: 2,
     });
-    expect(refused.error?.issues[0]).toMatchObject({ path: ["closingStock"] });
+    expect(refused.error?.issues[0]).toMatchObject({
+      path: ["closingStock"],
+      message: messages.negativeClosingStock,
+    });
     const wrongType = rackItemApiSchema.safeParse({ section: 5, materialName: "M", availableStock: "x" });
     expect(wrongType.error?.issues.map((issue) => issue.message)).toEqual([
       "Section is required.",
@@ -182,8 +144,9 @@ describe("rack item schemas", () => {
   });
 
   it("reads an optional version and refuses a bad one", () => {
-    expect(rackItemFormSchema.parse({ ...valid, version: "3" }).version).toBe(3);
-    expect(rackItemFormSchema.parse(valid).version).toBeUndefined();
-    expect(rackItemFormSchema.safeParse({ ...valid, version: "x" }).success).toBe(false);
+    const valid = { section: "A1", materialName: "Bearing 6204" };
+    expect(rackItemUpdateSchema.parse({ ...valid, version: "3" }).version).toBe(3);
+    expect(rackItemUpdateSchema.parse(valid).version).toBeUndefined();
+    expect(rackItemUpdateSchema.safeParse({ ...valid, version: "x" }).success).toBe(false);
   });
 });

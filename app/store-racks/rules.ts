@@ -111,27 +111,3 @@ export const isClosingStockAllowed = (movement: StockMovement) => closingStock(m
 export function formatQuantity(value: number): string {
   return String(toThousandths(value) / SCALE);
 }
-
-export type FormMode = "insert" | "update";
-
-/**
- * The closing stock the form shows while the user types (spec §4): on the insert form it stays
- * blank until available stock, issue and receipt are all filled (issue and receipt start at
- * their default 0, so typing the available stock is enough unless the user clears one); on the
- * update form blanks count as 0. Anything that is not a valid quantity leaves it blank. A result
- * below zero is shown as it is, next to the refusal message.
- */
-export function closingStockPreview(
-  values: { availableStock?: string; issue?: string; receipt?: string },
-  mode: FormMode,
-): string {
-  const parsed = [values.availableStock, values.issue, values.receipt].map(parseQuantity);
-  const amounts: number[] = [];
-  for (const quantity of parsed) {
-    if (quantity.kind === "invalid") return "";
-    if (quantity.kind === "blank" && mode === "insert") return "";
-    amounts.push(quantity.kind === "ok" ? quantity.value : 0);
-  }
-  const [availableStock, issue, receipt] = amounts;
-  return formatQuantity(closingStock({ availableStock, issue, receipt }));
-}

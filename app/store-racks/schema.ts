@@ -58,41 +58,57 @@ const version = z.optional(
 const common = {
   section: requiredText("Section"),
   materialName: requiredText("Material name"),
-  availableStock: quantity("Available stock", true),
-  issue: quantity("Issue", false),
   version,
 };
 
-const closingStockRule = <T extends { availableStock: number; issue: number }>(
-  receipt: (value: T) => number,
-) =>
-  z.refine<T>((value) => isClosingStockAllowed({ ...value, receipt: receipt(value) }), {
+const closingStockRule = <T extends { availableStock: number; issue: number; receit: number }>() =>
+  z.refine<T>((value) => isClosingStockAllowed({ ...value, receipt: value.receit }), {
     message: messages.negativeClosingStock,
     path: ["closingStock"],
   });
 
-/** The insert and update forms (the inputs are named as the UI says: receipt). */
-export const rackItemFormSchema = z
-  .object({ ...common, receipt: quantity("Receipt", false) })
-  .check(closingStockRule((value) => value.receipt));
+/**
+ * The insert form (issue 17): what the item is, where, and its opening stock, recorded as its
+ * first movement. Issues and receipts are movements of their own after that.
+ */
+export const rackItemInsertSchema = z.object({
+  section: common.section,
+  materialName: common.materialName,
+  availableStock: quantity("Opening stock", true),
+});
 
-/** POST /api/rack/{n} and PUT /api/rackupdate/{n}/{_id}: the legacy wire name `receit`. */
+/** The update form: what the item is (its stock changes only by movements). */
+export const rackItemUpdateSchema = z.object(common);
+
+/**
+ * POST /api/rack/{n} and PUT /api/rackupdate/{n}/{_id}: the legacy figures with the wire name
+ * `receit`, which the server turns into movements (the opening, then the differences).
+ */
 export const rackItemApiSchema = z
-  .object({ ...common, receit: quantity("Receipt", false) })
-  .check(closingStockRule((value) => value.receit));
+  .object({
+    ...common,
+    availableStock: quantity("Available stock", true),
+    issue: quantity("Issue", false),
+    receit: quantity("Receipt", false),
+  })
+  .check(closingStockRule());
 
-export type RackItemInput = {
-  section: string;
-  materialName: string;
-  availableStock: number;
-  issue: number;
-  receipt: number;
-};
+/** What an item is; its figures go to the ledger. */
+export type RackItemInput = { section: string; materialName: string };
 
-export function fromApiInput({ receit, version: _version, ...rest }: z.infer<typeof rackItemApiSchema>) {
-  return { ...rest, receipt: receit } satisfies RackItemInput;
-}
+/** The figures of the legacy API (this month's, as GET /api/rack/{n} shows them). */
+export type RackFigures = { availableStock: number; issue: number; receipt: number };
 
-export function fromFormInput({ version: _version, ...rest }: z.infer<typeof rackItemFormSchema>) {
-  return rest satisfies RackItemInput;
+export function fromApiInput({
+  receit,
+  version: _version,
+  availableStock,
+  issue,
+  section,
+  materialName,
+}: z.infer<typeof rackItemApiSchema>) {
+  return {
+    item: { section, materialName } satisfies RackItemInput,
+    figures: { availableStock, issue, receipt: receit },
+  };
 }

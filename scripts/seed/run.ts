@@ -1,12 +1,17 @@
 import { randomBytes } from "node:crypto";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import { sql as raw } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import { registerUser } from "#app/auth/queries.server.ts";
 import { migrateDatabase } from "#app/db/migrate.server.ts";
 import type { Department } from "#app/inventory/rules.ts";
+import { dateInZone } from "#app/lib/dates.ts";
 import * as tables from "#app/tables.server.ts";
 import { contractRows, departmentLines, inventoryLines, rackFileRows, rackItemRows } from "./data.ts";
+import { LEDGER_DAYS, type LedgerItem, ledgerMovements, type SeedMovement } from "./ledger.ts";
+import { shiftDate } from "./random.ts";
 import { sopRecordRows } from "./sop.ts";
 
 // Fills a database with plant-scale or demo data (issue 8). Used by `npm run seed` and `npm run bench`.
@@ -21,6 +26,7 @@ export const SCALES = {
 
 /** The tables seeding fills (and `--force` empties). Never users, sessions, settings or the audit log. */
 export const FEATURE_TABLES = [
+  "stock_movements",
   "inventory_items",
   "rack_items",
   "contracts",
@@ -97,21 +103,69 @@ export async function seedDatabase(url: string, options: SeedOptions): Promise<S
     const files = rackFileRows(scale.filesPerRack, seed, options.today);
     const records = sopRecordRows(scale.sopRecords, seed, options.today);
 
+    // The items were put in when their ledger starts (two years back), as the stock cards show.
+    const createdAt = new Date(`${shiftDate(options.today, -LEDGER_DAYS)}T04:30:00Z`);
+    const lineIds: string[] = [];
+    const itemIds: string[] = [];
     await db.transaction(async (tx) => {
       if (filled.length > 0) {
         log(`--force: emptying ${FEATURE_TABLES.join(", ")}`);
         await tx.execute(raw.raw(`truncate ${FEATURE_TABLES.join(", ")}`));
       }
-      await insertInBatches((rows) => tx.insert(tables.inventoryItems).values(rows), lines, 1000);
-      await insertInBatches((rows) => tx.insert(tables.rackItems).values(rows), items, 1000);
+      await insertInBatches(
+        async (rows) =>
+          lineIds.push(
+            ...(
+              await tx
+                .insert(tables.inventoryItems)
+                .values(rows.map((row) => ({ ...row, createdAt, updatedAt: createdAt })))
+                .returning({ id: tables.inventoryItems.id })
+            ).map((row) => row.id),
+          ),
+        lines,
+        1000,
+      );
+      await insertInBatches(
+        async (rows) =>
+          itemIds.push(
+            ...(
+              await tx
+                .insert(tables.rackItems)
+                .values(rows.map((row) => ({ ...row, createdAt, updatedAt: createdAt })))
+                .returning({ id: tables.rackItems.id })
+            ).map((row) => row.id),
+          ),
+        items,
+        1000,
+      );
       await insertInBatches((rows) => tx.insert(tables.contracts).values(rows), contracts, 500);
       await insertInBatches((rows) => tx.insert(tables.rackFiles).values(rows), files, 1000);
       await insertInBatches((rows) => tx.insert(tables.sopRecords).values(rows), records, 200);
     });
+    // Two years of movements behind every item's stock (issue 17), each item's sum its stock today.
+    const ledgerItems: (LedgerItem & { ref: { rack?: string; line?: string } })[] = [
+      ...lines.map((line, index) => ({
+        stock: line.availableStock,
+        level: line.minStock,
+        decimals: /\[(m|l|kg)\]$/.test(line.componentsAndEquipments),
+        ref: { line: lineIds[index] },
+      })),
+      ...items.map((item, index) => ({
+        stock: item.closingStock,
+        level: 20,
+        decimals: false,
+        // The bench's stock card of ~2,000 movements: the first item of rack 1.
+        heavy: options.scale === "plant" && index === 0,
+        ref: { rack: itemIds[index] },
+      })),
+    ];
+    const movements = ledgerMovements(ledgerItems, seed, options.today);
+    await copyMovements(sql, movements, (index) => ledgerItems[index].ref);
+    log(`stock ledger: ${movements.length} movements over ${LEDGER_DAYS} days`);
     // Fresh statistics, so the planner sees the plant as it is now.
     await sql.unsafe(`analyze ${FEATURE_TABLES.join(", ")}`);
     if (options.bigDepartment && options.bigDepartment > scale.linesPerDepartment) {
-      const added = await growDepartment(url, BIG_DEPARTMENT, options.bigDepartment, seed);
+      const added = await growDepartment(url, BIG_DEPARTMENT, options.bigDepartment, seed, options.today);
       log(`--big-department: ${added} more ${BIG_DEPARTMENT} lines (${options.bigDepartment} in all)`);
     }
 
@@ -132,12 +186,66 @@ export async function seedDatabase(url: string, options: SeedOptions): Promise<S
   }
 }
 
+/** COPY's text format: a tab ends a field, a newline a row, a backslash escapes. */
+const COPY_ESCAPES: Record<string, string> = { "\\": "\\\\", "\t": "\\t", "\n": "\\n", "\r": "\\r" };
+const copyText = (value: string | null) =>
+  value === null ? "\\N" : value.replace(/[\\\t\n\r]/g, (character) => COPY_ESCAPES[character]);
+const copyQuantity = (thousandths: number | null) =>
+  thousandths === null ? "\\N" : (thousandths / 1000).toFixed(3);
+
+/**
+ * Loads the movements with one COPY. Their ids are drawn first from the record-id sequence (in
+ * order, so each item's movements keep their order on its stock card) so a reversal can name the
+ * movement it reverses.
+ */
+async function copyMovements(
+  sql: postgres.Sql,
+  movements: readonly SeedMovement[],
+  itemOf: (index: number) => { rack?: string; line?: string },
+) {
+  if (movements.length === 0) return;
+  await sql.begin(async (tx) => {
+    const ids = (
+      await tx`select id::text from (select plantops_next_record_id() as id from generate_series(1, ${movements.length})) ids order by id`
+    ).map((row) => row.id as string);
+    const rows = function* () {
+      for (const [index, movement] of movements.entries()) {
+        const item = itemOf(movement.item);
+        yield `${[
+          ids[index],
+          // Entered in the morning of its day (plant time), a minute apart within the day.
+          new Date(Date.parse(`${movement.movedOn}T04:30:00Z`) + (index % 600) * 1000).toISOString(),
+          copyText(item.rack ?? null),
+          copyText(item.line ?? null),
+          movement.movedOn,
+          movement.kind,
+          copyQuantity(movement.thousandths),
+          copyQuantity(movement.counted),
+          copyText(movement.reference),
+          copyText(movement.party),
+          copyText(movement.remark),
+          copyText(movement.reverses === null ? null : ids[movement.reverses]),
+        ].join("\t")}\n`;
+      }
+    };
+    const writable =
+      await tx`copy stock_movements (id, created_at, rack_item_id, inventory_item_id, moved_on, kind, quantity, counted, reference, party, remark, reverses_id) from stdin`.writable();
+    await pipeline(Readable.from(rows()), writable);
+  });
+}
+
 /**
  * Fills a department up to `lines` lines (serial numbers 1…lines, the seed's own lines; serial
  * numbers already present are left alone) and refreshes the planner's statistics. Returns how many
  * lines it added. `npm run seed -- --big-department N` and the bench's search phase use it.
  */
-export async function growDepartment(url: string, department: Department, lines: number, seed = "plantops") {
+export async function growDepartment(
+  url: string,
+  department: Department,
+  lines: number,
+  seed = "plantops",
+  today = dateInZone(new Date(), process.env.PLANT_TIME_ZONE ?? "Asia/Kolkata"),
+) {
   const sql = postgres(url, { max: 2, onnotice: () => {} });
   const db = drizzle(sql);
   try {
@@ -147,10 +255,17 @@ export async function growDepartment(url: string, department: Department, lines:
       ),
     );
     const missing = departmentLines(department, lines, seed).filter((line) => !present.has(line.srno));
-    await db.transaction((tx) =>
-      insertInBatches((rows) => tx.insert(tables.inventoryItems).values(rows), missing, 1000),
-    );
-    await sql`analyze inventory_items`;
+    await db.transaction(async (tx) => {
+      await insertInBatches((rows) => tx.insert(tables.inventoryItems).values(rows), missing, 1000);
+      // The ledger behind them: an opening movement of each new line's stock (the cache's sum).
+      await tx.execute(raw`
+        insert into stock_movements (inventory_item_id, moved_on, kind, quantity, remark)
+        select i.id, ${today}::date, 'opening', i.available_stock, 'Opening stock'
+        from inventory_items i
+        where i.department = ${department} and i.available_stock <> 0
+          and not exists (select 1 from stock_movements m where m.inventory_item_id = i.id)`);
+    });
+    await sql`analyze inventory_items, stock_movements`;
     return missing.length;
   } finally {
     await sql.end({ timeout: 5 });

@@ -156,7 +156,9 @@ for (const { department, path } of DEPARTMENTS.filter((entry) => entry.departmen
       await expect(page).toHaveURL(new RegExp(`/updateproduct/${department}/${line._id}$`));
       await expect(page.getByRole("heading", { name: "Update Product Information" })).toBeVisible();
       await expect(page.getByLabel("Assets")).toHaveValue(name);
-      await expect(page.getByLabel("Available stock")).toHaveValue("8");
+      // The stock is the ledger's: shown with what changes it, not typed over (issue 17).
+      await expect(page.locator(".line-stock-figure strong")).toHaveText("8");
+      await expect(page.getByRole("link", { name: "Issue" })).toBeVisible();
       await expect(page.getByLabel("Excess/Short Fall")).toHaveValue("6");
 
       // Someone else saves the line meanwhile.
@@ -167,17 +169,17 @@ for (const { department, path } of DEPARTMENTS.filter((entry) => entry.departmen
       expect(other.status()).toBe(200);
 
       const mine = `${name} (mine)`;
-      await fillLine(page, { Assets: mine, "Available stock": "1" });
+      await fillLine(page, { Assets: mine, "Min Stock": "9" });
       if (js) await expect(page.getByLabel("Status of Order")).toHaveValue("Order to place");
       await page.getByRole("button", { name: "Update" }).click();
       await expect(page.getByText(STALE)).toBeVisible();
       await expect(page.getByLabel("Assets")).toHaveValue(mine);
-      await expect(page.getByLabel("Available stock")).toHaveValue("1");
+      await expect(page.getByLabel("Min Stock")).toHaveValue("9");
 
       // Reloaded, the form shows the colleague's change; saving now works.
       await page.goto(`/updateproduct/${department}/${line._id}`);
       await expect(page.getByLabel("Components/Equipments")).toHaveValue("Changed by a colleague");
-      await fillLine(page, { Assets: mine, "Available stock": "1" });
+      await fillLine(page, { Assets: mine, "Min Stock": "9" });
       await page.getByRole("button", { name: "Update" }).click();
       await expect(page).toHaveURL(new RegExp(`/products/${department}$`));
       await expect(page.getByText("Product updated successfully")).toBeVisible();
@@ -318,6 +320,10 @@ test.describe("inventory pages", () => {
       "Lead time",
       "Excess/Short Fall",
       "Status of Order",
+      // Issue 17: the ledger's days of cover, order-by date and the row's stock links.
+      "Days of cover",
+      "Order by",
+      "Stock",
       "Update",
       "Delete",
     ]);

@@ -8,6 +8,7 @@ import { loader as apiItem } from "#app/inventory/routes/api-item.ts";
 import { loader as apiList } from "#app/inventory/routes/api-list.ts";
 import { action as apiUpdate } from "#app/inventory/routes/api-update.ts";
 import { inventoryItems } from "#app/inventory/table.server.ts";
+import { stockMovements } from "#app/ledger/table.server.ts";
 import { STALE_RECORD_MESSAGE } from "#app/lib/messages.ts";
 import { buildRequest, run } from "#tests/support/requests.ts";
 import { apiToken, signedInUser } from "#tests/support/users.ts";
@@ -295,6 +296,45 @@ describe("PUT /api/{department}/update/{id}", () => {
       StatusofOrder: "Order to place",
       version: 2,
     });
+  });
+
+  it("records a new AvailableStock as a stock count on the line's stock card, and nothing for the same figure", async () => {
+    const { body } = await create("Electrician", buildLine({ AvailableStock: 10, MinStock: 4 }));
+    const id = body.product._id;
+    const movements = () =>
+      db
+        .select({
+          kind: stockMovements.kind,
+          quantity: stockMovements.quantity,
+          counted: stockMovements.counted,
+        })
+        .from(stockMovements)
+        .where(eq(stockMovements.inventoryItemId, id))
+        .orderBy(stockMovements.id);
+    // The create's figure is the line's opening movement.
+    expect(await movements()).toEqual([{ kind: "opening", quantity: 10, counted: null }]);
+    const counted = await update("Electrician", id, { AvailableStock: 6.5 });
+    expect(((await counted.json()) as { product: Item }).product).toMatchObject({ AvailableStock: 6.5 });
+    expect(await movements()).toEqual([
+      { kind: "opening", quantity: 10, counted: null },
+      { kind: "count", quantity: -3.5, counted: 6.5 },
+    ]);
+    // The same figure again, or none, moves nothing.
+    expect((await update("Electrician", id, { AvailableStock: 6.5, Assets: "Renamed" })).status).toBe(200);
+    expect((await update("Electrician", id, { MinStock: 1 })).status).toBe(200);
+    expect(await movements()).toHaveLength(2);
+    const [row] = await db.select().from(inventoryItems).where(eq(inventoryItems.id, id));
+    expect(row).toMatchObject({ availableStock: 6.5, assets: "Renamed", minStock: 1 });
+  });
+
+  it("creates a line with no stock without an opening movement", async () => {
+    const { body } = await create("Electrician", buildLine({ AvailableStock: 0 }));
+    expect(body.product).toMatchObject({ AvailableStock: 0 });
+    const moved = await db
+      .select()
+      .from(stockMovements)
+      .where(eq(stockMovements.inventoryItemId, body.product._id));
+    expect(moved).toEqual([]);
   });
 
   it("keeps fields left out, and a status the client typed", async () => {

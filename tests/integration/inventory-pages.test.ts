@@ -11,6 +11,7 @@ import { loader as tableLoader } from "#app/inventory/routes/list.tsx";
 import { action as updateAction, loader as updateLoader } from "#app/inventory/routes/update.tsx";
 import type { Department } from "#app/inventory/rules.ts";
 import { inventoryItems } from "#app/inventory/table.server.ts";
+import { stockMovements } from "#app/ledger/table.server.ts";
 import { STALE_RECORD_MESSAGE } from "#app/lib/messages.ts";
 import { takeToast } from "#app/lib/toast.server.ts";
 import { buildRequest, run } from "#tests/support/requests.ts";
@@ -90,7 +91,18 @@ describe("the department tables", () => {
     expect(body.department).toBe("FireFight");
     expect(body.rows.map((row) => row.assets)).toEqual(["Hose reel", "Sprinkler"]);
     expect(Object.keys(body.rows[0]).sort()).toEqual(
-      ["id", "srno", "assets", "components", "available", "min", "leadTime", "status", "version"].sort(),
+      [
+        "id",
+        "srno",
+        "assets",
+        "components",
+        "available",
+        "min",
+        "leadTime",
+        "status",
+        "version",
+        "issued",
+      ].sort(),
     );
     const technician = await run(tableLoader, buildRequest("/technician", { cookie }));
     expect((await read(technician)).rows.map((row) => row.assets)).toEqual(["Lathe"]);
@@ -140,7 +152,11 @@ describe("the insert page", () => {
       department: "FireFight",
       statusOfOrder: "Order to place",
       createdBy: userId,
+      availableStock: 2,
     });
+    // The stock typed is the line's opening movement on its stock card (issue 17).
+    const moved = await db.select().from(stockMovements).where(eq(stockMovements.inventoryItemId, row.id));
+    expect(moved).toMatchObject([{ kind: "opening", quantity: 2, createdBy: userId }]);
   });
 
   it("comes back filled in with 'Please fill all required fields.' when a field is empty", async () => {
@@ -197,10 +213,15 @@ describe("the update page", () => {
         id: line._id,
       },
     );
-    expect(await response.json()).toMatchObject({
+    const body = (await response.json()) as { values: Record<string, string> };
+    expect(body).toMatchObject({
       department: "Electrician",
-      values: { Assets: "Update me", AvailableStock: "1.5", version: "1", StatusofOrder: "Order to place" },
+      // The ledger's balance, shown, not a field to type over; nothing issued yet: no cover figures.
+      stock: 1.5,
+      cover: { days: "—", orderBy: "—" },
+      values: { Assets: "Update me", version: "1", StatusofOrder: "Order to place" },
     });
+    expect(body.values).not.toHaveProperty("AvailableStock");
     for (const params of [
       { department: "FireFight", id: line._id },
       { department: "Electrician", id: "nope" },
@@ -221,7 +242,7 @@ describe("the update page", () => {
   it("saves, re-derives the status the user left alone, and goes back to that department's table", async () => {
     const line = await addLine("Technician", { AvailableStock: 10, MinStock: 2 });
     const response = await post("Technician", line._id, {
-      ...buildForm({ srno: String(line.srno), AvailableStock: "1", MinStock: "2" }),
+      ...buildForm({ srno: String(line.srno), MinStock: "12" }),
       StatusofOrder: "Available",
       version: "1",
     });
@@ -229,7 +250,25 @@ describe("the update page", () => {
     expect(response.headers.get("location")).toBe("/products/Technician");
     expect(await toastOf(response)).toMatchObject({ message: "Product updated successfully" });
     const [row] = await db.select().from(inventoryItems).where(eq(inventoryItems.id, line._id));
-    expect(row).toMatchObject({ availableStock: 1, statusOfOrder: "Order to place", version: 2 });
+    expect(row).toMatchObject({
+      availableStock: 10,
+      minStock: 12,
+      statusOfOrder: "Order to place",
+      version: 2,
+    });
+  });
+
+  it("never types over the available stock: a figure posted with the form changes nothing (issue 17)", async () => {
+    const line = await addLine("Technician", { AvailableStock: 10, MinStock: 2 });
+    const response = await post("Technician", line._id, {
+      ...buildForm({ srno: String(line.srno), AvailableStock: "1", MinStock: "2" }),
+      version: "1",
+    });
+    expect(response.status).toBe(302);
+    const [row] = await db.select().from(inventoryItems).where(eq(inventoryItems.id, line._id));
+    expect(row).toMatchObject({ availableStock: 10, version: 2 });
+    const moved = await db.select().from(stockMovements).where(eq(stockMovements.inventoryItemId, line._id));
+    expect(moved.map((movement) => [movement.kind, movement.quantity])).toEqual([["opening", 10]]);
   });
 
   it("keeps a status the user typed", async () => {
@@ -264,12 +303,12 @@ describe("the update page", () => {
   it("refuses negative or non-numeric numbers and empty fields, and says when the line is gone", async () => {
     const line = await addLine("FireFight");
     const bad = await post("FireFight", line._id, {
-      ...buildForm({ srno: String(line.srno), AvailableStock: "-2", LeadTime: "soon", Assets: "" }),
+      ...buildForm({ srno: String(line.srno), MinStock: "-2", LeadTime: "soon", Assets: "" }),
       version: "1",
     });
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as Reply).error).toEqual({
-      AvailableStock: ["Available stock cannot be negative."],
+      MinStock: ["Min stock cannot be negative."],
       LeadTime: ["Lead time must be a number."],
       Assets: [REQUIRED],
     });

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { auditLog } from "#app/audit/table.server.ts";
 import { users } from "#app/auth/table.server.ts";
 import { db } from "#app/db/client.server.ts";
+import { stockMovements } from "#app/ledger/table.server.ts";
 import { STALE_RECORD_MESSAGE } from "#app/lib/messages.ts";
 import { action as apiRackAction, loader as apiRackLoader } from "#app/store-racks/routes/api-rack.ts";
 import {
@@ -401,6 +402,7 @@ describe("the Store Racks page (/about)", () => {
       issue: 2,
       receipt: 5,
       closingStock: 13,
+      inStock: 13,
     });
     expect(body.counts).toHaveLength(24);
     expect(body.counts[19]).toBeGreaterThanOrEqual(1);
@@ -417,7 +419,7 @@ describe("the Store Racks page (/about)", () => {
       expect((await about(`?rack=${bad}`)).rack).toBeNull();
   });
 
-  it("searches every rack and every shown column, beyond the first page, quantities as shown", async () => {
+  it("searches every rack by section and material name, beyond the first page", async () => {
     // 120 items in rack 9, so the last is on page 2 of 100.
     for (let i = 0; i < 120; i += 20)
       await Promise.all(
@@ -430,7 +432,9 @@ describe("the Store Racks page (/about)", () => {
     expect(found.view.total).toBe(1);
     const lastPage = await about("?rack=9&page=2");
     expect(lastPage.rows.map((row) => row.materialName)).toContain("Torque wrench XZ");
-    expect((await about("?q=13&rack=20")).rows.map((row) => row.materialName)).toContain("Foam compound");
+    expect((await about("?q=foam&rack=20")).rows.map((row) => row.materialName)).toContain("Foam compound");
+    // The figures are a period's, not text of the item: a number finds nothing by them.
+    expect((await about("?q=13&rack=20")).rows.map((row) => row.materialName)).not.toContain("Foam compound");
   });
 
   it("sorts by a column either way", async () => {
@@ -446,6 +450,7 @@ describe("the Store Racks page (/about)", () => {
     const body = (await response.json()) as { rows: unknown[]; filters: unknown[]; backHref: string };
     expect(body.rows).toHaveLength(119);
     expect(body.filters).toEqual([
+      { label: "Period", value: expect.stringMatching(/^[A-Z][a-z]+ \d{4}$/) },
       { label: "Rack", value: "RACK 9 - Electrician" },
       { label: "Search", value: "'bolt'" },
     ]);
@@ -465,7 +470,7 @@ describe("the Insert Rack Data form (/insertproducts/{n})", () => {
       rackNumber: rack,
     });
 
-  it("saves with the server's closing stock (a client's is ignored) and comes back showing it", async () => {
+  it("saves with the opening stock recorded as the item's first movement, and comes back showing it", async () => {
     const form = buildRackForm({ closingStock: "12345" });
     const response = await insert("18", form);
     expect(response.status).toBe(302);
@@ -473,57 +478,49 @@ describe("the Insert Rack Data form (/insertproducts/{n})", () => {
     expect(location).toMatch(/^\/insertproducts\/18\?saved=[0-9a-f-]{36}$/);
     expect(response.headers.get("set-cookie")).toContain("plantops_toast");
     const [row] = await db.select().from(rackItems).where(eq(rackItems.materialName, form.materialName));
+    // Issue and receipt are no longer typed: what the form sent for them is not read.
     expect(row).toMatchObject({
       rackNumber: 18,
       availableStock: 20.5,
-      issue: 0.5,
-      receipt: 1.25,
-      closingStock: 21.25,
+      issue: 0,
+      receipt: 0,
+      closingStock: 20.5,
     });
+    const movements = await db.select().from(stockMovements).where(eq(stockMovements.rackItemId, row.id));
+    expect(movements).toEqual([
+      expect.objectContaining({ kind: "opening", quantity: 20.5, createdBy: userId }),
+    ]);
     const page = await run(insertLoader, buildRequest(location, { cookie }), { rackNumber: "18" });
     expect(await page.json()).toEqual({
       rackNumber: 18,
-      saved: { id: row.id, materialName: form.materialName, closingStock: 21.25 },
+      saved: { id: row.id, materialName: form.materialName, closingStock: 20.5 },
     });
   });
 
-  it("treats blank issue and receipt as 0", async () => {
-    const form = buildRackForm({ issue: "", receipt: "" });
+  it("takes an opening stock of 0 without recording a movement", async () => {
+    const form = buildRackForm({ availableStock: "0" });
     expect((await insert("19", form)).status).toBe(302);
     const [row] = await db.select().from(rackItems).where(eq(rackItems.materialName, form.materialName));
-    expect(row).toMatchObject({ issue: 0, receipt: 0, closingStock: 20.5 });
+    expect(row).toMatchObject({ closingStock: 0 });
+    expect(await db.$count(stockMovements, eq(stockMovements.rackItemId, row.id))).toBe(0);
   });
 
-  it("refuses a negative closing stock with the failure and the reason, keeping the input", async () => {
-    const form = buildRackForm({ availableStock: "5", issue: "10", receipt: "4.999" });
-    const response = await insert("21", form);
+  it("says which required field is missing or wrong, keeping the input", async () => {
+    const response = await insert("22", { section: "", materialName: "Kept", availableStock: "ten" });
     expect(response.status).toBe(400);
-    const body = (await response.json()) as {
+    const { result, toast } = (await response.json()) as {
       result: { initialValue: Record<string, string>; error: Record<string, string[]> };
       toast: { type: string; message: string };
     };
-    expect(body.result.error[""]).toEqual([messages.insertFailed]);
-    expect(body.result.error.closingStock).toEqual([messages.negativeClosingStock]);
-    expect(body.result.initialValue).toMatchObject({ materialName: form.materialName, issue: "10" });
-    expect(body.toast).toMatchObject({ type: "error", message: messages.insertFailed });
-    expect(await db.$count(rackItems, eq(rackItems.materialName, form.materialName))).toBe(0);
-  });
-
-  it("says which required field is missing or wrong", async () => {
-    const response = await insert("22", {
-      section: "",
-      materialName: "",
-      availableStock: "ten",
-      issue: "-1",
-    });
-    expect(response.status).toBe(400);
-    const { result } = (await response.json()) as { result: { error: Record<string, string[]> } };
     expect(result.error).toMatchObject({
+      "": [messages.insertFailed],
       section: ["Section is required."],
-      materialName: ["Material name is required."],
-      availableStock: ["Available stock must be a number."],
-      issue: ["Issue cannot be below zero."],
+      availableStock: ["Opening stock must be a number."],
     });
+    expect(result.initialValue).toMatchObject({ materialName: "Kept", availableStock: "ten" });
+    expect(toast).toMatchObject({ type: "error", message: messages.insertFailed });
+    const negative = await insert("22", buildRackForm({ availableStock: "-1" }));
+    expect(await json(negative)).toContain("Opening stock cannot be below zero.");
   });
 
   it("gives the 404 page for an unknown rack, and refuses a post from another site", async () => {
@@ -555,9 +552,6 @@ describe("the Update Product form (/rackupdate/{n}/{_id})", () => {
         id: item._id,
         section: "A1",
         materialName: item.materialName,
-        availableStock: 10,
-        issue: 2,
-        receipt: 5,
         closingStock: 13,
         version: 1,
       },
@@ -584,21 +578,27 @@ describe("the Update Product form (/rackupdate/{n}/{_id})", () => {
     expect(unknownRack.status).toBe(404);
   });
 
-  it("saves, recomputes the closing stock, and comes back with the saved flag", async () => {
+  it("saves what the item is, never its stock, and comes back with the saved flag", async () => {
     const { item } = await postItem(24);
     const response = await update("24", item._id, {
-      ...buildRackForm({ availableStock: "3", issue: "", receipt: "", closingStock: "77" }),
+      ...buildRackForm({
+        materialName: "Renamed",
+        availableStock: "3",
+        issue: "",
+        receipt: "",
+        closingStock: "77",
+      }),
       version: "1",
     });
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe(`/rackupdate/24/${item._id}?saved=1`);
     const [row] = await db.select().from(rackItems).where(eq(rackItems.id, item._id));
-    expect(row).toMatchObject({ availableStock: 3, issue: 0, receipt: 0, closingStock: 3, version: 2 });
+    expect(row).toMatchObject({ materialName: "Renamed", closingStock: 13, version: 2 });
     const page = await run(updateLoader, buildRequest(response.headers.get("location")!, { cookie }), {
       rackNumber: "24",
       id: item._id,
     });
-    expect(await page.json()).toMatchObject({ saved: true, item: { closingStock: 3, version: 2 } });
+    expect(await page.json()).toMatchObject({ saved: true, item: { closingStock: 13, version: 2 } });
   });
 
   it("reports a change made by someone else meanwhile and keeps the user's input", async () => {
@@ -620,29 +620,20 @@ describe("the Update Product form (/rackupdate/{n}/{_id})", () => {
       result: { initialValue: Record<string, string>; error: Record<string, string[]> };
     };
     expect(result.error[""]).toEqual([messages.updateFailed, STALE_RECORD_MESSAGE]);
-    expect(result.initialValue).toMatchObject({ materialName: "My edit", availableStock: "20.5" });
+    expect(result.initialValue).toMatchObject({ materialName: "My edit", section: "B2" });
     const [row] = await db.select().from(rackItems).where(eq(rackItems.id, item._id));
     expect(row.materialName).not.toBe("My edit");
   });
 
-  it("refuses a negative closing stock and reports an item gone meanwhile", async () => {
+  it("refuses a missing name and reports an item gone meanwhile", async () => {
     const { item } = await postItem(6);
-    const negative = await update(
-      "6",
-      item._id,
-      buildRackForm({ availableStock: "", issue: "1", version: "1" }),
-    );
-    expect(negative.status).toBe(400);
-    expect(await json(negative)).toContain("Available stock is required.");
-    const below = await update(
-      "6",
-      item._id,
-      buildRackForm({ availableStock: "1", issue: "2", receipt: "0.999" }),
-    );
-    expect(below.status).toBe(400);
-    const { result } = (await below.json()) as { result: { error: Record<string, string[]> } };
-    expect(result.error.closingStock).toEqual([messages.negativeClosingStock]);
-    expect(result.error[""]).toEqual([messages.updateFailed]);
+    const blank = await update("6", item._id, buildRackForm({ materialName: "", version: "1" }));
+    expect(blank.status).toBe(400);
+    const { result } = (await blank.json()) as { result: { error: Record<string, string[]> } };
+    expect(result.error).toMatchObject({
+      "": [messages.updateFailed],
+      materialName: ["Material name is required."],
+    });
     const gone = await update("6", "00000000-0000-4000-8000-000000000000", buildRackForm());
     expect(gone.status).toBe(404);
     expect(await json(gone)).toContain(messages.notFound);
@@ -694,5 +685,104 @@ describe("delete with confirmation (/about/{n}/{_id}/delete)", () => {
     );
     expect(anonymous.status).toBe(302);
     expect(await db.$count(rackItems, eq(rackItems.id, item._id))).toBe(1);
+  });
+});
+
+describe("the racks and the stock ledger (issue 17)", () => {
+  const putFigures = (rack: string, id: string, body: Record<string, unknown>) =>
+    run(
+      apiRackUpdateAction,
+      buildRequest(`/api/rackupdate/${rack}/${id}`, { method: "PUT", json: body, token }),
+      { rackNumber: rack, id },
+    );
+  const movementsOf = (id: string) =>
+    db
+      .select({ kind: stockMovements.kind, quantity: stockMovements.quantity })
+      .from(stockMovements)
+      .where(eq(stockMovements.rackItemId, id))
+      .orderBy(stockMovements.id);
+
+  it("POST records the opening, receipt and issue as movements; GET shows them as this month's figures", async () => {
+    const { item } = await postItem(14, buildRackBody({ availableStock: 10, receit: 5, issue: 2 }));
+    expect(await movementsOf(item._id)).toEqual([
+      { kind: "opening", quantity: 10 },
+      { kind: "receipt", quantity: 5 },
+      { kind: "issue", quantity: -2 },
+    ]);
+    const response = await run(apiRackItemLoader, buildRequest(`/api/rack/14/${item._id}`, { token }), {
+      rackNumber: "14",
+      id: item._id,
+    });
+    expect(await response.json()).toEqual([
+      expect.objectContaining({ availableStock: 10, receit: 5, issue: 2, closingStock: 13 }),
+    ]);
+  });
+
+  it("PUT with new figures records the differences, so GET answers what was sent", async () => {
+    const { item } = await postItem(14, buildRackBody({ availableStock: 10, receit: 5, issue: 2 }));
+    const response = await putFigures(
+      "14",
+      item._id,
+      buildRackBody({ availableStock: 12, receit: 3, issue: 4 }),
+    );
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({
+      availableStock: 12,
+      receit: 3,
+      issue: 4,
+      closingStock: 11,
+    });
+    expect((await movementsOf(item._id)).slice(3)).toEqual(
+      expect.arrayContaining([
+        { kind: "count", quantity: 2 },
+        { kind: "receipt", quantity: -2 },
+        { kind: "issue", quantity: -2 },
+      ]),
+    );
+    const [row] = await db.select().from(rackItems).where(eq(rackItems.id, item._id));
+    expect(row.closingStock).toBe(11);
+    // The same figures again change nothing.
+    await putFigures("14", item._id, buildRackBody({ availableStock: 12, receit: 3, issue: 4 }));
+    expect(await movementsOf(item._id)).toHaveLength(6);
+  });
+
+  it("shows a chosen period's figures on /about: a month, or a from/to range", async () => {
+    const { item } = await postItem(
+      15,
+      buildRackBody({ materialName: "Period item", availableStock: 10, receit: 0, issue: 0 }),
+    );
+    // Back-date two movements into an earlier month (as the stock card's forms allow).
+    await db
+      .update(stockMovements)
+      .set({ movedOn: "2025-03-01" })
+      .where(eq(stockMovements.rackItemId, item._id));
+    await db.insert(stockMovements).values([
+      { rackItemId: item._id, movedOn: "2025-03-10", kind: "issue", quantity: -4 },
+      { rackItemId: item._id, movedOn: "2025-04-02", kind: "receipt", quantity: 1 },
+    ]);
+    const rowOf = async (search: string) => {
+      const response = await run(racksLoader, buildRequest(`/about${search}`, { cookie }));
+      const body = (await response.json()) as { rows: Record<string, unknown>[]; period: unknown };
+      return { row: body.rows.find((row) => row.id === item._id), period: body.period };
+    };
+    const march = await rowOf("?rack=15&month=2025-03");
+    expect(march.period).toEqual({ from: "2025-03-01", to: "2025-03-31", month: "2025-03" });
+    expect(march.row).toMatchObject({ availableStock: 10, issue: 4, receipt: 0, closingStock: 6 });
+    const april = await rowOf("?rack=15&month=2025-04");
+    expect(april.row).toMatchObject({ availableStock: 6, issue: 0, receipt: 1, closingStock: 7 });
+    const range = await rowOf("?rack=15&from=2025-03-05&to=2025-04-30");
+    expect(range.period).toEqual({ from: "2025-03-05", to: "2025-04-30", month: null });
+    expect(range.row).toMatchObject({ availableStock: 10, issue: 4, receipt: 1, closingStock: 7 });
+    // Sorting by a period's figure works on the server too.
+    const sorted = await run(
+      racksLoader,
+      buildRequest("/about?rack=15&month=2025-03&sort=issue&dir=desc", { cookie }),
+    );
+    const rows = ((await sorted.json()) as { rows: { issue: number }[] }).rows;
+    expect(rows[0].issue).toBe(4);
+    // A month that cannot be read is the current one, never an error.
+    expect((await rowOf("?rack=15&month=2025-13")).period).toMatchObject({
+      month: expect.stringMatching(/^\d{4}-\d{2}$/),
+    });
   });
 });

@@ -185,6 +185,9 @@ const AREA_OF: Record<string, Declared> = {
   "store-racks/routes/delete.tsx": { area: "racks", page: "write" },
   "store-racks/routes/insert.tsx": { area: "racks", page: "write" },
   "store-racks/routes/update.tsx": { area: "racks", page: "write" },
+  // The stock report: the racks' (its spares rows only for a role that may read the spares).
+  "ledger/report/routes/report.tsx": { area: "racks" },
+  "ledger/report/routes/print.tsx": { area: "racks" },
   "contracts/routes/list.tsx": { area: "contracts" },
   "contracts/routes/print.tsx": { area: "contracts" },
   "contracts/routes/insert.tsx": { area: "contracts", page: "write" },
@@ -214,6 +217,7 @@ const AREA_OF: Record<string, Declared> = {
   "store-racks/routes/api-rack.ts": { area: "racks" },
   "store-racks/routes/api-rack-item.ts": { area: "racks" },
   "store-racks/routes/api-rack-update.ts": { area: "racks" },
+  "ledger/report/routes/api-report.ts": { area: "racks" },
   "contracts/routes/api-list.ts": { area: "contracts" },
   "contracts/routes/api-get.ts": { area: "contracts" },
   "contracts/routes/api-add.ts": { area: "contracts" },

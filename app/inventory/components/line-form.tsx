@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, type ReactNode, useEffect, useState } from "react";
 import {
   type Department,
   departmentTablePath,
@@ -8,7 +8,7 @@ import {
   messages,
   orderStatus,
 } from "#app/inventory/rules.ts";
-import { lineSchema } from "#app/inventory/schema.ts";
+import { lineSchema, lineUpdateSchema } from "#app/inventory/schema.ts";
 import { parseSubmission } from "#app/ui/form/parse.ts";
 import { Field, FormError, SubmitButton } from "#app/ui/form.tsx";
 
@@ -34,6 +34,8 @@ const FORM_END = "form-end";
 
 /** Parses a form the same way in the browser and in the action (app/ui/form/parse.ts). */
 export const parseLineForm = (formData: FormData) => parseSubmission(formData, lineSchema);
+/** The update form has no available stock: movements change it (issue 17). */
+export const parseLineUpdateForm = (formData: FormData) => parseSubmission(formData, lineUpdateSchema);
 
 const toNumber = (value: unknown) => {
   const number = typeof value === "string" && value.trim() !== "" ? Number(value) : 0;
@@ -46,30 +48,41 @@ export function LineForm({
   department,
   defaultValue,
   lastResult,
+  stock,
 }: {
   id: string;
   mode: "insert" | "update";
   department: Department;
   defaultValue?: LineFormValues;
   lastResult?: SubmissionResult<string[]> | null;
+  /**
+   * The update form's available stock: the ledger's balance, shown with what changes it (the
+   * Issue / Receive / Count links), never typed over. The insert form types the opening stock.
+   */
+  stock?: { available: number; shown: ReactNode };
 }) {
   const [form, fields] = useForm({
     id,
     lastResult,
     defaultValue,
-    onValidate: ({ formData }) => parseLineForm(formData),
+    onValidate: ({ formData }) =>
+      mode === "update" ? parseLineUpdateForm(formData) : parseLineForm(formData),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
   // Spec §5: required markers only on the insert form (Lead time has none, yet is required).
   const marked = mode === "insert";
-  const shortfall = excessShortFall(toNumber(fields.AvailableStock.value), toNumber(fields.MinStock.value));
+  const available = stock ? stock.available : toNumber(fields.AvailableStock.value);
+  const shortfall = excessShortFall(available, toNumber(fields.MinStock.value));
 
   // Spec §4: a change of either number sets the status; the user may type over it afterwards.
   const onNumberInput = (event: FormEvent<HTMLInputElement>) => {
     const data = new FormData(event.currentTarget.form ?? undefined);
     const status = orderStatus(
-      excessShortFall(toNumber(data.get("AvailableStock")), toNumber(data.get("MinStock"))),
+      excessShortFall(
+        stock ? stock.available : toNumber(data.get("AvailableStock")),
+        toNumber(data.get("MinStock")),
+      ),
     );
     form.update({ name: fields.StatusofOrder.name, value: status });
   };
@@ -108,20 +121,28 @@ export function LineForm({
         >
           <input {...getInputProps(fields.ComponentsAndEquipments, { type: "text" })} maxLength={500} />
         </Field>
-        <Field
-          label="Available stock"
-          id={fields.AvailableStock.id}
-          errors={errorsOf(fields.AvailableStock.errors)}
-          required={marked}
-        >
-          <input
-            {...getInputProps(fields.AvailableStock, { type: "number" })}
-            min={0}
-            step="any"
-            inputMode="decimal"
-            onInput={onNumberInput}
-          />
-        </Field>
+        {stock ? (
+          <div className="field line-stock">
+            <span className="label">Available stock</span>
+            {stock.shown}
+          </div>
+        ) : (
+          <Field
+            label="Available stock"
+            id={fields.AvailableStock.id}
+            errors={errorsOf(fields.AvailableStock.errors)}
+            required={marked}
+            hint="Recorded as the line's opening stock; later, Issue, Receive and Count change it."
+          >
+            <input
+              {...getInputProps(fields.AvailableStock, { type: "number" })}
+              min={0}
+              step="any"
+              inputMode="decimal"
+              onInput={onNumberInput}
+            />
+          </Field>
+        )}
         <Field
           label="Min Stock"
           id={fields.MinStock.id}

@@ -16,7 +16,8 @@ import { jsonAnswer, readJson } from "#app/lib/http.server.ts";
 import { STALE_RECORD_MESSAGE } from "#app/lib/messages.ts";
 
 // PUT /api/{department}/update/{id} with the inventory fields (+ optional version)
-// → {success, Message, product}; 404 unknown, 409 stale version or taken serial number.
+// → {success, Message, product}; 404 unknown, 409 stale version or taken serial number. A new
+// AvailableStock is recorded on the line's stock card as a stock count dated today (issue 17).
 export const action = apiHandler(async ({ request, params }: ActionFunctionArgs) => {
   const user = await requireApiPermission(request, "spares");
   if (request.method !== "PUT") return methodNotAllowed();
@@ -27,6 +28,7 @@ export const action = apiHandler(async ({ request, params }: ActionFunctionArgs)
   if (result.ok) return jsonAnswer({ success: true, Message: messages.updated, product: result.line });
   if (result.reason === "not-found") return productNotFound();
   if (result.reason === "stale") return failure(STALE_RECORD_MESSAGE, 409);
+  if (result.reason === "stock") return failure(result.message, 400);
   return failure(duplicateSrnoMessage(result.srno ?? 0, department), 409);
 });
 

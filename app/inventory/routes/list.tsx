@@ -4,6 +4,8 @@ import { requirePermission } from "#app/auth/session.server.ts";
 import { useCan } from "#app/auth/use-can.ts";
 import { db } from "#app/db/client.server.ts";
 import type { ListPage } from "#app/db/list.server.ts";
+import { issuedInCoverWindow } from "#app/inventory/cover.server.ts";
+import { coverCells, stockCover } from "#app/inventory/cover.ts";
 import inventoryCss from "#app/inventory/inventory.css?url";
 import { listTablePage } from "#app/inventory/list.server.ts";
 import {
@@ -29,6 +31,10 @@ import {
   ORDER_TO_PLACE,
   unknownDepartmentMessage,
 } from "#app/inventory/rules.ts";
+import { type MovementForm, movementFormPath, type StockItemRef, stockCardPath } from "#app/ledger/item.ts";
+import { type MovementItem, useMovementDialog } from "#app/ledger/movement-form.tsx";
+import { dateInZone } from "#app/lib/dates.ts";
+import { serverSettings } from "#app/lib/env.server.ts";
 import { logError } from "#app/lib/request-id.server.ts";
 import { useDeleteDialog } from "#app/ui/confirm-delete.tsx";
 import { listHandle } from "#app/ui/list/handle.ts";
@@ -45,7 +51,10 @@ import { Marked } from "#app/ui/list/marked.tsx";
 
 // A department's spare-parts table (spec §2 "Inventory tables"): /products, /firefight,
 // /technician and /products/{department}. A server-side list (docs/architecture.md "Lists"):
-// the address holds the search, sort, page and filters; the loader sends one page.
+// the address holds the search, sort, page and filters; the loader sends one page. The available
+// stock is the ledger's balance (issue 17); each row has its days of cover and order-by date
+// (app/inventory/cover.ts, from the page's issues of the last 90 days, one query) and its
+// Issue / Receive / Count / Stock card links.
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.department ?? "Spare parts"} spare parts · PlantOps` },
@@ -61,9 +70,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!isDepartment(department))
     throw new Response(unknownDepartmentMessage(String(params.department)), { status: 404 });
   const { params: list, filters } = readInventoryView(url.searchParams);
+  const today = dateInZone(new Date(), serverSettings().PLANT_TIME_ZONE);
   let page: ListPage<TableRow> = { rows: [], total: 0, page: 1 };
+  let issued = new Map<string, number>();
   try {
     page = await listTablePage(db, department, list, filters);
+    issued = await issuedInCoverWindow(db, { ids: page.rows.map((row) => row.id) }, today);
   } catch (error) {
     // Spec §8: a list that cannot be read shows as empty ('No products available').
     logError(request, error);
@@ -78,11 +90,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     total: page.total,
     defaults: INVENTORY_LIST_DEFAULTS,
   };
-  return { department, rows: page.rows, view, filters };
+  const rows = page.rows.map((row) => ({ ...row, issued: issued.get(row.id) ?? 0 }));
+  return { department, rows, view, filters, today };
 }
 
 export default function InventoryTablePage() {
-  const { department, rows, view, filters } = useLoaderData<typeof loader>();
+  const { department, rows, view, filters, today } = useLoaderData<typeof loader>();
   const location = useLocation();
   const navigation = useNavigation();
   // 'Loading...' while a navigation to another department's table is pending (spec §2).
@@ -91,7 +104,12 @@ export default function InventoryTablePage() {
     navigation.location.pathname !== location.pathname &&
     departmentOfTablePath(navigation.location.pathname) !== null;
   const deleteDialog = useDeleteDialog(messages.deleteQuestion);
-  const mayChange = useCan()("spares");
+  // With JavaScript, Issue / Receive / Count open one dialog for the page; without, their links
+  // open the form's page, which comes back to this view of the table.
+  const movementDialog = useMovementDialog(today);
+  const here = `${location.pathname}${location.search}`;
+  const can = useCan();
+  const mayChange = can("spares");
   // After a delete, back to the table the user was on (/firefight stays /firefight).
   const back =
     location.pathname === departmentTablePath(department)
@@ -144,6 +162,9 @@ export default function InventoryTablePage() {
               <SortHeader view={view} sort="status">
                 Status of Order
               </SortHeader>
+              <th scope="col">Days of cover</th>
+              <th scope="col">Order by</th>
+              <th scope="col">Stock</th>
               {mayChange ? (
                 <>
                   <th scope="col">Update</th>
@@ -155,7 +176,7 @@ export default function InventoryTablePage() {
           <tbody>
             {loading || rows.length === 0 ? (
               <tr>
-                <td colSpan={mayChange ? 10 : 8} className="empty">
+                <td colSpan={mayChange ? 13 : 11} className="empty">
                   <span role="status">
                     {loading ? messages.loading : view.q || filtered ? "No lines match." : messages.empty}
                   </span>
@@ -169,6 +190,9 @@ export default function InventoryTablePage() {
                   q={view.q}
                   department={department}
                   back={back}
+                  today={today}
+                  here={here}
+                  openMovement={mayChange ? movementDialog.open : undefined}
                   askToDelete={mayChange ? deleteDialog.ask : undefined}
                 />
               ))
@@ -178,6 +202,7 @@ export default function InventoryTablePage() {
       </TableWrap>
       <Pager view={view} />
       {deleteDialog.dialog}
+      {movementDialog.dialog}
     </section>
   );
 }
@@ -217,21 +242,39 @@ export function InventoryFilterFields({ filters }: { filters: InventoryFilters }
   );
 }
 
-/** One line: its figures, red or green by the stock, its Update link and its Delete. */
+const MOVE_LABELS: Record<MovementForm, string> = { issue: "Issue", receive: "Receive", count: "Count" };
+
+/**
+ * One line: its figures, red or green by the stock, its days of cover and order-by date, its
+ * stock links (Issue, Receive, Count for a role that may change lines; Stock card for all), its
+ * Update link and its Delete.
+ */
 function LineRow({
   row,
   q,
   department,
   back,
+  today,
+  here,
+  openMovement,
   askToDelete,
 }: {
-  row: TableRow;
+  row: TableRow & { issued: number };
   q: string;
   department: Department;
   back: string;
+  today: string;
+  /** This view of the table, where a movement saved from the row comes back to. */
+  here: string;
+  /** Absent for a role that may not move stock: no Issue, Receive or Count links. */
+  openMovement?: (form: MovementForm, item: MovementItem, back: string) => boolean;
   /** Absent for a role that may not change lines: no Update or Delete cells. */
   askToDelete?: (href: string) => boolean;
 }) {
+  const item: StockItemRef = { type: "spare", id: row.id };
+  const cover = coverCells(
+    stockCover({ stock: row.available, issued: row.issued, leadTimeDays: row.leadTime, today }),
+  );
   const base = `/products/${department}/${row.srno}`;
   const shortfall = excessShortFall(row.available, row.min);
   const short = needsOrder(shortfall);
@@ -265,6 +308,28 @@ function LineRow({
       <td className={short ? "status-bad" : "status-ok"}>
         <Marked text={row.status} q={q} />
         {ownStatus ? <span className="status-note"> ({short ? "order needed" : "in stock"})</span> : null}
+      </td>
+      <td>{cover.days}</td>
+      <td className={cover.orderBy === "Order now" ? "status-bad" : undefined}>{cover.orderBy}</td>
+      <td className="stock-links">
+        {openMovement
+          ? (["issue", "receive", "count"] as const).map((form) => {
+              const href = `${movementFormPath(item, form)}?back=${encodeURIComponent(here)}`;
+              return (
+                <Link
+                  key={form}
+                  to={href}
+                  onClick={(event) => {
+                    const moving = { ref: item, name: row.components, inStock: row.available };
+                    if (openMovement(form, moving, here)) event.preventDefault();
+                  }}
+                >
+                  {MOVE_LABELS[form]}
+                </Link>
+              );
+            })
+          : null}
+        <Link to={stockCardPath(item)}>Stock card</Link>
       </td>
       {askToDelete ? (
         <>

@@ -3,6 +3,8 @@ import { useLoaderData } from "@remix-run/react";
 import { requirePermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { PRINT_ROW_LIMIT, printedAtNow } from "#app/db/list.server.ts";
+import { issuedInCoverWindow } from "#app/inventory/cover.server.ts";
+import { coverCells, stockCover } from "#app/inventory/cover.ts";
 import { listTableForPrint } from "#app/inventory/list.server.ts";
 import { appliedInventoryFilters, readInventoryView } from "#app/inventory/list.ts";
 import type { TableRow } from "#app/inventory/queries.server.ts";
@@ -13,6 +15,8 @@ import {
   MENU_TABLE_PATHS,
   unknownDepartmentMessage,
 } from "#app/inventory/rules.ts";
+import { dateInZone } from "#app/lib/dates.ts";
+import { serverSettings } from "#app/lib/env.server.ts";
 import { logError } from "#app/lib/request-id.server.ts";
 import { PrintList, printHandle } from "#app/ui/list/print.tsx";
 
@@ -31,9 +35,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     throw new Response(unknownDepartmentMessage(String(department)), { status: 404 });
   const url = new URL(request.url);
   const { params: list, filters } = readInventoryView(url.searchParams);
+  const today = dateInZone(new Date(), serverSettings().PLANT_TIME_ZONE);
   let rows: TableRow[] = [];
+  let issued = new Map<string, number>();
   try {
     rows = await listTableForPrint(db, department, list, filters);
+    // The whole department's issues in one query (the print may hold thousands of lines).
+    issued = await issuedInCoverWindow(db, { department }, today);
   } catch (error) {
     logError(request, error);
   }
@@ -42,7 +50,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const backQuery = back.toString();
   return {
     department,
-    rows: truncated ? rows.slice(0, PRINT_ROW_LIMIT) : rows,
+    rows: (truncated ? rows.slice(0, PRINT_ROW_LIMIT) : rows).map((row) => ({
+      ...row,
+      cover: coverCells(
+        stockCover({
+          stock: row.available,
+          issued: issued.get(row.id) ?? 0,
+          leadTimeDays: row.leadTime,
+          today,
+        }),
+      ),
+    })),
     truncatedAt: truncated ? PRINT_ROW_LIMIT : undefined,
     filters: appliedInventoryFilters(list.q, filters),
     printedAt: printedAtNow(),
@@ -72,6 +90,8 @@ export default function InventoryPrintPage() {
             <th scope="col">Lead time</th>
             <th scope="col">Excess/Short Fall</th>
             <th scope="col">Status of Order</th>
+            <th scope="col">Days of cover</th>
+            <th scope="col">Order by</th>
           </tr>
         </thead>
         <tbody>
@@ -85,6 +105,8 @@ export default function InventoryPrintPage() {
               <td>{row.leadTime}</td>
               <td>{excessShortFall(row.available, row.min)}</td>
               <td>{row.status}</td>
+              <td>{row.cover.days}</td>
+              <td>{row.cover.orderBy}</td>
             </tr>
           ))}
         </tbody>

@@ -4,18 +4,26 @@ import { recordHistory } from "#app/audit/history.server.ts";
 import { RecordHistory } from "#app/audit/history.tsx";
 import { requirePermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
-import { LineForm, parseLineForm } from "#app/inventory/components/line-form.tsx";
+import { LineForm, parseLineUpdateForm } from "#app/inventory/components/line-form.tsx";
+import { issuedInCoverWindow } from "#app/inventory/cover.server.ts";
+import { coverCells, stockCover } from "#app/inventory/cover.ts";
 import inventoryCss from "#app/inventory/inventory.css?url";
 import { getLine, isLineId, updateLine } from "#app/inventory/queries.server.ts";
 import { departmentTablePath, duplicateSrnoMessage, isDepartment, messages } from "#app/inventory/rules.ts";
+import { movementFormPath, type StockItemRef, stockCardPath } from "#app/ledger/item.ts";
+import { formatQuantity } from "#app/ledger/rules.ts";
+import { dateInZone } from "#app/lib/dates.ts";
+import { serverSettings } from "#app/lib/env.server.ts";
 import { readForm } from "#app/lib/http.server.ts";
 import { STALE_RECORD_MESSAGE } from "#app/lib/messages.ts";
 import { logError } from "#app/lib/request-id.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { FormError } from "#app/ui/form.tsx";
 
-// /updateproduct/{department}/{id}: 'Update Product Information' (spec §2, §5). The form carries the
-// version it was read at, so a save over someone else's change is refused (behaviour note 20).
+// /updateproduct/{department}/{id}: 'Update Product Information' (spec §2, §5), the line's page.
+// The form carries the version it was read at, so a save over someone else's change is refused
+// (behaviour note 20). The available stock is the ledger's (issue 17): shown with its days of
+// cover and order-by date and the links that change it, never typed over here.
 
 export const meta: MetaFunction = () => [{ title: "Update Product Information · PlantOps" }];
 export const links = () => [{ rel: "stylesheet", href: inventoryCss }];
@@ -32,14 +40,18 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const line = await getLine(db, department, id);
   if (!line) throw new Response(messages.invalidIds, { status: 404 });
   const history = await recordHistory(db, user, "inventory_item", line._id, new URL(request.url));
+  const today = dateInZone(new Date(), serverSettings().PLANT_TIME_ZONE);
+  const issued = (await issuedInCoverWindow(db, { ids: [id] }, today)).get(id) ?? 0;
   return {
     history,
     department,
+    id,
+    stock: line.AvailableStock,
+    cover: coverCells(stockCover({ stock: line.AvailableStock, issued, leadTimeDays: line.LeadTime, today })),
     values: {
       srno: String(line.srno),
       Assets: line.Assets,
       ComponentsAndEquipments: line.ComponentsAndEquipments,
-      AvailableStock: String(line.AvailableStock),
       MinStock: String(line.MinStock),
       LeadTime: String(line.LeadTime),
       StatusofOrder: line.StatusofOrder,
@@ -51,7 +63,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requirePermission(request, "spares", "write");
   const { department, id } = lineOf(params);
-  const submission = parseLineForm(await readForm(request));
+  const submission = parseLineUpdateForm(await readForm(request));
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   let result: Awaited<ReturnType<typeof updateLine>>;
   try {
@@ -68,13 +80,18 @@ export async function action({ request, params }: ActionFunctionArgs) {
     stale: { message: STALE_RECORD_MESSAGE, status: 409 },
     duplicate: { message: duplicateSrnoMessage(submission.value.srno, department), status: 409 },
     "not-found": { message: messages.updateFailed, status: 404 },
+    // Not sent by this form (it has no available stock), but the result type allows it.
+    stock: { message: "message" in result ? result.message : messages.updateFailed, status: 400 },
   }[result.reason];
   return data(submission.reply({ formErrors: [failure.message] }), { status: failure.status });
 }
 
 export default function UpdateLinePage() {
-  const { department, values, history } = useLoaderData<typeof loader>();
+  const { department, id, stock, cover, values, history } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
+  const item: StockItemRef = { type: "spare", id };
+  // A movement saved from here comes back to this page.
+  const back = `?back=${encodeURIComponent(`/updateproduct/${department}/${id}`)}`;
   return (
     <section className="page narrow">
       <h1>Update Product Information</h1>
@@ -85,6 +102,33 @@ export default function UpdateLinePage() {
         department={department}
         defaultValue={values}
         lastResult={lastResult}
+        stock={{
+          available: stock,
+          shown: (
+            <>
+              <p className="line-stock-figure">
+                <strong>{formatQuantity(stock)}</strong>{" "}
+                <span className="muted">
+                  (days of cover {cover.days}; order by {cover.orderBy})
+                </span>
+              </p>
+              <p className="actions">
+                <Link className="button small" to={`${movementFormPath(item, "issue")}${back}`}>
+                  Issue
+                </Link>
+                <Link className="button small" to={`${movementFormPath(item, "receive")}${back}`}>
+                  Receive
+                </Link>
+                <Link className="button small" to={`${movementFormPath(item, "count")}${back}`}>
+                  Count
+                </Link>
+                <Link className="button small" to={stockCardPath(item)}>
+                  Stock card
+                </Link>
+              </p>
+            </>
+          ),
+        }}
       />
       <RecordHistory history={history} />
     </section>

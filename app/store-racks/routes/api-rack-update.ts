@@ -20,14 +20,18 @@ export const action = apiHandler(async ({ request, params }: ActionFunctionArgs)
   const rackNumber = requireApiRackNumber(params.rackNumber);
   const parsed = rackItemApiSchema.safeParse(await readJson(request));
   if (!parsed.success) return jsonAnswer(validationBody(parsed.error), 400);
+  // The new figures are this month's: their differences are recorded as movements (issue 17).
+  const { item, figures } = fromApiInput(parsed.data);
   const outcome = await updateRackItem(
     db,
     rackNumber,
     params.id ?? "",
-    fromApiInput(parsed.data),
+    item,
     parsed.data.version,
     user.id,
+    figures,
   );
   if (outcome.ok) return jsonAnswer(outcome.item);
+  if (outcome.status === 400) return jsonAnswer({ message: outcome.message }, 400);
   return outcome.status === 409 ? jsonAnswer({ message: STALE_RECORD_MESSAGE }, 409) : itemNotFound();
 });

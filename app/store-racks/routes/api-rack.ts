@@ -9,7 +9,8 @@ import { createRackItem, listRackItems } from "#app/store-racks/queries.server.t
 import { fromApiInput, rackItemApiSchema } from "#app/store-racks/schema.ts";
 
 // GET /api/rack/{rackNumber} → 200 [item…]; POST /api/rack/{rackNumber} → 201 item, with the
-// closing stock computed by the server (api-contract.md). "rack7" is read as 7.
+// closing stock computed by the server (api-contract.md). "rack7" is read as 7. The figures are
+// the current month's from the stock ledger; a POST's availableStock is the item's opening.
 
 export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs) => {
   await requireApiPermission(request, "racks");
@@ -23,5 +24,9 @@ export const action = apiHandler(async ({ request, params }: ActionFunctionArgs)
   const rackNumber = requireApiRackNumber(params.rackNumber);
   const parsed = rackItemApiSchema.safeParse(await readJson(request));
   if (!parsed.success) return jsonAnswer(validationBody(parsed.error), 400);
-  return jsonAnswer(await createRackItem(db, rackNumber, fromApiInput(parsed.data), user.id), 201);
+  // availableStock is the item's opening; an issue and a receipt sent with it are recorded too.
+  const { item, figures } = fromApiInput(parsed.data);
+  const outcome = await createRackItem(db, rackNumber, item, figures, user.id);
+  if (!outcome.ok) return jsonAnswer({ message: outcome.message }, 400);
+  return jsonAnswer(outcome.item, 201);
 });

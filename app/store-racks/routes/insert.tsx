@@ -14,7 +14,7 @@ import { createRackItem, findRackItem } from "#app/store-racks/queries.server.ts
 import { RackItemForm } from "#app/store-racks/rack-form.tsx";
 import racksCss from "#app/store-racks/racks.css?url";
 import { formatQuantity, messages, rackLabel } from "#app/store-racks/rules.ts";
-import { fromFormInput, rackItemFormSchema } from "#app/store-racks/schema.ts";
+import { rackItemInsertSchema } from "#app/store-racks/schema.ts";
 import { parseSubmission } from "#app/ui/form/parse.ts";
 import { useToast } from "#app/ui/toasts.tsx";
 
@@ -41,7 +41,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requirePermission(request, "racks", "write");
   const rackNumber = requireRackNumber(params.rackNumber);
-  const submission = parseSubmission(await readPageForm(request), rackItemFormSchema);
+  const submission = parseSubmission(await readPageForm(request), rackItemInsertSchema);
   if (submission.status !== "success") {
     return data(
       {
@@ -51,8 +51,24 @@ export async function action({ request, params }: ActionFunctionArgs) {
       { status: 400 },
     );
   }
-  const item = await createRackItem(db, rackNumber, fromFormInput(submission.value), user.id);
-  return redirectWithToast(`/insertproducts/${rackNumber}?saved=${item._id}`, {
+  const { section, materialName, availableStock } = submission.value;
+  const outcome = await createRackItem(
+    db,
+    rackNumber,
+    { section, materialName },
+    { availableStock, issue: 0, receipt: 0 },
+    user.id,
+  );
+  if (!outcome.ok) {
+    return data(
+      {
+        result: submission.reply({ formErrors: [messages.insertFailed, outcome.message] }),
+        toast: { type: "error" as const, message: messages.insertFailed, id: crypto.randomUUID() },
+      },
+      { status: 400 },
+    );
+  }
+  return redirectWithToast(`/insertproducts/${rackNumber}?saved=${outcome.item._id}`, {
     type: "success",
     message: messages.inserted,
   });
@@ -68,7 +84,7 @@ export default function InsertRackDataPage() {
       <p className="muted">{rackLabel(rackNumber)}</p>
       {saved ? (
         <p className="flash-success rack-saved" role="status">
-          Saved {saved.materialName} in rack {rackNumber}: closing stock {formatQuantity(saved.closingStock)}.{" "}
+          Saved {saved.materialName} in rack {rackNumber}: stock {formatQuantity(saved.closingStock)}.{" "}
           <Link to="/about">Go to Store Racks</Link>
         </p>
       ) : null}
@@ -77,7 +93,7 @@ export default function InsertRackDataPage() {
         key={saved?.id ?? "new"}
         mode="insert"
         lastResult={actionData?.result}
-        defaultValue={{ issue: "0", receipt: "0" }}
+        defaultValue={{}}
         submitLabel="Insert"
         pendingText="Inserting..."
       />

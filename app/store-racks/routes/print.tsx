@@ -3,9 +3,10 @@ import { useLoaderData } from "@remix-run/react";
 import { requirePermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { PRINT_ROW_LIMIT, printedAtNow } from "#app/db/list.server.ts";
+import { plantToday } from "#app/ledger/movements.server.ts";
 import { logError } from "#app/lib/request-id.server.ts";
 import { listRacksForPrint, type RackListRow } from "#app/store-racks/list.server.ts";
-import { appliedRackFilters, readRackView } from "#app/store-racks/list.ts";
+import { appliedRackFilters, readRackPeriod, readRackView } from "#app/store-racks/list.ts";
 import { formatQuantity, rackLabel } from "#app/store-racks/rules.ts";
 import { PrintList, printHandle } from "#app/ui/list/print.tsx";
 
@@ -19,9 +20,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requirePermission(request, "racks");
   const url = new URL(request.url);
   const { params, rack } = readRackView(url.searchParams);
+  const period = readRackPeriod(url.searchParams, plantToday());
   let rows: RackListRow[] = [];
   try {
-    rows = await listRacksForPrint(db, params, rack);
+    rows = await listRacksForPrint(db, params, rack, period);
   } catch (error) {
     logError(request, error);
   }
@@ -30,7 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     rows: truncated ? rows.slice(0, PRINT_ROW_LIMIT) : rows,
     truncatedAt: truncated ? PRINT_ROW_LIMIT : undefined,
-    filters: appliedRackFilters(params.q, rack),
+    filters: appliedRackFilters(params.q, rack, period),
     printedAt: printedAtNow(),
     backHref: `/about${query ? `?${query}` : ""}`,
   };

@@ -1,14 +1,18 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { Fragment } from "react";
 import { requirePermission } from "#app/auth/session.server.ts";
 import { useCan } from "#app/auth/use-can.ts";
 import { db } from "#app/db/client.server.ts";
 import type { ListPage } from "#app/db/list.server.ts";
+import { type MovementForm, movementFormPath, type StockItemRef, stockCardPath } from "#app/ledger/item.ts";
+import ledgerCss from "#app/ledger/ledger.css?url";
+import { useMovementDialog } from "#app/ledger/movement-form.tsx";
+import { plantToday } from "#app/ledger/movements.server.ts";
 import { logError } from "#app/lib/request-id.server.ts";
 import { deleteHref } from "#app/store-racks/components.tsx";
 import { listRackPage, type RackListRow, rackItemCounts } from "#app/store-racks/list.server.ts";
-import { RACK_LIST_DEFAULTS, readRackView } from "#app/store-racks/list.ts";
+import { periodLabel, RACK_LIST_DEFAULTS, readRackPeriod, readRackView } from "#app/store-racks/list.ts";
 import racksCss from "#app/store-racks/racks.css?url";
 import { formatQuantity, messages, RACKS, rackLabel } from "#app/store-racks/rules.ts";
 import { useDeleteDialog } from "#app/ui/confirm-delete.tsx";
@@ -29,16 +33,22 @@ import { Marked } from "#app/ui/list/marked.tsx";
 // whose options are the panels' labels ('RACK {n} - {category}') and, in the table, a header row
 // per rack with its count and its 'Insert New Item' link; an empty rack is reached by choosing it.
 export const meta: MetaFunction = () => [{ title: "Store Racks · PlantOps" }];
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: racksCss }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: racksCss },
+  { rel: "stylesheet", href: ledgerCss },
+];
 export const handle = listHandle;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePermission(request, "racks");
-  const { params, rack } = readRackView(new URL(request.url).searchParams);
+  const search = new URL(request.url).searchParams;
+  const { params, rack } = readRackView(search);
+  const today = plantToday();
+  const period = readRackPeriod(search, today);
   let page: ListPage<RackListRow> = { rows: [], total: 0, page: 1 };
   let counts: number[] = RACKS.map(() => 0);
   try {
-    [page, counts] = await Promise.all([listRackPage(db, params, rack), rackItemCounts(db)]);
+    [page, counts] = await Promise.all([listRackPage(db, params, rack, period), rackItemCounts(db)]);
   } catch (error) {
     logError(request, error);
   }
@@ -52,11 +62,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
     total: page.total,
     defaults: RACK_LIST_DEFAULTS,
   };
-  return { rows: page.rows, view, rack, counts };
+  return { rows: page.rows, view, rack, counts, period, today };
 }
 
 export default function StoreRacksPage() {
-  const { rows, view, rack, counts } = useLoaderData<typeof loader>();
+  const { rows, view, rack, counts, period, today } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  const here = `${location.pathname}${location.search}`;
+  const movementDialog = useMovementDialog(today);
+  const mayRead = useCan()("racks", "read");
   // With JavaScript, Delete asks in a dialog; without, its link opens the confirmation page.
   const deleteDialog = useDeleteDialog(messages.deleteQuestion);
   const mayChange = useCan()("racks");
@@ -68,6 +82,10 @@ export default function StoreRacksPage() {
         <h1>Store Racks</h1>
         <div className="actions">
           <PrintLink to="/about/print" name="Store Racks" />
+          {/* The same period (and rack) in the stock report, with its totals per rack. */}
+          <Link className="button" to={stockReportHref(period, rack)}>
+            Stock report
+          </Link>
         </div>
       </div>
       <ListToolbar view={view}>
@@ -82,7 +100,12 @@ export default function StoreRacksPage() {
             ))}
           </select>
         </div>
+        <PeriodFields period={period} />
       </ListToolbar>
+      <p className="muted rack-period">
+        Figures for <strong>{periodLabel(period)}</strong>: Available = stock at the start (with any opening
+        and stock-count difference in the period), Closing = Available + Receipt − Issue.
+      </p>
       <ListStatus view={view} noun={["item", "items"]} filtered={rack !== null} />
       <TableWrap label="Store Racks items">
         <table aria-label="Store Racks items">
@@ -109,6 +132,7 @@ export default function StoreRacksPage() {
               <SortHeader view={view} sort="closing" className="num">
                 Closing Stock
               </SortHeader>
+              {mayRead ? <th scope="col">Stock</th> : null}
               {mayChange ? (
                 <>
                   <th scope="col">Update</th>
@@ -123,7 +147,7 @@ export default function StoreRacksPage() {
             ) : null}
             {rows.length === 0 ? (
               <tr>
-                <td colSpan={9} className="empty">
+                <td colSpan={10} className="empty">
                   {view.q
                     ? "No items match."
                     : rack
@@ -141,7 +165,14 @@ export default function StoreRacksPage() {
                       mayChange={mayChange}
                     />
                   ) : null}
-                  <ItemRow row={row} q={view.q} askToDelete={mayChange ? deleteDialog.ask : undefined} />
+                  <ItemRow
+                    row={row}
+                    q={view.q}
+                    mayRead={mayRead}
+                    askToDelete={mayChange ? deleteDialog.ask : undefined}
+                    move={mayChange ? (form, item) => movementDialog.open(form, item, here) : undefined}
+                    back={here}
+                  />
                 </Fragment>
               ))
             )}
@@ -150,6 +181,7 @@ export default function StoreRacksPage() {
       </TableWrap>
       <Pager view={view} />
       {deleteDialog.dialog}
+      {movementDialog.dialog}
     </section>
   );
 }
@@ -158,7 +190,7 @@ export default function StoreRacksPage() {
 function RackHeader({ rack, count, mayChange }: { rack: number; count: number; mayChange: boolean }) {
   return (
     <tr className="rack-header">
-      <th scope="rowgroup" colSpan={9}>
+      <th scope="rowgroup" colSpan={10}>
         <span className="rack-title">{rackLabel(rack)}</span>{" "}
         <span className="rack-count">
           ({count} {count === 1 ? "item" : "items"})
@@ -177,18 +209,89 @@ function RackHeader({ rack, count, mayChange }: { rack: number; count: number; m
   );
 }
 
-/** One item; its material name heads the row, so Update and Delete are announced with it. */
+/**
+ * The period: a month picker, or a from/to range (which wins when filled). With JavaScript,
+ * choosing one clears the other so the address says one thing.
+ */
+function PeriodFields({ period }: { period: { from: string; to: string; month: string | null } }) {
+  const clear = (names: string[]) => (event: { currentTarget: HTMLInputElement }) => {
+    const form = event.currentTarget.form;
+    for (const name of names) {
+      const input = form?.elements.namedItem(name);
+      if (input instanceof HTMLInputElement) input.value = "";
+    }
+  };
+  return (
+    <>
+      <div className="field">
+        <label htmlFor="period-month">Month</label>
+        <input
+          id="period-month"
+          type="month"
+          name="month"
+          defaultValue={period.month ?? ""}
+          key={`month-${period.month}`}
+          onChange={clear(["from", "to"])}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor="period-from">From</label>
+        <input
+          id="period-from"
+          type="date"
+          name="from"
+          defaultValue={period.month ? "" : period.from}
+          key={`from-${period.month ?? period.from}`}
+          onChange={clear(["month"])}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor="period-to">To</label>
+        <input
+          id="period-to"
+          type="date"
+          name="to"
+          defaultValue={period.month ? "" : period.to}
+          key={`to-${period.month ?? period.to}`}
+          onChange={clear(["month"])}
+        />
+      </div>
+    </>
+  );
+}
+
+/** One item; its material name heads the row, so its actions are announced with it. */
 function ItemRow({
   row,
   q,
+  mayRead,
   askToDelete,
+  move,
+  back,
 }: {
   row: RackListRow;
   q: string;
+  mayRead: boolean;
   /** Absent for a role that may not change racks: no Update or Delete cells. */
   askToDelete?: (href: string) => boolean;
+  /** Opens the movement dialog; false when it cannot (the link's page then opens). */
+  move?: (form: MovementForm, item: { ref: StockItemRef; name: string; inStock: number }) => boolean;
+  back: string;
 }) {
   const remove = deleteHref(row.rackNumber, row.id);
+  const ref: StockItemRef = { type: "rack", id: row.id };
+  const movementLink = (form: MovementForm, label: string) => (
+    <Link
+      to={`${movementFormPath(ref, form)}?back=${encodeURIComponent(back)}`}
+      className="button small"
+      aria-label={`${label} ${row.materialName}`}
+      onClick={(event) => {
+        if (move?.(form, { ref, name: row.materialName, inStock: row.inStock })) event.preventDefault();
+      }}
+    >
+      {label}
+    </Link>
+  );
   return (
     <tr>
       <td>{row.rackNumber}</td>
@@ -198,18 +301,22 @@ function ItemRow({
       <th scope="row">
         <Marked text={row.materialName} q={q} />
       </th>
-      <td className="num">
-        <Marked text={formatQuantity(row.availableStock)} q={q} />
-      </td>
-      <td className="num">
-        <Marked text={formatQuantity(row.issue)} q={q} />
-      </td>
-      <td className="num">
-        <Marked text={formatQuantity(row.receipt)} q={q} />
-      </td>
-      <td className="num">
-        <Marked text={formatQuantity(row.closingStock)} q={q} />
-      </td>
+      <td className="num">{formatQuantity(row.availableStock)}</td>
+      <td className="num">{formatQuantity(row.issue)}</td>
+      <td className="num">{formatQuantity(row.receipt)}</td>
+      <td className="num">{formatQuantity(row.closingStock)}</td>
+      {mayRead ? (
+        <td className="row-actions">
+          {move ? (
+            <>
+              {movementLink("issue", "Issue")} {movementLink("receive", "Receive")}{" "}
+            </>
+          ) : null}
+          <Link to={stockCardPath(ref)} aria-label={`Stock card of ${row.materialName}`}>
+            Stock card
+          </Link>
+        </td>
+      ) : null}
       {askToDelete ? (
         <>
           <td>
@@ -230,4 +337,16 @@ function ItemRow({
       ) : null}
     </tr>
   );
+}
+
+/** The stock report of the rack items for this period (and rack): /stock/report?items=rack&… */
+function stockReportHref(period: { from: string; to: string; month: string | null }, rack: number | null) {
+  const query = new URLSearchParams({ items: "rack" });
+  if (period.month) query.set("month", period.month);
+  else {
+    query.set("from", period.from);
+    query.set("to", period.to);
+  }
+  if (rack) query.set("rack", String(rack));
+  return `/stock/report?${query}`;
 }

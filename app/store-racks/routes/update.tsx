@@ -10,6 +10,7 @@ import { recordHistory } from "#app/audit/history.server.ts";
 import { RecordHistory } from "#app/audit/history.tsx";
 import { requirePermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
+import { stockCardPath } from "#app/ledger/item.ts";
 import { notFound } from "#app/lib/http.server.ts";
 import { STALE_RECORD_MESSAGE } from "#app/lib/messages.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
@@ -18,7 +19,7 @@ import { findRackItem, updateRackItem } from "#app/store-racks/queries.server.ts
 import { RackItemForm } from "#app/store-racks/rack-form.tsx";
 import racksCss from "#app/store-racks/racks.css?url";
 import { formatQuantity, messages, rackLabel } from "#app/store-racks/rules.ts";
-import { fromFormInput, rackItemFormSchema } from "#app/store-racks/schema.ts";
+import { rackItemUpdateSchema } from "#app/store-racks/schema.ts";
 import { ErrorPage } from "#app/ui/error-page.tsx";
 import { parseSubmission } from "#app/ui/form/parse.ts";
 import { useToast } from "#app/ui/toasts.tsx";
@@ -41,9 +42,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       id: item._id,
       section: item.section,
       materialName: item.materialName,
-      availableStock: item.availableStock,
-      issue: item.issue,
-      receipt: item.receit,
       closingStock: item.closingStock,
       version: item.version,
     },
@@ -54,7 +52,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requirePermission(request, "racks", "write");
   const rackNumber = requireRackNumber(params.rackNumber);
-  const submission = parseSubmission(await readPageForm(request), rackItemFormSchema);
+  const submission = parseSubmission(await readPageForm(request), rackItemUpdateSchema);
   const refuse = (status: number, reasons: string[] = []) =>
     data(
       {
@@ -64,18 +62,19 @@ export async function action({ request, params }: ActionFunctionArgs) {
       { status },
     );
   if (submission.status !== "success") return refuse(400);
-  const { version } = submission.value;
+  const { version, section, materialName } = submission.value;
   const outcome = await updateRackItem(
     db,
     rackNumber,
     params.id ?? "",
-    fromFormInput(submission.value),
+    { section, materialName },
     version,
     user.id,
   );
   if (!outcome.ok) {
     // Someone else saved first: say so and keep what this user typed (behaviour note 20).
-    return outcome.status === 409 ? refuse(409, [STALE_RECORD_MESSAGE]) : refuse(404, [messages.notFound]);
+    if (outcome.status === 409) return refuse(409, [STALE_RECORD_MESSAGE]);
+    return refuse(outcome.status, [outcome.status === 400 ? outcome.message : messages.notFound]);
   }
   return redirectWithToast(`/rackupdate/${rackNumber}/${outcome.item._id}?saved=1`, {
     type: "success",
@@ -90,10 +89,14 @@ export default function UpdateProductPage() {
   return (
     <section className="page narrow">
       <h1>Update Product</h1>
-      <p className="muted">{rackLabel(rackNumber)}</p>
+      <p className="muted">
+        {rackLabel(rackNumber)} · in stock: {formatQuantity(item.closingStock)} ·{" "}
+        <Link to={stockCardPath({ type: "rack", id: item.id })}>Stock card</Link> (issue, receive and count
+        from there or from the Store Racks list)
+      </p>
       {saved ? (
         <p className="flash-success rack-saved" role="status">
-          Saved: closing stock {formatQuantity(item.closingStock)}. <Link to="/about">Go to Store Racks</Link>
+          Saved. <Link to="/about">Go to Store Racks</Link>
         </p>
       ) : null}
       {/* Keyed by version: after a save the form shows the stored values and the new version. */}
@@ -104,9 +107,6 @@ export default function UpdateProductPage() {
         defaultValue={{
           section: item.section,
           materialName: item.materialName,
-          availableStock: formatQuantity(item.availableStock),
-          issue: formatQuantity(item.issue),
-          receipt: formatQuantity(item.receipt),
           version: String(item.version),
         }}
         submitLabel="Update"

@@ -1,0 +1,85 @@
+import { reversePath, type StockItemRef } from "#app/ledger/item.ts";
+import { formatQuantity, KIND_LABEL, type MovementKind } from "#app/ledger/rules.ts";
+import { formatDateGB } from "#app/lib/dates.ts";
+
+// A stock card's rows as the page and its print view both show them: received and issued in
+// their own columns, the balance after each, a reversed movement struck through and its reversal
+// saying what it takes back.
+
+export type CardRow = {
+  id: string;
+  movedOn: string;
+  kind: MovementKind;
+  quantity: number;
+  counted: number | null;
+  reference: string | null;
+  party: string | null;
+  remark: string | null;
+  reversesId: string | null;
+  balance: number;
+  enteredBy: string | null;
+  reversedBy: { id: string; createdAt: string } | null;
+};
+
+const received = (row: CardRow) => (row.quantity > 0 ? formatQuantity(row.quantity) : "");
+const issued = (row: CardRow) => (row.quantity < 0 ? formatQuantity(-row.quantity) : "");
+
+/** What the Remark column says: a count's figure and a reversal's original come first. */
+export function remarkOf(row: CardRow, byId: Map<string, CardRow>): string {
+  const parts: string[] = [];
+  if (row.kind === "count" && row.counted !== null) parts.push(`Counted ${formatQuantity(row.counted)}`);
+  if (row.kind === "reversal") {
+    const original = row.reversesId ? byId.get(row.reversesId) : undefined;
+    parts.push(original ? `Reverses the ${KIND_LABEL[original.kind].toLowerCase()}` : "Reverses a movement");
+  }
+  if (row.remark) parts.push(row.remark);
+  return parts.join(" · ");
+}
+
+export function CardTableRows({
+  rows,
+  item,
+  mayReverse,
+  forPrint = false,
+}: {
+  rows: CardRow[];
+  item: StockItemRef;
+  mayReverse: boolean;
+  forPrint?: boolean;
+}) {
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return (
+    <>
+      {rows.map((row) => (
+        <tr key={row.id} className={row.reversedBy ? "reversed" : undefined}>
+          <td>{formatDateGB(row.movedOn)}</td>
+          {forPrint ? null : <td>{KIND_LABEL[row.kind]}</td>}
+          <td>{row.reference ?? ""}</td>
+          {forPrint ? null : <td>{row.party ?? ""}</td>}
+          <td className="num">{received(row)}</td>
+          <td className="num">{issued(row)}</td>
+          <td className="num">{formatQuantity(row.balance)}</td>
+          <td>
+            {forPrint && row.party ? `${row.quantity < 0 ? "To" : "From"} ${row.party}. ` : ""}
+            {remarkOf(row, byId)}
+          </td>
+          <td>{row.enteredBy ?? ""}</td>
+          {forPrint ? null : (
+            <td className="reversal-note">
+              {row.reversedBy ? (
+                "Reversed"
+              ) : mayReverse && row.kind !== "reversal" ? (
+                <a
+                  href={reversePath(item, row.id)}
+                  aria-label={`Reverse the ${KIND_LABEL[row.kind].toLowerCase()} of ${formatDateGB(row.movedOn)}`}
+                >
+                  Reverse
+                </a>
+              ) : null}
+            </td>
+          )}
+        </tr>
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,403 @@
+import { and, asc, eq, gte, inArray, isNotNull, lte, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { audit } from "#app/audit/log.server.ts";
+import { users } from "#app/auth/table.server.ts";
+import type { Tx } from "#app/db/client.server.ts";
+import { inventoryItems } from "#app/inventory/table.server.ts";
+import { isRecordId, type StockItemRef, type StockItemType } from "#app/ledger/item.ts";
+import {
+  belowZeroProblem,
+  dateProblem,
+  type EnteredKind,
+  figuresFromThousandths,
+  fromThousandths,
+  type LedgerEntry,
+  type MovementKind,
+  messages,
+  type PeriodFigures,
+  signedChange,
+  stockOn as stockOnEntries,
+  toThousandths,
+  withRunningBalance,
+} from "#app/ledger/rules.ts";
+import { stockMovements as m } from "#app/ledger/table.server.ts";
+import { addDays, dateInZone } from "#app/lib/dates.ts";
+import { serverSettings } from "#app/lib/env.server.ts";
+import { rackItems } from "#app/store-racks/table.server.ts";
+
+// The stock ledger on the server (issue 17, /work/shared ledger design). Every movement is
+// written here and only here: the row lock on the item serialises two people moving the same
+// item, the rules run against the item's movements as they are once the lock is held, and the
+// item's cached balance (rack_items.closing_stock, inventory_items.available_stock) is rewritten
+// in the same transaction, so the cache always equals the sum of the item's movements.
+
+const ENTITY = "stock_movement";
+
+export const plantToday = () => dateInZone(new Date(), serverSettings().PLANT_TIME_ZONE);
+
+/** What a person enters. For a count, `quantity` is the counted figure. */
+export type MovementInput = {
+  kind: EnteredKind;
+  movedOn: string;
+  quantity: number;
+  reference?: string | null;
+  party?: string | null;
+  remark?: string | null;
+};
+
+/** A movement as the pages and the API show it. */
+export type Movement = {
+  id: string;
+  item: StockItemRef;
+  movedOn: string;
+  kind: MovementKind;
+  quantity: number;
+  counted: number | null;
+  reference: string | null;
+  party: string | null;
+  remark: string | null;
+  reversesId: string | null;
+  createdAt: string;
+  createdBy: string | null;
+};
+
+export type MovementField = "movedOn" | "quantity" | "";
+export type MovementOutcome =
+  | { ok: true; movement: Movement }
+  | { ok: false; message: string; field: MovementField; status: 400 | 404 | 409 };
+
+type MovementRow = typeof m.$inferSelect;
+
+function toMovement(row: MovementRow): Movement {
+  return {
+    id: row.id,
+    item: row.rackItemId
+      ? { type: "rack", id: row.rackItemId }
+      : { type: "spare", id: row.inventoryItemId ?? "" },
+    movedOn: row.movedOn,
+    kind: row.kind,
+    quantity: row.quantity,
+    counted: row.counted,
+    reference: row.reference,
+    party: row.party,
+    remark: row.remark,
+    reversesId: row.reversesId,
+    createdAt: row.createdAt.toISOString(),
+    createdBy: row.createdBy,
+  };
+}
+
+const itemColumn = (type: StockItemType) => (type === "rack" ? m.rackItemId : m.inventoryItemId);
+const ofItem = (item: StockItemRef) => eq(itemColumn(item.type), item.id);
+
+/** Locks the item's row for the rest of the transaction; false when there is no such item. */
+async function lockItem(tx: Tx, item: StockItemRef): Promise<boolean> {
+  if (!isRecordId(item.id)) return false;
+  const table = item.type === "rack" ? rackItems : inventoryItems;
+  const [row] = await tx.select({ id: table.id }).from(table).where(eq(table.id, item.id)).for("update");
+  return Boolean(row);
+}
+
+/** The item's movements as the rules need them (the reversed kind of each reversal included). */
+async function ledgerEntries(tx: Tx, item: StockItemRef): Promise<LedgerEntry[]> {
+  const rows = await tx
+    .select({
+      movedOn: m.movedOn,
+      quantity: m.quantity,
+      kind: m.kind,
+      reversedKind: sql<EnteredKind | null>`(select r.kind from stock_movements r where r.id = ${m.reversesId})`,
+    })
+    .from(m)
+    .where(ofItem(item))
+    .orderBy(asc(m.movedOn), asc(m.id));
+  return rows;
+}
+
+/** Rewrites the item's cached balance from its movements (inside the movement's transaction). */
+async function refreshCachedBalance(tx: Tx, item: StockItemRef) {
+  const balance = sql`(select coalesce(sum(${m.quantity}), 0) from ${m} where ${ofItem(item)})`;
+  if (item.type === "rack") {
+    await tx
+      .update(rackItems)
+      .set({ closingStock: balance as SQL<number> })
+      .where(eq(rackItems.id, item.id));
+  } else {
+    await tx
+      .update(inventoryItems)
+      .set({ availableStock: balance as SQL<number> })
+      .where(eq(inventoryItems.id, item.id));
+  }
+}
+
+const blankToNull = (value: string | null | undefined) => (value?.trim() ? value.trim() : null);
+
+/**
+ * Records one movement of one item. Checks the date (not after the plant's today), and that the
+ * stock stays ≥ 0 on the movement's date and every later date; inserts it, keeps the cached
+ * balance in step and audits, all in one transaction (a savepoint when `db` is already one).
+ */
+export async function recordMovement(
+  db: Tx,
+  item: StockItemRef,
+  input: MovementInput,
+  userId: string | null,
+  options: { today?: string } = {},
+): Promise<MovementOutcome> {
+  return recordChange(db, item, input, userId, options.today, (entries) => signedChange(entries, input));
+}
+
+/**
+ * Records a signed correction of one kind (the legacy APIs' "new figures": a receipt of −2 when
+ * the receipt typed went from 5 to 3), under the same checks as any movement. For a count, the
+ * counted figure is the stock on its date after the change.
+ */
+export async function recordAdjustment(
+  db: Tx,
+  item: StockItemRef,
+  input: { kind: "receipt" | "issue" | "count"; movedOn: string; change: number; remark?: string | null },
+  userId: string | null,
+  options: { today?: string } = {},
+): Promise<MovementOutcome> {
+  return recordChange(db, item, { ...input, quantity: 0 }, userId, options.today, () => input.change);
+}
+
+async function recordChange(
+  db: Tx,
+  item: StockItemRef,
+  input: MovementInput,
+  userId: string | null,
+  today: string | undefined,
+  changeOf: (entries: LedgerEntry[]) => number,
+): Promise<MovementOutcome> {
+  const problem = dateProblem(input.movedOn, today ?? plantToday());
+  if (problem) return { ok: false, message: problem, field: "movedOn", status: 400 };
+  return db.transaction(async (tx) => {
+    if (!(await lockItem(tx, item))) {
+      return { ok: false, message: messages.itemNotFound, field: "", status: 404 } as const;
+    }
+    const entries = await ledgerEntries(tx, item);
+    const quantity = changeOf(entries);
+    const refused = belowZeroProblem(entries, { movedOn: input.movedOn, quantity });
+    if (refused) return { ok: false, message: refused, field: "quantity", status: 400 } as const;
+    const counted =
+      input.kind === "count"
+        ? fromThousandths(toThousandths(stockOnEntries(entries, input.movedOn)) + toThousandths(quantity))
+        : null;
+    const [row] = await tx
+      .insert(m)
+      .values({
+        rackItemId: item.type === "rack" ? item.id : null,
+        inventoryItemId: item.type === "spare" ? item.id : null,
+        movedOn: input.movedOn,
+        kind: input.kind,
+        quantity,
+        counted,
+        reference: blankToNull(input.reference),
+        party: blankToNull(input.party),
+        remark: blankToNull(input.remark),
+        createdBy: userId,
+      })
+      .returning();
+    await refreshCachedBalance(tx, item);
+    const movement = toMovement(row);
+    await audit(tx, { userId, action: "create", entity: ENTITY, entityId: row.id, after: movement });
+    return { ok: true, movement } as const;
+  });
+}
+
+/** The movement with this id, or null (an id that cannot be one is not found). */
+export async function findMovement(db: Tx, movementId: string): Promise<Movement | null> {
+  if (!isRecordId(movementId)) return null;
+  const [row] = await db.select().from(m).where(eq(m.id, movementId));
+  return row ? toMovement(row) : null;
+}
+
+/**
+ * Reverses a wrong movement: a `reversal` dated the same day that takes back exactly its change,
+ * so the stock on every date is as if it had never been entered; both stay on the stock card.
+ * A movement is reversed at most once; a reversal is not reversed (enter a new movement); a
+ * reversal that would take the stock below zero on any date (a receipt already issued) is refused.
+ */
+export async function reverseMovement(
+  db: Tx,
+  movementId: string,
+  userId: string | null,
+  remark?: string | null,
+): Promise<MovementOutcome> {
+  const original = await findMovement(db, movementId);
+  if (!original) return { ok: false, message: messages.movementNotFound, field: "", status: 404 };
+  if (original.kind === "reversal") {
+    return { ok: false, message: messages.reversalNotReversible, field: "", status: 409 };
+  }
+  const item = original.item;
+  return db.transaction(async (tx) => {
+    if (!(await lockItem(tx, item))) {
+      return { ok: false, message: messages.movementNotFound, field: "", status: 404 } as const;
+    }
+    const [already] = await tx.select({ id: m.id }).from(m).where(eq(m.reversesId, original.id));
+    if (already) return { ok: false, message: messages.alreadyReversed, field: "", status: 409 } as const;
+    const quantity = fromThousandths(-toThousandths(original.quantity));
+    const refused = belowZeroProblem(await ledgerEntries(tx, item), { movedOn: original.movedOn, quantity });
+    if (refused) return { ok: false, message: refused, field: "", status: 409 } as const;
+    const [row] = await tx
+      .insert(m)
+      .values({
+        rackItemId: original.item.type === "rack" ? item.id : null,
+        inventoryItemId: original.item.type === "spare" ? item.id : null,
+        movedOn: original.movedOn,
+        kind: "reversal",
+        quantity,
+        reference: original.reference,
+        party: original.party,
+        remark: blankToNull(remark),
+        reversesId: original.id,
+        createdBy: userId,
+      })
+      .returning();
+    await refreshCachedBalance(tx, item);
+    const movement = toMovement(row);
+    await audit(tx, { userId, action: "create", entity: ENTITY, entityId: row.id, after: movement });
+    return { ok: true, movement } as const;
+  });
+}
+
+/** The item's stock at the end of a date. */
+export async function stockOn(db: Tx, item: StockItemRef, date: string): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${m.quantity}), 0)` })
+    .from(m)
+    .where(and(ofItem(item), lte(m.movedOn, date)));
+  return fromThousandths(toThousandths(Number(row?.total ?? 0)));
+}
+
+const reversed = alias(m, "reversed");
+
+/**
+ * The period figures of every item of a type that has movements up to `to`, as a query to run
+ * or to join (`.as("figures")`: the racks list sorts on them). Sums are numerics, 0 when none;
+ * a reversal counts under the kind it reverses, on its own date.
+ */
+export function periodFiguresQuery(db: Tx, type: StockItemType, from: string, to: string, where?: SQL) {
+  const column = itemColumn(type);
+  const kind = sql`coalesce(${reversed.kind}, ${m.kind})`;
+  const total = (name: string, filter: SQL, sign = sql``) =>
+    sql<string>`coalesce(${sign}sum(${m.quantity}) filter (where ${filter}), 0)`.as(name);
+  const inPeriod = (k: EnteredKind) => sql`${m.movedOn} >= ${from} and ${kind} = ${k}`;
+  return db
+    .select({
+      itemId: sql<string>`${column}`.as("item_id"),
+      opening: total("opening", sql`${m.movedOn} < ${from}`),
+      openings: total("openings", inPeriod("opening")),
+      receipts: total("receipts", inPeriod("receipt")),
+      issues: total("issues", inPeriod("issue"), sql`-`),
+      counts: total("counts", inPeriod("count")),
+    })
+    .from(m)
+    .leftJoin(reversed, eq(reversed.id, m.reversesId))
+    .where(and(isNotNull(column), lte(m.movedOn, to), where))
+    .groupBy(column);
+}
+
+const thousandthsOfText = (value: string | number | null) => toThousandths(Number(value ?? 0));
+
+/**
+ * The period figures of many items of one type in one query (the racks page, the stock report).
+ * `ids: "all"` takes every item of the type that has movements. Items without movements are not
+ * in the map (their figures are all zero: use `ZERO_FIGURES`).
+ */
+export async function periodFigures(
+  db: Tx,
+  type: StockItemType,
+  ids: readonly string[] | "all",
+  from: string,
+  to: string,
+): Promise<Map<string, PeriodFigures>> {
+  const wanted = ids === "all" ? [] : ids.filter((id) => isRecordId(id));
+  if (ids !== "all" && wanted.length === 0) return new Map();
+  const rows = await periodFiguresQuery(
+    db,
+    type,
+    from,
+    to,
+    ids === "all" ? undefined : inArray(itemColumn(type), wanted),
+  );
+  return new Map(
+    rows.map((row) => [
+      row.itemId,
+      figuresFromThousandths({
+        opening: thousandthsOfText(row.opening),
+        openings: thousandthsOfText(row.openings),
+        receipts: thousandthsOfText(row.receipts),
+        issues: thousandthsOfText(row.issues),
+        counts: thousandthsOfText(row.counts),
+      }),
+    ]),
+  );
+}
+
+export const ZERO_FIGURES: PeriodFigures = {
+  opening: 0,
+  openings: 0,
+  receipts: 0,
+  issues: 0,
+  counts: 0,
+  closing: 0,
+};
+
+/** One line of a stock card. */
+export type StockCardRow = Movement & {
+  balance: number;
+  enteredBy: string | null;
+  /** The reversal that took this movement back, when there is one. */
+  reversedBy: { id: string; createdAt: string } | null;
+};
+
+export type StockCard = {
+  from: string | null;
+  to: string | null;
+  /** The stock at the start of the range (0 without `from`). */
+  opening: number;
+  rows: StockCardRow[];
+  /** The stock at the end of the range. */
+  closing: number;
+};
+
+/** Every movement of the item in date order with its running balance, optionally from..to. */
+export async function stockCard(
+  db: Tx,
+  item: StockItemRef,
+  range: { from?: string | null; to?: string | null } = {},
+): Promise<StockCard> {
+  const from = range.from ?? null;
+  const to = range.to ?? null;
+  const opening = from ? await stockOn(db, item, addDays(from, -1)) : 0;
+  const reversal = sql`(select r.id::text || ' ' || r.created_at::text from stock_movements r where r.reverses_id = ${m.id})`;
+  const rows = await db
+    .select({
+      row: m,
+      enteredBy: users.name,
+      enteredEmail: users.email,
+      reversal: sql<string | null>`${reversal}`,
+    })
+    .from(m)
+    .leftJoin(users, eq(users.id, m.createdBy))
+    .where(and(ofItem(item), from ? gte(m.movedOn, from) : undefined, to ? lte(m.movedOn, to) : undefined))
+    .orderBy(asc(m.movedOn), asc(m.id));
+  const movements = rows.map(({ row, enteredBy, enteredEmail, reversal: reversedBy }) => {
+    const movement = toMovement(row);
+    const [reversalId, ...at] = reversedBy?.split(" ") ?? [];
+    return {
+      ...movement,
+      enteredBy: enteredBy?.trim() || enteredEmail || null,
+      reversedBy: reversalId ? { id: reversalId, createdAt: new Date(at.join(" ")).toISOString() } : null,
+    };
+  });
+  const balanced = withRunningBalance(movements, opening);
+  return {
+    from,
+    to,
+    opening,
+    rows: balanced,
+    closing: balanced.at(-1)?.balance ?? opening,
+  };
+}

@@ -1,0 +1,110 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { Fragment } from "react";
+import { can } from "#app/auth/permissions.ts";
+import { requirePermission } from "#app/auth/session.server.ts";
+import { db } from "#app/db/client.server.ts";
+import { PRINT_ROW_LIMIT, printedAtNow } from "#app/db/list.server.ts";
+import { FigureHeaders, Figures } from "#app/ledger/report/components.tsx";
+import { groupLabel } from "#app/ledger/report/labels.ts";
+import { type ReportPage, reportForPrint } from "#app/ledger/report/queries.server.ts";
+import reportCss from "#app/ledger/report/report.css?url";
+import { appliedReportFilters, readReportView } from "#app/ledger/report/view.ts";
+import { dateInZone } from "#app/lib/dates.ts";
+import { serverSettings } from "#app/lib/env.server.ts";
+import { logError } from "#app/lib/request-id.server.ts";
+import { PrintList, printHandle } from "#app/ui/list/print.tsx";
+
+// /stock/report/print?…: the whole filtered stock report on paper, with each group's totals and
+// the grand total; the header names the period, the filters and when it was printed. Sent
+// without JavaScript (docs/architecture.md "Lists").
+
+export const handle = printHandle;
+export const meta: MetaFunction = () => [{ title: "Stock report (print) · PlantOps" }];
+export const links = () => [{ rel: "stylesheet", href: reportCss }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requirePermission(request, "racks");
+  const url = new URL(request.url);
+  const today = dateInZone(new Date(), serverSettings().PLANT_TIME_ZONE);
+  const { params, filters } = readReportView(url.searchParams, today);
+  let report: ReportPage = {
+    rows: [],
+    groups: [],
+    totals: { items: 0, opening: 0, receipts: 0, issues: 0, counts: 0, closing: 0 },
+    total: 0,
+    page: 1,
+  };
+  try {
+    report = await reportForPrint(db, params.q, filters, can(user.role, "spares", "read"));
+  } catch (error) {
+    logError(request, error);
+  }
+  const truncated = report.rows.length > PRINT_ROW_LIMIT;
+  const backQuery = url.searchParams.toString();
+  return {
+    ...report,
+    rows: truncated ? report.rows.slice(0, PRINT_ROW_LIMIT) : report.rows,
+    truncatedAt: truncated ? PRINT_ROW_LIMIT : undefined,
+    filters: appliedReportFilters(params.q, filters),
+    printedAt: printedAtNow(),
+    backHref: `/stock/report${backQuery ? `?${backQuery}` : ""}`,
+  };
+}
+
+export default function StockReportPrint() {
+  const { rows, groups, totals, truncatedAt, filters, printedAt, backHref } = useLoaderData<typeof loader>();
+  const groupOf = new Map(groups.map((group) => [group.group, group]));
+  return (
+    <PrintList
+      title="Stock report"
+      filters={filters}
+      printedAt={printedAt}
+      total={rows.length}
+      truncatedAt={truncatedAt}
+      backHref={backHref}
+    >
+      <table className="report-table">
+        <thead>
+          <tr>
+            <th scope="col">Item</th>
+            <th scope="col">Section / line</th>
+            <FigureHeaders />
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row, index) => {
+            const group = groupOf.get(row.group);
+            return (
+              <Fragment key={row.id}>
+                {group && rows[index - 1]?.group !== row.group ? (
+                  <tr className="report-group">
+                    <th scope="rowgroup" colSpan={2}>
+                      {groupLabel(row.group)} ({group.items} {group.items === 1 ? "item" : "items"}, totals)
+                    </th>
+                    <Figures figures={group} />
+                  </tr>
+                ) : null}
+                <tr>
+                  <td>{row.name}</td>
+                  <td>{row.srno === null ? row.place : `${row.srno} · ${row.place}`}</td>
+                  <Figures figures={row} />
+                </tr>
+              </Fragment>
+            );
+          })}
+        </tbody>
+        {rows.length > 0 ? (
+          <tfoot>
+            <tr>
+              <th scope="row" colSpan={2}>
+                All {totals.items} {totals.items === 1 ? "item" : "items"}
+              </th>
+              <Figures figures={totals} />
+            </tr>
+          </tfoot>
+        ) : null}
+      </table>
+    </PrintList>
+  );
+}

@@ -1,0 +1,269 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { Fragment } from "react";
+import { can } from "#app/auth/permissions.ts";
+import { requirePermission } from "#app/auth/session.server.ts";
+import { db } from "#app/db/client.server.ts";
+import { DEPARTMENTS } from "#app/inventory/rules.ts";
+import { stockCardPath } from "#app/ledger/item.ts";
+import { FigureHeaders, Figures } from "#app/ledger/report/components.tsx";
+import { groupLabel } from "#app/ledger/report/labels.ts";
+import { type ReportPage, reportPage } from "#app/ledger/report/queries.server.ts";
+import reportCss from "#app/ledger/report/report.css?url";
+import {
+  monthOfDate,
+  periodMonth,
+  REPORT_ITEMS,
+  REPORT_ITEMS_LABELS,
+  REPORT_LIST_DEFAULTS,
+  readReportView,
+  shiftMonth,
+} from "#app/ledger/report/view.ts";
+import { dateInZone, formatDateGB } from "#app/lib/dates.ts";
+import { serverSettings } from "#app/lib/env.server.ts";
+import { listHref } from "#app/lib/list-params.ts";
+import { logError } from "#app/lib/request-id.server.ts";
+import { RACKS, rackLabel } from "#app/store-racks/rules.ts";
+import { FormError } from "#app/ui/form.tsx";
+import { listHandle } from "#app/ui/list/handle.ts";
+import {
+  ListStatus,
+  ListToolbar,
+  type ListView,
+  Pager,
+  PrintLink,
+  TableWrap,
+} from "#app/ui/list/list-view.tsx";
+import { Marked } from "#app/ui/list/marked.tsx";
+
+// /stock/report (issue 17): per item, the opening stock, receipts, issues, stock-count differences
+// and closing stock over a period (the plant's current month by default), with totals per rack
+// and per department, in the racks page's order. A server-side list (docs/architecture.md
+// "Lists"): the address holds the period, filters, search and page; the loader sends one page.
+
+export const meta: MetaFunction = () => [{ title: "Stock report · PlantOps" }];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: reportCss }];
+export const handle = listHandle;
+
+const EMPTY: ReportPage = {
+  rows: [],
+  groups: [],
+  totals: { items: 0, opening: 0, receipts: 0, issues: 0, counts: 0, closing: 0 },
+  total: 0,
+  page: 1,
+};
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requirePermission(request, "racks");
+  const today = dateInZone(new Date(), serverSettings().PLANT_TIME_ZONE);
+  const { params, filters, problems } = readReportView(new URL(request.url).searchParams, today);
+  // The spares lines are the spares area's: a role that may not open those sees the racks alone.
+  const maySeeSpares = can(user.role, "spares", "read");
+  let report = EMPTY;
+  try {
+    report = await reportPage(db, params, filters, maySeeSpares);
+  } catch (error) {
+    logError(request, error);
+  }
+  const view: ListView = {
+    name: "Stock report",
+    q: params.q,
+    sort: params.sort,
+    dir: params.dir,
+    page: report.page,
+    size: params.size,
+    total: report.total,
+    defaults: REPORT_LIST_DEFAULTS,
+  };
+  return {
+    ...report,
+    view,
+    filters,
+    problems: problems.map((problem) => problem.message),
+    maySeeSpares,
+    today,
+  };
+}
+
+export default function StockReportPage() {
+  const { rows, groups, totals, view, filters, problems, maySeeSpares, today } =
+    useLoaderData<typeof loader>();
+  const search = useLocation().search;
+  const month = periodMonth(filters);
+  // Month links keep the filters and search, and replace the period.
+  const monthHref = (first: string) =>
+    listHref(search, { month: monthOfDate(first), from: null, to: null }, view.defaults);
+  const groupOf = new Map(groups.map((group) => [group.group, group]));
+  const filtered = Boolean(filters.items || filters.rack || filters.department);
+  return (
+    <section className="page stock-report">
+      <div className="page-head">
+        <h1>Stock report</h1>
+        <div className="actions">
+          <PrintLink to="/stock/report/print" name="the stock report" />
+        </div>
+      </div>
+      <p className="report-period">
+        <strong>
+          {formatDateGB(filters.from)} to {formatDateGB(filters.to)}
+        </strong>{" "}
+        <span className="muted">(opening stock at the start of {formatDateGB(filters.from)})</span>
+      </p>
+      <nav className="report-months" aria-label="Report period">
+        <Link className="button small" to={monthHref(shiftMonth(filters.from, -1))}>
+          Previous month
+        </Link>
+        {month === monthOfDate(today) ? null : (
+          <Link className="button small" to={monthHref(today)}>
+            This month
+          </Link>
+        )}
+        <Link className="button small" to={monthHref(shiftMonth(filters.from, 1))}>
+          Next month
+        </Link>
+      </nav>
+      <ListToolbar view={view}>
+        <div className="field">
+          <label htmlFor="report-from">From</label>
+          <input
+            id="report-from"
+            type="date"
+            name="from"
+            defaultValue={filters.from}
+            key={`from-${filters.from}`}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="report-to">To</label>
+          <input id="report-to" type="date" name="to" defaultValue={filters.to} key={`to-${filters.to}`} />
+        </div>
+        {maySeeSpares ? (
+          <div className="field">
+            <label htmlFor="report-items">Items</label>
+            <select
+              id="report-items"
+              name="items"
+              defaultValue={filters.items}
+              key={`items-${filters.items}`}
+            >
+              <option value="">Rack items and spares lines</option>
+              {REPORT_ITEMS.map((value) => (
+                <option key={value} value={value}>
+                  {REPORT_ITEMS_LABELS[value]}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
+        <div className="field">
+          <label htmlFor="report-rack">Rack</label>
+          <select
+            id="report-rack"
+            name="rack"
+            defaultValue={filters.rack ?? ""}
+            key={`rack-${filters.rack ?? ""}`}
+          >
+            <option value="">All racks</option>
+            {RACKS.map(({ number }) => (
+              <option key={number} value={number}>
+                {rackLabel(number)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="report-department">Department</label>
+          <select
+            id="report-department"
+            name="department"
+            defaultValue={filters.department}
+            key={`department-${filters.department}`}
+          >
+            <option value="">All departments</option>
+            {DEPARTMENTS.map((department) => (
+              <option key={department} value={department}>
+                {department}
+              </option>
+            ))}
+          </select>
+        </div>
+      </ListToolbar>
+      <FormError errors={problems} />
+      <ListStatus view={view} noun={["item", "items"]} filtered={filtered} />
+      <TableWrap label="Stock report">
+        <table className="report-table" aria-label="Stock report">
+          <thead>
+            <tr>
+              <th scope="col">Item</th>
+              <th scope="col">Section / line</th>
+              <FigureHeaders />
+              <th scope="col">Stock card</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.length === 0 ? (
+              <tr>
+                <td colSpan={8} className="empty">
+                  {view.q || filtered ? "No items match." : "No items yet."}
+                </td>
+              </tr>
+            ) : (
+              rows.map((row, index) => {
+                const group = groupOf.get(row.group);
+                return (
+                  <Fragment key={row.id}>
+                    {group && rows[index - 1]?.group !== row.group ? (
+                      <tr className="report-group">
+                        <th scope="rowgroup" colSpan={2}>
+                          {groupLabel(row.group)}{" "}
+                          <span className="muted">
+                            ({group.items.toLocaleString("en-GB")} {group.items === 1 ? "item" : "items"},
+                            totals)
+                          </span>
+                        </th>
+                        <Figures figures={group} />
+                        <td />
+                      </tr>
+                    ) : null}
+                    <tr>
+                      <th scope="row">
+                        <Marked text={row.name} q={view.q} />
+                      </th>
+                      <td>
+                        <Marked
+                          text={row.srno === null ? row.place : `${row.srno} · ${row.place}`}
+                          q={view.q}
+                        />
+                      </td>
+                      <Figures figures={row} />
+                      <td>
+                        <Link
+                          to={stockCardPath({ type: row.type, id: row.id })}
+                          aria-label={`Stock card of ${row.name}`}
+                        >
+                          Card
+                        </Link>
+                      </td>
+                    </tr>
+                  </Fragment>
+                );
+              })
+            )}
+          </tbody>
+          {rows.length > 0 ? (
+            <tfoot>
+              <tr>
+                <th scope="row" colSpan={2}>
+                  All {totals.items.toLocaleString("en-GB")} {totals.items === 1 ? "item" : "items"} listed
+                </th>
+                <Figures figures={totals} />
+                <td />
+              </tr>
+            </tfoot>
+          ) : null}
+        </table>
+      </TableWrap>
+      <Pager view={view} />
+    </section>
+  );
+}

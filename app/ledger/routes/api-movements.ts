@@ -1,0 +1,48 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import * as z from "zod/mini";
+import { db } from "#app/db/client.server.ts";
+import { requireStockItemApi } from "#app/ledger/guards.server.ts";
+import { plantToday, recordMovement, stockCard } from "#app/ledger/movements.server.ts";
+import { readDateRange } from "#app/ledger/rules.ts";
+import { API_KINDS, movementSchema } from "#app/ledger/schema.ts";
+import { apiHandler, methodNotAllowed } from "#app/lib/api-handler.server.ts";
+import { jsonAnswer, readJson } from "#app/lib/http.server.ts";
+import { validationBody } from "#app/lib/validation.ts";
+
+// GET /api/stock/{type}/{id}/movements?from=&to= → 200 the stock card (movements in date order
+// with their running balance); POST → 201 the recorded movement, 400 with the page's messages
+// (the stock check's "Only 3 in stock on 21-11-2026." included).
+
+export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs) => {
+  const { item } = await requireStockItemApi(request, params);
+  const card = await stockCard(db, item.ref, readDateRange(new URL(request.url).searchParams));
+  return jsonAnswer({
+    item: { type: item.ref.type, id: item.ref.id, name: item.name, inStock: item.inStock },
+    ...card,
+  });
+});
+
+const kindSchema = z.object({
+  kind: z.enum(API_KINDS, { error: `Kind must be one of ${API_KINDS.join(", ")}.` }),
+});
+
+export const action = apiHandler(async ({ request, params }: ActionFunctionArgs) => {
+  const { user, item } = await requireStockItemApi(request, params);
+  if (request.method !== "POST") return methodNotAllowed();
+  const body = await readJson(request);
+  const kind = kindSchema.safeParse(body);
+  if (!kind.success) return jsonAnswer(validationBody(kind.error), 400);
+  const today = plantToday();
+  // A JSON date may be left out: the plant's today, as on the form.
+  const withDate = { movedOn: today, ...(body as Record<string, unknown>) };
+  const parsed = movementSchema(kind.data.kind, today).safeParse(withDate);
+  if (!parsed.success) return jsonAnswer(validationBody(parsed.error), 400);
+  const outcome = await recordMovement(db, item.ref, { kind: kind.data.kind, ...parsed.data }, user.id, {
+    today,
+  });
+  if (!outcome.ok) {
+    const errors = outcome.field ? { [outcome.field]: [outcome.message] } : {};
+    return jsonAnswer({ message: outcome.message, errors }, outcome.status);
+  }
+  return jsonAnswer(outcome.movement, 201);
+});

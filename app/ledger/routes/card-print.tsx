@@ -1,0 +1,101 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { db } from "#app/db/client.server.ts";
+import { printedAtNow } from "#app/db/list.server.ts";
+import { CardTableRows } from "#app/ledger/card-rows.tsx";
+import { requireStockItemPage } from "#app/ledger/guards.server.ts";
+import { stockCardPath } from "#app/ledger/item.ts";
+import ledgerCss from "#app/ledger/ledger.css?url";
+import { stockCard } from "#app/ledger/movements.server.ts";
+import { formatQuantity, readDateRange } from "#app/ledger/rules.ts";
+import { formatDateGB } from "#app/lib/dates.ts";
+import { printHandle } from "#app/ui/list/print.tsx";
+
+// /stock/:type/:id/print?from=&to=: the stock card on A4, sent without JavaScript: the item and
+// where it is kept, date, reference, received, issued, balance, remark, entered by, and a line
+// for the storekeeper's and the checker's signatures.
+
+export const handle = printHandle;
+export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
+  { title: loaded ? `Stock card: ${loaded.item.name} (print) · PlantOps` : "Stock card · PlantOps" },
+];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: ledgerCss }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { item } = await requireStockItemPage(request, params);
+  const url = new URL(request.url);
+  const card = await stockCard(db, item.ref, readDateRange(url.searchParams));
+  return {
+    item: { ref: item.ref, name: item.name, location: item.location },
+    card,
+    printedAt: printedAtNow(),
+    backHref: `${stockCardPath(item.ref)}${url.search}`,
+  };
+}
+
+export default function StockCardPrint() {
+  const { item, card, printedAt, backHref } = useLoaderData<typeof loader>();
+  const range =
+    card.from || card.to
+      ? `${card.from ? formatDateGB(card.from) : "the first movement"} to ${card.to ? formatDateGB(card.to) : "today"}`
+      : "All dates";
+  return (
+    <article className="print-list stock-card-print" aria-labelledby="stock-card-title">
+      <p className="no-print print-hint">
+        Use your browser's Print command (Ctrl+P) to print this stock card.{" "}
+        <a href={backHref}>Back to the stock card</a>
+      </p>
+      <header className="print-list-head">
+        <h1 id="stock-card-title">Stock card: {item.name}</h1>
+        <p>Location: {item.location}</p>
+        <p>
+          {range} · printed {printedAt}
+        </p>
+      </header>
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">Date</th>
+            <th scope="col">Reference</th>
+            <th scope="col" className="num">
+              Received
+            </th>
+            <th scope="col" className="num">
+              Issued
+            </th>
+            <th scope="col" className="num">
+              Balance
+            </th>
+            <th scope="col">Remark</th>
+            <th scope="col">Entered by</th>
+          </tr>
+        </thead>
+        <tbody>
+          {card.from ? (
+            <tr>
+              <td>{formatDateGB(card.from)}</td>
+              <td colSpan={3}>Stock at the start</td>
+              <td className="num">{formatQuantity(card.opening)}</td>
+              <td colSpan={2} />
+            </tr>
+          ) : null}
+          <CardTableRows rows={card.rows} item={item.ref} mayReverse={false} forPrint />
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row" colSpan={4}>
+              Closing balance
+            </th>
+            <td className="num">{formatQuantity(card.closing)}</td>
+            <td colSpan={2} />
+          </tr>
+        </tfoot>
+      </table>
+      <div className="signature-line">
+        <span>Storekeeper (name and signature)</span>
+        <span>Checked by (name and signature)</span>
+        <span>Date</span>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,90 @@
+import {
+  type ActionFunctionArgs,
+  data,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { db } from "#app/db/client.server.ts";
+import { requireStockItemPage } from "#app/ledger/guards.server.ts";
+import { MOVEMENT_FORMS, type MovementForm, stockCardPath } from "#app/ledger/item.ts";
+import ledgerCss from "#app/ledger/ledger.css?url";
+import { FORM_TITLE, MovementFormPage } from "#app/ledger/movement-form.tsx";
+import { plantToday, recordMovement } from "#app/ledger/movements.server.ts";
+import { KIND_OF_FORM, messages, safeBack } from "#app/ledger/rules.ts";
+import { movementSchema } from "#app/ledger/schema.ts";
+import { notFound } from "#app/lib/http.server.ts";
+import { redirectWithToast } from "#app/lib/toast.server.ts";
+import { readPageForm } from "#app/store-racks/guards.server.ts";
+import { parseSubmission } from "#app/ui/form/parse.ts";
+import { useToast } from "#app/ui/toasts.tsx";
+
+// /stock/:type/:id/issue | receive | count: a movement form on its own page (without JavaScript;
+// with it, the list pages open the same form in a dialog that posts here).
+
+export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
+  { title: loaded ? `${FORM_TITLE[loaded.form]}: ${loaded.item.name} · PlantOps` : "Stock · PlantOps" },
+];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: ledgerCss }];
+
+/** Which form the address names (the route list sends three paths here). */
+function formOf(request: Request): MovementForm {
+  const last = new URL(request.url).pathname.replace(/\/+$/, "").split("/").at(-1);
+  const form = MOVEMENT_FORMS.find((name) => name === last);
+  if (!form) notFound();
+  return form;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { item } = await requireStockItemPage(request, params, "write");
+  const form = formOf(request);
+  return {
+    form,
+    item: { ref: item.ref, name: item.name, location: item.location, inStock: item.inStock },
+    today: plantToday(),
+    back: safeBack(new URL(request.url).searchParams.get("back")),
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { user, item } = await requireStockItemPage(request, params, "write");
+  const form = formOf(request);
+  const kind = KIND_OF_FORM[form];
+  const today = plantToday();
+  const formData = await readPageForm(request);
+  const back = safeBack(String(formData.get("back") ?? "")) ?? stockCardPath(item.ref);
+  const submission = parseSubmission(formData, movementSchema(kind, today));
+  const refuse = (status: number, message: string, fieldErrors?: Record<string, string[]>) =>
+    data(
+      {
+        result: submission.reply({ formErrors: fieldErrors ? [] : [message], fieldErrors }),
+        toast: { type: "error" as const, message, id: crypto.randomUUID() },
+      },
+      { status },
+    );
+  if (submission.status !== "success") return refuse(400, "Not recorded: check the fields below.");
+  const outcome = await recordMovement(db, item.ref, { kind, ...submission.value }, user.id, { today });
+  if (!outcome.ok) {
+    const field = outcome.field ? { [outcome.field]: [outcome.message] } : undefined;
+    return refuse(outcome.status, outcome.message, field);
+  }
+  return redirectWithToast(back, { type: "success", message: messages.recorded[kind] });
+}
+
+export default function MovementPage() {
+  const { form, item, today, back } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  useToast(actionData?.toast);
+  return (
+    <section className="page narrow">
+      <h1>
+        {FORM_TITLE[form]}: {item.name}
+      </h1>
+      <p className="muted">
+        {item.location} · <Link to={stockCardPath(item.ref)}>Stock card</Link>
+      </p>
+      <MovementFormPage form={form} item={item} today={today} lastResult={actionData?.result} back={back} />
+    </section>
+  );
+}
