@@ -134,9 +134,9 @@ export function Navbar({
           ) : null}
           {can(role, "audit", "read") ? (
             <li>
-              <NavLink to="/audit" className="menu-link">
+              <a href="/audit" className="menu-link" aria-current={here("/audit")}>
                 AUDIT LOG
-              </NavLink>
+              </a>
             </li>
           ) : null}
         </ul>
