@@ -1,5 +1,6 @@
 import { index, layout, prefix, type RouteConfig, route } from "@remix-run/route-config";
 import * as contracts from "#app/contracts/routes.ts";
+import * as exportsFeature from "#app/exports/routes.ts";
 import * as fileIndex from "#app/file-index/routes.ts";
 import * as inventory from "#app/inventory/routes.ts";
 import * as sop from "#app/sop/routes.ts";
@@ -14,6 +15,7 @@ export default [
   route("register", "auth/routes/register.tsx"),
   route("logout", "auth/routes/logout.tsx"),
   users.changePassword,
+  ...exportsFeature.pages,
 
   layout("shell/routes/layout.tsx", { id: "shell" }, [
     route("home", "home/route.tsx"),

@@ -4,6 +4,7 @@ import { requirePermission } from "#app/auth/session.server.ts";
 import { useCan } from "#app/auth/use-can.ts";
 import { db } from "#app/db/client.server.ts";
 import type { ListPage } from "#app/db/list.server.ts";
+import { ExportLinks } from "#app/exports/links.tsx";
 import inventoryCss from "#app/inventory/inventory.css?url";
 import { listTablePage } from "#app/inventory/list.server.ts";
 import {
@@ -105,6 +106,7 @@ export default function InventoryTablePage() {
         <h1>{department} spare parts</h1>
         <div className="actions">
           <PrintLink to={`/products/${department}/print`} name={view.name} />
+          <ExportLinks to={`/products/${department}/export`} name={view.name} />
           {mayChange ? (
             <Link className="button primary" to={`/insertproduct/${department}`}>
               Insert New Line

@@ -5,6 +5,7 @@ import { requirePermission } from "#app/auth/session.server.ts";
 import { useCan } from "#app/auth/use-can.ts";
 import { db } from "#app/db/client.server.ts";
 import type { ListPage } from "#app/db/list.server.ts";
+import { ExportLinks } from "#app/exports/links.tsx";
 import { logError } from "#app/lib/request-id.server.ts";
 import { deleteHref } from "#app/store-racks/components.tsx";
 import { listRackPage, type RackListRow, rackItemCounts } from "#app/store-racks/list.server.ts";
@@ -68,6 +69,7 @@ export default function StoreRacksPage() {
         <h1>Store Racks</h1>
         <div className="actions">
           <PrintLink to="/about/print" name="Store Racks" />
+          <ExportLinks to="/about/export" name="Store Racks" />
         </div>
       </div>
       <ListToolbar view={view}>
