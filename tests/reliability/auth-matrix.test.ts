@@ -200,6 +200,12 @@ const AREA_OF: Record<string, Declared> = {
   "sop/routes/edit.tsx": { area: "sop", page: "write" },
   "sop/routes/print.tsx": { area: "sop" },
   "sop/routes/delete.tsx": { area: "sop", page: "write" },
+  // Downloads of the lists (issue 18): whoever may read the list.
+  "exports/routes/inventory.ts": { area: "spares" },
+  "exports/routes/racks.ts": { area: "racks" },
+  "exports/routes/contracts.ts": { area: "contracts" },
+  "exports/routes/file-index.ts": { area: "fileIndex" },
+  "exports/routes/sop-records.ts": { area: "sop" },
   // The API (method decides: GET reads, anything else writes).
   "api/routes/index.ts": { area: "signedIn" },
   "api/routes/not-found.ts": { area: "signedIn" },
