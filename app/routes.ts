@@ -2,6 +2,7 @@ import { index, layout, prefix, type RouteConfig, route } from "@remix-run/route
 import * as contracts from "#app/contracts/routes.ts";
 import * as exportsFeature from "#app/exports/routes.ts";
 import * as fileIndex from "#app/file-index/routes.ts";
+import * as importsFeature from "#app/imports/routes.ts";
 import * as inventory from "#app/inventory/routes.ts";
 import * as sop from "#app/sop/routes.ts";
 import * as storeRacks from "#app/store-racks/routes.ts";
@@ -24,6 +25,7 @@ export default [
     ...storeRacks.pages,
     ...contracts.pages,
     ...fileIndex.pages,
+    ...importsFeature.pages,
     ...sop.pages,
     ...users.pages,
     route("*", "shell/routes/not-found.tsx"),
