@@ -108,9 +108,14 @@ export default function InventoryTablePage() {
           <PrintLink to={`/products/${department}/print`} name={view.name} />
           <ExportLinks to={`/products/${department}/export`} name={view.name} />
           {mayChange ? (
-            <Link className="button primary" to={`/insertproduct/${department}`}>
-              Insert New Line
-            </Link>
+            <>
+              <Link className="button" to={`/import/products/${department}`}>
+                Import
+              </Link>
+              <Link className="button primary" to={`/insertproduct/${department}`}>
+                Insert New Line
+              </Link>
+            </>
           ) : null}
         </div>
       </div>
