@@ -1,7 +1,9 @@
 import { index, layout, prefix, type RouteConfig, route } from "@remix-run/route-config";
 import * as audit from "#app/audit/routes.ts";
 import * as contracts from "#app/contracts/routes.ts";
+import * as exportsFeature from "#app/exports/routes.ts";
 import * as fileIndex from "#app/file-index/routes.ts";
+import * as importsFeature from "#app/imports/routes.ts";
 import * as inventory from "#app/inventory/routes.ts";
 import * as stockReport from "#app/ledger/report/routes.ts";
 import * as ledger from "#app/ledger/routes.ts";
@@ -17,6 +19,7 @@ export default [
   route("register", "auth/routes/register.tsx"),
   route("logout", "auth/routes/logout.tsx"),
   users.changePassword,
+  ...exportsFeature.pages,
 
   layout("shell/routes/layout.tsx", { id: "shell" }, [
     route("home", "home/route.tsx"),
@@ -27,6 +30,7 @@ export default [
     ...stockReport.pages,
     ...contracts.pages,
     ...fileIndex.pages,
+    ...importsFeature.pages,
     ...sop.pages,
     ...users.pages,
     ...audit.pages,

@@ -19,6 +19,7 @@ import type { Bench, BenchOptions, MainPage, Phase } from "./bench/context.ts";
 import { apiPhase } from "./bench/phases/api.ts";
 import { assetsPhase } from "./bench/phases/assets.ts";
 import { browserPhase } from "./bench/phases/browser.ts";
+import { exportPhase } from "./bench/phases/export.ts";
 import { latencyPhase } from "./bench/phases/latency.ts";
 import { ledgerPhase } from "./bench/phases/ledger.ts";
 import { loadPhase } from "./bench/phases/load.ts";
@@ -34,7 +35,10 @@ import { seedDatabase } from "./seed/run.ts";
 // then runs the phases (scripts/bench/phases/) in order and prints one row per budget. Results go
 // to bench-results/.
 
-/** In the order they run: memory comes after the load; search last, as it grows a department to 100,000 lines. */
+/**
+ * In the order they run: memory comes after the load; search near the end, as it grows a
+ * department to 100,000 lines, which export then downloads.
+ */
 const PHASES = [
   "start",
   "assets",
@@ -45,6 +49,7 @@ const PHASES = [
   "browser",
   "memory",
   "search",
+  "export",
 ] as const;
 type PhaseName = (typeof PHASES)[number];
 
@@ -60,6 +65,7 @@ const usage = `Usage: npm run bench -- [options]
                          browser  Chromium, CPU slowed 4×: ready and blocking time, JS on and off
                          memory   RSS of everything npm start runs, at idle (after the load if run)
                          search   typed search on a 1,000-line and a 100,000-line department
+                         export   a 100,000-line department as Excel and CSV: rows/s, server RSS growth
                        e.g. --only browser,search                                              [all]
   --duration <s>       seconds per concurrent measurement (pages at N users, /api runs)   [10]
   --samples <n>        requests per page for the one-user-at-a-time figures              [60]
@@ -215,6 +221,7 @@ async function main() {
           selected.has("load") ? "after the load" : "after the phases run (without the load)",
         ),
       search: searchPhase,
+      export: exportPhase,
     };
     // The machine's load when each phase started: the browser figures move with it on a shared machine.
     const phaseLog: { name: PhaseName; startedAt: string; load: number }[] = [];

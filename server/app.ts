@@ -18,7 +18,10 @@ import { CLIENT_HEADER, HTTPS_HEADER, MAX_BODY_BYTES } from "#app/lib/http.serve
  * Routes that take file uploads, and up to how many bytes. Every other route refuses multipart.
  * A later upload route adds itself here: `{ path: /^\/files\/[^/]+\/attach$/, maxBytes: 20 * MB }`.
  */
-export const UPLOAD_ROUTES: ReadonlyArray<{ path: RegExp; maxBytes: number }> = [];
+export const UPLOAD_ROUTES: ReadonlyArray<{ path: RegExp; maxBytes: number }> = [
+  // Spreadsheet imports (issue 18): a 10 MB file and the multipart around it.
+  { path: /^\/import\/products\/[^/]+$/, maxBytes: 11 * 1024 * 1024 },
+];
 
 export type AppOptions = {
   build: ServerBuild;

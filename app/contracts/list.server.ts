@@ -1,4 +1,5 @@
 import { and, count, isNull, or, type SQL, sql } from "drizzle-orm";
+import type { SelectedFields } from "drizzle-orm/pg-core";
 import type { ContractRow, ContractSort, StatusFilter } from "#app/contracts/list.ts";
 import { contractStatusAt, statusBounds } from "#app/contracts/rules.ts";
 import { contracts as t } from "#app/contracts/table.server.ts";
@@ -151,4 +152,19 @@ export async function countContractStatuses(db: Tx, clock: StatusClock) {
     })
     .from(t);
   return { expired: row?.expired ?? 0, dueSoon: row?.dueSoon ?? 0 };
+}
+
+/** The filtered list with the columns an export selects, unexecuted (app/exports/ streams it). */
+export function contractsExportQuery(
+  db: Tx,
+  select: SelectedFields,
+  params: Pick<ListParams<ContractSort>, "q" | "sort" | "dir">,
+  status: StatusFilter | "",
+  clock: StatusClock,
+) {
+  return db
+    .select(select)
+    .from(t)
+    .where(whereOf(params.q, status, clock))
+    .orderBy(...orderBy(SORT_COLUMNS, params, t.id));
 }

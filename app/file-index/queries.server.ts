@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, inArray, or, sql } from "drizzle-orm";
+import type { SelectedFields } from "drizzle-orm/pg-core";
 import { audit } from "#app/audit/log.server.ts";
 import type { Tx } from "#app/db/client.server.ts";
 import { likePattern } from "#app/db/list.server.ts";
@@ -93,6 +94,30 @@ export async function searchRackFiles(
       loaded: total === 0 || loaded.includes(name),
     };
   });
+}
+
+/** A rack's files matching the index's search, in its order, with the columns an export selects, unexecuted. */
+export function rackFilesExportQuery(
+  db: Tx,
+  select: SelectedFields,
+  rackName: RackName,
+  view: { q: string; sort: FileSort; dir: "asc" | "desc" },
+) {
+  const pattern = view.q ? likePattern(view.q) : null;
+  const order = view.dir === "desc" ? desc : asc;
+  const sortColumn = view.sort === "name" ? sql`lower(${rackFiles.name})` : rackFiles.fileNumber;
+  return db
+    .select(select)
+    .from(rackFiles)
+    .where(
+      and(
+        eq(rackFiles.rackName, rackName),
+        pattern
+          ? or(sql`${rackFiles.name} ilike ${pattern}`, sql`${rackFiles.fileNumber}::text ilike ${pattern}`)
+          : undefined,
+      ),
+    )
+    .orderBy(order(sortColumn), order(rackFiles.fileNumber));
 }
 
 export async function findFile(db: Tx, rackName: RackName, fileId: string): Promise<RackFile | null> {

@@ -1,4 +1,5 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
+import type { SelectedFields } from "drizzle-orm/pg-core";
 import type { Tx } from "#app/db/client.server.ts";
 import {
   type ListPage,
@@ -99,4 +100,19 @@ export function listTableForPrint(
     .where(where(department, params.q, filters))
     .orderBy(...orderBy(SORT_COLUMNS, params, t.srno))
     .limit(PRINT_ROW_LIMIT + 1);
+}
+
+/** The whole filtered table with the columns an export selects, unexecuted (app/exports/ streams it). */
+export function tableExportQuery(
+  db: Tx,
+  select: SelectedFields,
+  department: Department,
+  params: Pick<ListParams<InventorySort>, "q" | "sort" | "dir">,
+  filters: InventoryFilters,
+) {
+  return db
+    .select(select)
+    .from(t)
+    .where(where(department, params.q, filters))
+    .orderBy(...orderBy(SORT_COLUMNS, params, t.srno));
 }

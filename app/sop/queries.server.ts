@@ -300,6 +300,36 @@ export async function listRecordPage(
   return { ...page, rows: page.rows.map(withKeys) };
 }
 
+/**
+ * The whole searched list for an export, unexecuted (app/exports/ streams it): the record's date,
+ * its key fields' values (as arrays, `keyValueTexts` reads them), who saved it and when (the
+ * plant's wall-clock time, "YYYY-MM-DDTHH:MI").
+ */
+export function recordsExportQuery(
+  db: Tx,
+  definition: FormatDefinition,
+  params: Pick<ListParams<RecordSort>, "q" | "sort" | "dir">,
+  range: RecordRange,
+  timeZone: string,
+) {
+  const { columns, where, order } = recordKeysQuery(definition, params, range);
+  return db
+    .select({
+      recordDate: columns.recordDate,
+      keyValues: columns.keyValues,
+      createdBy: columns.createdBy,
+      savedAt: sql<string>`to_char(${sopRecords.createdAt} at time zone ${timeZone}, 'YYYY-MM-DD"T"HH24:MI')`,
+    })
+    .from(sopRecords)
+    .leftJoin(creator, eq(creator.id, sopRecords.createdBy))
+    .where(where)
+    .orderBy(...order);
+}
+
+/** A record's key fields as the list shows them, from `recordsExportQuery`'s keyValues. */
+export const keyValueTexts = (values: unknown) =>
+  Array.isArray(values) ? values.map((found: unknown[]) => joinKeyValues(found.map(keyValueText))) : [];
+
 /** The whole searched list for the print view (PRINT_ROW_LIMIT + 1 at most, to tell "more"). */
 export async function listRecordsForPrint(
   db: Tx,

@@ -1,4 +1,5 @@
 import { and, count, eq, type SQL, sql } from "drizzle-orm";
+import type { SelectedFields } from "drizzle-orm/pg-core";
 import type { Tx } from "#app/db/client.server.ts";
 import {
   type ListPage,
@@ -142,4 +143,18 @@ export async function rackItemCounts(db: Tx): Promise<number[]> {
   const counts = Array.from({ length: 24 }, () => 0);
   for (const row of rows) counts[row.rack - 1] = Number(row.n);
   return counts;
+}
+
+/** The filtered list with the columns an export selects, unexecuted (app/exports/ streams it, a rack at a time). */
+export function racksExportQuery(
+  db: Tx,
+  select: SelectedFields,
+  params: Pick<ListParams<RackSort>, "q" | "sort" | "dir">,
+  rack: number | null,
+) {
+  return db
+    .select(select)
+    .from(t)
+    .where(where(params.q, rack))
+    .orderBy(...order(params));
 }

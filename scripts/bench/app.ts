@@ -118,7 +118,7 @@ export function appPids(dataDir: string) {
   return { ...run, postmaster };
 }
 
-function statusField(pid: number, field: string): number {
+export function statusField(pid: number, field: string): number {
   try {
     const match = new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(
       fs.readFileSync(`/proc/${pid}/status`, "utf8"),

@@ -10,7 +10,7 @@ export type Row = {
   id: string;
   group: string;
   label: string;
-  unit: "ms" | "s" | "KB" | "MB" | "req/s" | "%" | "count";
+  unit: "ms" | "s" | "KB" | "MB" | "req/s" | "rows/s" | "%" | "count";
   measured: number | null;
   /** "<" / "≤" / "≥" and the limit; none for a figure given for information. */
   budget?: { op: "<" | "≤" | "≥" | "="; limit: number };

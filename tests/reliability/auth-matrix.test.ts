@@ -205,6 +205,17 @@ const AREA_OF: Record<string, Declared> = {
   "sop/routes/edit.tsx": { area: "sop", page: "write" },
   "sop/routes/print.tsx": { area: "sop" },
   "sop/routes/delete.tsx": { area: "sop", page: "write" },
+  // Downloads of the lists (issue 18): whoever may read the list.
+  "exports/routes/inventory.ts": { area: "spares" },
+  "exports/routes/racks.ts": { area: "racks" },
+  "exports/routes/contracts.ts": { area: "contracts" },
+  "exports/routes/file-index.ts": { area: "fileIndex" },
+  "exports/routes/sop-records.ts": { area: "sop" },
+  // Imports (issue 18): upload, preview and confirm change the list; undo is the admin's.
+  "imports/routes/spares-upload.tsx": { area: "spares", page: "write" },
+  "imports/routes/spares-template.ts": { area: "spares" },
+  "imports/routes/spares-preview.tsx": { area: "spares", page: "write" },
+  "imports/routes/spares-undo.tsx": { area: "importsUndo", page: "write" },
   // The API (method decides: GET reads, anything else writes).
   "api/routes/index.ts": { area: "signedIn" },
   "api/routes/not-found.ts": { area: "signedIn" },

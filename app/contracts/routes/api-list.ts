@@ -3,12 +3,27 @@ import { requireApiPermission } from "#app/auth/session.server.ts";
 import { listContracts } from "#app/contracts/queries.server.ts";
 import { withApiStatus } from "#app/contracts/routes/api-shared.server.ts";
 import { db } from "#app/db/client.server.ts";
+import { apiExportFormat, sendExport } from "#app/exports/respond.server.ts";
+import { contractsExport } from "#app/exports/sources.server.ts";
 import { apiHandler, methodNotAllowed } from "#app/lib/api-handler.server.ts";
-import { jsonAnswer } from "#app/lib/http.server.ts";
+import { serverSettings } from "#app/lib/env.server.ts";
+import { jsonAnswer, searchParamsOf } from "#app/lib/http.server.ts";
+import { getPlantSettings } from "#app/settings/queries.server.ts";
 
 // GET /api/equipment/get → 200 [equipment…]
 export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
   await requireApiPermission(request, "contracts");
+  // ?format=xlsx|csv (issue 18): the list as a download, with /amc's ?q=, ?status= and sort.
+  const format = apiExportFormat(request);
+  if (format) {
+    const settings = await getPlantSettings(db);
+    const clock = {
+      now: new Date(),
+      timeZone: serverSettings().PLANT_TIME_ZONE,
+      dueSoonDays: settings.dueSoonDays,
+    };
+    return sendExport(request, contractsExport(db, searchParamsOf(request), clock), format);
+  }
   return jsonAnswer(await withApiStatus(db, await listContracts(db)));
 });
 

@@ -19,6 +19,7 @@ import {
 import { alertMessages, contractMessage, whatsAppLink } from "#app/contracts/rules.ts";
 import { contractMessages } from "#app/contracts/schema.ts";
 import { db } from "#app/db/client.server.ts";
+import { ExportLinks } from "#app/exports/links.tsx";
 import { serverSettings } from "#app/lib/env.server.ts";
 import { FAULT_MESSAGE } from "#app/lib/messages.ts";
 import { logError } from "#app/lib/request-id.server.ts";
@@ -109,6 +110,7 @@ export default function ContractsPage() {
         <h1 id="amc-title">Annual Maintenance Contract</h1>
         <div className="actions">
           <PrintLink to="/amc/print" name="contracts" />
+          <ExportLinks to="/amc/export" name="contracts" />
           {mayChange ? (
             <Link to="/amcinsert" className="button primary">
               Insert New Line

@@ -1,11 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiPermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
+import { apiExportFormat, sendExport } from "#app/exports/respond.server.ts";
+import { fileIndexExport } from "#app/exports/sources.server.ts";
 import { insertFiles, listRacks, toApiFile } from "#app/file-index/queries.server.ts";
 import { duplicateMessage, isRackName, messages, type RackName } from "#app/file-index/rules.ts";
 import { newFilesBodySchema } from "#app/file-index/schema.ts";
 import { apiHandler, methodNotAllowed } from "#app/lib/api-handler.server.ts";
-import { HttpError, jsonAnswer, readJson } from "#app/lib/http.server.ts";
+import { HttpError, jsonAnswer, readJson, searchParamsOf } from "#app/lib/http.server.ts";
 import { validationBody } from "#app/lib/validation.ts";
 
 // GET  /api/racks/{rackName} → [{name, files: [{_id, id, name}]}] (files in number order)
@@ -25,6 +27,13 @@ async function rackDocument(rackName: RackName) {
 export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs) => {
   await requireApiPermission(request, "fileIndex");
   const rackName = rackParam(params);
+  // ?format=xlsx|csv (issue 18): the rack's files as a download, with the index's ?q= and sort.
+  const format = apiExportFormat(request);
+  if (format) {
+    const search = searchParamsOf(request);
+    search.set("rack", rackName);
+    return sendExport(request, fileIndexExport(db, search), format);
+  }
   return jsonAnswer([await rackDocument(rackName)]);
 });
 

@@ -11,6 +11,7 @@ import { useState } from "react";
 import { requirePermission } from "#app/auth/session.server.ts";
 import { useCan } from "#app/auth/use-can.ts";
 import { db } from "#app/db/client.server.ts";
+import { ExportLinks } from "#app/exports/links.tsx";
 import { RackPanel, SCRIPTED_FIELD, SCRIPTED_VALUE, UpdateFileDialog } from "#app/file-index/components.tsx";
 import fileIndexCss from "#app/file-index/file-index.css?url";
 import { rackHref } from "#app/file-index/hrefs.ts";
@@ -172,12 +173,13 @@ export default function RackAdminPage() {
     <section className="page file-index">
       <div className="page-head">
         <h1>Admin Racks</h1>
-        <nav className="actions no-print" aria-label="Print index">
+        <nav className="actions no-print" aria-label="Print or download the index">
           {CUPBOARDS.map((cupboard) => (
             <Link key={cupboard.number} className="button small" to={`/rackadmin/print/${cupboard.number}`}>
               Print index: {cupboard.label}
             </Link>
           ))}
+          <ExportLinks to="/rackadmin/export" name="the file index" />
         </nav>
       </div>
 

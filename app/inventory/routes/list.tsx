@@ -6,6 +6,7 @@ import { db } from "#app/db/client.server.ts";
 import type { ListPage } from "#app/db/list.server.ts";
 import { issuedInCoverWindow } from "#app/inventory/cover.server.ts";
 import { coverCells, stockCover } from "#app/inventory/cover.ts";
+import { ExportLinks } from "#app/exports/links.tsx";
 import inventoryCss from "#app/inventory/inventory.css?url";
 import { listTablePage } from "#app/inventory/list.server.ts";
 import {
@@ -123,10 +124,16 @@ export default function InventoryTablePage() {
         <h1>{department} spare parts</h1>
         <div className="actions">
           <PrintLink to={`/products/${department}/print`} name={view.name} />
+          <ExportLinks to={`/products/${department}/export`} name={view.name} />
           {mayChange ? (
-            <Link className="button primary" to={`/insertproduct/${department}`}>
-              Insert New Line
-            </Link>
+            <>
+              <Link className="button" to={`/import/products/${department}`}>
+                Import
+              </Link>
+              <Link className="button primary" to={`/insertproduct/${department}`}>
+                Insert New Line
+              </Link>
+            </>
           ) : null}
         </div>
       </div>

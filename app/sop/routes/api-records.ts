@@ -1,8 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiPermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
+import { apiExportFormat, sendExport } from "#app/exports/respond.server.ts";
+import { sopRecordsExport } from "#app/exports/sources.server.ts";
 import { apiHandler, methodNotAllowed } from "#app/lib/api-handler.server.ts";
 import { isIsoDate } from "#app/lib/dates.ts";
+import { serverSettings } from "#app/lib/env.server.ts";
 import { jsonAnswer, readJson, searchParamsOf } from "#app/lib/http.server.ts";
 import { validationBody } from "#app/lib/validation.ts";
 import { schemaFor } from "#app/sop/engine/schema.ts";
@@ -15,6 +18,12 @@ export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs)
   await requireApiPermission(request, "sop");
   const definition = requireApiFormat(params.format);
   const search = searchParamsOf(request);
+  // ?format=xlsx|csv (issue 18): every matching record (the list's ?q=/?text=, ?from=, ?to=).
+  const format = apiExportFormat(request);
+  if (format) {
+    const timeZone = serverSettings().PLANT_TIME_ZONE;
+    return sendExport(request, sopRecordsExport(db, definition, search, timeZone), format);
+  }
   const errors: Record<string, string[]> = {};
   const date = (name: "from" | "to") => {
     const value = search.get(name) ?? "";

@@ -3,6 +3,7 @@ import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { requirePermission } from "#app/auth/session.server.ts";
 import { useCan } from "#app/auth/use-can.ts";
 import { db } from "#app/db/client.server.ts";
+import { ExportLinks } from "#app/exports/links.tsx";
 import { formatDateGB, formatDateTimeGB } from "#app/lib/dates.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
 import { logError } from "#app/lib/request-id.server.ts";
@@ -133,6 +134,7 @@ export default function SopRecordsPage() {
         </h1>
         <div className="actions">
           <PrintLink to={`${base}/print`} name={view.name} />
+          <ExportLinks to={`${base}/export`} name={view.name} />
           {mayFillIn ? (
             <Link className="button primary" to={format.path}>
               New {format.code} form

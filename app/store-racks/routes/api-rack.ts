@@ -1,8 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiPermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
+import { apiExportFormat, sendExport } from "#app/exports/respond.server.ts";
+import { racksExport } from "#app/exports/sources.server.ts";
 import { apiHandler, methodNotAllowed } from "#app/lib/api-handler.server.ts";
-import { jsonAnswer, readJson } from "#app/lib/http.server.ts";
+import { jsonAnswer, readJson, searchParamsOf } from "#app/lib/http.server.ts";
 import { validationBody } from "#app/lib/validation.ts";
 import { requireApiRackNumber } from "#app/store-racks/guards.server.ts";
 import { createRackItem, listRackItems } from "#app/store-racks/queries.server.ts";
@@ -15,6 +17,13 @@ import { fromApiInput, rackItemApiSchema } from "#app/store-racks/schema.ts";
 export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs) => {
   await requireApiPermission(request, "racks");
   const rackNumber = requireApiRackNumber(params.rackNumber);
+  // ?format=xlsx|csv (issue 18): the rack as a download, with the page's ?q= and sort.
+  const format = apiExportFormat(request);
+  if (format) {
+    const search = searchParamsOf(request);
+    search.set("rack", String(rackNumber));
+    return sendExport(request, racksExport(db, search), format);
+  }
   return jsonAnswer(await listRackItems(db, rackNumber));
 });
 

@@ -9,6 +9,7 @@ import { type MovementForm, movementFormPath, type StockItemRef, stockCardPath }
 import ledgerCss from "#app/ledger/ledger.css?url";
 import { useMovementDialog } from "#app/ledger/movement-form.tsx";
 import { plantToday } from "#app/ledger/movements.server.ts";
+import { ExportLinks } from "#app/exports/links.tsx";
 import { logError } from "#app/lib/request-id.server.ts";
 import { deleteHref } from "#app/store-racks/components.tsx";
 import { listRackPage, type RackListRow, rackItemCounts } from "#app/store-racks/list.server.ts";
@@ -86,6 +87,7 @@ export default function StoreRacksPage() {
           <Link className="button" to={stockReportHref(period, rack)}>
             Stock report
           </Link>
+          <ExportLinks to="/about/export" name="Store Racks" />
         </div>
       </div>
       <ListToolbar view={view}>

@@ -1,0 +1,82 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  columnWidth,
+  csvCell,
+  excelCell,
+  exportFileName,
+  exportFormatOf,
+  fromCsvText,
+  MAX_WIDTH,
+  sheetName,
+  toCsvText,
+} from "#app/exports/cells.ts";
+
+describe("formula injection", () => {
+  it.each([
+    "=1+1",
+    "+1",
+    "-2",
+    "@SUM(A1)",
+    "\tx",
+    "\rx",
+  ])("prefixes %j with an apostrophe in a CSV", (text) => {
+    expect(toCsvText(text)).toBe(`'${text}`);
+    expect(csvCell("text", text)).toBe(`'${text}`);
+  });
+
+  it("leaves ordinary text, and numbers in number columns, alone", () => {
+    expect(toCsvText("Motor 5")).toBe("Motor 5");
+    expect(toCsvText("'quoted'")).toBe("'quoted'");
+    expect(csvCell("number", "-2.500")).toBe("-2.5");
+  });
+
+  it("takes the apostrophe off again on import: any text survives the round trip", () => {
+    fc.assert(fc.property(fc.string(), (text) => fromCsvText(toCsvText(text)) === text));
+  });
+});
+
+describe("cells", () => {
+  it("reads PostgreSQL's numeric text as numbers and blanks as empty cells", () => {
+    expect(excelCell("number", "1234.500")).toBe(1234.5);
+    expect(excelCell("integer", 7)).toBe(7);
+    expect(excelCell("number", null)).toBeNull();
+    expect(csvCell("number", null)).toBe("");
+  });
+
+  it("writes calendar dates as Excel dates (UTC fields) and dd-mm-yyyy in a CSV", () => {
+    expect(excelCell("date", "2026-11-23")).toEqual(new Date(Date.UTC(2026, 10, 23)));
+    expect(csvCell("date", "2026-11-23")).toBe("23-11-2026");
+    expect(excelCell("datetime", "2026-11-23T09:05")).toEqual(new Date(Date.UTC(2026, 10, 23, 9, 5)));
+    expect(csvCell("datetime", "2026-11-23T09:05")).toBe("23-11-2026 09:05");
+    expect(excelCell("date", null)).toBeNull();
+    expect(csvCell("date", "not a date")).toBe("");
+  });
+});
+
+describe("names and widths", () => {
+  it("names the file by what and the plant's date", () => {
+    expect(exportFileName("Electrician", "2026-11-23", "xlsx")).toBe("plantops-electrician-2026-11-23.xlsx");
+    expect(exportFileName("AS11-records", "2026-11-23", "csv")).toBe("plantops-as11-records-2026-11-23.csv");
+    expect(exportFileName("../..", "2026-11-23", "csv")).toBe("plantops-export-2026-11-23.csv");
+  });
+
+  it("keeps sheet names within Excel's rules", () => {
+    expect(sheetName("a/b:c*d?e[f]g\\h")).toBe("a b c d e f g h");
+    expect(sheetName("x".repeat(40))).toHaveLength(31);
+    expect(sheetName("")).toBe("Sheet");
+  });
+
+  it("fits a column to its header and widest sampled cell, within bounds", () => {
+    expect(columnWidth({ header: "Assets", type: "text" }, ["Motor"])).toBe(8);
+    expect(columnWidth({ header: "Assets", type: "text" }, ["A much longer asset name"])).toBe(26);
+    expect(columnWidth({ header: "Assets", type: "text" }, ["x".repeat(500)])).toBe(MAX_WIDTH);
+  });
+
+  it("reads ?format= as xlsx or csv only", () => {
+    expect(exportFormatOf(new URLSearchParams("format=xlsx"))).toBe("xlsx");
+    expect(exportFormatOf(new URLSearchParams("format=csv"))).toBe("csv");
+    expect(exportFormatOf(new URLSearchParams("format=pdf"))).toBeNull();
+    expect(exportFormatOf(new URLSearchParams(""))).toBeNull();
+  });
+});

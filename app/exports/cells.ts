@@ -1,0 +1,138 @@
+// The rules of an exported cell (issue 18), shared by the Excel and CSV writers and the tests.
+// Pure: no exceljs here, so the rules stay testable on their own and out of any bundle's way.
+
+/**
+ * What a column holds. `date` is a calendar date ("YYYY-MM-DD"), `datetime` a wall-clock time in
+ * the plant's zone ("YYYY-MM-DDTHH:MM", worked out by the query), numbers may arrive as
+ * PostgreSQL's numeric text ("12.500").
+ */
+export type CellType = "text" | "integer" | "number" | "date" | "datetime";
+
+export type ExportColumn = { header: string; type: CellType };
+
+/** Excel's formats for the two kinds of date (dd-mm-yyyy, the plant's way of writing a date). */
+export const DATE_FORMAT = "dd-mm-yyyy";
+export const DATETIME_FORMAT = "dd-mm-yyyy hh:mm";
+/** Excel's "Text" format: typing over such a cell keeps what is typed as text, never a formula. */
+export const TEXT_FORMAT = "@";
+
+/**
+ * Spreadsheet formula injection (OWASP "CSV injection"): a cell starting with one of these is read
+ * as a formula by Excel, LibreOffice and Google Sheets when a CSV is opened.
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+export const looksLikeFormula = (text: string) => FORMULA_START.test(text);
+
+/**
+ * A text cell as the CSV carries it: a formula-looking text gets a leading apostrophe, which
+ * spreadsheet programs show as text and never run. The importer takes the apostrophe off again
+ * (`fromCsvText`), so an exported file imports unchanged.
+ */
+export const toCsvText = (text: string) => (looksLikeFormula(text) ? `'${text}` : text);
+
+/** The inverse of `toCsvText`: "'=SUM(A1)" → "=SUM(A1)"; "'quoted'" is left alone. */
+export const fromCsvText = (text: string) =>
+  text.startsWith("'") && looksLikeFormula(text.slice(1)) ? text.slice(1) : text;
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})/;
+const ISO_DATETIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/;
+
+/** A value from the database as the number it is (numeric arrives as text), or null. */
+export function numberOf(value: unknown): number | null {
+  if (value === null || value === undefined || value === "") return null;
+  const number = typeof value === "number" ? value : Number(value);
+  return Number.isFinite(number) ? number : null;
+}
+
+/**
+ * A calendar date as an Excel date: the JavaScript Date whose UTC fields are the plant's date
+ * and time (Excel dates have no zone; exceljs writes the UTC fields).
+ */
+export function excelDateOf(value: unknown, type: "date" | "datetime"): Date | null {
+  if (typeof value !== "string") return null;
+  const match = (type === "date" ? ISO_DATE : ISO_DATETIME).exec(value);
+  if (!match) return null;
+  const [, y, m, d, hh = "0", mm = "0"] = match;
+  return new Date(Date.UTC(Number(y), Number(m) - 1, Number(d), Number(hh), Number(mm)));
+}
+
+/** A calendar date as the CSV writes it: "23-11-2026" (and "23-11-2026 10:30" with a time). */
+export function csvDateOf(value: unknown, type: "date" | "datetime"): string {
+  if (typeof value !== "string") return "";
+  const match = (type === "date" ? ISO_DATE : ISO_DATETIME).exec(value);
+  if (!match) return "";
+  const [, y, m, d, hh, mm] = match;
+  return type === "date" ? `${d}-${m}-${y}` : `${d}-${m}-${y} ${hh}:${mm}`;
+}
+
+/** A cell's value for the Excel writer: numbers as numbers, dates as dates, text as text. */
+export function excelCell(type: CellType, value: unknown): string | number | Date | null {
+  switch (type) {
+    case "integer":
+    case "number":
+      return numberOf(value);
+    case "date":
+    case "datetime":
+      return excelDateOf(value, type);
+    default:
+      return value === null || value === undefined ? null : String(value);
+  }
+}
+
+/** A cell's text for the CSV writer. */
+export function csvCell(type: CellType, value: unknown): string {
+  switch (type) {
+    case "integer":
+    case "number": {
+      const number = numberOf(value);
+      return number === null ? "" : String(number);
+    }
+    case "date":
+    case "datetime":
+      return csvDateOf(value, type);
+    default:
+      return value === null || value === undefined ? "" : toCsvText(String(value));
+  }
+}
+
+/** How wide a cell's text is in Excel's units (characters), for widths that fit. */
+export function cellWidth(type: CellType, value: unknown): number {
+  if (type === "date") return 10;
+  if (type === "datetime") return 16;
+  return csvCell(type, value).length;
+}
+
+export const MIN_WIDTH = 8;
+export const MAX_WIDTH = 60;
+
+/** A column's width: its header and the widest sampled cell, with a margin, within bounds. */
+export function columnWidth(column: ExportColumn, sample: readonly unknown[]): number {
+  let widest = column.header.length;
+  for (const value of sample) widest = Math.max(widest, cellWidth(column.type, value));
+  return Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, widest + 2));
+}
+
+/** Excel's sheet names: at most 31 characters, none of : \ / ? * [ ]. */
+export function sheetName(name: string): string {
+  const clean = name.replace(/[:\\/?*[\]]/g, " ").trim();
+  return (clean || "Sheet").slice(0, 31);
+}
+
+/** "plantops-electrician-2026-11-23.xlsx": what and when (the plant's date). */
+export function exportFileName(what: string, plantDate: string, extension: "xlsx" | "csv"): string {
+  const slug = what
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "");
+  return `plantops-${slug || "export"}-${plantDate}.${extension}`;
+}
+
+export const EXPORT_FORMATS = ["xlsx", "csv"] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/** ?format= of an export address ("xlsx" or "csv"), or null when there is none or it is unknown. */
+export function exportFormatOf(search: URLSearchParams): ExportFormat | null {
+  const format = search.get("format");
+  return format === "xlsx" || format === "csv" ? format : null;
+}

@@ -1,0 +1,22 @@
+import { rawSql } from "#app/db/client.server.ts";
+
+// The rows of an export, read through a PostgreSQL cursor a batch at a time: the query is the
+// list's own (its search, filters and order), built by Drizzle but run by postgres.js directly,
+// because Drizzle has no cursor. Rows come as arrays in the selection's order, with PostgreSQL's
+// text for numerics, dates and timestamps (Drizzle's client reads those as text and maps them
+// itself; exports/cells.ts maps them here).
+
+/** Rows per batch: large enough to keep round trips few, small enough to keep memory flat. */
+export const EXPORT_BATCH = 1000;
+
+/** Anything Drizzle can render to SQL: a select builder. */
+export type ExportQuery = { toSQL(): { sql: string; params: unknown[] } };
+
+export async function* cursorRows(query: ExportQuery, batch = EXPORT_BATCH) {
+  const { sql, params } = query.toSQL();
+  const cursor = rawSql()
+    .unsafe(sql, params as never[])
+    .values()
+    .cursor(batch);
+  for await (const rows of cursor) yield rows as unknown[][];
+}

@@ -1,0 +1,170 @@
+import { once } from "node:events";
+import { PassThrough, Readable, type Writable } from "node:stream";
+import { stringify } from "csv-stringify";
+import ExcelJS from "exceljs";
+import {
+  type CellType,
+  columnWidth,
+  csvCell,
+  DATE_FORMAT,
+  DATETIME_FORMAT,
+  type ExportColumn,
+  type ExportFormat,
+  excelCell,
+  exportFileName,
+  sheetName,
+  TEXT_FORMAT,
+} from "#app/exports/cells.ts";
+
+// The one export writer (issue 18): any list, given its columns and its rows in batches, as an
+// Excel workbook or an RFC 4180 CSV, streamed to the response. Nothing holds the whole list: rows
+// come from a database cursor (rows.server.ts) a batch at a time, each batch is written and let
+// go, and the writer waits while the client is slower than the database.
+
+/** One sheet of an export: its name and its rows, a batch at a time, in the columns' order. */
+export type ExportSheet = { name: string; rows: () => AsyncIterable<readonly (readonly unknown[])[]> };
+
+/** What a list exports: its name in the file name, its columns, and a sheet per rack/department. */
+export type ExportSpec = { what: string; columns: readonly ExportColumn[]; sheets: readonly ExportSheet[] };
+
+/** Rows sampled for the widths: the first batch (the header sets a floor). */
+const WIDTH_SAMPLE = 500;
+
+const NUMBER_FORMATS: Partial<Record<CellType, string>> = {
+  text: TEXT_FORMAT,
+  date: DATE_FORMAT,
+  datetime: DATETIME_FORMAT,
+};
+
+/**
+ * Waits while the reader of `stream` is behind, so a slow download does not pile rows up here; a
+ * download given up (the response closed) ends the wait too.
+ */
+function drained(stream: Writable, out: Writable = stream): Promise<void> | undefined {
+  if (!stream.writableNeedDrain || out.destroyed) return undefined;
+  return new Promise((resolve) => {
+    const done = () => {
+      stream.off("drain", done);
+      out.off("close", done);
+      resolve();
+    };
+    stream.on("drain", done);
+    out.on("close", done);
+  });
+}
+
+async function* batchesOf(sheet: ExportSheet, out: Writable) {
+  for await (const batch of sheet.rows()) {
+    if (out.destroyed) return;
+    yield batch;
+    await drained(out);
+  }
+}
+
+/** Writes the workbook: a sheet per ExportSheet, header bold and frozen, an auto-filter, widths that fit. */
+export async function writeXlsx(spec: ExportSpec, out: Writable) {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: out,
+    useStyles: true,
+    useSharedStrings: false,
+  });
+  workbook.creator = "PlantOps";
+  const used = new Set<string>();
+  for (const [index, sheet] of spec.sheets.entries()) {
+    const batches = batchesOf(sheet, out);
+    const first = await batches.next();
+    const firstBatch = first.done ? [] : first.value;
+    // All 24 racks, of which three hold items: three sheets, not 21 empty ones. A file with no
+    // row at all still has its one sheet with the header.
+    const last = index === spec.sheets.length - 1;
+    if (firstBatch.length === 0 && (used.size > 0 || !last)) continue;
+    let name = sheetName(sheet.name);
+    for (let n = 2; used.has(name.toLowerCase()); n++) name = sheetName(`${sheet.name.slice(0, 27)} (${n})`);
+    used.add(name.toLowerCase());
+    const worksheet = workbook.addWorksheet(name, { views: [{ state: "frozen", ySplit: 1 }] });
+    worksheet.columns = spec.columns.map((column, index) => ({
+      key: String(index),
+      width: columnWidth(
+        column,
+        firstBatch.slice(0, WIDTH_SAMPLE).map((row) => row[index]),
+      ),
+      style: NUMBER_FORMATS[column.type] ? { numFmt: NUMBER_FORMATS[column.type] } : {},
+    }));
+    worksheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: spec.columns.length } };
+    const header = worksheet.addRow(spec.columns.map((column) => column.header));
+    header.font = { bold: true };
+    header.commit();
+    const write = (batch: readonly (readonly unknown[])[]) => {
+      for (const row of batch) {
+        worksheet.addRow(spec.columns.map((column, index) => excelCell(column.type, row[index]))).commit();
+      }
+    };
+    write(firstBatch);
+    for await (const batch of batches) write(batch);
+    worksheet.commit();
+  }
+  if (used.size === 0) {
+    const worksheet = workbook.addWorksheet(sheetName(spec.what), {
+      views: [{ state: "frozen", ySplit: 1 }],
+    });
+    worksheet.addRow(spec.columns.map((column) => column.header)).commit();
+    worksheet.commit();
+  }
+  await workbook.commit();
+}
+
+/** Writes the CSV: RFC 4180 (CRLF, quotes doubled), UTF-8 with a byte order mark, one header row. */
+export async function writeCsv(spec: ExportSpec, out: Writable) {
+  const stringifier = stringify({ bom: true, record_delimiter: "windows", quoted_match: /[\r\n]/ });
+  stringifier.pipe(out);
+  const put = async (record: string[]) => {
+    stringifier.write(record);
+    await drained(stringifier, out);
+  };
+  await put(spec.columns.map((column) => column.header));
+  for (const sheet of spec.sheets) {
+    for await (const batch of batchesOf(sheet, out)) {
+      for (const row of batch)
+        await put(spec.columns.map((column, index) => csvCell(column.type, row[index])));
+    }
+  }
+  if (out.destroyed) return;
+  const finished = once(out, "finish");
+  stringifier.end();
+  await finished;
+}
+
+const CONTENT_TYPES: Record<ExportFormat, string> = {
+  xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+  csv: "text/csv; charset=utf-8",
+};
+
+/**
+ * The export as a streamed download. A failure after the first bytes can only cut the download
+ * short (the status is sent); it is logged through `onError`.
+ */
+export function exportResponse(
+  spec: ExportSpec,
+  format: ExportFormat,
+  plantDate: string,
+  onError: (error: unknown) => void,
+): Response {
+  const out = new PassThrough();
+  const write = format === "xlsx" ? writeXlsx : writeCsv;
+  write(spec, out).then(
+    () => out.end(),
+    (error) => {
+      onError(error);
+      out.destroy(error instanceof Error ? error : new Error(String(error)));
+    },
+  );
+  const fileName = exportFileName(spec.what, plantDate, format);
+  return new Response(Readable.toWeb(out) as ReadableStream<Uint8Array>, {
+    headers: {
+      "Content-Type": CONTENT_TYPES[format],
+      "Content-Disposition": `attachment; filename="${fileName}"`,
+      "Cache-Control": "no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}

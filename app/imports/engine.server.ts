@@ -1,0 +1,283 @@
+import { and, eq, gt, sql } from "drizzle-orm";
+import { audit } from "#app/audit/log.server.ts";
+import type { Tx } from "#app/db/client.server.ts";
+import type { ImportKind, Stored, Values } from "#app/imports/kinds/types.ts";
+import { readUpload } from "#app/imports/read.server.ts";
+import {
+  type Cell,
+  cellText,
+  dateText,
+  importMessages,
+  matchColumns,
+  numberText,
+  PREVIEW_HOURS,
+  rowsText,
+} from "#app/imports/rules.ts";
+import { imports } from "#app/imports/table.server.ts";
+
+// The import engine (issue 18): upload → preview (stored in `imports`) → confirm (one transaction)
+// → undo (admin, while nothing it wrote has changed since). Each list's part is its ImportKind.
+
+export type Outcome = "new" | "changed" | "unchanged" | "error";
+export type PreviewRow = {
+  line: string;
+  outcome: Outcome;
+  /** The row's cells as read, by field. */
+  texts: Record<string, string>;
+  values?: Values;
+  errors?: Record<string, string>;
+  /** Changed fields: [stored, from the file]. */
+  changes?: Record<string, [unknown, unknown]>;
+  id?: string;
+  version?: number;
+  /** A changed record's stored values, which undo puts back. */
+  before?: Values;
+};
+export type Counts = Record<Outcome, number> & { total: number };
+type Changes = { inserted: string[]; updated: { id: string; version: number; before: Values }[] };
+
+const same = (a: unknown, b: unknown) =>
+  typeof a === "number" || typeof b === "number"
+    ? Number(a) === Number(b)
+    : String(a ?? "") === String(b ?? "");
+
+function textsOf(kind: ImportKind, cells: Cell[], indexOf: Map<string, number>) {
+  const texts: Record<string, string> = {};
+  for (const column of kind.columns) {
+    if (!column.field) continue;
+    const index = indexOf.get(column.field);
+    const cell = index === undefined ? null : (cells[index] ?? null);
+    texts[column.field] =
+      column.kind === "number" ? numberText(cell) : column.kind === "date" ? dateText(cell) : cellText(cell);
+  }
+  return texts;
+}
+
+/** Every row's outcome against the stored records: pure given the stored map. */
+export function previewRows(
+  kind: ImportKind,
+  rows: { line: string; cells: Cell[] }[],
+  indexOf: Map<string, number>,
+  existing: Map<string, Stored>,
+): PreviewRow[] {
+  const seen = new Map<string, string>();
+  return rows.map(({ line, cells }) => {
+    const texts = textsOf(kind, cells, indexOf);
+    const checked = kind.check(texts);
+    if (!checked.ok) return { line, outcome: "error", texts, errors: checked.errors };
+    const key = kind.keyOf(checked.values);
+    const first = seen.get(key);
+    if (first)
+      return {
+        line,
+        outcome: "error",
+        texts,
+        errors: { [kind.keyField]: importMessages.duplicateKey(kind.keyLabel, first) },
+      };
+    seen.set(key, line);
+    const stored = existing.get(key);
+    const values = kind.resolve(checked.values, stored?.values);
+    if (!stored) return { line, outcome: "new", texts, values };
+    const changes: Record<string, [unknown, unknown]> = {};
+    for (const [field, value] of Object.entries(values))
+      if (!same(stored.values[field], value)) changes[field] = [stored.values[field], value];
+    if (Object.keys(changes).length === 0) return { line, outcome: "unchanged", texts };
+    return {
+      line,
+      outcome: "changed",
+      texts,
+      values,
+      changes,
+      id: stored.id,
+      version: stored.version,
+      before: stored.values,
+    };
+  });
+}
+
+export function countOutcomes(rows: readonly PreviewRow[]): Counts {
+  const counts: Counts = { new: 0, changed: 0, unchanged: 0, error: 0, total: rows.length };
+  for (const row of rows) counts[row.outcome] += 1;
+  return counts;
+}
+
+/** Reads the upload, previews it against the list and keeps the preview; or the message why not. */
+export async function previewImport(
+  db: Tx,
+  kind: ImportKind,
+  file: File | null,
+  userId: string,
+  now = new Date(),
+): Promise<{ ok: true; id: string } | { ok: false; message: string }> {
+  const read = await readUpload(file);
+  if (!read.ok) return read;
+  const matched = matchColumns(read.headers, kind.columns);
+  if (!matched.ok) return matched;
+  const rows = previewRows(kind, read.rows, matched.indexOf, await kind.existing(db));
+  const [saved] = await db
+    .insert(imports)
+    .values({
+      kind: kind.id,
+      fileName: (file?.name ?? "upload").slice(0, 200),
+      rows,
+      counts: countOutcomes(rows),
+      expiresAt: new Date(now.getTime() + PREVIEW_HOURS * 3_600_000),
+      createdBy: userId,
+      updatedBy: userId,
+    })
+    .returning({ id: imports.id });
+  return { ok: true, id: saved.id };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isImportId = (id: unknown): id is string => typeof id === "string" && UUID.test(id);
+
+export async function findImport(db: Tx, id: string) {
+  if (!isImportId(id)) return null;
+  const [row] = await db.select().from(imports).where(eq(imports.id, id));
+  return row ?? null;
+}
+
+class Stale extends Error {}
+
+/** Writes a previewed import in one transaction, with one audit entry; or says why not. */
+export async function commitImport(
+  db: Tx,
+  kind: ImportKind,
+  id: string,
+  user: { id: string; email: string },
+  now = new Date(),
+): Promise<{ ok: true; written: number; message: string } | { ok: false; message: string }> {
+  try {
+    return await db.transaction(async (tx) => {
+      const [found] = await tx
+        .select()
+        .from(imports)
+        .where(
+          and(
+            eq(imports.id, id),
+            eq(imports.status, "preview"),
+            eq(imports.kind, kind.id),
+            eq(imports.createdBy, user.id),
+            gt(imports.expiresAt, now),
+          ),
+        )
+        .for("update");
+      if (!found) return { ok: false as const, message: importMessages.expired };
+      const rows = found.rows as PreviewRow[];
+      if (rows.some((row) => row.outcome === "error"))
+        return { ok: false as const, message: importMessages.hasErrors };
+      const added = rows.filter((row) => row.outcome === "new").map((row) => row.values as Values);
+      const inserted = await kind.insert(tx, added, user.id);
+      const updated: Changes["updated"] = [];
+      for (const row of rows) {
+        if (row.outcome !== "changed" || !row.id || row.version === undefined) continue;
+        const stored = { id: row.id, version: row.version, values: {} };
+        const version = await kind.update(tx, stored, row.values as Values, user.id);
+        if (version === null) throw new Stale();
+        const before = row.before as Values;
+        updated.push({ id: row.id, version, before });
+      }
+      const written = inserted.length + updated.length;
+      const message = `Imported ${rowsText(written)} from ${found.fileName} by ${user.email}`;
+      const changes: Changes = { inserted, updated };
+      await tx
+        .update(imports)
+        .set({
+          status: "committed",
+          changes,
+          written,
+          rows: [],
+          committedAt: now,
+          updatedAt: now,
+          updatedBy: user.id,
+        })
+        .where(eq(imports.id, id));
+      await audit(tx, {
+        userId: user.id,
+        action: "create",
+        entity: "import",
+        entityId: id,
+        after: {
+          message,
+          list: kind.title,
+          file: found.fileName,
+          counts: found.counts,
+          inserted: inserted.length,
+          updated: updated.length,
+        },
+      });
+      return { ok: true as const, written, message };
+    });
+  } catch (error) {
+    if (error instanceof Stale) return { ok: false, message: importMessages.stale };
+    throw error;
+  }
+}
+
+export const undoMessages = {
+  notCommitted: "Only an import that was written can be undone, and only once.",
+  changedSince:
+    "Records of this import have changed since it was written: it can no longer be undone as a whole.",
+  done: (file: string, n: number) => `Undid the import of ${file}: ${rowsText(n)} put back.`,
+};
+
+/** Undoes a whole import while none of its records has changed since; one audit entry. */
+export async function undoImport(
+  db: Tx,
+  kind: ImportKind,
+  id: string,
+  user: { id: string; email: string },
+): Promise<{ ok: true; message: string } | { ok: false; message: string }> {
+  return db.transaction(async (tx) => {
+    const [found] = await tx
+      .select()
+      .from(imports)
+      .where(and(eq(imports.id, id), eq(imports.status, "committed")))
+      .for("update");
+    if (!found?.changes) return { ok: false as const, message: undoMessages.notCommitted };
+    const changes = found.changes as Changes;
+    const ids = [...changes.inserted, ...changes.updated.map((row) => row.id)];
+    const versions = await kind.versions(tx, ids);
+    const untouched =
+      changes.inserted.every((rowId) => versions.get(rowId) === 1) &&
+      changes.updated.every((row) => versions.get(row.id) === row.version);
+    if (!untouched) return { ok: false as const, message: undoMessages.changedSince };
+    await kind.remove(tx, changes.inserted);
+    for (const row of changes.updated) await kind.restore(tx, row.id, row.before, user.id);
+    const now = new Date();
+    await tx
+      .update(imports)
+      .set({ status: "undone", undoneAt: now, undoneBy: user.id, updatedAt: now, updatedBy: user.id })
+      .where(eq(imports.id, id));
+    const message = undoMessages.done(found.fileName, ids.length);
+    await audit(tx, {
+      userId: user.id,
+      action: "delete",
+      entity: "import",
+      entityId: id,
+      before: {
+        message: `Undid the import of ${found.fileName} by ${user.email}`,
+        inserted: changes.inserted.length,
+        updated: changes.updated.length,
+      },
+    });
+    return { ok: true as const, message };
+  });
+}
+
+/** The committed imports of a list, newest first, for its upload page (where undo is offered). */
+export async function recentImports(db: Tx, kind: ImportKind, limit = 10) {
+  return db
+    .select({
+      id: imports.id,
+      fileName: imports.fileName,
+      status: imports.status,
+      written: imports.written,
+      committedAt: imports.committedAt,
+    })
+    .from(imports)
+    .where(and(eq(imports.kind, kind.id), sql`${imports.status} <> 'preview'`))
+    .orderBy(sql`${imports.committedAt} desc nulls last`)
+    .limit(limit);
+}

@@ -1,0 +1,42 @@
+import type { Area } from "#app/auth/permissions.ts";
+import type { Tx } from "#app/db/client.server.ts";
+import type { ImportColumn } from "#app/imports/rules.ts";
+
+// What a list must tell the import engine (engine.server.ts): its columns (the export's headers),
+// how a row is checked (the forms' schema, so the messages are the forms'), its natural key, and
+// how records are read, written and put back. Values are plain JSON: they wait in the imports table.
+
+export type Values = Record<string, string | number | null>;
+export type Stored = { id: string; version: number; values: Values };
+
+export type ImportKind = {
+  /** "spares:Electrician": what the imports table records. */
+  id: string;
+  /** "Electrician spare parts", as the pages name it. */
+  title: string;
+  area: Area;
+  /** The list the import goes into, and back to. */
+  listHref: string;
+  /** Where its upload page is. */
+  uploadHref: string;
+  /** The export's columns; each with the schema field it fills. */
+  columns: ImportColumn[];
+  /** The natural key, in words: "Serial Number". */
+  keyLabel: string;
+  /** The schema field of the natural key, where a duplicate in the file is reported. */
+  keyField: string;
+  check(
+    texts: Record<string, string>,
+  ): { ok: true; values: Values } | { ok: false; errors: Record<string, string> };
+  keyOf(values: Values): string;
+  /** Every record of the list by natural key. */
+  existing(db: Tx): Promise<Map<string, Stored>>;
+  /** The values a save would store (a derived status, say), given the stored record if any. */
+  resolve(values: Values, stored?: Values): Values;
+  insert(tx: Tx, rows: Values[], userId: string): Promise<string[]>;
+  /** Updates when the version still matches; the new version, or null when the record changed. */
+  update(tx: Tx, stored: Stored, values: Values, userId: string): Promise<number | null>;
+  versions(tx: Tx, ids: string[]): Promise<Map<string, number>>;
+  remove(tx: Tx, ids: string[]): Promise<void>;
+  restore(tx: Tx, id: string, values: Values, userId: string): Promise<void>;
+};

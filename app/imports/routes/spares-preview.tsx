@@ -1,0 +1,99 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { requirePermission } from "#app/auth/session.server.ts";
+import { db } from "#app/db/client.server.ts";
+import { PreviewTable, type PreviewView } from "#app/imports/components.tsx";
+import { type Counts, commitImport, findImport, type PreviewRow } from "#app/imports/engine.server.ts";
+import { sparesKind } from "#app/imports/kinds/spares.server.ts";
+import { importMessages, rowsText } from "#app/imports/rules.ts";
+import { isDepartment, unknownDepartmentMessage } from "#app/inventory/rules.ts";
+import { redirectWithToast } from "#app/lib/toast.server.ts";
+import { FormError, SubmitButton } from "#app/ui/form.tsx";
+
+// /import/products/{department}/{import id}: the preview (step 2) and its confirmation (step 3).
+// Every row is new, changed (old → new), unchanged or in error (the form's message beside the
+// cell); "Import N rows" writes them all in one transaction, or nothing.
+
+export const meta: MetaFunction = () => [{ title: "Import preview · PlantOps" }];
+
+/** Rows the page lists: the ones that need a look first; the unchanged ones after, up to the cap. */
+const SHOWN_ROWS = 1000;
+const ORDER = { error: 0, changed: 1, new: 2, unchanged: 3 } as const;
+
+function kindOfParams(params: LoaderFunctionArgs["params"]) {
+  if (!isDepartment(params.department))
+    throw new Response(unknownDepartmentMessage(String(params.department)), { status: 404 });
+  return sparesKind(params.department);
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requirePermission(request, "spares", "write");
+  const kind = kindOfParams(params);
+  const found = await findImport(db, String(params.id));
+  if (!found || found.kind !== kind.id || found.createdBy !== user.id)
+    throw new Response("There is no import preview at this address.", { status: 404 });
+  const counts = found.counts as Counts;
+  const usable = found.status === "preview" && found.expiresAt > new Date();
+  const rows = (found.rows as PreviewRow[])
+    .map(
+      ({ line, outcome, texts, errors, changes }): PreviewView => ({ line, outcome, texts, errors, changes }),
+    )
+    .sort((a, b) => ORDER[a.outcome] - ORDER[b.outcome])
+    .slice(0, SHOWN_ROWS);
+  return {
+    title: kind.title,
+    uploadHref: kind.uploadHref,
+    columns: kind.columns,
+    fileName: found.fileName,
+    counts,
+    rows,
+    usable,
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requirePermission(request, "spares");
+  const kind = kindOfParams(params);
+  const outcome = await commitImport(db, kind, String(params.id), user);
+  if (!outcome.ok) return { error: outcome.message };
+  return redirectWithToast(kind.listHref, { type: "success", message: outcome.message });
+}
+
+export default function ImportPreviewPage() {
+  const { title, uploadHref, columns, fileName, counts, rows, usable } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const toWrite = counts.new + counts.changed;
+  return (
+    <section className="page">
+      <div className="page-head">
+        <h1>Import into {title}: preview</h1>
+      </div>
+      <p role="status">
+        {fileName}: {rowsText(counts.total)} — {counts.new} new, {counts.changed} changed, {counts.unchanged}{" "}
+        unchanged, {counts.error} with errors.
+      </p>
+      <FormError errors={actionData?.error ? [actionData.error] : undefined} />
+      {!usable ? (
+        <FormError errors={[importMessages.expired]} />
+      ) : counts.error > 0 ? (
+        <FormError errors={[importMessages.hasErrors]} />
+      ) : toWrite === 0 ? (
+        <p>Nothing to import: every row is already in the list as it is.</p>
+      ) : (
+        <Form method="post">
+          <SubmitButton pendingText="Importing...">Import {rowsText(toWrite)}</SubmitButton>
+        </Form>
+      )}
+      <p>
+        <Link to={uploadHref}>Upload another file</Link>
+      </p>
+      <PreviewTable columns={columns} rows={rows} />
+      {counts.total > rows.length ? (
+        <p>
+          The first {rows.length.toLocaleString("en")} rows are shown (errors and changes first); the other{" "}
+          {(counts.total - rows.length).toLocaleString("en")} are new or unchanged.
+        </p>
+      ) : null}
+    </section>
+  );
+}

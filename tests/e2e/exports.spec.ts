@@ -1,0 +1,45 @@
+import { parse } from "csv-parse/sync";
+import ExcelJS from "exceljs";
+import { baseURL } from "../../playwright.config.ts";
+import { expect, searchFor, test, uniqueName } from "./fixtures.ts";
+
+// Exports (issue 18): a list's "Download Excel" and "Download CSV" links give the rows the page
+// shows (its search applied, every page), with JavaScript on and off. Types, dates, injection and
+// the other lists are covered by tests/integration/exports.test.ts.
+
+test("a viewer downloads the searched store rack list as Excel and as CSV", async ({ page, login }) => {
+  const material = uniqueName("Export gasket");
+  await login("staff");
+  for (const name of [material, `${material} spare`]) {
+    const created = await page.request.post("/api/rack/5", {
+      data: { section: "S1", materialName: name, availableStock: 10, issue: 2, receit: 5 },
+      headers: { origin: baseURL },
+    });
+    expect(created.status()).toBe(201);
+  }
+  await login("viewer");
+  await page.goto("/about?size=50");
+  await searchFor(page, material);
+  await expect(page.getByRole("main").getByRole("row").filter({ hasText: material })).toHaveCount(2);
+
+  const excel = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Download Store Racks as Excel" }).click();
+  const workbookFile = await excel;
+  expect(workbookFile.suggestedFilename()).toMatch(/^plantops-store-racks-\d{4}-\d{2}-\d{2}\.xlsx$/);
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile((await workbookFile.path())!);
+  const sheet = workbook.getWorksheet("Rack 5")!;
+  expect(sheet.getRow(1).getCell(3).value).toBe("Material Name");
+  const materials = [];
+  for (let row = 2; row <= sheet.rowCount; row++) materials.push(sheet.getRow(row).getCell(3).value);
+  expect(materials).toEqual([material, `${material} spare`]);
+  expect(sheet.getRow(2).getCell(7).value).toBe(13); // closing stock, a number
+
+  const csv = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Download Store Racks as CSV" }).click();
+  const csvFile = await csv;
+  expect(csvFile.suggestedFilename()).toMatch(/\.csv$/);
+  const { readFile } = await import("node:fs/promises");
+  const rows = parse(await readFile((await csvFile.path())!), { bom: true }) as string[][];
+  expect(rows.slice(1).map((row) => row[2])).toEqual([material, `${material} spare`]);
+});
