@@ -15,13 +15,13 @@ import { tableExportQuery } from "#app/inventory/list.server.ts";
 import { readInventoryView } from "#app/inventory/list.ts";
 import type { Department } from "#app/inventory/rules.ts";
 import { inventoryItems } from "#app/inventory/table.server.ts";
+import { plantToday } from "#app/ledger/movements.server.ts";
 import type { FormatDefinition } from "#app/sop/engine/types.ts";
 import { readRecordView } from "#app/sop/list.ts";
 import { keyValueTexts, recordsExportQuery } from "#app/sop/queries.server.ts";
 import { racksExportQuery } from "#app/store-racks/list.server.ts";
-import { readRackView } from "#app/store-racks/list.ts";
+import { readRackPeriod, readRackView } from "#app/store-racks/list.ts";
 import { RACKS } from "#app/store-racks/rules.ts";
-import { rackItems } from "#app/store-racks/table.server.ts";
 
 // What each list exports (issue 18): its columns, headed as the page and its print view head
 // them (so an exported file can be edited and imported again), and its rows from the list's own
@@ -84,21 +84,13 @@ export const RACK_COLUMNS: ExportColumn[] = [
 
 export function racksExport(db: Tx, search: URLSearchParams): ExportSpec {
   const { params, rack } = readRackView(search);
-  const t = rackItems;
-  const select = {
-    rack: t.rackNumber,
-    section: t.section,
-    material: t.materialName,
-    available: t.availableStock,
-    issue: t.issue,
-    receipt: t.receipt,
-    closing: t.closingStock,
-  };
+  // The figures of the period the page shows (issue 17's ledger), this month by default.
+  const period = readRackPeriod(search, plantToday());
   const racks = rack ? [rack] : RACKS.map(({ number }) => number);
   return {
     what: rack ? `rack-${rack}` : "store-racks",
     columns: RACK_COLUMNS,
-    sheets: racks.map((number) => sheetOf(`Rack ${number}`, racksExportQuery(db, select, params, number))),
+    sheets: racks.map((number) => sheetOf(`Rack ${number}`, racksExportQuery(db, params, number, period))),
   };
 }
 

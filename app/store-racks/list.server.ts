@@ -1,5 +1,4 @@
 import { and, count, eq, type SQL, sql } from "drizzle-orm";
-import type { SelectedFields } from "drizzle-orm/pg-core";
 import type { Tx } from "#app/db/client.server.ts";
 import {
   type ListPage,
@@ -55,9 +54,11 @@ function figuresOf(db: Tx, period: RackPeriod) {
 
 const asNumber = (expression: SQL) => sql<string>`${expression}::text`;
 
-function query(db: Tx, period: RackPeriod, q: string, rack: number | null, sort: ListParams<RackSort>) {
-  const { f, columns } = figuresOf(db, period);
-  // Within a rack, items keep the order they were put in (spec §2), whatever the direction.
+/** The list's order: the chosen column, then, within a rack, the order items were put in (spec §2). */
+function rackOrder(
+  columns: ReturnType<typeof figuresOf>["columns"],
+  sort: Pick<ListParams<RackSort>, "sort" | "dir">,
+) {
   const sortColumns: Record<RackSort, SQL> = {
     rack: sql`${t.rackNumber}`,
     section: sql`lower(${t.section})`,
@@ -68,6 +69,11 @@ function query(db: Tx, period: RackPeriod, q: string, rack: number | null, sort:
     closing: columns.closing,
   };
   const [first] = orderBy(sortColumns, sort, t.rackNumber);
+  return [first, sql`${t.createdAt} asc`, sql`${t.id} asc`];
+}
+
+function query(db: Tx, period: RackPeriod, q: string, rack: number | null, sort: ListParams<RackSort>) {
+  const { f, columns } = figuresOf(db, period);
   return db
     .select({
       id: t.id,
@@ -84,7 +90,7 @@ function query(db: Tx, period: RackPeriod, q: string, rack: number | null, sort:
     .from(t)
     .leftJoin(f, eq(f.itemId, t.id))
     .where(and(rack ? eq(t.rackNumber, rack) : undefined, matchSearch(SEARCH_TEXT, q)))
-    .orderBy(first, sql`${t.createdAt} asc`, sql`${t.id} asc`)
+    .orderBy(...rackOrder(columns, sort))
     .$dynamic();
 }
 
@@ -145,16 +151,29 @@ export async function rackItemCounts(db: Tx): Promise<number[]> {
   return counts;
 }
 
-/** The filtered list with the columns an export selects, unexecuted (app/exports/ streams it, a rack at a time). */
+/**
+ * The filtered list with the period's figures, as the page shows them, unexecuted (app/exports/
+ * streams it, a rack at a time).
+ */
 export function racksExportQuery(
   db: Tx,
-  select: SelectedFields,
   params: Pick<ListParams<RackSort>, "q" | "sort" | "dir">,
   rack: number | null,
+  period: RackPeriod,
 ) {
+  const { f, columns } = figuresOf(db, period);
   return db
-    .select(select)
+    .select({
+      rack: t.rackNumber,
+      section: t.section,
+      material: t.materialName,
+      available: asNumber(columns.available),
+      issue: asNumber(columns.issue),
+      receipt: asNumber(columns.receipt),
+      closing: asNumber(columns.closing),
+    })
     .from(t)
-    .where(where(params.q, rack))
-    .orderBy(...order(params));
+    .leftJoin(f, eq(f.itemId, t.id))
+    .where(and(rack ? eq(t.rackNumber, rack) : undefined, matchSearch(SEARCH_TEXT, params.q)))
+    .orderBy(...rackOrder(columns, params));
 }
