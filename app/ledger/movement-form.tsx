@@ -5,7 +5,7 @@ import {
   type SubmissionResult,
   useForm,
 } from "@conform-to/react";
-import { Form, Link, useFetcher } from "@remix-run/react";
+import { Form, Link, useFetcher, useLocation } from "@remix-run/react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { type MovementForm, movementFormPath, type StockItemRef, stockCardPath } from "#app/ledger/item.ts";
 import { formatQuantity, KIND_OF_FORM } from "#app/ledger/rules.ts";
@@ -148,6 +148,12 @@ export function useMovementDialog(today: string) {
     return true;
   };
   const close = () => ref.current?.close();
+  // A save redirects back to the list (a new location): the dialog's work is done.
+  const location = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closing on every new location is the point
+  useEffect(() => {
+    ref.current?.close();
+  }, [location.key]);
   const dialog: ReactNode = (
     <dialog ref={ref} className="dialog movement-dialog" aria-labelledby="movement-dialog-title">
       {opened ? (
