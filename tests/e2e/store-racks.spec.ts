@@ -154,6 +154,8 @@ test.describe("Insert Rack Data form", () => {
     await login("staff");
     const material = uniqueName("Refused");
     await page.goto("/insertproducts/10");
+    await page.getByLabel("Section").fill("X");
+    await page.getByLabel("Section").fill("");
     await page.getByLabel("Material Name").fill(material);
     await page.getByLabel("Opening Stock").fill("-5");
     await page.getByRole("button", { name: "Insert" }).click();
