@@ -5,7 +5,7 @@ import {
   type SubmissionResult,
   useForm,
 } from "@conform-to/react";
-import { Form, Link, useFetcher } from "@remix-run/react";
+import { Form, Link, useFetcher, useLocation } from "@remix-run/react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { type MovementForm, movementFormPath, type StockItemRef, stockCardPath } from "#app/ledger/item.ts";
 import { formatQuantity, KIND_OF_FORM } from "#app/ledger/rules.ts";
@@ -60,7 +60,9 @@ function MovementFields({
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
-  const action = movementFormPath(item.ref, which);
+  // The way back rides in the address too, so a refused post (re-rendered from its own URL
+  // without JavaScript) still knows where to go after the next one.
+  const action = `${movementFormPath(item.ref, which)}${back ? `?back=${encodeURIComponent(back)}` : ""}`;
   return (
     <FormComponent method="post" action={action} {...getFormProps(form)} className="form movement-form">
       <FormError id={form.errorId} errors={form.errors} />
@@ -146,6 +148,12 @@ export function useMovementDialog(today: string) {
     return true;
   };
   const close = () => ref.current?.close();
+  // A save redirects back to the list (a new location): the dialog's work is done.
+  const location = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closing on every new location is the point
+  useEffect(() => {
+    ref.current?.close();
+  }, [location.key]);
   const dialog: ReactNode = (
     <dialog ref={ref} className="dialog movement-dialog" aria-labelledby="movement-dialog-title">
       {opened ? (
@@ -163,11 +171,18 @@ export function useMovementDialog(today: string) {
 
 function DialogForm({ opened, today, onDone }: { opened: Opened; today: string; onDone: () => void }) {
   const fetcher = useFetcher<{ result?: SubmissionResult<string[]> }>({ key: `movement-${opened.key}` });
-  const submitted = useRef(false);
+  // The answer a post started from: a refusal replaces it; a save redirects and leaves it as it
+  // was (a fetcher keeps its last data), which is how the dialog knows it is done.
+  const before = useRef<unknown>(null);
+  const posting = useRef(false);
   useEffect(() => {
-    if (fetcher.state !== "idle") submitted.current = true;
-    // Back to idle with no refusal: the action redirected (saved), so the dialog is done.
-    else if (submitted.current && !fetcher.data?.result) onDone();
+    if (fetcher.state === "submitting" && !posting.current) {
+      posting.current = true;
+      before.current = fetcher.data;
+    } else if (fetcher.state === "idle" && posting.current) {
+      posting.current = false;
+      if (fetcher.data === before.current) onDone();
+    }
   }, [fetcher.state, fetcher.data, onDone]);
   return (
     <MovementFields

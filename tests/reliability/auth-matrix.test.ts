@@ -188,6 +188,12 @@ const AREA_OF: Record<string, Declared> = {
   // The stock report: the racks' (its spares rows only for a role that may read the spares).
   "ledger/report/routes/report.tsx": { area: "racks" },
   "ledger/report/routes/print.tsx": { area: "racks" },
+  // The stock ledger: a rack item's movements are the racks area's, a spares line's the spares
+  // area's; the matrix's made-up `:type` names no item type, which the guard reads as racks.
+  "ledger/routes/card.tsx": { area: "racks" },
+  "ledger/routes/card-print.tsx": { area: "racks" },
+  "ledger/routes/movement.tsx": { area: "racks", page: "write" },
+  "ledger/routes/reverse.tsx": { area: "racks", page: "write" },
   "contracts/routes/list.tsx": { area: "contracts" },
   "contracts/routes/print.tsx": { area: "contracts" },
   "contracts/routes/insert.tsx": { area: "contracts", page: "write" },
@@ -229,6 +235,8 @@ const AREA_OF: Record<string, Declared> = {
   "store-racks/routes/api-rack-item.ts": { area: "racks" },
   "store-racks/routes/api-rack-update.ts": { area: "racks" },
   "ledger/report/routes/api-report.ts": { area: "racks" },
+  "ledger/routes/api-movements.ts": { area: "racks" },
+  "ledger/routes/api-reverse.ts": { area: "racks" },
   "contracts/routes/api-list.ts": { area: "contracts" },
   "contracts/routes/api-get.ts": { area: "contracts" },
   "contracts/routes/api-add.ts": { area: "contracts" },
