@@ -2,6 +2,7 @@ import { index, layout, prefix, type RouteConfig, route } from "@remix-run/route
 import * as contracts from "#app/contracts/routes.ts";
 import * as fileIndex from "#app/file-index/routes.ts";
 import * as inventory from "#app/inventory/routes.ts";
+import * as mail from "#app/mail/routes.ts";
 import * as sop from "#app/sop/routes.ts";
 import * as storeRacks from "#app/store-racks/routes.ts";
 import * as users from "#app/users/routes.ts";
@@ -18,6 +19,7 @@ export default [
   layout("shell/routes/layout.tsx", { id: "shell" }, [
     route("home", "home/route.tsx"),
     route("settings", "settings/routes/settings.tsx"),
+    ...mail.pages,
     ...inventory.pages,
     ...storeRacks.pages,
     ...contracts.pages,

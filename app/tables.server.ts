@@ -7,6 +7,7 @@ export { loginAttempts, registrationAttempts, sessions, users } from "#app/auth/
 export { contracts } from "#app/contracts/table.server.ts";
 export { rackFiles } from "#app/file-index/table.server.ts";
 export { inventoryItems } from "#app/inventory/table.server.ts";
+export { outbox } from "#app/mail/table.server.ts";
 export { settings } from "#app/settings/table.server.ts";
 export { sopRecords } from "#app/sop/table.server.ts";
 export { rackItems } from "#app/store-racks/table.server.ts";

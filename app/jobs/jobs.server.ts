@@ -1,6 +1,7 @@
 import PgBoss from "pg-boss";
 import { db } from "#app/db/client.server.ts";
 import { pruneSignIns, pruneSignInsJob } from "#app/jobs/prune-sign-ins.server.ts";
+import { sendMailJob, sendQueuedMail } from "#app/jobs/send-mail.server.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
 
 // Scheduled and background work on a PostgreSQL-backed queue (pg-boss): jobs live in the plant's
@@ -33,6 +34,16 @@ export function startJobs(databaseUrl: string): Promise<PgBoss> {
       return counts;
     });
 
+    // "short": at most one waiting run, so a burst of sendMailSoon() calls is one run, not a hundred.
+    await queue.createQueue(sendMailJob.name, { name: sendMailJob.name, policy: "short" });
+    await queue.schedule(sendMailJob.name, sendMailJob.cron, {}, { tz: PLANT_TIME_ZONE });
+    await queue.work(sendMailJob.name, async () => {
+      const counts = await sendQueuedMail();
+      if (!("skipped" in counts) && counts.sent + counts.retrying + counts.failed > 0)
+        console.log(`[jobs] ${sendMailJob.name}: ${JSON.stringify(counts)}`);
+      return counts;
+    });
+
     boss = queue;
     return queue;
   })();
@@ -40,6 +51,14 @@ export function startJobs(databaseUrl: string): Promise<PgBoss> {
     starting = undefined;
   });
   return starting;
+}
+
+/**
+ * Wakes the outbox sender now rather than at the next minute. Best effort: without a running queue
+ * (a test, a start whose queue failed) the message stays queued for the next run.
+ */
+export async function sendMailSoon() {
+  await boss?.send(sendMailJob.name, {}).catch((error) => console.error("[jobs]", error));
 }
 
 /** Stops taking jobs, lets a running one finish (up to 1 s: a stop must end within 3 s) and closes the queue's connections. */

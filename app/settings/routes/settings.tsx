@@ -5,8 +5,13 @@ import type { ROLE_LABELS } from "#app/auth/roles.ts";
 import { requirePermission } from "#app/auth/session.server.ts";
 import { useCan } from "#app/auth/use-can.ts";
 import { db } from "#app/db/client.server.ts";
+import { sendMailSoon } from "#app/jobs/jobs.server.ts";
+import { serverSettings } from "#app/lib/env.server.ts";
 import { readForm } from "#app/lib/http.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
+import { MailSettings } from "#app/mail/components.tsx";
+import { mailNotReadyReason } from "#app/mail/rules.ts";
+import { queueTestMail } from "#app/mail/test-mail.server.ts";
 import { getPlantSettings, savePlantSettings } from "#app/settings/queries.server.ts";
 import {
   getRegistrationSettings,
@@ -22,9 +27,13 @@ import { RoleSelect, ShownOnce } from "#app/users/components.tsx";
 export const meta: MetaFunction = () => [{ title: "Settings · PlantOps" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requirePermission(request, "settings");
+  const user = await requirePermission(request, "settings");
   const [settings, registration] = await Promise.all([getPlantSettings(db), getRegistrationSettings(db)]);
-  return { settings, registration };
+  return {
+    settings,
+    registration,
+    mail: { offReason: mailNotReadyReason(serverSettings()), to: user.email },
+  };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -38,6 +47,25 @@ export async function action({ request }: ActionFunctionArgs) {
     await saveRegistrationSettings(db, parsed.data, user.id);
     return redirectWithToast("/settings", { type: "success", message: "Registration settings saved." });
   }
+  if (intent === "test-mail") {
+    const outcome = await queueTestMail(db, form.get("to"), serverSettings());
+    if (!outcome.ok)
+      return data(
+        {
+          intent,
+          result: null,
+          error: null,
+          mailError: outcome.message,
+          mailTo: String(form.get("to") ?? ""),
+        },
+        400,
+      );
+    await sendMailSoon();
+    return redirectWithToast("/settings", {
+      type: "success",
+      message: `A test e-mail to ${outcome.to} is queued; the outbox shows when it is sent.`,
+    });
+  }
   if (intent === "rotate") {
     // Shown on this answer only: the database keeps the code's hash.
     return { intent, result: null, error: null, code: await rotateRegistrationCode(db, user.id) };
@@ -50,7 +78,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function SettingsPage() {
-  const { settings, registration } = useLoaderData<typeof loader>();
+  const { settings, registration, mail } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const mayChange = useCan()("settings");
   const lastResult = answer?.intent === "plant" ? answer.result : undefined;
@@ -127,6 +155,12 @@ export default function SettingsPage() {
         rotatedAt={registration.rotatedAt}
         error={answer && "error" in answer ? answer.error : null}
         code={answer && "code" in answer ? answer.code : null}
+        mayChange={mayChange}
+      />
+      <MailSettings
+        offReason={mail.offReason}
+        to={answer && "mailTo" in answer ? answer.mailTo : mail.to}
+        error={answer && "mailError" in answer ? answer.mailError : null}
         mayChange={mayChange}
       />
     </section>
