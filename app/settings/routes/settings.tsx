@@ -5,7 +5,7 @@ import type { ROLE_LABELS } from "#app/auth/roles.ts";
 import { requirePermission } from "#app/auth/session.server.ts";
 import { useCan } from "#app/auth/use-can.ts";
 import { db } from "#app/db/client.server.ts";
-import { sendMailSoon } from "#app/jobs/jobs.server.ts";
+import { rescheduleDigest, sendMailSoon } from "#app/jobs/jobs.server.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
 import { readForm } from "#app/lib/http.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
@@ -74,6 +74,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success")
     return data({ intent: "plant", result: submission.reply() }, { status: 400 });
   await savePlantSettings(db, submission.value, user.id);
+  await rescheduleDigest(submission.value.digestTime);
   return redirectWithToast("/settings", { type: "success", message: "Settings saved." });
 }
 
@@ -89,6 +90,7 @@ export default function SettingsPage() {
       ...settings,
       dueSoonDays: String(settings.dueSoonDays),
       whatsappRecipients: settings.whatsappRecipients.join("\n"),
+      reminderOffsets: settings.reminderOffsets.join(", "),
     },
     onValidate: ({ formData }) => parseSubmission(formData, plantSettingsFormSchema),
     shouldValidate: "onBlur",
@@ -145,6 +147,25 @@ export default function SettingsPage() {
             hint="Contracts due within this many days are marked 'due soon'."
           >
             <input {...getInputProps(fields.dueSoonDays, { type: "number" })} min={0} max={365} step={1} />
+          </Field>
+        </fieldset>
+        <fieldset>
+          <legend>Reminders</legend>
+          <Field
+            label="Contract reminders (days before)"
+            id={fields.reminderOffsets.id}
+            errors={fields.reminderOffsets.errors ?? collectErrors(form.allErrors, "reminderOffsets")}
+            hint="Before validity end and before next PMS due, for example 60, 30, 7; then daily while overdue."
+          >
+            <input {...getInputProps(fields.reminderOffsets, { type: "text" })} inputMode="numeric" />
+          </Field>
+          <Field
+            label="Daily digest time"
+            id={fields.digestTime.id}
+            errors={fields.digestTime.errors}
+            hint="In the plant's time zone. People choose their reminders on their Account page."
+          >
+            <input {...getInputProps(fields.digestTime, { type: "time" })} />
           </Field>
         </fieldset>
         {mayChange ? <SubmitButton pendingText="Saving...">Save settings</SubmitButton> : null}
