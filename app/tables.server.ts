@@ -8,7 +8,7 @@ export { contracts } from "#app/contracts/table.server.ts";
 export { rackFiles } from "#app/file-index/table.server.ts";
 export { inventoryItems } from "#app/inventory/table.server.ts";
 export { outbox } from "#app/mail/table.server.ts";
-export { remindersSent, reminderSubscriptions } from "#app/reminders/table.server.ts";
+export { reminderSubscriptions, remindersSent } from "#app/reminders/table.server.ts";
 export { settings } from "#app/settings/table.server.ts";
 export { sopRecords } from "#app/sop/table.server.ts";
 export { rackItems } from "#app/store-racks/table.server.ts";
