@@ -20,6 +20,9 @@ export async function queueMail(tx: Tx, kind: OutboxKind, message: MailMessage):
       subject: message.subject,
       body: message.text,
       html: message.html ?? null,
+      // The worker compares with its own clock's now (milliseconds); the database's now() has
+      // microseconds, which would leave a row queued in the same millisecond until the next run.
+      nextAttemptAt: new Date(),
     })
     .returning({ id: outbox.id });
   return row.id;
