@@ -7,6 +7,7 @@ import * as importsFeature from "#app/imports/routes.ts";
 import * as inventory from "#app/inventory/routes.ts";
 import * as stockReport from "#app/ledger/report/routes.ts";
 import * as ledger from "#app/ledger/routes.ts";
+import * as mail from "#app/mail/routes.ts";
 import * as sop from "#app/sop/routes.ts";
 import * as storeRacks from "#app/store-racks/routes.ts";
 import * as users from "#app/users/routes.ts";
@@ -24,6 +25,7 @@ export default [
   layout("shell/routes/layout.tsx", { id: "shell" }, [
     route("home", "home/route.tsx"),
     route("settings", "settings/routes/settings.tsx"),
+    ...mail.pages,
     ...inventory.pages,
     ...storeRacks.pages,
     ...ledger.pages,

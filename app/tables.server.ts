@@ -9,6 +9,8 @@ export { rackFiles } from "#app/file-index/table.server.ts";
 export { imports } from "#app/imports/table.server.ts";
 export { inventoryItems } from "#app/inventory/table.server.ts";
 export { stockMovements } from "#app/ledger/table.server.ts";
+export { outbox } from "#app/mail/table.server.ts";
+export { reminderSubscriptions, remindersSent } from "#app/reminders/table.server.ts";
 export { settings } from "#app/settings/table.server.ts";
 export { sopRecords } from "#app/sop/table.server.ts";
 export { rackItems } from "#app/store-racks/table.server.ts";

@@ -15,11 +15,21 @@ function findMigrations(from: string): string {
 
 export const migrationsFolder = findMigrations(path.dirname(fileURLToPath(import.meta.url)));
 
-/** Applies the committed migrations in drizzle/ (idempotent; each runs once, in a transaction). */
+/**
+ * Applies the committed migrations in drizzle/ (idempotent; each runs once, in a transaction).
+ * Under a session advisory lock: when several app instances start at once on one database, one
+ * migrates and the others wait, then find nothing left to do (instead of racing to CREATE TABLE).
+ */
 export async function migrateDatabase(url: string) {
+  // One connection: the lock, the migrations and the unlock share its session.
   const sql = postgres(url, { max: 1, onnotice: () => {} });
   try {
-    await migrate(drizzle(sql), { migrationsFolder });
+    await sql`select pg_advisory_lock(hashtext('plantops-migrations'))`;
+    try {
+      await migrate(drizzle(sql), { migrationsFolder });
+    } finally {
+      await sql`select pg_advisory_unlock(hashtext('plantops-migrations'))`;
+    }
   } finally {
     await sql.end();
   }

@@ -1,7 +1,11 @@
 import PgBoss from "pg-boss";
 import { db } from "#app/db/client.server.ts";
+import { dailyDigestJob, digestDueAtStart, sendDailyDigest } from "#app/jobs/daily-digest.server.ts";
 import { pruneSignIns, pruneSignInsJob } from "#app/jobs/prune-sign-ins.server.ts";
+import { sendMailJob, sendQueuedMail } from "#app/jobs/send-mail.server.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
+import { digestCron } from "#app/reminders/rules.ts";
+import { getPlantSettings } from "#app/settings/queries.server.ts";
 
 // Scheduled and background work on a PostgreSQL-backed queue (pg-boss): jobs live in the plant's
 // own database (schema `pgboss`, created and migrated by pg-boss at its first start), so several
@@ -50,6 +54,27 @@ export function startJobs(databaseUrl: string): Promise<PgBoss> {
       }),
     );
 
+    // "short": at most one waiting run, so a burst of sendMailSoon() calls is one run, not a hundred.
+    await queue.createQueue(sendMailJob.name, { name: sendMailJob.name, policy: "short" });
+    await queue.schedule(sendMailJob.name, sendMailJob.cron, {}, { tz: PLANT_TIME_ZONE });
+    await queue.work(sendMailJob.name, async () => {
+      const counts = await sendQueuedMail();
+      if (!("skipped" in counts) && counts.sent + counts.retrying + counts.failed > 0)
+        console.log(`[jobs] ${sendMailJob.name}: ${JSON.stringify(counts)}`);
+      return counts;
+    });
+
+    await queue.createQueue(dailyDigestJob.name, { name: dailyDigestJob.name, policy: "short" });
+    const plant = await getPlantSettings(db);
+    await queue.schedule(dailyDigestJob.name, digestCron(plant.digestTime), {}, { tz: PLANT_TIME_ZONE });
+    await queue.work(dailyDigestJob.name, async () => {
+      const outcome = await sendDailyDigest();
+      console.log(`[jobs] ${dailyDigestJob.name}: ${JSON.stringify(outcome)}`);
+      if ("messages" in outcome && outcome.messages > 0) await queue.send(sendMailJob.name, {});
+      return outcome;
+    });
+    if (await digestDueAtStart()) await queue.send(dailyDigestJob.name, {});
+
     boss = queue;
     return queue;
   })();
@@ -57,6 +82,21 @@ export function startJobs(databaseUrl: string): Promise<PgBoss> {
     starting = undefined;
   });
   return starting;
+}
+
+/**
+ * Wakes the outbox sender now rather than at the next minute. Best effort: without a running queue
+ * (a test, a start whose queue failed) the message stays queued for the next run.
+ */
+export async function sendMailSoon() {
+  await boss?.send(sendMailJob.name, {}).catch((error) => console.error("[jobs]", error));
+}
+
+/** After /settings changes the digest time: the schedule follows (one schedule per name, replaced). */
+export async function rescheduleDigest(time: string) {
+  await boss
+    ?.schedule(dailyDigestJob.name, digestCron(time), {}, { tz: serverSettings().PLANT_TIME_ZONE })
+    .catch((error) => console.error("[jobs]", error));
 }
 
 /** Stops taking jobs, lets a running one finish (up to 1 s: a stop must end within 3 s) and closes the queue's connections. */

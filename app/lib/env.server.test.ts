@@ -47,4 +47,17 @@ describe("settings from the environment", () => {
     expect(parseSettings({}).TRUST_PROXY).toBe(false);
     expect(parseSettings({ TRUST_PROXY: "1" }).TRUST_PROXY).toBe(true);
   });
+
+  it("reads the mail settings, and refuses an SMTP_URL or APP_URL that is not one", () => {
+    const settings = parseSettings({
+      SMTP_URL: "smtps://plant%40mail.example:secret@mail.example:465",
+      MAIL_FROM: "PlantOps <plantops@mail.example>",
+      APP_URL: "https://plantops.example.in/",
+    });
+    expect(settings.APP_URL).toBe("https://plantops.example.in");
+    expect(parseSettings({}).SMTP_URL).toBeUndefined();
+    expect(() => parseSettings({ SMTP_URL: "mail.example:25", APP_URL: "plantops" })).toThrowError(
+      /SMTP_URL[\s\S]*APP_URL/,
+    );
+  });
 });

@@ -38,6 +38,19 @@ export const settingsSchema = z.object({
     .enum(["0", "1", "true", "false"], { error: "must be 1 or 0" })
     .default("0")
     .transform((value) => value === "1" || value === "true"),
+  // Mail (issue 19). Unset: reminders are shown in the app only, and /settings says why.
+  // smtp://user:pass@host:587 (STARTTLS when offered) or smtps://…:465; user and password URL-encoded.
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^/]+/, "must start with smtp:// or smtps:// and name a host")
+    .optional(),
+  MAIL_FROM: z.string().trim().min(3).max(254).optional(),
+  // The address people open PlantOps at, for the links in reminder mails (https://plantops.example.in).
+  APP_URL: z
+    .string()
+    .regex(/^https?:\/\/[^/\s]+/, "must start with http:// or https:// and name a host")
+    .transform((value) => value.replace(/\/+$/, ""))
+    .optional(),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;

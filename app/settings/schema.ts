@@ -39,6 +39,33 @@ const dueSoonDays = z.pipe(
     ),
 );
 
+/** Reminder offsets (issue 19): days before a contract date, "60, 30, 7" in the form. */
+const offsetList = z
+  .array(
+    z
+      .number()
+      .check(z.int("Whole days only."), z.minimum(1, "At least 1 day."), z.maximum(365, "At most 365 days.")),
+  )
+  .check(z.minLength(1, "Enter at least one number of days."), z.maxLength(6, "At most 6 reminders."));
+
+const offsetsText = z.pipe(
+  z.transform((value: unknown) =>
+    String(value ?? "")
+      .split(/[\s,]+/)
+      .filter(Boolean)
+      .map((part) => (/^\d+$/.test(part) ? Number(part) : Number.NaN)),
+  ),
+  z.array(
+    z
+      .number({ error: "Enter whole numbers of days, separated by commas." })
+      .check(z.refine((n) => Number.isInteger(n), "Enter whole numbers of days, separated by commas.")),
+  ),
+);
+
+const digestTime = z
+  .string({ error: "Enter a time such as 08:00." })
+  .check(z.trim(), z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Enter a time such as 08:00."));
+
 /** Absent or empty form values become "" (the form pipeline reads a cleared input as missing). */
 const blank = (schema: z.ZodMiniType<string, string>) =>
   z.pipe(
@@ -55,6 +82,8 @@ export const plantSettingsSchema = z.object({
   contactEmail: z._default(optionalEmail, ""),
   whatsappRecipients: z._default(z.array(phone).check(z.maxLength(20, "At most 20 recipients.")), []),
   dueSoonDays: z._default(dueSoonDays, 7),
+  reminderOffsets: z._default(offsetList, [60, 30, 7]),
+  digestTime: z._default(digestTime, "08:00"),
 });
 
 export type PlantSettings = z.infer<typeof plantSettingsSchema>;
@@ -79,4 +108,12 @@ export const plantSettingsFormSchema = z.object({
     z.array(phone).check(z.maxLength(20, "At most 20 recipients.")),
   ),
   dueSoonDays,
+  reminderOffsets: z.pipe(
+    offsetsText,
+    z.pipe(
+      offsetList,
+      z.transform((list) => [...new Set(list)].sort((a, b) => b - a)),
+    ),
+  ),
+  digestTime,
 });

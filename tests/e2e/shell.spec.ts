@@ -123,6 +123,38 @@ test.describe("settings", () => {
     await expect(page.getByText("At least 0 days.")).toBeVisible();
     await expect(page.getByLabel("Due-soon window (days)")).toHaveValue("-3");
   });
+
+  test("without SMTP the settings page says e-mail is off, a test e-mail is refused, and the outbox opens", async ({
+    page,
+    login,
+  }) => {
+    await login("admin");
+    await page.goto("/settings");
+    const mail = page.getByRole("region", { name: "E-mail" });
+    await expect(mail).toContainText("SMTP_URL is not set");
+    await mail.getByLabel("Send a test e-mail to").fill("someone@plant-e2e.test");
+    await mail.getByRole("button", { name: "Send a test e-mail" }).click();
+    await expect(mail.getByText("reminders are shown in the app only").first()).toBeVisible();
+    await expect(mail.getByLabel("Send a test e-mail to")).toHaveValue("someone@plant-e2e.test");
+    await mail.getByRole("link", { name: "Outbox" }).click();
+    await expect(page.getByRole("heading", { name: "Outbox" })).toBeVisible();
+    await expect(page.getByRole("table", { name: "Outbox" })).toBeVisible();
+  });
+});
+
+test("on /account a person chooses the daily reminders their role may have", async ({ page, login }) => {
+  await login("staff");
+  await page.goto("/account");
+  const choices = page.getByRole("group", { name: "Daily reminders by e-mail" });
+  await choices.getByLabel("Spares lines at or below minimum stock").check();
+  await choices.getByRole("button", { name: "Save reminders" }).click();
+  await expect(page.getByText("Reminder choices saved.")).toBeVisible();
+  await page.reload();
+  await expect(
+    page
+      .getByRole("group", { name: "Daily reminders by e-mail" })
+      .getByLabel("Spares lines at or below minimum stock"),
+  ).toBeChecked();
 });
 
 test("pages carry the security headers, and Remix's scripts run under the CSP nonce", async ({

@@ -83,6 +83,12 @@ describe("the job queue", () => {
           cron: "30 3 * * *",
           options: expect.objectContaining({ tz: process.env.PLANT_TIME_ZONE ?? "Asia/Kolkata" }),
         }),
+        expect.objectContaining({
+          name: "daily-digest",
+          cron: "0 8 * * *",
+          options: expect.objectContaining({ tz: process.env.PLANT_TIME_ZONE ?? "Asia/Kolkata" }),
+        }),
+        expect.objectContaining({ name: "send-mail", cron: "* * * * *" }),
       ]),
     );
     await db

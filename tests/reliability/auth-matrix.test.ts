@@ -167,6 +167,7 @@ const AREA_OF: Record<string, Declared> = {
   "home/route.tsx": { area: "signedIn" },
   "shell/routes/not-found.tsx": { area: "signedIn" },
   "settings/routes/settings.tsx": { area: "settings" },
+  "mail/routes/outbox.tsx": { area: "settings" },
   "users/routes/users.tsx": { area: "users" },
   "users/routes/user.tsx": { area: "users" },
   "users/routes/account.tsx": { area: "signedIn" },

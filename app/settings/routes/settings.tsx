@@ -5,8 +5,13 @@ import type { ROLE_LABELS } from "#app/auth/roles.ts";
 import { requirePermission } from "#app/auth/session.server.ts";
 import { useCan } from "#app/auth/use-can.ts";
 import { db } from "#app/db/client.server.ts";
+import { rescheduleDigest, sendMailSoon } from "#app/jobs/jobs.server.ts";
+import { serverSettings } from "#app/lib/env.server.ts";
 import { readForm } from "#app/lib/http.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
+import { MailSettings } from "#app/mail/components.tsx";
+import { mailNotReadyReason } from "#app/mail/rules.ts";
+import { queueTestMail } from "#app/mail/test-mail.server.ts";
 import { getPlantSettings, savePlantSettings } from "#app/settings/queries.server.ts";
 import {
   getRegistrationSettings,
@@ -22,9 +27,13 @@ import { RoleSelect, ShownOnce } from "#app/users/components.tsx";
 export const meta: MetaFunction = () => [{ title: "Settings · PlantOps" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requirePermission(request, "settings");
+  const user = await requirePermission(request, "settings");
   const [settings, registration] = await Promise.all([getPlantSettings(db), getRegistrationSettings(db)]);
-  return { settings, registration };
+  return {
+    settings,
+    registration,
+    mail: { offReason: mailNotReadyReason(serverSettings()), to: user.email },
+  };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -38,6 +47,25 @@ export async function action({ request }: ActionFunctionArgs) {
     await saveRegistrationSettings(db, parsed.data, user.id);
     return redirectWithToast("/settings", { type: "success", message: "Registration settings saved." });
   }
+  if (intent === "test-mail") {
+    const outcome = await queueTestMail(db, form.get("to"), serverSettings());
+    if (!outcome.ok)
+      return data(
+        {
+          intent,
+          result: null,
+          error: null,
+          mailError: outcome.message,
+          mailTo: String(form.get("to") ?? ""),
+        },
+        400,
+      );
+    await sendMailSoon();
+    return redirectWithToast("/settings", {
+      type: "success",
+      message: `A test e-mail to ${outcome.to} is queued; the outbox shows when it is sent.`,
+    });
+  }
   if (intent === "rotate") {
     // Shown on this answer only: the database keeps the code's hash.
     return { intent, result: null, error: null, code: await rotateRegistrationCode(db, user.id) };
@@ -46,11 +74,12 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success")
     return data({ intent: "plant", result: submission.reply() }, { status: 400 });
   await savePlantSettings(db, submission.value, user.id);
+  await rescheduleDigest(submission.value.digestTime);
   return redirectWithToast("/settings", { type: "success", message: "Settings saved." });
 }
 
 export default function SettingsPage() {
-  const { settings, registration } = useLoaderData<typeof loader>();
+  const { settings, registration, mail } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const mayChange = useCan()("settings");
   const lastResult = answer?.intent === "plant" ? answer.result : undefined;
@@ -61,6 +90,7 @@ export default function SettingsPage() {
       ...settings,
       dueSoonDays: String(settings.dueSoonDays),
       whatsappRecipients: settings.whatsappRecipients.join("\n"),
+      reminderOffsets: settings.reminderOffsets.join(", "),
     },
     onValidate: ({ formData }) => parseSubmission(formData, plantSettingsFormSchema),
     shouldValidate: "onBlur",
@@ -119,6 +149,25 @@ export default function SettingsPage() {
             <input {...getInputProps(fields.dueSoonDays, { type: "number" })} min={0} max={365} step={1} />
           </Field>
         </fieldset>
+        <fieldset>
+          <legend>Reminders</legend>
+          <Field
+            label="Contract reminders (days before)"
+            id={fields.reminderOffsets.id}
+            errors={fields.reminderOffsets.errors ?? collectErrors(form.allErrors, "reminderOffsets")}
+            hint="Before validity end and before next PMS due, for example 60, 30, 7; then daily while overdue."
+          >
+            <input {...getInputProps(fields.reminderOffsets, { type: "text" })} inputMode="numeric" />
+          </Field>
+          <Field
+            label="Daily digest time"
+            id={fields.digestTime.id}
+            errors={fields.digestTime.errors}
+            hint="In the plant's time zone. People choose their reminders on their Account page."
+          >
+            <input {...getInputProps(fields.digestTime, { type: "time" })} />
+          </Field>
+        </fieldset>
         {mayChange ? <SubmitButton pendingText="Saving...">Save settings</SubmitButton> : null}
       </Form>
       <Registration
@@ -127,6 +176,12 @@ export default function SettingsPage() {
         rotatedAt={registration.rotatedAt}
         error={answer && "error" in answer ? answer.error : null}
         code={answer && "code" in answer ? answer.code : null}
+        mayChange={mayChange}
+      />
+      <MailSettings
+        offReason={mail.offReason}
+        to={answer && "mailTo" in answer ? answer.mailTo : mail.to}
+        error={answer && "mailError" in answer ? answer.mailError : null}
         mayChange={mayChange}
       />
     </section>

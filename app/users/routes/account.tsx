@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { can } from "#app/auth/permissions.ts";
 import { ROLE_LABELS } from "#app/auth/roles.ts";
 import { requireUser } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
@@ -8,6 +9,10 @@ import { formatDateTimeGB } from "#app/lib/dates.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
 import { readForm } from "#app/lib/http.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
+import { mailNotReadyReason } from "#app/mail/rules.ts";
+import { ReminderChoices } from "#app/reminders/components.tsx";
+import { setSubscriptions, subscriptionsOf } from "#app/reminders/queries.server.ts";
+import { chosenKinds, kindsForRole } from "#app/reminders/rules.ts";
 import { parseSubmission } from "#app/ui/form/parse.ts";
 import { Field, FormError, SubmitButton } from "#app/ui/form.tsx";
 import {
@@ -28,13 +33,22 @@ export const meta: MetaFunction = () => [{ title: "Account · PlantOps" }];
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const zone = serverSettings().PLANT_TIME_ZONE;
-  const [account, sessions] = await Promise.all([accountOf(db, user.id), activeSessions(db, user.id)]);
+  const [account, sessions, subscriptions] = await Promise.all([
+    accountOf(db, user.id),
+    activeSessions(db, user.id),
+    subscriptionsOf(db, user.id),
+  ]);
   return {
     account: {
       email: user.email,
       role: user.role,
       name: account?.name ?? "",
       version: account?.version ?? 0,
+    },
+    reminders: {
+      kinds: kindsForRole((area) => can(user.role, area, "read")),
+      chosen: subscriptions,
+      mailOff: mailNotReadyReason(serverSettings()),
     },
     sessions: sessions.map((session) => ({
       id: session.id,
@@ -55,6 +69,11 @@ export async function action({ request }: ActionFunctionArgs) {
     if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
     await changeName(db, user.id, submission.value.name);
     return redirectWithToast("/account", { type: "success", message: "Name saved." });
+  }
+  if (intent === "reminders") {
+    const allowed = kindsForRole((area) => can(user.role, area, "read"));
+    await setSubscriptions(db, user.id, chosenKinds(form.getAll("kind"), allowed));
+    return redirectWithToast("/account", { type: "success", message: "Reminder choices saved." });
   }
   if (intent === "password") {
     const submission = parseSubmission(form, changePasswordSchema);
@@ -85,7 +104,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AccountPage() {
-  const { account, sessions } = useLoaderData<typeof loader>();
+  const { account, sessions, reminders } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const [nameForm, nameFields] = useForm({
     id: "account-name",
@@ -142,6 +161,8 @@ export default function AccountPage() {
           <SubmitButton pendingText="Saving...">Change password</SubmitButton>
         </fieldset>
       </Form>
+
+      <ReminderChoices kinds={reminders.kinds} chosen={reminders.chosen} mailOff={reminders.mailOff} />
 
       <section aria-labelledby="sessions-title">
         <h2 id="sessions-title">Where you are signed in</h2>

@@ -1,0 +1,39 @@
+import os from "node:os";
+import { db } from "#app/db/client.server.ts";
+import { serverSettings } from "#app/lib/env.server.ts";
+import { mailNotReadyReason } from "#app/mail/rules.ts";
+import { runDigest } from "#app/reminders/queries.server.ts";
+import { digestTimePassed, plantDay } from "#app/reminders/rules.ts";
+import { getPlantSettings } from "#app/settings/queries.server.ts";
+
+// The daily reminders digest (app/reminders): at the plant's digest time (a setting, default
+// 08:00, in PLANT_TIME_ZONE), and once at start when that time has already passed today, so a
+// server that was down at 08:00 catches up. Running twice is harmless: reminders_sent says what went.
+
+export const dailyDigestJob = { name: "daily-digest" } as const;
+
+/** Where the mail's links point: APP_URL, or this machine's name and port. */
+export function appUrl() {
+  const settings = serverSettings();
+  return settings.APP_URL ?? `http://${os.hostname()}:${settings.PORT}`;
+}
+
+export async function sendDailyDigest(now = new Date()) {
+  const settings = serverSettings();
+  // Without SMTP the reminders are the app's only: nothing is decided as sent.
+  const off = mailNotReadyReason(settings);
+  if (off) return { skipped: off };
+  const plant = await getPlantSettings(db);
+  return runDigest(db, {
+    today: plantDay(now, settings.PLANT_TIME_ZONE),
+    offsets: plant.reminderOffsets,
+    appUrl: appUrl(),
+    plantName: plant.plantName,
+  });
+}
+
+/** At start: has today's digest time passed (then a run now catches up a missed one)? */
+export async function digestDueAtStart(now = new Date()) {
+  const plant = await getPlantSettings(db);
+  return digestTimePassed(now, serverSettings().PLANT_TIME_ZONE, plant.digestTime);
+}

@@ -1,0 +1,129 @@
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { requirePermission } from "#app/auth/session.server.ts";
+import { useCan } from "#app/auth/use-can.ts";
+import { db } from "#app/db/client.server.ts";
+import { sendMailSoon } from "#app/jobs/jobs.server.ts";
+import { formatDateTimeGB } from "#app/lib/dates.ts";
+import { serverSettings } from "#app/lib/env.server.ts";
+import { readForm } from "#app/lib/http.server.ts";
+import { redirectWithToast } from "#app/lib/toast.server.ts";
+import { listOutbox, sendAgain } from "#app/mail/outbox.server.ts";
+import { mailNotReadyReason, OUTBOX_STATUS_LABELS } from "#app/mail/rules.ts";
+import { FormError, SubmitButton } from "#app/ui/form.tsx";
+import { TableWrap } from "#app/ui/list/list-view.tsx";
+
+// /settings/outbox (settings area): the last 200 e-mails, queued, sent or failed with the SMTP
+// server's answer, and "Send again" for any of them.
+export const meta: MetaFunction = () => [{ title: "Outbox · PlantOps" }];
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requirePermission(request, "settings");
+  const settings = serverSettings();
+  const zone = settings.PLANT_TIME_ZONE;
+  const rows = await listOutbox(db);
+  return {
+    offReason: mailNotReadyReason(settings),
+    rows: rows.map((row) => ({
+      id: row.id,
+      kind: row.kind === "test" ? "Test" : "Daily digest",
+      recipient: row.recipient,
+      subject: row.subject,
+      status: row.status,
+      attempts: row.attempts,
+      lastError: row.lastError,
+      createdAt: formatDateTimeGB(row.createdAt, zone),
+      when:
+        row.status === "sent" && row.sentAt
+          ? `Sent ${formatDateTimeGB(row.sentAt, zone)}`
+          : row.status === "queued" && row.attempts > 0
+            ? `Next try ${formatDateTimeGB(row.nextAttemptAt, zone)}`
+            : "",
+    })),
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requirePermission(request, "settings");
+  const form = await readForm(request);
+  const id = String(form.get("id") ?? "");
+  if (form.get("intent") !== "send-again" || !UUID.test(id))
+    return data({ error: "Choose a message to send again." }, 400);
+  if (!(await sendAgain(db, id, user.id)))
+    return data({ error: "That message is no longer in the outbox." }, 404);
+  await sendMailSoon();
+  return redirectWithToast("/settings/outbox", { type: "success", message: "The message is queued again." });
+}
+
+export default function OutboxPage() {
+  const { rows, offReason } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const mayChange = useCan()("settings");
+  return (
+    <section className="page" aria-labelledby="outbox-title">
+      <div className="page-head">
+        <h1 id="outbox-title">Outbox</h1>
+        <Link to="/settings">Back to settings</Link>
+      </div>
+      {offReason ? <p className="hint">{offReason}</p> : null}
+      <FormError errors={answer?.error ? [answer.error] : undefined} />
+      <TableWrap label="Outbox">
+        <table aria-label="Outbox">
+          <thead>
+            <tr>
+              <th scope="col">Queued</th>
+              <th scope="col">To</th>
+              <th scope="col">Subject</th>
+              <th scope="col">Kind</th>
+              <th scope="col">Status</th>
+              <th scope="col">Attempts</th>
+              <th scope="col">Error</th>
+              {mayChange ? <th scope="col">Action</th> : null}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.length === 0 ? (
+              <tr>
+                <td colSpan={mayChange ? 8 : 7} className="empty">
+                  No e-mails yet.
+                </td>
+              </tr>
+            ) : (
+              rows.map((row) => (
+                <tr key={row.id}>
+                  <td>{row.createdAt}</td>
+                  <td>{row.recipient}</td>
+                  <td>{row.subject}</td>
+                  <td>{row.kind}</td>
+                  <td className={row.status === "failed" ? "status-bad" : undefined}>
+                    {OUTBOX_STATUS_LABELS[row.status]}
+                    {row.when ? <div className="hint">{row.when}</div> : null}
+                  </td>
+                  <td>{row.attempts}</td>
+                  <td>{row.lastError ?? ""}</td>
+                  {mayChange ? (
+                    <td>
+                      <Form method="post">
+                        <input type="hidden" name="id" value={row.id} />
+                        <SubmitButton
+                          pendingText="Queuing..."
+                          name="intent"
+                          value="send-again"
+                          className="button small"
+                        >
+                          Send again
+                        </SubmitButton>
+                      </Form>
+                    </td>
+                  ) : null}
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </TableWrap>
+    </section>
+  );
+}

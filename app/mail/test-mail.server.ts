@@ -1,0 +1,28 @@
+import { z } from "zod";
+import type { Tx } from "#app/db/client.server.ts";
+import { queueMail } from "#app/mail/outbox.server.ts";
+import { mailNotReadyReason } from "#app/mail/rules.ts";
+
+const address = z.string().trim().max(254).pipe(z.email());
+
+/** "Send a test e-mail" (/settings): queues one message, or says why it cannot. */
+export async function queueTestMail(
+  db: Tx,
+  to: unknown,
+  settings: { SMTP_URL?: string; MAIL_FROM?: string; APP_URL?: string },
+): Promise<{ ok: true; to: string; id: string } | { ok: false; message: string }> {
+  const off = mailNotReadyReason(settings);
+  if (off) return { ok: false, message: off };
+  const parsed = address.safeParse(typeof to === "string" ? to : "");
+  if (!parsed.success) return { ok: false, message: "Enter a valid e-mail address." };
+  const id = await queueMail(db, "test", {
+    to: parsed.data,
+    subject: "PlantOps test e-mail",
+    text: [
+      "This is a test e-mail from PlantOps.",
+      "If you can read it, the plant's reminders can reach you by e-mail.",
+      settings.APP_URL ? `\nPlantOps: ${settings.APP_URL}/home` : "",
+    ].join("\n"),
+  });
+  return { ok: true, to: parsed.data, id };
+}

@@ -1,0 +1,194 @@
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { can } from "#app/auth/permissions.ts";
+import type { Role } from "#app/auth/roles.ts";
+import { users } from "#app/auth/table.server.ts";
+import { contractMessage, whatsAppLink } from "#app/contracts/rules.ts";
+import { contracts } from "#app/contracts/table.server.ts";
+import type { Tx } from "#app/db/client.server.ts";
+import { inventoryItems } from "#app/inventory/table.server.ts";
+import { queueMail } from "#app/mail/outbox.server.ts";
+import {
+  type ContractDue,
+  contractReminderOffset,
+  type DigestItems,
+  digestMessage,
+  REMINDER_KIND_AREAS,
+  REMINDER_KINDS,
+  type ReminderKind,
+} from "#app/reminders/rules.ts";
+import { reminderSubscriptions, remindersSent } from "#app/reminders/table.server.ts";
+import { outstandingReturns } from "#app/sop/queries.server.ts";
+
+/**
+ * The contract reminders due on `today` and not yet sent: for each contract date (validity end,
+ * next PMS due) the offset contractReminderOffset gives, less those reminders_sent already holds.
+ */
+async function contractsDue(db: Tx, today: string, offsets: readonly number[]): Promise<ContractDue[]> {
+  const farthest = Math.max(...offsets, 0);
+  const rows = await db
+    .select({
+      id: contracts.id,
+      equipment: contracts.equipment,
+      company: contracts.company,
+      validityTo: contracts.validityTo,
+      nextDueOn: contracts.nextDueOn,
+      mobileNumber: contracts.mobileNumber,
+    })
+    .from(contracts)
+    .where(
+      sql`${contracts.validityTo} <= ${today}::date + ${farthest}::int or ${contracts.nextDueOn} <= ${today}::date + ${farthest}::int`,
+    );
+  const candidates: ContractDue[] = [];
+  for (const row of rows) {
+    for (const [what, date] of [
+      ["validity", row.validityTo],
+      ["pms", row.nextDueOn],
+    ] as const) {
+      const offset = contractReminderOffset(date, today, offsets);
+      if (offset === null || !date) continue;
+      const text = contractMessage(
+        { equipment: row.equipment, nextDueDate: date },
+        offset < 0 ? "expired" : "dueSoon",
+      );
+      candidates.push({
+        id: row.id,
+        equipment: row.equipment,
+        company: row.company,
+        what,
+        date,
+        offset,
+        mobileNumber: row.mobileNumber,
+        whatsApp: whatsAppLink(row.mobileNumber, text).href,
+      });
+    }
+  }
+  if (candidates.length === 0) return [];
+  const sent = await db
+    .select({
+      kind: remindersSent.kind,
+      recordId: remindersSent.recordId,
+      offset: remindersSent.offset,
+      dueDate: remindersSent.dueDate,
+    })
+    .from(remindersSent)
+    .where(inArray(remindersSent.recordId, [...new Set(candidates.map((item) => item.id))]));
+  const done = new Set(sent.map((row) => `${row.kind} ${row.recordId} ${row.offset} ${row.dueDate}`));
+  return candidates
+    .filter((item) => !done.has(`contract-${item.what} ${item.id} ${item.offset} ${item.date}`))
+    .sort((a, b) => a.date.localeCompare(b.date) || a.equipment.localeCompare(b.equipment));
+}
+
+/** Everything a digest on `today` may list; daily kinds (spares, returns) are listed every day. */
+export async function digestItems(db: Tx, today: string, offsets: readonly number[]): Promise<DigestItems> {
+  const [contractItems, spares, returns] = await Promise.all([
+    contractsDue(db, today, offsets),
+    db
+      .select({
+        department: inventoryItems.department,
+        srno: inventoryItems.srno,
+        assets: inventoryItems.assets,
+        available: inventoryItems.availableStock,
+        minimum: inventoryItems.minStock,
+      })
+      .from(inventoryItems)
+      .where(sql`${inventoryItems.availableStock} <= ${inventoryItems.minStock}`)
+      .orderBy(inventoryItems.department, inventoryItems.srno)
+      .limit(200),
+    outstandingReturns(db, today, 200),
+  ]);
+  return {
+    contracts: contractItems,
+    spares,
+    returns: returns.rows
+      .filter((row) => row.overdue)
+      .map((row) => ({
+        gatePassNo: row.gatePassNo,
+        descriptionOfItems: row.descriptionOfItems,
+        issuedTo: row.issuedTo,
+        expected: row.expectedDateOfReturn,
+      })),
+  };
+}
+
+export type DigestRun = { messages: number; contractReminders: number; skipped: boolean };
+
+/**
+ * The daily digest of `today` (the plant's day, passed in): one message per subscriber with
+ * something due, queued in the outbox in the same transaction that writes reminders_sent, under
+ * a transaction-scoped advisory lock so two instances (or a catch-up run and the 08:00 run) do
+ * it once. A subscriber who already had today's digest gets no second one; a contract reminder
+ * already sent (any day) is not listed again.
+ */
+export async function runDigest(
+  db: Tx,
+  context: { today: string; offsets: readonly number[]; appUrl: string; plantName: string },
+): Promise<DigestRun> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('plantops-daily-digest'))`);
+    const items = await digestItems(tx, context.today, context.offsets);
+    const subscribers = await tx
+      .select({ userId: users.id, email: users.email, role: users.role, kind: reminderSubscriptions.kind })
+      .from(reminderSubscriptions)
+      .innerJoin(users, eq(users.id, reminderSubscriptions.userId))
+      .where(isNull(users.disabledAt));
+    const already = new Set(
+      (
+        await tx
+          .select({ recordId: remindersSent.recordId })
+          .from(remindersSent)
+          .where(and(eq(remindersSent.kind, "digest"), eq(remindersSent.dueDate, context.today)))
+      ).map((row) => row.recordId),
+    );
+    const byUser = new Map<string, { email: string; role: Role; kinds: ReminderKind[] }>();
+    for (const row of subscribers) {
+      const kind = row.kind as ReminderKind;
+      if (!REMINDER_KINDS.includes(kind) || !can(row.role, REMINDER_KIND_AREAS[kind], "read")) continue;
+      const entry = byUser.get(row.userId) ?? { email: row.email, role: row.role, kinds: [] };
+      entry.kinds.push(kind);
+      byUser.set(row.userId, entry);
+    }
+    let messages = 0;
+    for (const [userId, person] of byUser) {
+      if (already.has(userId)) continue;
+      const message = digestMessage(items, person.kinds, context);
+      if (!message) continue;
+      await queueMail(tx, "digest", { to: person.email, ...message });
+      await tx
+        .insert(remindersSent)
+        .values({ kind: "digest", recordId: userId, offset: 0, dueDate: context.today });
+      messages++;
+    }
+    // The contract reminders are decided once, whoever received them today.
+    if (items.contracts.length > 0) {
+      await tx
+        .insert(remindersSent)
+        .values(
+          items.contracts.map((item) => ({
+            kind: `contract-${item.what}`,
+            recordId: item.id,
+            offset: item.offset,
+            dueDate: item.date,
+          })),
+        )
+        .onConflictDoNothing();
+    }
+    return { messages, contractReminders: items.contracts.length, skipped: false };
+  });
+}
+
+/** The kinds a person receives. */
+export async function subscriptionsOf(db: Tx, userId: string): Promise<ReminderKind[]> {
+  const rows = await db
+    .select({ kind: reminderSubscriptions.kind })
+    .from(reminderSubscriptions)
+    .where(eq(reminderSubscriptions.userId, userId));
+  return rows.map((row) => row.kind as ReminderKind).filter((kind) => REMINDER_KINDS.includes(kind));
+}
+
+/** Replaces a person's subscriptions with `kinds`. */
+export async function setSubscriptions(db: Tx, userId: string, kinds: readonly ReminderKind[]) {
+  await db.transaction(async (tx) => {
+    await tx.delete(reminderSubscriptions).where(eq(reminderSubscriptions.userId, userId));
+    if (kinds.length) await tx.insert(reminderSubscriptions).values(kinds.map((kind) => ({ userId, kind })));
+  });
+}

@@ -1,0 +1,118 @@
+import { describe, expect, it } from "vitest";
+import {
+  contractReminderOffset,
+  DEFAULT_CONTRACT_OFFSETS,
+  daysBetween,
+  digestCron,
+  digestMessage,
+  digestTimePassed,
+  plantDay,
+} from "#app/reminders/rules.ts";
+
+const OFFSETS = DEFAULT_CONTRACT_OFFSETS;
+const KOLKATA = "Asia/Kolkata";
+
+describe("contract reminder offsets", () => {
+  it("sends nothing before the farthest offset, then the nearest offset reached", () => {
+    expect(contractReminderOffset("2026-12-31", "2026-10-31", OFFSETS)).toBeNull(); // 61 days
+    expect(contractReminderOffset("2026-12-31", "2026-11-01", OFFSETS)).toBe(60);
+    expect(contractReminderOffset("2026-12-31", "2026-12-01", OFFSETS)).toBe(30);
+    expect(contractReminderOffset("2026-12-31", "2026-12-24", OFFSETS)).toBe(7);
+  });
+
+  it("catches up a missed offset day: the 30-day reminder still goes out on day 29", () => {
+    expect(contractReminderOffset("2026-12-31", "2026-12-02", OFFSETS)).toBe(30);
+  });
+
+  it("a contract ending today is still under its 7-day reminder; tomorrow's too", () => {
+    expect(contractReminderOffset("2026-11-23", "2026-11-23", OFFSETS)).toBe(7);
+    expect(contractReminderOffset("2026-11-24", "2026-11-23", OFFSETS)).toBe(7);
+  });
+
+  it("is overdue daily from the day after, each day under its own offset", () => {
+    expect(contractReminderOffset("2026-11-22", "2026-11-23", OFFSETS)).toBe(-1);
+    expect(contractReminderOffset("2026-11-20", "2026-11-23", OFFSETS)).toBe(-3);
+  });
+
+  it("counts the 29th of February: 60 days before 29-02-2028 is 31-12-2027", () => {
+    expect(daysBetween("2027-12-31", "2028-02-29")).toBe(60);
+    expect(contractReminderOffset("2028-02-29", "2027-12-30", OFFSETS)).toBeNull();
+    expect(contractReminderOffset("2028-02-29", "2027-12-31", OFFSETS)).toBe(60);
+    expect(contractReminderOffset("2028-02-29", "2028-03-01", OFFSETS)).toBe(-1);
+  });
+
+  it("has no reminder for a contract without the date", () => {
+    expect(contractReminderOffset(null, "2026-11-23", OFFSETS)).toBeNull();
+    expect(contractReminderOffset("", "2026-11-23", OFFSETS)).toBeNull();
+  });
+
+  it("takes the plant's own offsets in any order", () => {
+    expect(contractReminderOffset("2026-12-31", "2026-12-17", [14, 90])).toBe(14);
+  });
+});
+
+describe("the plant's day at 23:30 and 00:30", () => {
+  it("23:30 plant time (18:00 UTC) is still the 28th; 00:30 (19:00 UTC) is the 29th of February", () => {
+    const at2330 = new Date("2028-02-28T18:00:00Z");
+    const at0030 = new Date("2028-02-28T19:00:00Z");
+    expect(plantDay(at2330, KOLKATA)).toBe("2028-02-28");
+    expect(plantDay(at0030, KOLKATA)).toBe("2028-02-29");
+    // A contract ending on the 29th: tomorrow at 23:30, today at 00:30, both under the 7-day reminder;
+    // overdue only from 00:30 on the 1st of March.
+    expect(contractReminderOffset("2028-02-29", plantDay(at2330, KOLKATA), OFFSETS)).toBe(7);
+    expect(contractReminderOffset("2028-02-29", plantDay(at0030, KOLKATA), OFFSETS)).toBe(7);
+    expect(
+      contractReminderOffset("2028-02-29", plantDay(new Date("2028-02-29T18:00:00Z"), KOLKATA), OFFSETS),
+    ).toBe(7);
+    expect(
+      contractReminderOffset("2028-02-29", plantDay(new Date("2028-02-29T19:00:00Z"), KOLKATA), OFFSETS),
+    ).toBe(-1);
+  });
+});
+
+describe("the digest's time", () => {
+  it("is a daily cron line, and a bad time falls back to 08:00", () => {
+    expect(digestCron("08:00")).toBe("0 8 * * *");
+    expect(digestCron("17:45")).toBe("45 17 * * *");
+    expect(digestCron("25:00")).toBe("0 8 * * *");
+  });
+
+  it("is passed from its minute on, in the plant's zone", () => {
+    expect(digestTimePassed(new Date("2026-11-23T02:29:00Z"), KOLKATA, "08:00")).toBe(false); // 07:59
+    expect(digestTimePassed(new Date("2026-11-23T02:30:00Z"), KOLKATA, "08:00")).toBe(true); // 08:00
+  });
+});
+
+describe("the digest's text", () => {
+  const items = {
+    contracts: [
+      {
+        id: "c1",
+        equipment: "Fire pump",
+        company: "Acme",
+        what: "validity" as const,
+        date: "2026-12-23",
+        offset: 30,
+        mobileNumber: "98765 43210",
+        whatsApp: "https://wa.me/919876543210?text=x",
+      },
+    ],
+    spares: [{ department: "FireFight", srno: 4, assets: "Hose", available: 1, minimum: 3 }],
+    returns: [],
+  };
+  const context = { today: "2026-11-23", appUrl: "https://plant.example", plantName: "North Plant" };
+
+  it("lists only the subscribed kinds, with links into the app and WhatsApp", () => {
+    const message = digestMessage(items, ["contracts"], context);
+    expect(message?.subject).toBe("North Plant: 1 reminder for 23/11/2026");
+    expect(message?.text).toContain("- Fire pump (Acme): validity ends 23/12/2026, in 30 days");
+    expect(message?.text).toContain("https://plant.example/amc?q=Fire%20pump");
+    expect(message?.text).toContain("WhatsApp 98765 43210: https://wa.me/919876543210?text=x");
+    expect(message?.text).not.toContain("Hose");
+  });
+
+  it("is no message at all when nothing subscribed is due", () => {
+    expect(digestMessage(items, ["returns"], context)).toBeNull();
+    expect(digestMessage(items, [], context)).toBeNull();
+  });
+});

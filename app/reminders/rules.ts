@@ -1,0 +1,176 @@
+import { dateInZone, formatDateGB } from "#app/lib/dates.ts";
+
+// Reminder rules (issue 19), pure: "today" and the plant's zone are passed in, never read here, so
+// the same rule answers for the digest job, the tests' fixed days and the Today page.
+
+/** Days before a contract's validity end and next PMS due when a reminder goes out. */
+export const DEFAULT_CONTRACT_OFFSETS = [60, 30, 7] as const;
+/** The digest's time of day in the plant's zone. */
+export const DEFAULT_DIGEST_TIME = "08:00";
+
+/** What a person may subscribe to on /account; each kind needs read access to its area. */
+export const REMINDER_KINDS = ["contracts", "spares", "returns"] as const;
+export type ReminderKind = (typeof REMINDER_KINDS)[number];
+export const REMINDER_KIND_LABELS: Record<ReminderKind, string> = {
+  contracts: "Contracts: validity ending and PMS due (AMC)",
+  spares: "Spares lines at or below minimum stock",
+  returns: "Returnable material (AS15) overdue",
+};
+export const REMINDER_KIND_AREAS = { contracts: "contracts", spares: "spares", returns: "sop" } as const;
+
+/** The kinds a role may subscribe to: those whose area it may read (a guard: returns only). */
+export function kindsForRole(
+  mayRead: (area: (typeof REMINDER_KIND_AREAS)[ReminderKind]) => boolean,
+): ReminderKind[] {
+  return REMINDER_KINDS.filter((kind) => mayRead(REMINDER_KIND_AREAS[kind]));
+}
+
+/** The checkboxes /account sent, kept to the kinds the role may have. */
+export function chosenKinds(values: unknown[], allowed: readonly ReminderKind[]): ReminderKind[] {
+  return allowed.filter((kind) => values.includes(kind));
+}
+
+/** Whole days from one calendar date to another (negative when `to` is before `from`). */
+export function daysBetween(from: string, to: string): number {
+  const [fy, fm, fd] = from.split("-").map(Number);
+  const [ty, tm, td] = to.split("-").map(Number);
+  return Math.round((Date.UTC(ty, tm - 1, td) - Date.UTC(fy, fm - 1, fd)) / 86_400_000);
+}
+
+/**
+ * The reminder a contract date calls for on `today`, as the offset it is sent under, or null.
+ * Before the date: the nearest offset already reached (60, 30, 7 days before…). A day missed
+ * while the server was down is caught up, because an offset stays "reached" until a nearer one
+ * is; once a nearer one is reached the farther one is covered by it, not sent late as well.
+ * From the day after the date: every day, under the negative number of days overdue (so each day
+ * is its own reminder). On the day itself nothing new: the 7-day reminder has said so.
+ */
+export function contractReminderOffset(
+  dueDate: string | null | undefined,
+  today: string,
+  offsets: readonly number[],
+): number | null {
+  if (!dueDate) return null;
+  const daysLeft = daysBetween(today, dueDate);
+  if (daysLeft < 0) return daysLeft;
+  const reached = offsets.filter((offset) => offset >= daysLeft);
+  return reached.length ? Math.min(...reached) : null;
+}
+
+/** "08:00" → 8 h 0 min; the cron line of the digest: "0 8 * * *". */
+export function digestCron(time: string): string {
+  const [hours, minutes] = parseTime(time);
+  return `${minutes} ${hours} * * *`;
+}
+
+function parseTime(time: string): [number, number] {
+  const match = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(time);
+  if (!match) return parseTime(DEFAULT_DIGEST_TIME);
+  return [Number(match[1]), Number(match[2])];
+}
+
+/** Is the digest's time of day already past at `now` in the plant's zone (a late start catches up)? */
+export function digestTimePassed(now: Date, timeZone: string, time: string): boolean {
+  const [hours, minutes] = parseTime(time);
+  const clock = new Intl.DateTimeFormat("en-GB", {
+    timeZone,
+    hourCycle: "h23",
+    hour: "2-digit",
+    minute: "2-digit",
+  }).format(now);
+  const [h, m] = clock.split(":").map(Number);
+  return h * 60 + m >= hours * 60 + minutes;
+}
+
+/** The plant's calendar day at `now`: a contract ending "today" ends on this date. */
+export const plantDay = (now: Date, timeZone: string) => dateInZone(now, timeZone);
+
+/** "in 30 days", "today", "1 day overdue". */
+export function daysText(daysLeft: number): string {
+  if (daysLeft === 0) return "today";
+  if (daysLeft === 1) return "tomorrow";
+  if (daysLeft > 1) return `in ${daysLeft} days`;
+  return daysLeft === -1 ? "1 day overdue" : `${-daysLeft} days overdue`;
+}
+
+export type ContractDue = {
+  id: string;
+  equipment: string;
+  company: string;
+  what: "validity" | "pms";
+  date: string;
+  offset: number;
+  mobileNumber: string;
+  whatsApp: string | null;
+};
+export type SparesDue = {
+  department: string;
+  srno: number;
+  assets: string;
+  available: number;
+  minimum: number;
+};
+export type ReturnDue = {
+  gatePassNo: string;
+  descriptionOfItems: string;
+  issuedTo: string;
+  expected: string;
+};
+
+export type DigestItems = { contracts: ContractDue[]; spares: SparesDue[]; returns: ReturnDue[] };
+
+/** The digest mail of one person: the sections of the kinds they subscribe to that have something due. */
+export function digestMessage(
+  items: DigestItems,
+  kinds: readonly ReminderKind[],
+  context: { today: string; appUrl: string; plantName: string },
+): { subject: string; text: string } | null {
+  const { today, appUrl } = context;
+  const lines: string[] = [];
+  let count = 0;
+  if (kinds.includes("contracts") && items.contracts.length) {
+    count += items.contracts.length;
+    lines.push(`Contracts (AMC): ${appUrl}/amc`, "");
+    for (const item of items.contracts) {
+      const label = item.what === "validity" ? "validity ends" : "PMS due";
+      lines.push(
+        `- ${item.equipment}${item.company ? ` (${item.company})` : ""}: ${label} ${formatDateGB(item.date)}, ${daysText(daysBetween(today, item.date))}`,
+        `  ${appUrl}/amc?q=${encodeURIComponent(item.equipment)}`,
+      );
+      if (item.whatsApp) lines.push(`  WhatsApp ${item.mobileNumber}: ${item.whatsApp}`);
+    }
+    lines.push("");
+  }
+  if (kinds.includes("spares") && items.spares.length) {
+    count += items.spares.length;
+    lines.push("Spares at or below minimum stock:", "");
+    for (const item of items.spares) {
+      lines.push(
+        `- ${item.department} #${item.srno} ${item.assets}: ${item.available} in stock, minimum ${item.minimum}`,
+        `  ${appUrl}/products/${item.department}?stock=short`,
+      );
+    }
+    lines.push("");
+  }
+  if (kinds.includes("returns") && items.returns.length) {
+    count += items.returns.length;
+    lines.push(`Returnable material overdue (AS15): ${appUrl}/as15`, "");
+    for (const item of items.returns) {
+      lines.push(
+        `- Gate pass ${item.gatePassNo || "N/A"}: ${item.descriptionOfItems} issued to ${item.issuedTo || "N/A"}, expected back ${formatDateGB(item.expected)} (${daysText(daysBetween(today, item.expected))})`,
+      );
+    }
+    lines.push("");
+  }
+  if (count === 0) return null;
+  return {
+    subject: `${context.plantName}: ${count} ${count === 1 ? "reminder" : "reminders"} for ${formatDateGB(today)}`,
+    text: [
+      `PlantOps daily reminders for ${formatDateGB(today)}.`,
+      "",
+      ...lines,
+      `Today in PlantOps: ${appUrl}/home`,
+      `Choose your reminders: ${appUrl}/account`,
+    ].join("\n"),
+  };
+}
