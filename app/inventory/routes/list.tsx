@@ -4,9 +4,9 @@ import { requirePermission } from "#app/auth/session.server.ts";
 import { useCan } from "#app/auth/use-can.ts";
 import { db } from "#app/db/client.server.ts";
 import type { ListPage } from "#app/db/list.server.ts";
+import { ExportLinks } from "#app/exports/links.tsx";
 import { issuedInCoverWindow } from "#app/inventory/cover.server.ts";
 import { coverCells, stockCover } from "#app/inventory/cover.ts";
-import { ExportLinks } from "#app/exports/links.tsx";
 import inventoryCss from "#app/inventory/inventory.css?url";
 import { listTablePage } from "#app/inventory/list.server.ts";
 import {
