@@ -357,6 +357,8 @@ describe("settings", () => {
           webAddress: "www.acme.test",
           whatsappRecipients: "98765 43210\n+91 91234 56789",
           dueSoonDays: "10",
+          reminderOffsets: "60, 30, 7",
+          digestTime: "08:00",
         },
       }),
     );

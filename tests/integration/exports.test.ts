@@ -14,6 +14,7 @@ import { loader as inventoryApi } from "#app/inventory/routes/api-list.ts";
 import { dateInZone } from "#app/lib/dates.ts";
 import { findFormat } from "#app/sop/formats/index.ts";
 import { action as sopApiAction } from "#app/sop/routes/api-records.ts";
+import { createRackItem } from "#app/store-racks/queries.server.ts";
 import { loader as rackApi } from "#app/store-racks/routes/api-rack.ts";
 import { buildRequest, run } from "#tests/support/requests.ts";
 import { sampleRecord } from "#tests/support/sop-sample.ts";
@@ -42,9 +43,23 @@ beforeAll(async () => {
     insert into inventory_items (department, srno, assets, components_and_equipments, available_stock,
       min_stock, lead_time_days, status_of_order)
     values ('Technician', 1, 'Gearbox', 'Seal', 1, 1, 1, 'Available')`);
-  await db.execute(sql`
-    insert into rack_items (rack_number, section, material_name, available_stock, issue, receipt, closing_stock)
-    values (3, 'A', 'Gasket', 10, 2, 1, 9), (3, 'A', 'Valve', 5, 0, 0, 5), (7, 'B', '-Minus first', 1, 0, 0, 1)`);
+  // Rack items through the ledger (issue 17): opening, receipt and issue today, as the legacy API
+  // puts them in, so this month's figures are the ones typed.
+  const [{ id: adminId }] = await db.select({ id: users.id }).from(users).where(eq(users.email, admin.email));
+  for (const [rack, section, materialName, availableStock, issue, receipt] of [
+    [3, "A", "Gasket", 10, 2, 1],
+    [3, "A", "Valve", 5, 0, 0],
+    [7, "B", "-Minus first", 1, 0, 0],
+  ] as const) {
+    const created = await createRackItem(
+      db,
+      rack,
+      { section, materialName },
+      { availableStock, issue, receipt },
+      adminId,
+    );
+    if (!created.ok) throw new Error(created.message);
+  }
   await db.execute(sql`
     insert into contracts (equipment, company, validity_from, validity_to, pms, vendor_code, contract_number,
       concerned_person, mobile_number, last_checked_on, next_due_on)

@@ -323,20 +323,20 @@ function LineRow({
           ? (["issue", "receive", "count"] as const).map((form) => {
               const href = `${movementFormPath(item, form)}?back=${encodeURIComponent(here)}`;
               return (
-                <Link
+                <a
                   key={form}
-                  to={href}
+                  href={href}
                   onClick={(event) => {
                     const moving = { ref: item, name: row.components, inStock: row.available };
                     if (openMovement(form, moving, here)) event.preventDefault();
                   }}
                 >
                   {MOVE_LABELS[form]}
-                </Link>
+                </a>
               );
             })
           : null}
-        <Link to={stockCardPath(item)}>Stock card</Link>
+        <a href={stockCardPath(item)}>Stock card</a>
       </td>
       {askToDelete ? (
         <>

@@ -283,8 +283,8 @@ function ItemRow({
   const remove = deleteHref(row.rackNumber, row.id);
   const ref: StockItemRef = { type: "rack", id: row.id };
   const movementLink = (form: MovementForm, label: string) => (
-    <Link
-      to={`${movementFormPath(ref, form)}?back=${encodeURIComponent(back)}`}
+    <a
+      href={`${movementFormPath(ref, form)}?back=${encodeURIComponent(back)}`}
       className="button small"
       aria-label={`${label} ${row.materialName}`}
       onClick={(event) => {
@@ -292,7 +292,7 @@ function ItemRow({
       }}
     >
       {label}
-    </Link>
+    </a>
   );
   return (
     <tr>
@@ -314,9 +314,9 @@ function ItemRow({
               {movementLink("issue", "Issue")} {movementLink("receive", "Receive")}{" "}
             </>
           ) : null}
-          <Link to={stockCardPath(ref)} aria-label={`Stock card of ${row.materialName}`}>
+          <a href={stockCardPath(ref)} aria-label={`Stock card of ${row.materialName}`}>
             Stock card
-          </Link>
+          </a>
         </td>
       ) : null}
       {askToDelete ? (
