@@ -182,10 +182,13 @@ function uploadLimit(pathname: string) {
 function readCappedBody(req: ExpressRequest, res: ExpressResponse, next: NextFunction) {
   if (req.method === "GET" || req.method === "HEAD") return next();
   const type = String(req.headers["content-type"] ?? "").toLowerCase();
-  const upload = uploadLimit(req.path);
+  // An upload route's larger limit is for its files (multipart) only; a form or JSON body to it
+  // keeps the 1 MB of every other route.
+  const multipart = type.startsWith("multipart/");
+  const upload = multipart ? uploadLimit(req.path) : undefined;
   // Files where none is expected: refused once the (capped) body is read, so the client, still
   // sending, reads the answer instead of a broken connection.
-  const noFiles = type.startsWith("multipart/") && upload === undefined;
+  const noFiles = multipart && upload === undefined;
   const limit = upload ?? MAX_BODY_BYTES;
   const tooLarge = `The request is too large (the limit is ${Math.round(limit / MB)} MB).`;
   const declared = Number(req.headers["content-length"] ?? 0);
