@@ -4,7 +4,12 @@ import { type ImportKind, ImportRefused, type Stored, type Values } from "#app/i
 import { type Department, resolveStatus } from "#app/inventory/rules.ts";
 import { lineSchema } from "#app/inventory/schema.ts";
 import { inventoryItems as t } from "#app/inventory/table.server.ts";
-import { type MovementInput, plantToday, recordMovement } from "#app/ledger/movements.server.ts";
+import {
+  type MovementInput,
+  plantToday,
+  recordMovement,
+  recordOpenings,
+} from "#app/ledger/movements.server.ts";
 import { toThousandths } from "#app/ledger/rules.ts";
 import { stockMovements } from "#app/ledger/table.server.ts";
 
@@ -139,19 +144,17 @@ export function sparesKind(department: Department): ImportKind {
           .returning({ id: t.id });
         ids.push(...inserted.map((row) => row.id));
       }
-      const today = plantToday();
-      for (const [index, values] of rows.entries()) {
-        const quantity = Number(values.AvailableStock);
-        if (toThousandths(quantity) <= 0) continue;
-        const remark = `Imported from ${source.fileName}`;
-        await move(
-          tx,
-          ids[index],
-          values.srno,
-          { kind: "opening", movedOn: today, quantity, remark },
-          userId,
-        );
-      }
+      // The new lines' figures as opening movements, written in bulk (an import may bring 50,000).
+      const openings = rows
+        .map((values, index) => ({ id: ids[index], quantity: Number(values.AvailableStock) }))
+        .filter((opening) => toThousandths(opening.quantity) > 0);
+      const opened = await recordOpenings(
+        tx,
+        openings,
+        { movedOn: plantToday(), remark: `Imported from ${source.fileName}` },
+        userId,
+      );
+      if (!opened.ok) throw new ImportRefused(opened.message);
       return ids;
     },
     async update(tx, stored, values, userId, source) {
