@@ -1,7 +1,7 @@
 import { and, eq, gt, sql } from "drizzle-orm";
 import { audit } from "#app/audit/log.server.ts";
 import type { Tx } from "#app/db/client.server.ts";
-import type { ImportKind, Stored, Values } from "#app/imports/kinds/types.ts";
+import { type ImportKind, ImportRefused, type Stored, type Values } from "#app/imports/kinds/types.ts";
 import { readUpload } from "#app/imports/read.server.ts";
 import {
   type Cell,
@@ -34,7 +34,19 @@ export type PreviewRow = {
   before?: Values;
 };
 export type Counts = Record<Outcome, number> & { total: number };
-type Changes = { inserted: string[]; updated: { id: string; version: number; before: Values }[] };
+type Changes = {
+  inserted: string[];
+  updated: { id: string; version: number; before: Values }[];
+  /** Each written record's dependent rows right after the import (ImportKind.dependents). */
+  dependents?: Record<string, number>;
+};
+
+/** The written records' dependents, as stored in `changes` (0 for a record without any). */
+async function dependentsOf(tx: Tx, kind: ImportKind, ids: string[]) {
+  if (!kind.dependents) return undefined;
+  const found = await kind.dependents(tx, ids);
+  return Object.fromEntries(ids.map((id) => [id, found.get(id) ?? 0]));
+}
 
 const same = (a: unknown, b: unknown) =>
   typeof a === "number" || typeof b === "number"
@@ -168,19 +180,21 @@ export async function commitImport(
       if (rows.some((row) => row.outcome === "error"))
         return { ok: false as const, message: importMessages.hasErrors };
       const added = rows.filter((row) => row.outcome === "new").map((row) => row.values as Values);
-      const inserted = await kind.insert(tx, added, user.id);
+      const source = { fileName: found.fileName };
+      const inserted = await kind.insert(tx, added, user.id, source);
       const updated: Changes["updated"] = [];
       for (const row of rows) {
         if (row.outcome !== "changed" || !row.id || row.version === undefined) continue;
-        const stored = { id: row.id, version: row.version, values: {} };
-        const version = await kind.update(tx, stored, row.values as Values, user.id);
+        const stored = { id: row.id, version: row.version, values: (row.before ?? {}) as Values };
+        const version = await kind.update(tx, stored, row.values as Values, user.id, source);
         if (version === null) throw new Stale();
         const before = row.before as Values;
         updated.push({ id: row.id, version, before });
       }
       const written = inserted.length + updated.length;
       const message = `Imported ${rowsText(written)} from ${found.fileName} by ${user.email}`;
-      const changes: Changes = { inserted, updated };
+      const dependents = await dependentsOf(tx, kind, [...inserted, ...updated.map((row) => row.id)]);
+      const changes: Changes = { inserted, updated, dependents };
       await tx
         .update(imports)
         .set({
@@ -211,6 +225,7 @@ export async function commitImport(
     });
   } catch (error) {
     if (error instanceof Stale) return { ok: false, message: importMessages.stale };
+    if (error instanceof ImportRefused) return { ok: false, message: importMessages.refused(error.message) };
     throw error;
   }
 }
@@ -220,6 +235,7 @@ export const undoMessages = {
   changedSince:
     "Records of this import have changed since it was written: it can no longer be undone as a whole.",
   done: (file: string, n: number) => `Undid the import of ${file}: ${rowsText(n)} put back.`,
+  refused: (why: string) => `The import could not be undone, nothing was changed. ${why}`,
 };
 
 /** Undoes a whole import while none of its records has changed since; one audit entry. */
@@ -229,6 +245,15 @@ export async function undoImport(
   id: string,
   user: { id: string; email: string },
 ): Promise<{ ok: true; message: string } | { ok: false; message: string }> {
+  try {
+    return await undoInTransaction(db, kind, id, user);
+  } catch (error) {
+    if (error instanceof ImportRefused) return { ok: false, message: undoMessages.refused(error.message) };
+    throw error;
+  }
+}
+
+function undoInTransaction(db: Tx, kind: ImportKind, id: string, user: { id: string; email: string }) {
   return db.transaction(async (tx) => {
     const [found] = await tx
       .select()
@@ -243,8 +268,15 @@ export async function undoImport(
       changes.inserted.every((rowId) => versions.get(rowId) === 1) &&
       changes.updated.every((row) => versions.get(row.id) === row.version);
     if (!untouched) return { ok: false as const, message: undoMessages.changedSince };
+    // Dependents (ledger movements) change without the version: any since the import is a change.
+    if (changes.dependents) {
+      const now = await dependentsOf(tx, kind, ids);
+      if (now && ids.some((rowId) => now[rowId] !== changes.dependents?.[rowId]))
+        return { ok: false as const, message: undoMessages.changedSince };
+    }
     await kind.remove(tx, changes.inserted);
-    for (const row of changes.updated) await kind.restore(tx, row.id, row.before, user.id);
+    const source = { fileName: found.fileName };
+    for (const row of changes.updated) await kind.restore(tx, row.id, row.before, user.id, source);
     const now = new Date();
     await tx
       .update(imports)

@@ -25,6 +25,7 @@ export const importMessages = {
   expired: "This preview has expired or was already used: upload the file again.",
   hasErrors: "Some rows have errors: fix them in the file and upload it again.",
   stale: "Records changed since the preview was made: upload the file again to see the changes.",
+  refused: (why: string) => `Nothing was imported. ${why}`,
   duplicateKey: (key: string, first: string) => `The same ${key} is already in row ${first} of this file.`,
   missingColumns: (names: string[]) =>
     `The file lacks the column${names.length === 1 ? "" : "s"} ${names.map((name) => `'${name}'`).join(", ")}.`,

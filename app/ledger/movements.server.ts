@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, inArray, isNotNull, lte, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { audit } from "#app/audit/log.server.ts";
+import { audit, auditMany } from "#app/audit/log.server.ts";
 import { users } from "#app/auth/table.server.ts";
 import type { Tx } from "#app/db/client.server.ts";
 import { inventoryItems } from "#app/inventory/table.server.ts";
@@ -202,6 +202,93 @@ async function recordChange(
     const movement = toMovement(row);
     await audit(tx, { userId, action: "create", entity: ENTITY, entityId: row.id, after: movement });
     return { ok: true, movement } as const;
+  });
+}
+
+/**
+ * The opening movements of many new spares lines at once (an import's new lines): the same checks
+ * as `recordMovement` (the date; a positive figure; a line with no movement yet, so nothing
+ * later can go below zero), in a few statements instead of a few per line. The lines are locked,
+ * their cached balance rewritten and every movement audited, in the caller's transaction.
+ */
+export async function recordOpenings(
+  db: Tx,
+  openings: { id: string; quantity: number }[],
+  input: { movedOn: string; remark?: string | null },
+  userId: string | null,
+  options: { today?: string } = {},
+): Promise<{ ok: true; count: number } | { ok: false; message: string }> {
+  const problem = dateProblem(input.movedOn, options.today ?? plantToday());
+  if (problem) return { ok: false, message: problem };
+  if (openings.some((o) => !isRecordId(o.id))) return { ok: false, message: messages.itemNotFound };
+  if (openings.some((o) => toThousandths(o.quantity) <= 0))
+    return { ok: false, message: "An opening stock is more than 0 (a line without stock needs none)." };
+  try {
+    return await writeOpenings(db, openings, input, userId);
+  } catch (error) {
+    if (error instanceof OpeningRefused) return { ok: false, message: error.message };
+    throw error;
+  }
+}
+
+class OpeningRefused extends Error {}
+
+function writeOpenings(
+  db: Tx,
+  openings: { id: string; quantity: number }[],
+  input: { movedOn: string; remark?: string | null },
+  userId: string | null,
+) {
+  return db.transaction(async (tx) => {
+    const movements: Movement[] = [];
+    // In slices: one statement's parameters are capped at 65,535.
+    for (let start = 0; start < openings.length; start += 1000) {
+      const slice = openings.slice(start, start + 1000);
+      const ids = slice.map((o) => o.id);
+      const locked = await tx
+        .select({ id: inventoryItems.id })
+        .from(inventoryItems)
+        .where(inArray(inventoryItems.id, ids))
+        .for("update");
+      if (locked.length !== new Set(ids).size) throw new OpeningRefused(messages.itemNotFound);
+      const [moved] = await tx
+        .select({ id: m.inventoryItemId })
+        .from(m)
+        .where(inArray(m.inventoryItemId, ids))
+        .limit(1);
+      if (moved) throw new OpeningRefused("An opening stock is only for a line without movements.");
+      const rows = await tx
+        .insert(m)
+        .values(
+          slice.map((o) => ({
+            inventoryItemId: o.id,
+            movedOn: input.movedOn,
+            kind: "opening" as const,
+            quantity: o.quantity,
+            remark: blankToNull(input.remark),
+            createdBy: userId,
+          })),
+        )
+        .returning();
+      await tx
+        .update(inventoryItems)
+        .set({
+          availableStock: sql`(select coalesce(sum(${m.quantity}), 0) from ${m} where ${m.inventoryItemId} = ${inventoryItems.id})`,
+        })
+        .where(inArray(inventoryItems.id, ids));
+      movements.push(...rows.map(toMovement));
+    }
+    await auditMany(
+      tx,
+      movements.map((movement) => ({
+        userId,
+        action: "create",
+        entity: ENTITY,
+        entityId: movement.id,
+        after: movement,
+      })),
+    );
+    return { ok: true as const, count: movements.length };
   });
 }
 

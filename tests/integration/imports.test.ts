@@ -15,6 +15,9 @@ import { importMessages, MAX_IMPORT_ROWS } from "#app/imports/rules.ts";
 import { imports } from "#app/imports/table.server.ts";
 import { messages } from "#app/inventory/rules.ts";
 import { inventoryItems } from "#app/inventory/table.server.ts";
+import { plantToday, recordMovement } from "#app/ledger/movements.server.ts";
+import { stockMovements } from "#app/ledger/table.server.ts";
+import { addDays } from "#app/lib/dates.ts";
 import { buildRequest, ORIGIN, run } from "#tests/support/requests.ts";
 import { signedInUser } from "#tests/support/users.ts";
 
@@ -47,6 +50,10 @@ beforeAll(async () => {
       case when n = 2 then '=cmd|'' /C calc''!A0' else 'Pump ' || n end,
       case when n = 3 then '-Minus' else 'Seal' end, 1234.5, 2, 3.5, 'Available'
     from generate_series(1, 20) as n`);
+  // The stock as the ledger keeps it: the cached figure is the sum of the line's movements.
+  await db.execute(sql`
+    insert into stock_movements (inventory_item_id, moved_on, kind, quantity)
+    select id, ${plantToday()}, 'opening', available_stock from inventory_items where department = 'FireFight'`);
 });
 
 function upload(file: File, cookie = staff.cookie) {
@@ -102,6 +109,43 @@ const lineCount = async () =>
   (await db.select({ n: count() }).from(inventoryItems).where(eq(inventoryItems.department, department)))[0]
     .n;
 const importCount = async () => (await db.select({ n: count() }).from(imports))[0].n;
+const movementCount = async () => (await db.select({ n: count() }).from(stockMovements))[0].n;
+
+const lineOf = async (srno: number) =>
+  (
+    await db
+      .select()
+      .from(inventoryItems)
+      .where(and(eq(inventoryItems.department, department), eq(inventoryItems.srno, srno)))
+  )[0];
+
+/** A line's cached stock, the sum of its movements and the movements in the order entered. */
+async function ledgerOf(srno: number) {
+  const line = await lineOf(srno);
+  const movements = await db
+    .select()
+    .from(stockMovements)
+    .where(eq(stockMovements.inventoryItemId, line.id))
+    .orderBy(stockMovements.createdAt, stockMovements.id);
+  const sum = movements.reduce((total, row) => total + Math.round(row.quantity * 1000), 0) / 1000;
+  return { line, stock: Number(line.availableStock), sum, movements };
+}
+
+async function confirm(id: string) {
+  return run(
+    previewAction,
+    buildRequest(`/import/products/${department}/${id}`, { form: {}, cookie: staff.cookie }),
+    { ...params, id },
+  );
+}
+
+async function undo(id: string) {
+  return run(
+    undoAction,
+    buildRequest(`/import/products/${department}/${id}/undo`, { form: {}, cookie: admin.cookie }),
+    { ...params, id },
+  );
+}
 
 describe("round trip", () => {
   it.each([
@@ -111,6 +155,134 @@ describe("round trip", () => {
     const result = await preview(await exported(format));
     expect(result.error).toBeUndefined();
     expect(result.counts).toEqual({ new: 0, changed: 0, unchanged: 20, error: 0, total: 20 });
+  });
+
+  it("confirming an unedited export changes no line and writes no movement", async () => {
+    const lines = await lineCount();
+    const movements = await movementCount();
+    const result = await preview(await exported("xlsx"));
+    expect(result.counts.unchanged).toBe(result.counts.total);
+    expect((await confirm(result.id)).status).toBe(302);
+    expect(await lineCount()).toBe(lines);
+    expect(await movementCount()).toBe(movements);
+  });
+});
+
+describe("the stock goes through the ledger", () => {
+  it("a new line opens with its figure, a changed figure is a count, and undo counts it back", async () => {
+    const result = await preview(
+      await xlsxFile(
+        [
+          [6, "Pump 6", "Seal", 1000, 2, 3.5, null, "Available"],
+          [803, "Ledger pump A", "Gland", 7.25, 5, 2, null, ""],
+          [804, "Ledger pump B", "Gland", 0, 5, 2, null, ""],
+        ],
+        "ledger.xlsx",
+      ),
+    );
+    expect(result.counts).toMatchObject({ new: 2, changed: 1, error: 0 });
+    expect((await confirm(result.id)).status).toBe(302);
+
+    const six = await ledgerOf(6);
+    expect(six.stock).toBe(1000);
+    expect(six.sum).toBe(six.stock);
+    expect(six.movements.map((row) => row.kind)).toEqual(["opening", "count"]);
+    expect(six.movements[1]).toMatchObject({
+      quantity: -234.5,
+      counted: 1000,
+      movedOn: plantToday(),
+      remark: "Imported from ledger.xlsx",
+    });
+    const a = await ledgerOf(803);
+    expect(a.stock).toBe(7.25);
+    expect(a.sum).toBe(a.stock);
+    expect(a.movements).toHaveLength(1);
+    expect(a.movements[0]).toMatchObject({
+      kind: "opening",
+      quantity: 7.25,
+      remark: "Imported from ledger.xlsx",
+    });
+    const b = await ledgerOf(804);
+    expect(b.stock).toBe(0);
+    expect(b.movements).toHaveLength(0);
+
+    expect((await undo(result.id)).status).toBe(302);
+    expect((await db.select().from(imports).where(eq(imports.id, result.id)))[0].status).toBe("undone");
+    // The new lines went, and their movements with them.
+    expect(await lineOf(803)).toBeUndefined();
+    const orphans = await db
+      .select({ n: count() })
+      .from(stockMovements)
+      .where(eq(stockMovements.inventoryItemId, a.line.id));
+    expect(orphans[0].n).toBe(0);
+    const back = await ledgerOf(6);
+    expect(back.stock).toBe(1234.5);
+    expect(back.sum).toBe(back.stock);
+    expect(back.movements.map((row) => row.kind)).toEqual(["opening", "count", "count"]);
+    expect(back.movements[2]).toMatchObject({ counted: 1234.5, remark: "Undid the import of ledger.xlsx" });
+  });
+
+  it("refuses to undo once a line has a movement since the import", async () => {
+    const result = await preview(await xlsxFile([[7, "Pump 7", "Seal", 50, 2, 3.5, null, "Available"]]));
+    expect((await confirm(result.id)).status).toBe(302);
+    const seven = await lineOf(7);
+    const receipt = await recordMovement(
+      db,
+      { type: "spare", id: seven.id },
+      { kind: "receipt", movedOn: plantToday(), quantity: 5 },
+      staffId,
+    );
+    expect(receipt.ok).toBe(true);
+    expect((await undo(result.id)).status).toBe(302);
+    expect((await db.select().from(imports).where(eq(imports.id, result.id)))[0].status).toBe("committed");
+    const after = await ledgerOf(7);
+    expect(after.stock).toBe(55);
+    expect(after.sum).toBe(after.stock);
+    expect(after.movements.map((row) => row.kind)).toEqual(["opening", "count", "receipt"]);
+  });
+
+  it("a movement between the preview and the confirmation makes the import stale", async () => {
+    const result = await preview(await xlsxFile([[8, "Pump 8", "Seal", 10, 2, 3.5, null, "Available"]]));
+    const eight = await lineOf(8);
+    await recordMovement(
+      db,
+      { type: "spare", id: eight.id },
+      { kind: "issue", movedOn: plantToday(), quantity: 4 },
+      staffId,
+    );
+    const answer = await confirm(result.id);
+    expect(((await answer.json()) as { error: string }).error).toBe(importMessages.stale);
+    const after = await ledgerOf(8);
+    expect(after.stock).toBe(1230.5);
+    expect(after.sum).toBe(after.stock);
+  });
+
+  it("a count the ledger refuses fails the whole import with its message, writing nothing", async () => {
+    // An issue dated tomorrow (as a fixture: the pages refuse future dates) needs today's stock.
+    const nine = await lineOf(9);
+    await db.insert(stockMovements).values({
+      inventoryItemId: nine.id,
+      movedOn: addDays(plantToday(), 1),
+      kind: "issue",
+      quantity: -1234.5,
+    });
+    await db.update(inventoryItems).set({ availableStock: 0 }).where(eq(inventoryItems.id, nine.id));
+    const lines = await lineCount();
+    const movements = await movementCount();
+    const result = await preview(
+      await xlsxFile([
+        [9, "Pump 9", "Seal", 100, 2, 3.5, null, "Available"],
+        [805, "Never kept", "Gland", 3, 5, 2, null, ""],
+      ]),
+    );
+    expect(result.counts).toMatchObject({ new: 1, changed: 1, error: 0 });
+    const answer = await confirm(result.id);
+    expect(answer.status).toBe(200); // the preview page again, with the message
+    const { error } = (await answer.json()) as { error: string };
+    expect(error).toMatch(/^Nothing was imported\. Serial Number 9: ./);
+    expect(await lineCount()).toBe(lines);
+    expect(await movementCount()).toBe(movements);
+    expect((await lineOf(9)).availableStock).toBe(0);
   });
 });
 

@@ -8,6 +8,7 @@ import type { StockItemRef } from "#app/ledger/item.ts";
 import {
   periodFigures,
   recordMovement,
+  recordOpenings,
   reverseMovement,
   stockCard,
   stockOn,
@@ -156,6 +157,65 @@ describe("recording movements", () => {
       .where(and(eq(auditLog.entity, "stock_movement"), eq(auditLog.entityId, outcome.movement.id)));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ action: "create", userId });
+  });
+});
+
+describe("opening many new lines at once (an import)", () => {
+  it("writes one audited opening per line and keeps each cached balance equal to its movements", async () => {
+    const lines = [await newSparesLine(), await newSparesLine()];
+    const outcome = await recordOpenings(
+      db,
+      [
+        { id: lines[0].id, quantity: 3.5 },
+        { id: lines[1].id, quantity: 12 },
+      ],
+      { movedOn: TODAY, remark: "Imported from spares.xlsx" },
+      userId,
+      { today: TODAY },
+    );
+    expect(outcome).toEqual({ ok: true, count: 2 });
+    for (const [index, item] of lines.entries()) {
+      expect(await cachedBalance(item)).toBe([3.5, 12][index]);
+      expect(await sumOfMovements(item)).toBe(await cachedBalance(item));
+      const card = await stockCard(db, item);
+      expect(card.rows.map((row) => [row.kind, row.remark])).toEqual([
+        ["opening", "Imported from spares.xlsx"],
+      ]);
+      const audited = await db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entity, "stock_movement"), eq(auditLog.entityId, card.rows[0].id)));
+      expect(audited).toHaveLength(1);
+    }
+  });
+
+  it("refuses a line that already has movements, a future date, or a figure of 0, writing nothing", async () => {
+    const moved = await newSparesLine();
+    await move(moved, "opening", "2026-11-01", 2);
+    const fresh = await newSparesLine();
+    const both = [
+      { id: fresh.id, quantity: 1 },
+      { id: moved.id, quantity: 1 },
+    ];
+    const refused = await recordOpenings(db, both, { movedOn: TODAY }, userId, { today: TODAY });
+    expect(refused.ok).toBe(false);
+    const future = await recordOpenings(
+      db,
+      [{ id: fresh.id, quantity: 1 }],
+      { movedOn: "2026-11-24" },
+      userId,
+      {
+        today: TODAY,
+      },
+    );
+    expect(future).toEqual({ ok: false, message: messages.futureDate });
+    const zero = await recordOpenings(db, [{ id: fresh.id, quantity: 0 }], { movedOn: TODAY }, userId, {
+      today: TODAY,
+    });
+    expect(zero.ok).toBe(false);
+    expect(await sumOfMovements(fresh)).toBe(0);
+    expect(await cachedBalance(fresh)).toBe(0);
+    expect(await cachedBalance(moved)).toBe(2);
   });
 });
 

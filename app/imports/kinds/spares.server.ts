@@ -1,11 +1,22 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import type { ImportKind, Stored, Values } from "#app/imports/kinds/types.ts";
+import type { Tx } from "#app/db/client.server.ts";
+import { type ImportKind, ImportRefused, type Stored, type Values } from "#app/imports/kinds/types.ts";
 import { type Department, resolveStatus } from "#app/inventory/rules.ts";
 import { lineSchema } from "#app/inventory/schema.ts";
 import { inventoryItems as t } from "#app/inventory/table.server.ts";
+import {
+  type MovementInput,
+  plantToday,
+  recordMovement,
+  recordOpenings,
+} from "#app/ledger/movements.server.ts";
+import { toThousandths } from "#app/ledger/rules.ts";
+import { stockMovements } from "#app/ledger/table.server.ts";
 
 // A department's spares lines. Natural key: the department (the page's) + Serial Number.
-// Available stock is a plain column today; once the stock ledger lands it is a movement.
+// Available stock is the stock ledger's cache (app/ledger/movements.server.ts writes it), so the
+// import never writes it: a new line's figure is its opening movement, a changed figure a stock
+// count dated the plant's today, and undo counts the stock back, all in the import's transaction.
 
 const toValues = (row: {
   srno: number;
@@ -25,15 +36,23 @@ const toValues = (row: {
   StatusofOrder: row.statusOfOrder,
 });
 
+/** The columns the import writes itself: every one but the available stock (the ledger's). */
 const toColumns = (values: Values) => ({
   srno: Number(values.srno),
   assets: String(values.Assets),
   componentsAndEquipments: String(values.ComponentsAndEquipments),
-  availableStock: Number(values.AvailableStock),
   minStock: Number(values.MinStock),
   leadTimeDays: Number(values.LeadTime),
   statusOfOrder: String(values.StatusofOrder ?? ""),
 });
+
+const sameStock = (a: unknown, b: unknown) => toThousandths(Number(a)) === toThousandths(Number(b));
+
+/** One movement of the line through the ledger; a refusal ends the whole import with its message. */
+async function move(tx: Tx, id: string, srno: unknown, input: MovementInput, userId: string) {
+  const outcome = await recordMovement(tx, { type: "spare", id }, input, userId);
+  if (!outcome.ok) throw new ImportRefused(`Serial Number ${srno}: ${outcome.message}`);
+}
 
 export function sparesKind(department: Department): ImportKind {
   return {
@@ -106,23 +125,60 @@ export function sparesKind(department: Department): ImportKind {
         : undefined;
       return { ...values, StatusofOrder: resolveStatus(next, before) };
     },
-    async insert(tx, rows, userId) {
+    async insert(tx, rows, userId, source) {
       const ids: string[] = [];
       // In slices: one statement's parameters are capped at 65,535.
       for (let start = 0; start < rows.length; start += 1000) {
         const inserted = await tx
           .insert(t)
           .values(
-            rows
-              .slice(start, start + 1000)
-              .map((values) => ({ department, ...toColumns(values), createdBy: userId, updatedBy: userId })),
+            rows.slice(start, start + 1000).map((values) => ({
+              department,
+              ...toColumns(values),
+              // 0 until the opening movement below, as createLine does.
+              availableStock: 0,
+              createdBy: userId,
+              updatedBy: userId,
+            })),
           )
           .returning({ id: t.id });
         ids.push(...inserted.map((row) => row.id));
       }
+      // The new lines' figures as opening movements, written in bulk (an import may bring 50,000).
+      const openings = rows
+        .map((values, index) => ({ id: ids[index], quantity: Number(values.AvailableStock) }))
+        .filter((opening) => toThousandths(opening.quantity) > 0);
+      const opened = await recordOpenings(
+        tx,
+        openings,
+        { movedOn: plantToday(), remark: `Imported from ${source.fileName}` },
+        userId,
+      );
+      if (!opened.ok) throw new ImportRefused(opened.message);
       return ids;
     },
-    async update(tx, stored, values, userId) {
+    async update(tx, stored, values, userId, source) {
+      const [current] = await tx
+        .select({ version: t.version, availableStock: t.availableStock })
+        .from(t)
+        .where(eq(t.id, stored.id))
+        .for("update");
+      // A movement since the preview changes the stock without the version: stale as well.
+      if (!current || current.version !== stored.version) return null;
+      if (
+        "AvailableStock" in stored.values &&
+        !sameStock(current.availableStock, stored.values.AvailableStock)
+      )
+        return null;
+      if (!sameStock(current.availableStock, values.AvailableStock)) {
+        const counted = {
+          kind: "count",
+          movedOn: plantToday(),
+          quantity: Number(values.AvailableStock),
+          remark: `Imported from ${source.fileName}`,
+        } as const;
+        await move(tx, stored.id, values.srno, counted, userId);
+      }
       const [row] = await tx
         .update(t)
         .set({
@@ -146,11 +202,36 @@ export function sparesKind(department: Department): ImportKind {
       }
       return found;
     },
+    async dependents(tx, ids) {
+      const found = new Map<string, number>();
+      for (let start = 0; start < ids.length; start += 5000) {
+        const rows = await tx
+          .select({ id: stockMovements.inventoryItemId, n: sql<number>`count(*)::int` })
+          .from(stockMovements)
+          .where(inArray(stockMovements.inventoryItemId, ids.slice(start, start + 5000)))
+          .groupBy(stockMovements.inventoryItemId);
+        for (const row of rows) if (row.id) found.set(row.id, Number(row.n));
+      }
+      return found;
+    },
+    // A line's movements go with it (the foreign key cascades).
     async remove(tx, ids) {
       for (let start = 0; start < ids.length; start += 5000)
         await tx.delete(t).where(inArray(t.id, ids.slice(start, start + 5000)));
     },
-    async restore(tx, id, values, userId) {
+    async restore(tx, id, values, userId, source) {
+      const [current] = await tx.select({ availableStock: t.availableStock }).from(t).where(eq(t.id, id));
+      // Undo runs only while the line has no movement since the import, so a count back to the
+      // old figure leaves the stock as before the import; both counts stay on the stock card.
+      if (current && !sameStock(current.availableStock, values.AvailableStock)) {
+        const counted = {
+          kind: "count",
+          movedOn: plantToday(),
+          quantity: Number(values.AvailableStock),
+          remark: `Undid the import of ${source.fileName}`,
+        } as const;
+        await move(tx, id, values.srno, counted, userId);
+      }
       await tx
         .update(t)
         .set({

@@ -8,6 +8,14 @@ import type { ImportColumn } from "#app/imports/rules.ts";
 
 export type Values = Record<string, string | number | null>;
 export type Stored = { id: string; version: number; values: Values };
+/** Which import is writing: its file's name, for the remarks of what it writes beside the records. */
+export type ImportSource = { fileName: string };
+
+/**
+ * A write the list's own rules refuse (the stock ledger, say): thrown inside the import's
+ * transaction so nothing of it is kept, and shown to the person as the import's answer.
+ */
+export class ImportRefused extends Error {}
 
 export type ImportKind = {
   /** "spares:Electrician": what the imports table records. */
@@ -33,10 +41,25 @@ export type ImportKind = {
   existing(db: Tx): Promise<Map<string, Stored>>;
   /** The values a save would store (a derived status, say), given the stored record if any. */
   resolve(values: Values, stored?: Values): Values;
-  insert(tx: Tx, rows: Values[], userId: string): Promise<string[]>;
-  /** Updates when the version still matches; the new version, or null when the record changed. */
-  update(tx: Tx, stored: Stored, values: Values, userId: string): Promise<number | null>;
+  insert(tx: Tx, rows: Values[], userId: string, source: ImportSource): Promise<string[]>;
+  /**
+   * Updates when the record is still as previewed (`stored.values` are the previewed ones); the
+   * new version, or null when the record changed since.
+   */
+  update(
+    tx: Tx,
+    stored: Stored,
+    values: Values,
+    userId: string,
+    source: ImportSource,
+  ): Promise<number | null>;
   versions(tx: Tx, ids: string[]): Promise<Map<string, number>>;
+  /**
+   * How many dependent rows each record has that change without its version (a spares line's
+   * ledger movements): taken after the import, compared before undo, so a movement since
+   * counts as a change. Records without any may be left out.
+   */
+  dependents?(tx: Tx, ids: string[]): Promise<Map<string, number>>;
   remove(tx: Tx, ids: string[]): Promise<void>;
-  restore(tx: Tx, id: string, values: Values, userId: string): Promise<void>;
+  restore(tx: Tx, id: string, values: Values, userId: string, source: ImportSource): Promise<void>;
 };
