@@ -15,7 +15,19 @@ export type AuditEntry = {
  * and its record commit together or not at all.
  */
 export async function audit(tx: Tx, entry: AuditEntry) {
-  await tx.insert(auditLog).values({
+  await tx.insert(auditLog).values(auditRow(entry));
+}
+
+/** Many records in one statement per slice (an import's thousands of movements), same transaction rule. */
+export async function auditMany(tx: Tx, entries: AuditEntry[]) {
+  // In slices: one statement's parameters are capped at 65,535.
+  for (let start = 0; start < entries.length; start += 1000) {
+    await tx.insert(auditLog).values(entries.slice(start, start + 1000).map(auditRow));
+  }
+}
+
+function auditRow(entry: AuditEntry) {
+  return {
     userId: entry.userId,
     createdBy: entry.userId,
     updatedBy: entry.userId,
@@ -24,26 +36,7 @@ export async function audit(tx: Tx, entry: AuditEntry) {
     entityId: entry.entityId,
     before: entry.before === undefined ? null : toJson(entry.before),
     after: entry.after === undefined ? null : toJson(entry.after),
-  });
-}
-
-/** Many records in one statement per slice (an import's thousands of movements), same transaction rule. */
-export async function auditMany(tx: Tx, entries: AuditEntry[]) {
-  // In slices: one statement's parameters are capped at 65,535.
-  for (let start = 0; start < entries.length; start += 1000) {
-    await tx.insert(auditLog).values(
-      entries.slice(start, start + 1000).map((entry) => ({
-        userId: entry.userId,
-        createdBy: entry.userId,
-        updatedBy: entry.userId,
-        action: entry.action,
-        entity: entry.entity,
-        entityId: entry.entityId,
-        before: entry.before === undefined ? null : toJson(entry.before),
-        after: entry.after === undefined ? null : toJson(entry.after),
-      })),
-    );
-  }
+  };
 }
 
 // Dates become ISO strings; jsonb holds plain JSON.
