@@ -2,13 +2,13 @@ import { describe, expect, it } from "vitest";
 import { departmentGroup, groupDepartment, groupLabel } from "#app/ledger/report/labels.ts";
 import {
   appliedReportFilters,
-  monthRange,
   periodMonth,
   racksOfDepartment,
   readReportView,
   reportedKinds,
   shiftMonth,
 } from "#app/ledger/report/view.ts";
+import { monthOf } from "#app/ledger/rules.ts";
 
 const TODAY = "2026-11-23";
 const read = (query: string) => readReportView(new URLSearchParams(query), TODAY);
@@ -100,7 +100,7 @@ describe("months and groups", () => {
   it("steps a month back and forth across a year end", () => {
     expect(shiftMonth("2026-01-15", -1)).toBe("2025-12-01");
     expect(shiftMonth("2026-12-31", 1)).toBe("2027-01-01");
-    expect(monthRange("2026-12-31")).toEqual({ from: "2026-12-01", to: "2026-12-31" });
+    expect(monthOf("2026-12-31")).toEqual({ from: "2026-12-01", to: "2026-12-31" });
   });
 
   it("knows a period that is one whole month", () => {

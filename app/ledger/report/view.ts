@@ -1,4 +1,5 @@
 import { DEPARTMENTS, type Department } from "#app/inventory/rules.ts";
+import { monthOf } from "#app/ledger/rules.ts";
 import { formatDateGB, isIsoDate } from "#app/lib/dates.ts";
 import { type ListParams, readChoice, readListParams } from "#app/lib/list-params.ts";
 import { RACK_COUNT, type RackCategory, rackCategory, rackLabel } from "#app/store-racks/rules.ts";
@@ -54,14 +55,6 @@ export type ReportView = {
   problems: { field: "from" | "to" | "month" | "rack" | "department" | "items"; message: string }[];
 };
 
-/** The first and last day of the month a date is in. */
-export function monthRange(isoDate: string): { from: string; to: string } {
-  const [y, m] = isoDate.split("-").map(Number);
-  const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
-  const month = String(m).padStart(2, "0");
-  return { from: `${y}-${month}-01`, to: `${y}-${month}-${String(last).padStart(2, "0")}` };
-}
-
 /** "2026-11" for a month picker / link. */
 export const monthOfDate = (isoDate: string) => isoDate.slice(0, 7);
 
@@ -113,11 +106,11 @@ export function readReportView(search: URLSearchParams, today: string): ReportVi
       message: `Month '${rawMonth.slice(0, 20)}' is not a month (write it YYYY-MM).`,
     });
   if (!from && !to) {
-    ({ from, to } = monthRange(month ?? today));
+    ({ from, to } = monthOf(month ?? today));
   } else if (!from) {
-    from = monthRange(to ?? today).from;
+    from = monthOf(to ?? today).from;
   } else if (!to) {
-    to = monthRange(from).to;
+    to = monthOf(from).to;
   }
   if ((from as string) > (to as string)) {
     problems.push({
@@ -170,6 +163,6 @@ export function appliedReportFilters(q: string, filters: ReportFilters) {
 
 /** The address parameters of a period that is exactly one month, else null. */
 export function periodMonth(filters: Pick<ReportFilters, "from" | "to">): string | null {
-  const month = monthRange(filters.from);
+  const month = monthOf(filters.from);
   return month.from === filters.from && month.to === filters.to ? monthOfDate(filters.from) : null;
 }
