@@ -25,7 +25,9 @@ export default defineConfig({
   globalSetup: "./tests/e2e/global-setup.ts",
   use: {
     baseURL,
-    trace: "retain-on-failure",
+    // Recording a trace costs every test CPU on a 2-core CI machine; there a failure is retried
+    // once with the trace on, which is when one is wanted.
+    trace: process.env.CI ? "on-first-retry" : "retain-on-failure",
     screenshot: "only-on-failure",
     launchOptions: {
       executablePath: chromiumPath,

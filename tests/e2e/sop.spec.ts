@@ -11,7 +11,14 @@ import { expect, test, uniqueName } from "./fixtures.ts";
 // two-part register (AS09) and a sectioned checklist (AS16). Every format's save, list, open, edit
 // and delete through its pages is in tests/integration/sop.test.ts; every format's printed sheet is
 // checked here in one test.
-const LIFE_CYCLE = new Set(["AS11", "AS09", "AS16"]);
+//
+// The engine's JavaScript-on and -off paths are the same for every layout, so the checklist walks
+// in both projects and each register layout in one of them (a walk is 20–45 s).
+const LIFE_CYCLE = new Map<string, "both" | "js-on" | "js-off">([
+  ["AS11", "both"],
+  ["AS09", "js-on"],
+  ["AS16", "js-off"],
+]);
 
 /** A labelled header/footer field; its label may end with the required marker " *". */
 const field = (page: Page, label: string) =>
@@ -144,6 +151,8 @@ test.describe("SOP formats", () => {
 
   for (const definition of formats.filter((format) => LIFE_CYCLE.has(format.code))) {
     test(`${definition.code}: fill in, save, find, open, edit and print`, async ({ page, staff, js }) => {
+      const project = LIFE_CYCLE.get(definition.code);
+      test.skip(project === (js ? "js-off" : "js-on"), `${definition.code} walks in the ${project} project`);
       const marker = uniqueName(definition.code);
       await page.goto(definition.path.toLowerCase());
       await expect(page.getByRole("heading", { name: definition.heading })).toBeVisible();
