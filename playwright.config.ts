@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import os from "node:os";
 import { defineConfig } from "@playwright/test";
 
 // End-to-end tests drive the system Chromium (never a downloaded browser) against the built app
@@ -19,7 +20,9 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,
-  workers: Number(process.env.E2E_WORKERS ?? 2),
+  // Two on the 2-core development machine; a bigger CI machine gets more (the tests never share
+  // records, so any number runs in parallel).
+  workers: Number(process.env.E2E_WORKERS ?? Math.max(2, Math.floor(os.availableParallelism() * 0.75))),
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [["list"], ["json", { outputFile: "test-results/e2e.json" }]] : [["list"]],
   globalSetup: "./tests/e2e/global-setup.ts",
