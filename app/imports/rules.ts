@@ -27,6 +27,8 @@ export const importMessages = {
   stale: "Records changed since the preview was made: upload the file again to see the changes.",
   refused: (why: string) => `Nothing was imported. ${why}`,
   duplicateKey: (key: string, first: string) => `The same ${key} is already in row ${first} of this file.`,
+  ambiguousKey: (key: string, n: number) =>
+    `${n} records of the list have this ${key}: the import cannot tell which one to change. Rename one of them in the list first.`,
   missingColumns: (names: string[]) =>
     `The file lacks the column${names.length === 1 ? "" : "s"} ${names.map((name) => `'${name}'`).join(", ")}.`,
   unknownColumns: (names: string[]) =>
@@ -108,6 +110,20 @@ export function matchColumns(
   ].filter(Boolean);
   return problems.length ? { ok: false, message: problems.join(" ") } : { ok: true, indexOf };
 }
+
+/**
+ * A natural key made of a record's fields, as people match them: case, surrounding spaces and
+ * runs of spaces ignored ("Pressure Gauge " = "pressure  gauge").
+ */
+export const naturalKey = (...parts: readonly unknown[]) =>
+  parts
+    .map((part) =>
+      String(part ?? "")
+        .trim()
+        .replace(/\s+/g, " ")
+        .toLowerCase(),
+    )
+    .join("\u001f");
 
 /** "1,240 rows" */
 export const rowsText = (n: number) => `${n.toLocaleString("en")} row${n === 1 ? "" : "s"}`;
