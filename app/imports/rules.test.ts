@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { storedByKey } from "#app/imports/kinds/types.ts";
-import { naturalKey } from "#app/imports/rules.ts";
+import { dateText, naturalKey } from "#app/imports/rules.ts";
 
 describe("naturalKey", () => {
   it("matches as people do: case, surrounding spaces and runs of spaces ignored", () => {
@@ -24,5 +24,19 @@ describe("storedByKey", () => {
     ]);
     expect(byKey.get("a")).toMatchObject({ id: "1", sameKey: 3 });
     expect(byKey.get("b")?.sameKey).toBeUndefined();
+  });
+});
+
+describe("dateText", () => {
+  it("reads an Excel date's serial number (a date cell whose format was not seen) as its day", () => {
+    expect(dateText(46_349)).toBe("2026-11-23");
+    expect(dateText(61)).toBe("1900-03-01");
+  });
+
+  it("reads the plant's dd-mm-yyyy and leaves what is no date for the form to name", () => {
+    expect(dateText("23-11-2026")).toBe("2026-11-23");
+    expect(dateText("31-02-2026")).toBe("31-02-2026");
+    expect(dateText(12.5)).toBe("12.5");
+    expect(dateText(60)).toBe("60");
   });
 });

@@ -63,10 +63,15 @@ export function isoOfExcelDate(date: Date): string {
 }
 
 /**
- * A date cell as YYYY-MM-DD: an Excel date, "yyyy-mm-dd", or "dd-mm-yyyy" / "dd/mm/yyyy" (the
+ * A date cell as YYYY-MM-DD: an Excel date (or its serial number), "yyyy-mm-dd", or "dd-mm-yyyy" / "dd/mm/yyyy" (the
  * plant's way). Anything else comes back as written, for the form's schema to name.
  */
 export function dateText(cell: Cell): string {
+  // A date cell whose format the reader did not see (a workbook whose styles come after its
+  // sheets) arrives as Excel's serial number: days since 30-12-1899 (from 1-3-1900, serial 61: before
+  // it Excel counts a 29-02-1900 that never was).
+  if (typeof cell === "number" && Number.isInteger(cell) && cell >= 61 && cell <= 2_958_465)
+    return isoOfExcelDate(new Date((cell - 25_569) * 86_400_000));
   const text = cellText(cell);
   const dmy = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})$/.exec(text);
   if (dmy) {
