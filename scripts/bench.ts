@@ -20,6 +20,7 @@ import { apiPhase } from "./bench/phases/api.ts";
 import { assetsPhase } from "./bench/phases/assets.ts";
 import { browserPhase } from "./bench/phases/browser.ts";
 import { exportPhase } from "./bench/phases/export.ts";
+import { importPhase } from "./bench/phases/import.ts";
 import { latencyPhase } from "./bench/phases/latency.ts";
 import { ledgerPhase } from "./bench/phases/ledger.ts";
 import { loadPhase } from "./bench/phases/load.ts";
@@ -37,7 +38,8 @@ import { seedDatabase } from "./seed/run.ts";
 
 /**
  * In the order they run: memory comes after the load; search near the end, as it grows a
- * department to 100,000 lines, which export then downloads.
+ * department to 100,000 lines, which export then downloads; import last (it adds 19,000 lines to
+ * FireFight, then undoes them).
  */
 const PHASES = [
   "start",
@@ -50,6 +52,7 @@ const PHASES = [
   "memory",
   "search",
   "export",
+  "import",
 ] as const;
 type PhaseName = (typeof PHASES)[number];
 
@@ -66,6 +69,8 @@ const usage = `Usage: npm run bench -- [options]
                          memory   RSS of everything npm start runs, at idle (after the load if run)
                          search   typed search on a 1,000-line and a 100,000-line department
                          export   a 100,000-line department as Excel and CSV: rows/s, server RSS growth
+                         import   a 20,000-row spares .xlsx uploaded, previewed and confirmed through
+                                  the pages: seconds, server RSS growth (then undone)
                        e.g. --only browser,search                                              [all]
   --duration <s>       seconds per concurrent measurement (pages at N users, /api runs)   [10]
   --samples <n>        requests per page for the one-user-at-a-time figures              [60]
@@ -222,6 +227,7 @@ async function main() {
         ),
       search: searchPhase,
       export: exportPhase,
+      import: importPhase,
     };
     // The machine's load when each phase started: the browser figures move with it on a shared machine.
     const phaseLog: { name: PhaseName; startedAt: string; load: number }[] = [];

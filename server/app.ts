@@ -20,7 +20,8 @@ import { CLIENT_HEADER, HTTPS_HEADER, MAX_BODY_BYTES } from "#app/lib/http.serve
  */
 export const UPLOAD_ROUTES: ReadonlyArray<{ path: RegExp; maxBytes: number }> = [
   // Spreadsheet imports (issue 18): a 10 MB file and the multipart around it.
-  { path: /^\/import\/products\/[^/]+$/, maxBytes: 11 * 1024 * 1024 },
+  // /import/products/{department} and /import/{kind} (their upload forms post to themselves).
+  { path: /^\/import\/(?:products\/)?[^/]+$/, maxBytes: 11 * 1024 * 1024 },
 ];
 
 export type AppOptions = {

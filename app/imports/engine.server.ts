@@ -88,7 +88,20 @@ export function previewRows(
       };
     seen.set(key, line);
     const stored = existing.get(key);
-    const values = kind.resolve(checked.values, stored?.values);
+    if (stored?.sameKey && stored.sameKey > 1)
+      return {
+        line,
+        outcome: "error",
+        texts,
+        errors: { [kind.keyField]: importMessages.ambiguousKey(kind.keyLabel, stored.sameKey) },
+      };
+    let checkedValues = checked.values;
+    if (!stored && kind.checkNew) {
+      const strict = kind.checkNew(texts);
+      if (!strict.ok) return { line, outcome: "error", texts, errors: strict.errors };
+      checkedValues = strict.values;
+    }
+    const values = kind.resolve(checkedValues, stored?.values);
     if (!stored) return { line, outcome: "new", texts, values };
     const changes: Record<string, [unknown, unknown]> = {};
     for (const [field, value] of Object.entries(values))
@@ -258,7 +271,7 @@ function undoInTransaction(db: Tx, kind: ImportKind, id: string, user: { id: str
     const [found] = await tx
       .select()
       .from(imports)
-      .where(and(eq(imports.id, id), eq(imports.status, "committed")))
+      .where(and(eq(imports.id, id), eq(imports.kind, kind.id), eq(imports.status, "committed")))
       .for("update");
     if (!found?.changes) return { ok: false as const, message: undoMessages.notCommitted };
     const changes = found.changes as Changes;

@@ -1,3 +1,4 @@
+import { Readable } from "node:stream";
 import { parse } from "csv-parse/sync";
 import ExcelJS from "exceljs";
 import { type Cell, importMessages, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS } from "#app/imports/rules.ts";
@@ -36,34 +37,64 @@ function excelValue(value: ExcelJS.CellValue): Cell {
   return String(value);
 }
 
-async function readXlsx(bytes: Uint8Array): Promise<ReadFile> {
-  if (!startsWith(bytes, ZIP)) return { ok: false, message: importMessages.corrupt };
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
-  } catch {
-    return { ok: false, message: importMessages.corrupt };
+/**
+ * A whole zip ends with its central directory (an "end of central directory" record within the
+ * last 64 KB): a workbook cut short has none. The streaming reader reads entries as they come, so
+ * without this check it would take a cut file's complete entries for the whole workbook.
+ */
+function hasZipDirectory(bytes: Uint8Array): boolean {
+  const from = Math.max(0, bytes.length - 22 - 0xffff);
+  for (let at = bytes.length - 22; at >= from; at--) {
+    if (bytes[at] === 0x50 && bytes[at + 1] === 0x4b && bytes[at + 2] === 0x05 && bytes[at + 3] === 0x06) {
+      const commentLength = bytes[at + 20] | (bytes[at + 21] << 8);
+      return at + 22 + commentLength === bytes.length;
+    }
   }
+  return false;
+}
+
+/**
+ * Reads the workbook a row at a time (exceljs's streaming reader): only our compact rows are
+ * kept, never the library's model of every cell, so a 10 MB workbook does not take hundreds of MB.
+ */
+async function readXlsx(bytes: Uint8Array): Promise<ReadFile> {
+  if (!startsWith(bytes, ZIP) || !hasZipDirectory(bytes))
+    return { ok: false, message: importMessages.corrupt };
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(
+    Readable.from([Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)]),
+    { worksheets: "emit", sharedStrings: "cache", styles: "cache", hyperlinks: "ignore", entries: "ignore" },
+  );
   let headers: string[] | null = null;
-  const rows: ReadRow[] = [];
-  const sheets = workbook.worksheets.filter((sheet) => sheet.actualRowCount > 0);
-  for (const sheet of sheets) {
-    if (rows.length + sheet.actualRowCount > MAX_IMPORT_ROWS + sheets.length)
-      return { ok: false, message: importMessages.tooManyRows };
+  const sheets: { name: string; rows: { number: number; cells: Cell[] }[] }[] = [];
+  let total = 0;
+  for await (const sheet of reader) {
     let header: string[] | null = null;
-    sheet.eachRow({ includeEmpty: false }, (row, number) => {
-      const values = (row.values as ExcelJS.CellValue[]).slice(1).map(excelValue);
+    const rows: { number: number; cells: Cell[] }[] = [];
+    for await (const row of sheet) {
+      const values = ((row.values ?? []) as ExcelJS.CellValue[]).slice(1).map(excelValue);
+      if (values.every((value) => value === null || value === "")) continue;
       if (!header) {
-        header = values.map((value) => (value === null ? "" : String(value).trim()));
+        header = Array.from(values, (value) =>
+          value === null || value === undefined ? "" : String(value).trim(),
+        );
         headers ??= header;
-        return;
+        continue;
       }
-      if (values.every((value) => value === null || value === "")) return;
-      rows.push({ line: sheets.length > 1 ? `${sheet.name}!${number}` : String(number), cells: values });
-    });
+      total += 1;
+      if (total > MAX_IMPORT_ROWS) return { ok: false, message: importMessages.tooManyRows };
+      rows.push({ number: row.number, cells: Array.from(values, (value) => value ?? null) });
+    }
+    const name = (sheet as unknown as { name?: string }).name ?? `Sheet ${sheets.length + 1}`;
+    if (header) sheets.push({ name, rows });
   }
   if (!headers) return { ok: false, message: importMessages.empty };
-  if (rows.length > MAX_IMPORT_ROWS) return { ok: false, message: importMessages.tooManyRows };
+  const named = sheets.length > 1;
+  const rows = sheets.flatMap((sheet) =>
+    sheet.rows.map(({ number, cells }) => ({
+      line: named ? `${sheet.name}!${number}` : String(number),
+      cells,
+    })),
+  );
   return { ok: true, headers, rows };
 }
 

@@ -27,6 +27,8 @@ export const importMessages = {
   stale: "Records changed since the preview was made: upload the file again to see the changes.",
   refused: (why: string) => `Nothing was imported. ${why}`,
   duplicateKey: (key: string, first: string) => `The same ${key} is already in row ${first} of this file.`,
+  ambiguousKey: (key: string, n: number) =>
+    `${n} records of the list have this ${key}: the import cannot tell which one to change. Rename one of them in the list first.`,
   missingColumns: (names: string[]) =>
     `The file lacks the column${names.length === 1 ? "" : "s"} ${names.map((name) => `'${name}'`).join(", ")}.`,
   unknownColumns: (names: string[]) =>
@@ -61,10 +63,15 @@ export function isoOfExcelDate(date: Date): string {
 }
 
 /**
- * A date cell as YYYY-MM-DD: an Excel date, "yyyy-mm-dd", or "dd-mm-yyyy" / "dd/mm/yyyy" (the
+ * A date cell as YYYY-MM-DD: an Excel date (or its serial number), "yyyy-mm-dd", or "dd-mm-yyyy" / "dd/mm/yyyy" (the
  * plant's way). Anything else comes back as written, for the form's schema to name.
  */
 export function dateText(cell: Cell): string {
+  // A date cell whose format the reader did not see (a workbook whose styles come after its
+  // sheets) arrives as Excel's serial number: days since 30-12-1899 (from 1-3-1900, serial 61: before
+  // it Excel counts a 29-02-1900 that never was).
+  if (typeof cell === "number" && Number.isInteger(cell) && cell >= 61 && cell <= 2_958_465)
+    return isoOfExcelDate(new Date((cell - 25_569) * 86_400_000));
   const text = cellText(cell);
   const dmy = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})$/.exec(text);
   if (dmy) {
@@ -108,6 +115,20 @@ export function matchColumns(
   ].filter(Boolean);
   return problems.length ? { ok: false, message: problems.join(" ") } : { ok: true, indexOf };
 }
+
+/**
+ * A natural key made of a record's fields, as people match them: case, surrounding spaces and
+ * runs of spaces ignored ("Pressure Gauge " = "pressure  gauge").
+ */
+export const naturalKey = (...parts: readonly unknown[]) =>
+  parts
+    .map((part) =>
+      String(part ?? "")
+        .trim()
+        .replace(/\s+/g, " ")
+        .toLowerCase(),
+    )
+    .join("\u001f");
 
 /** "1,240 rows" */
 export const rowsText = (n: number) => `${n.toLocaleString("en")} row${n === 1 ? "" : "s"}`;

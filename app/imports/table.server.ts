@@ -8,7 +8,7 @@ export const imports = pgTable(
   "imports",
   {
     ...recordColumns,
-    /** The list it goes into: "spares:Electrician", … (imports/kinds.server.ts). */
+    /** The list it goes into: "spares:Electrician", "rack-items", "contracts", "files" (imports/kinds/index.server.ts). */
     kind: text("kind").notNull(),
     fileName: text("file_name").notNull(),
     status: text("status", { enum: ["preview", "committed", "undone"] })

@@ -218,11 +218,13 @@ const AREA_OF: Record<string, Declared> = {
   "exports/routes/contracts.ts": { area: "contracts" },
   "exports/routes/file-index.ts": { area: "fileIndex" },
   "exports/routes/sop-records.ts": { area: "sop" },
-  // Imports (issue 18): upload, preview and confirm change the list; undo is the admin's.
-  "imports/routes/spares-upload.tsx": { area: "spares", page: "write" },
-  "imports/routes/spares-template.ts": { area: "spares" },
-  "imports/routes/spares-preview.tsx": { area: "spares", page: "write" },
-  "imports/routes/spares-undo.tsx": { area: "importsUndo", page: "write" },
+  // Imports (issue 18): upload, preview and confirm change the list; undo is the admin's. The
+  // modules serve every list (/import/products/{department}, /import/{kind}): the guard takes the
+  // list's area, and the matrix's made-up {kind} names no list, which the guard reads as spares.
+  "imports/routes/upload.tsx": { area: "spares", page: "write" },
+  "imports/routes/template.ts": { area: "spares" },
+  "imports/routes/preview.tsx": { area: "spares", page: "write" },
+  "imports/routes/undo.tsx": { area: "importsUndo", page: "write" },
   // The API (method decides: GET reads, anything else writes).
   "api/routes/index.ts": { area: "signedIn" },
   "api/routes/not-found.ts": { area: "signedIn" },

@@ -112,9 +112,14 @@ export default function ContractsPage() {
           <PrintLink to="/amc/print" name="contracts" />
           <ExportLinks to="/amc/export" name="contracts" />
           {mayChange ? (
-            <Link to="/amcinsert" className="button primary">
-              Insert New Line
-            </Link>
+            <>
+              <Link className="button" to="/import/contracts">
+                Import
+              </Link>
+              <Link to="/amcinsert" className="button primary">
+                Insert New Line
+              </Link>
+            </>
           ) : null}
         </div>
       </div>

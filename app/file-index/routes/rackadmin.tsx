@@ -173,13 +173,18 @@ export default function RackAdminPage() {
     <section className="page file-index">
       <div className="page-head">
         <h1>Admin Racks</h1>
-        <nav className="actions no-print" aria-label="Print or download the index">
+        <nav className="actions no-print" aria-label="Print, download or import the index">
           {CUPBOARDS.map((cupboard) => (
             <Link key={cupboard.number} className="button small" to={`/rackadmin/print/${cupboard.number}`}>
               Print index: {cupboard.label}
             </Link>
           ))}
           <ExportLinks to="/rackadmin/export" name="the file index" />
+          {mayChange ? (
+            <Link className="button small" to="/import/files">
+              Import
+            </Link>
+          ) : null}
         </nav>
       </div>
 

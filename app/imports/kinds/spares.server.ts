@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Tx } from "#app/db/client.server.ts";
+import { INVENTORY_COLUMNS } from "#app/exports/sources.server.ts";
 import { type ImportKind, ImportRefused, type Stored, type Values } from "#app/imports/kinds/types.ts";
 import { type Department, resolveStatus } from "#app/inventory/rules.ts";
 import { lineSchema } from "#app/inventory/schema.ts";
@@ -61,8 +62,14 @@ export function sparesKind(department: Department): ImportKind {
     area: "spares",
     listHref: `/products/${department}`,
     uploadHref: `/import/products/${department}`,
+    fileStem: department,
+    template: INVENTORY_COLUMNS,
     keyLabel: "Serial Number",
     keyField: "srno",
+    notes: [
+      "Available stock goes through the stock ledger: a new line's figure is its opening stock, a changed figure a stock count dated today.",
+      "Excess/Short Fall is worked out by the server (it may be left out); a blank Status of Order is worked out from the stock, as the forms do.",
+    ],
     columns: [
       { header: "Serial Number", field: "srno", required: true, kind: "number" },
       { header: "Assets", field: "Assets", required: true },

@@ -1,5 +1,6 @@
 import type { Area } from "#app/auth/permissions.ts";
 import type { Tx } from "#app/db/client.server.ts";
+import type { ExportColumn } from "#app/exports/cells.ts";
 import type { ImportColumn } from "#app/imports/rules.ts";
 
 // What a list must tell the import engine (engine.server.ts): its columns (the export's headers),
@@ -7,7 +8,24 @@ import type { ImportColumn } from "#app/imports/rules.ts";
 // how records are read, written and put back. Values are plain JSON: they wait in the imports table.
 
 export type Values = Record<string, string | number | null>;
-export type Stored = { id: string; version: number; values: Values };
+export type Stored = {
+  id: string;
+  version: number;
+  values: Values;
+  /** How many stored records share this natural key (a list without a unique key may hold two). */
+  sameKey?: number;
+};
+
+/** Records by natural key, each counting the records that share its key (the first one is kept). */
+export function storedByKey(entries: Iterable<[string, Stored]>): Map<string, Stored> {
+  const byKey = new Map<string, Stored>();
+  for (const [key, stored] of entries) {
+    const first = byKey.get(key);
+    if (first) first.sameKey = (first.sameKey ?? 1) + 1;
+    else byKey.set(key, stored);
+  }
+  return byKey;
+}
 /** Which import is writing: its file's name, for the remarks of what it writes beside the records. */
 export type ImportSource = { fileName: string };
 
@@ -27,13 +45,26 @@ export type ImportKind = {
   listHref: string;
   /** Where its upload page is. */
   uploadHref: string;
+  /** The list's name in the template's file name ("Electrician": plantops-electrician-template-…). */
+  fileStem: string;
   /** The export's columns; each with the schema field it fills. */
   columns: ImportColumn[];
+  /** The template: the export's columns and types (app/exports/sources.server.ts). */
+  template: readonly ExportColumn[];
   /** The natural key, in words: "Serial Number". */
   keyLabel: string;
+  /** What the upload page says about this list's columns, beside the key (a sentence each). */
+  notes?: string[];
   /** The schema field of the natural key, where a duplicate in the file is reported. */
   keyField: string;
   check(
+    texts: Record<string, string>,
+  ): { ok: true; values: Values } | { ok: false; errors: Record<string, string> };
+  /**
+   * The insert form's stricter rules, for a row that matches no record (a contract: the update
+   * form asks nothing, the insert form asks for the equipment, company, validity and PMS).
+   */
+  checkNew?(
     texts: Record<string, string>,
   ): { ok: true; values: Values } | { ok: false; errors: Record<string, string> };
   keyOf(values: Values): string;
@@ -63,3 +94,17 @@ export type ImportKind = {
   remove(tx: Tx, ids: string[]): Promise<void>;
   restore(tx: Tx, id: string, values: Values, userId: string, source: ImportSource): Promise<void>;
 };
+
+/** A schema's issues as one message per field (the first), fields renamed where the file's differ. */
+export function errorsByField(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+  fallback: string,
+  rename: Record<string, string> = {},
+): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) {
+    const field = String(issue.path[0] ?? fallback);
+    errors[rename[field] ?? field] ??= issue.message;
+  }
+  return errors;
+}

@@ -88,6 +88,11 @@ export default function StoreRacksPage() {
             Stock report
           </Link>
           <ExportLinks to="/about/export" name="Store Racks" />
+          {mayChange ? (
+            <Link className="button" to="/import/rack-items">
+              Import
+            </Link>
+          ) : null}
         </div>
       </div>
       <ListToolbar view={view}>

@@ -6,34 +6,25 @@ import {
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { can } from "#app/auth/permissions.ts";
-import { requirePermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { UploadForm } from "#app/imports/components.tsx";
 import { previewImport, recentImports } from "#app/imports/engine.server.ts";
-import { sparesKind } from "#app/imports/kinds/spares.server.ts";
+import { requireImportPage } from "#app/imports/guards.server.ts";
 import { readUploadForm } from "#app/imports/upload.server.ts";
-import { isDepartment, unknownDepartmentMessage } from "#app/inventory/rules.ts";
 import { formatDateTimeGB } from "#app/lib/dates.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
 import { SubmitButton } from "#app/ui/form.tsx";
 
-// /import/products/{department}: upload a spreadsheet of spares lines (issue 18), step 1 of 3.
-// Natural key: the department + Serial Number. Also lists the department's recent imports, with
-// the admin's Undo.
+// /import/products/{department} and /import/{kind} (rack-items, contracts, files): upload a
+// spreadsheet into a list (issue 18), step 1 of 3. Says the list's natural key; lists its recent
+// imports, with the admin's Undo.
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `Import ${data?.title ?? "spare parts"} · PlantOps` },
+  { title: `Import into ${data?.title ?? "a list"} · PlantOps` },
 ];
 
-function kindOfParams(params: LoaderFunctionArgs["params"]) {
-  if (!isDepartment(params.department))
-    throw new Response(unknownDepartmentMessage(String(params.department)), { status: 404 });
-  return sparesKind(params.department);
-}
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requirePermission(request, "spares", "write");
-  const kind = kindOfParams(params);
+  const { user, kind } = await requireImportPage(request, params, "write");
   const zone = serverSettings().PLANT_TIME_ZONE;
   const recent = (await recentImports(db, kind)).map((row) => ({
     ...row,
@@ -44,14 +35,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     listHref: kind.listHref,
     uploadHref: kind.uploadHref,
     keyLabel: kind.keyLabel,
+    notes: kind.notes ?? [],
     recent,
     mayUndo: can(user.role, "importsUndo", "write"),
   };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requirePermission(request, "spares");
-  const kind = kindOfParams(params);
+  const { user, kind } = await requireImportPage(request, params);
   const form = await readUploadForm(request);
   if ("message" in form) return { error: form.message };
   const outcome = await previewImport(db, kind, form.file, user.id);
@@ -59,8 +50,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return redirect(`${kind.uploadHref}/${outcome.id}`);
 }
 
-export default function ImportSparesPage() {
-  const { title, listHref, uploadHref, keyLabel, recent, mayUndo } = useLoaderData<typeof loader>();
+export default function ImportUploadPage() {
+  const { title, listHref, uploadHref, keyLabel, notes, recent, mayUndo } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <section className="page">
@@ -73,10 +64,17 @@ export default function ImportSparesPage() {
         </div>
       </div>
       <p>
-        Rows are matched to the list's lines by <strong>{keyLabel}</strong>: a row whose {keyLabel} is not in
-        the list is added, the others change the line they name. Nothing is written until you confirm the
+        Rows are matched to the list's records by <strong>{keyLabel}</strong>: a row whose {keyLabel} is not
+        in the list is added, the others change the record they name. Nothing is written until you confirm the
         preview.
       </p>
+      {notes.length ? (
+        <ul className="import-notes">
+          {notes.map((note) => (
+            <li key={note}>{note}</li>
+          ))}
+        </ul>
+      ) : null}
       <UploadForm error={actionData?.error} templateHref={`${uploadHref}/template`} />
       {recent.length ? (
         <>

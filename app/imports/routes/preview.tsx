@@ -1,18 +1,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { requirePermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { PreviewTable, type PreviewView } from "#app/imports/components.tsx";
 import { type Counts, commitImport, findImport, type PreviewRow } from "#app/imports/engine.server.ts";
-import { sparesKind } from "#app/imports/kinds/spares.server.ts";
+import { requireImportPage } from "#app/imports/guards.server.ts";
 import { importMessages, rowsText } from "#app/imports/rules.ts";
-import { isDepartment, unknownDepartmentMessage } from "#app/inventory/rules.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { FormError, SubmitButton } from "#app/ui/form.tsx";
 
-// /import/products/{department}/{import id}: the preview (step 2) and its confirmation (step 3).
-// Every row is new, changed (old → new), unchanged or in error (the form's message beside the
-// cell); "Import N rows" writes them all in one transaction, or nothing.
+// /import/…/{import id}: the preview (step 2) and its confirmation (step 3). Every row is new,
+// changed (old → new), unchanged or in error (the form's message beside the cell); "Import N
+// rows" writes them all in one transaction, or nothing.
 
 export const meta: MetaFunction = () => [{ title: "Import preview · PlantOps" }];
 
@@ -20,15 +18,8 @@ export const meta: MetaFunction = () => [{ title: "Import preview · PlantOps" }
 const SHOWN_ROWS = 1000;
 const ORDER = { error: 0, changed: 1, new: 2, unchanged: 3 } as const;
 
-function kindOfParams(params: LoaderFunctionArgs["params"]) {
-  if (!isDepartment(params.department))
-    throw new Response(unknownDepartmentMessage(String(params.department)), { status: 404 });
-  return sparesKind(params.department);
-}
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requirePermission(request, "spares", "write");
-  const kind = kindOfParams(params);
+  const { user, kind } = await requireImportPage(request, params, "write");
   const found = await findImport(db, String(params.id));
   if (!found || found.kind !== kind.id || found.createdBy !== user.id)
     throw new Response("There is no import preview at this address.", { status: 404 });
@@ -52,8 +43,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requirePermission(request, "spares");
-  const kind = kindOfParams(params);
+  const { user, kind } = await requireImportPage(request, params);
   const outcome = await commitImport(db, kind, String(params.id), user);
   if (!outcome.ok) return { error: outcome.message };
   return redirectWithToast(kind.listHref, { type: "success", message: outcome.message });

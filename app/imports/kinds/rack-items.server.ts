@@ -1,0 +1,257 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Tx } from "#app/db/client.server.ts";
+import { RACK_COLUMNS } from "#app/exports/sources.server.ts";
+import {
+  errorsByField,
+  type ImportKind,
+  ImportRefused,
+  type Stored,
+  storedByKey,
+  type Values,
+} from "#app/imports/kinds/types.ts";
+import { naturalKey } from "#app/imports/rules.ts";
+import { type MovementInput, plantToday, recordMovement } from "#app/ledger/movements.server.ts";
+import { toThousandths } from "#app/ledger/rules.ts";
+import { stockMovements } from "#app/ledger/table.server.ts";
+import {
+  closingStock,
+  formatQuantity,
+  parseQuantity,
+  parseRackNumber,
+  RACK_COUNT,
+} from "#app/store-racks/rules.ts";
+import { rackItemApiSchema } from "#app/store-racks/schema.ts";
+import { rackItems as t } from "#app/store-racks/table.server.ts";
+
+// The store racks' items (/about). Natural key: Rack + Material Name (case and spaces ignored):
+// a rack holds a material once, whatever its section, so a row can move an item to another
+// section but never to another rack (that is a new item there). rack_items has no unique key, so
+// two stored items with the same key are reported, never guessed between.
+//
+// The figures are the export's: this month's Available Stock, Issue and Receipt, checked with the
+// rack forms' schema (its messages, and closing never below zero). The item's stock is their
+// result, Available + Receipt − Issue, as the forms compute Closing Stock; it goes through the
+// stock ledger as the spares' does: a new item's stock is its opening movement, a changed stock a
+// count dated the plant's today, and undo counts it back. A Closing Stock cell is never read as a
+// figure: when filled in it must agree with the other three (so a count typed only there is
+// reported, not silently dropped).
+
+const KIND_ID = "rack-items";
+
+const messages = {
+  rackRequired: "Rack is required.",
+  rack: `Rack must be a rack number from 1 to ${RACK_COUNT}.`,
+  closingNumber: "Closing stock must be a number.",
+  closingMismatch: (computed: number) =>
+    `Closing Stock is worked out as Available Stock + Receipt − Issue (${formatQuantity(computed)}): change those figures, or leave Closing Stock blank.`,
+};
+
+const sameStock = (a: unknown, b: unknown) => toThousandths(Number(a)) === toThousandths(Number(b));
+
+/** One movement of the item through the ledger; a refusal ends the whole import with its message. */
+async function move(tx: Tx, id: string, values: Values, input: MovementInput, userId: string) {
+  const outcome = await recordMovement(tx, { type: "rack", id }, input, userId);
+  if (!outcome.ok)
+    throw new ImportRefused(`Rack ${values.rackNumber}, ${values.materialName}: ${outcome.message}`);
+}
+
+const countTo = (quantity: number, remark: string): MovementInput => ({
+  kind: "count",
+  movedOn: plantToday(),
+  quantity,
+  remark,
+});
+
+export const rackItemsKind: ImportKind = {
+  id: KIND_ID,
+  title: "Store Racks",
+  area: "racks",
+  listHref: "/about",
+  uploadHref: `/import/${KIND_ID}`,
+  fileStem: "store-racks",
+  template: RACK_COLUMNS,
+  keyLabel: "Rack + Material Name",
+  keyField: "materialName",
+  notes: [
+    "One sheet or several (the export has a sheet per rack): the Rack column says where each row goes.",
+    "The stock is Available Stock + Receipt − Issue (this month's figures, as the export writes them): a new item's stock is its opening stock, a changed stock a stock count dated today, both in the stock ledger.",
+    "Closing Stock may be left blank; when filled in it must agree with the other three figures.",
+  ],
+  columns: [
+    { header: "Rack", field: "rackNumber", required: true, kind: "number" },
+    { header: "Section", field: "section", required: true },
+    { header: "Material Name", field: "materialName", required: true },
+    { header: "Available Stock", field: "availableStock", required: true, kind: "number" },
+    { header: "Issue", field: "issue", required: false, kind: "number" },
+    { header: "Receipt", field: "receipt", required: false, kind: "number" },
+    { header: "Closing Stock", field: "closingStock", required: false, kind: "number" },
+  ],
+  check(texts) {
+    const errors: Record<string, string> = {};
+    const rack = parseRackNumber(texts.rackNumber.replace(/\s+/g, ""));
+    if (rack === null) errors.rackNumber = texts.rackNumber ? messages.rack : messages.rackRequired;
+    const parsed = rackItemApiSchema.safeParse({
+      section: texts.section,
+      materialName: texts.materialName,
+      availableStock: texts.availableStock,
+      issue: texts.issue,
+      receit: texts.receipt,
+    });
+    if (!parsed.success)
+      Object.assign(errors, errorsByField(parsed.error.issues, "availableStock", { receit: "receipt" }));
+    if (!parsed.success || rack === null) return { ok: false, errors };
+    const { availableStock, issue, receit, section, materialName } = parsed.data;
+    const stock = closingStock({ availableStock, issue, receipt: receit });
+    const typed = parseQuantity(texts.closingStock);
+    if (typed.kind === "invalid") return { ok: false, errors: { closingStock: messages.closingNumber } };
+    if (typed.kind === "ok" && !sameStock(typed.value, stock))
+      return { ok: false, errors: { closingStock: messages.closingMismatch(stock) } };
+    return { ok: true, values: { rackNumber: rack, section, materialName, closingStock: stock } };
+  },
+  keyOf: (values) => naturalKey(values.rackNumber, values.materialName),
+  async existing(db) {
+    const rows = await db
+      .select({
+        id: t.id,
+        version: t.version,
+        rackNumber: t.rackNumber,
+        section: t.section,
+        materialName: t.materialName,
+        closingStock: t.closingStock,
+      })
+      .from(t)
+      .orderBy(t.createdAt, t.id);
+    return storedByKey(
+      rows.map((row): [string, Stored] => [
+        naturalKey(row.rackNumber, row.materialName),
+        {
+          id: row.id,
+          version: row.version,
+          values: {
+            rackNumber: row.rackNumber,
+            section: row.section,
+            materialName: row.materialName,
+            closingStock: Number(row.closingStock),
+          },
+        },
+      ]),
+    );
+  },
+  resolve: (values) => values,
+  async insert(tx, rows, userId, source) {
+    const ids: string[] = [];
+    // In slices: one statement's parameters are capped at 65,535.
+    for (let start = 0; start < rows.length; start += 1000) {
+      const inserted = await tx
+        .insert(t)
+        .values(
+          rows.slice(start, start + 1000).map((values) => ({
+            rackNumber: Number(values.rackNumber),
+            section: String(values.section),
+            materialName: String(values.materialName),
+            // The figure the item was put in with; its stock is the opening movement below.
+            availableStock: Number(values.closingStock),
+            closingStock: 0,
+            createdBy: userId,
+            updatedBy: userId,
+          })),
+        )
+        .returning({ id: t.id });
+      ids.push(...inserted.map((row) => row.id));
+    }
+    const movedOn = plantToday();
+    for (const [index, values] of rows.entries()) {
+      const quantity = Number(values.closingStock);
+      if (toThousandths(quantity) <= 0) continue;
+      const opening = {
+        kind: "opening",
+        movedOn,
+        quantity,
+        remark: `Imported from ${source.fileName}`,
+      } as const;
+      await move(tx, ids[index], values, opening, userId);
+    }
+    return ids;
+  },
+  async update(tx, stored, values, userId, source) {
+    const [current] = await tx
+      .select({ version: t.version, closingStock: t.closingStock })
+      .from(t)
+      .where(eq(t.id, stored.id))
+      .for("update");
+    // A movement since the preview changes the stock without the version: stale as well.
+    if (!current || current.version !== stored.version) return null;
+    if (!sameStock(current.closingStock, stored.values.closingStock)) return null;
+    if (!sameStock(current.closingStock, values.closingStock))
+      await move(
+        tx,
+        stored.id,
+        values,
+        countTo(Number(values.closingStock), `Imported from ${source.fileName}`),
+        userId,
+      );
+    const [row] = await tx
+      .update(t)
+      .set({
+        section: String(values.section),
+        materialName: String(values.materialName),
+        updatedBy: userId,
+        updatedAt: new Date(),
+        version: sql`${t.version} + 1`,
+      })
+      .where(and(eq(t.id, stored.id), eq(t.version, stored.version)))
+      .returning({ version: t.version });
+    return row ? row.version : null;
+  },
+  async versions(tx, ids) {
+    const found = new Map<string, number>();
+    for (let start = 0; start < ids.length; start += 5000) {
+      const rows = await tx
+        .select({ id: t.id, version: t.version })
+        .from(t)
+        .where(inArray(t.id, ids.slice(start, start + 5000)));
+      for (const row of rows) found.set(row.id, row.version);
+    }
+    return found;
+  },
+  async dependents(tx, ids) {
+    const found = new Map<string, number>();
+    for (let start = 0; start < ids.length; start += 5000) {
+      const rows = await tx
+        .select({ id: stockMovements.rackItemId, n: sql<number>`count(*)::int` })
+        .from(stockMovements)
+        .where(inArray(stockMovements.rackItemId, ids.slice(start, start + 5000)))
+        .groupBy(stockMovements.rackItemId);
+      for (const row of rows) if (row.id) found.set(row.id, Number(row.n));
+    }
+    return found;
+  },
+  // An item's movements go with it (the foreign key cascades).
+  async remove(tx, ids) {
+    for (let start = 0; start < ids.length; start += 5000)
+      await tx.delete(t).where(inArray(t.id, ids.slice(start, start + 5000)));
+  },
+  async restore(tx, id, values, userId, source) {
+    const [current] = await tx.select({ closingStock: t.closingStock }).from(t).where(eq(t.id, id));
+    // Undo runs only while the item has no movement since the import: a count back to the old
+    // figure leaves the stock as before; both counts stay on the stock card.
+    if (current && !sameStock(current.closingStock, values.closingStock))
+      await move(
+        tx,
+        id,
+        values,
+        countTo(Number(values.closingStock), `Undid the import of ${source.fileName}`),
+        userId,
+      );
+    await tx
+      .update(t)
+      .set({
+        section: String(values.section),
+        materialName: String(values.materialName),
+        updatedBy: userId,
+        updatedAt: new Date(),
+        version: sql`${t.version} + 1`,
+      })
+      .where(eq(t.id, id));
+  },
+};

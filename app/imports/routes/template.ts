@@ -1,0 +1,14 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { requireExportFormat, sendExport } from "#app/exports/respond.server.ts";
+import { requireImportPage } from "#app/imports/guards.server.ts";
+
+// GET /import/…/template?format=xlsx|csv: the list's export with its header row alone.
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { kind } = await requireImportPage(request, params);
+  const format = requireExportFormat(request);
+  return sendExport(
+    request,
+    { what: `${kind.fileStem}-template`, columns: kind.template, sheets: [] },
+    format,
+  );
+}
