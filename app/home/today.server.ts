@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, lte, sql } from "drizzle-orm";
+import { and, eq, gt, lte, sql } from "drizzle-orm";
 import { isRecordType, RECORD_TYPES, recordTypeLabel } from "#app/audit/record-types.ts";
 import { auditLog } from "#app/audit/table.server.ts";
 import { type Area, can } from "#app/auth/permissions.ts";
@@ -106,27 +106,28 @@ async function contractsCard(
 
 /** The spares lines of each department whose order-by date (inventory/cover.ts) is today or past. */
 async function orderNowLines(db: Tx, today: string) {
-  const issued = await Promise.all(
-    DEPARTMENTS.map((department) => issuedInCoverWindow(db, { department }, today)),
-  );
+  // The lines and what each issued in the window, in parallel: no list of ids to send back.
+  const [issued, lines] = await Promise.all([
+    Promise.all(DEPARTMENTS.map((department) => issuedInCoverWindow(db, { department }, today))),
+    db
+      .select({
+        id: inventoryItems.id,
+        department: inventoryItems.department,
+        srno: inventoryItems.srno,
+        assets: inventoryItems.assets,
+        stock: inventoryItems.availableStock,
+        leadTimeDays: inventoryItems.leadTimeDays,
+      })
+      .from(inventoryItems)
+      .orderBy(inventoryItems.department, inventoryItems.srno),
+  ]);
   const byLine = new Map(issued.flatMap((map) => [...map]));
-  if (byLine.size === 0) return [];
-  const lines = await db
-    .select({
-      id: inventoryItems.id,
-      department: inventoryItems.department,
-      srno: inventoryItems.srno,
-      assets: inventoryItems.assets,
-      stock: inventoryItems.availableStock,
-      leadTimeDays: inventoryItems.leadTimeDays,
-    })
-    .from(inventoryItems)
-    .where(inArray(inventoryItems.id, [...byLine.keys()]))
-    .orderBy(inventoryItems.department, inventoryItems.srno);
   return lines.flatMap((line) => {
+    const used = byLine.get(line.id);
+    if (!used) return [];
     const cover = stockCover({
       stock: Number(line.stock),
-      issued: byLine.get(line.id) ?? 0,
+      issued: used,
       leadTimeDays: Number(line.leadTimeDays),
       today,
     });
