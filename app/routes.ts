@@ -24,6 +24,8 @@ export default [
 
   layout("shell/routes/layout.tsx", { id: "shell" }, [
     route("home", "home/route.tsx"),
+    // Today as a one-page daily report, sent without JavaScript.
+    route("home/print", "home/print.tsx", { id: "home/print" }),
     route("settings", "settings/routes/settings.tsx"),
     ...mail.pages,
     ...inventory.pages,

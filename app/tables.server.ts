@@ -6,6 +6,7 @@ export { auditLog } from "#app/audit/table.server.ts";
 export { loginAttempts, registrationAttempts, sessions, users } from "#app/auth/table.server.ts";
 export { contracts } from "#app/contracts/table.server.ts";
 export { rackFiles } from "#app/file-index/table.server.ts";
+export { todayVisits } from "#app/home/table.server.ts";
 export { imports } from "#app/imports/table.server.ts";
 export { inventoryItems } from "#app/inventory/table.server.ts";
 export { stockMovements } from "#app/ledger/table.server.ts";

@@ -1,16 +1,23 @@
-import type { LinksFunction, MetaFunction } from "@remix-run/node";
-import { useRouteLoaderData } from "@remix-run/react";
-import { FacilityGallery, FeatureCards, Hero, Stats } from "#app/home/components.tsx";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { requireUser } from "#app/auth/session.server.ts";
+import { Hero, TodayCards } from "#app/home/components.tsx";
 import homeCss from "#app/home/home.css?url";
+import { loadToday } from "#app/home/today.server.ts";
 import type { ShellData } from "#app/shell/routes/layout.tsx";
 
-// The signed-in home page (spec §1): hero, feature cards, facility gallery and figures.
-// It has no loader of its own; the plant's name comes from the shell layout's settings.
+// The signed-in home page: Today (issue 19), what needs doing for the user's role, under a short
+// welcome with the quick actions. Every signed-in role may open it; each card checks its own area.
 export const meta: MetaFunction = () => [{ title: "Home · PlantOps" }];
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: homeCss }];
 
+export async function loader({ request }: LoaderFunctionArgs) {
+  return { today: await loadToday(request, await requireUser(request)) };
+}
+
 export default function HomePage() {
+  const { today } = useLoaderData<typeof loader>();
   const shell = useRouteLoaderData<ShellData>("shell");
   // The shell's loader always sends the settings (their defaults when none are saved). Not
   // importing the settings' schema keeps its validation library out of this page's JavaScript.
@@ -18,9 +25,16 @@ export default function HomePage() {
   return (
     <div className="home">
       <Hero plantName={plantName} role={shell?.user.role} />
-      <FeatureCards />
-      <FacilityGallery />
-      <Stats />
+      <section className="home-section" aria-labelledby="today-title">
+        <div className="today-head">
+          <h2 id="today-title">Today{today ? `, ${today.day}` : ""}</h2>
+          <p>
+            {today ? `As of ${today.at}. ` : ""}
+            <a href="/home/print">Print the daily report</a>
+          </p>
+        </div>
+        <TodayCards data={today} />
+      </section>
     </div>
   );
 }

@@ -1,5 +1,4 @@
 import { and, between, eq, inArray, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
 import type { Tx } from "#app/db/client.server.ts";
 import { coverWindow } from "#app/inventory/cover.ts";
 import type { Department } from "#app/inventory/rules.ts";
@@ -10,8 +9,6 @@ import { stockMovements as m } from "#app/ledger/table.server.ts";
 // What each spares line issued in the days-of-cover window (app/inventory/cover.ts), for the
 // lines on a page in ONE query (never one per row). A reversed issue does not count: a reversal
 // is dated its issue's day and counts under the issue's kind, so the two cancel in the window.
-
-const reversed = alias(m, "reversed");
 
 /**
  * Quantity issued in the 90 days ending `today`, per line: the given lines (a table page), or a
@@ -29,15 +26,17 @@ export async function issuedInCoverWindow(
       id: sql<string>`${m.inventoryItemId}`,
       issued: sql<string>`-sum(${m.quantity})`,
     })
-    .from(m)
-    .leftJoin(reversed, eq(reversed.id, m.reversesId));
+    .from(m);
+  // The reversed movement's kind, looked up by its key for the few reversals: a join here hashed
+  // every movement of the ledger (~230,000) on each call, three times slower at plant scale.
+  const isIssue = sql`coalesce((select reversed.kind from ${m} reversed where reversed.id = ${m.reversesId}), ${m.kind}) = 'issue'`;
   const scoped =
     "ids" in lines
       ? query.where(
           and(
             inArray(m.inventoryItemId, [...lines.ids]),
             between(m.movedOn, window.from, window.to),
-            sql`coalesce(${reversed.kind}, ${m.kind}) = 'issue'`,
+            isIssue,
           ),
         )
       : query
@@ -46,7 +45,7 @@ export async function issuedInCoverWindow(
             and(
               eq(inventoryItems.department, lines.department),
               between(m.movedOn, window.from, window.to),
-              sql`coalesce(${reversed.kind}, ${m.kind}) = 'issue'`,
+              isIssue,
             ),
           );
   const rows = await scoped.groupBy(m.inventoryItemId);

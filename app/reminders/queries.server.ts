@@ -15,15 +15,21 @@ import {
   REMINDER_KIND_AREAS,
   REMINDER_KINDS,
   type ReminderKind,
+  type SparesDue,
 } from "#app/reminders/rules.ts";
 import { reminderSubscriptions, remindersSent } from "#app/reminders/table.server.ts";
 import { outstandingReturns } from "#app/sop/queries.server.ts";
 
 /**
- * The contract reminders due on `today` and not yet sent: for each contract date (validity end,
- * next PMS due) the offset contractReminderOffset gives, less those reminders_sent already holds.
+ * Every contract date (validity end, next PMS due) inside a reminder window on `today` or overdue,
+ * with the offset contractReminderOffset gives it, nearest date first. The digest sends those not
+ * sent yet (contractsDue); the Today page shows them all (app/home): one computation for both.
  */
-async function contractsDue(db: Tx, today: string, offsets: readonly number[]): Promise<ContractDue[]> {
+export async function contractDates(
+  db: Tx,
+  today: string,
+  offsets: readonly number[],
+): Promise<ContractDue[]> {
   const farthest = Math.max(...offsets, 0);
   const rows = await db
     .select({
@@ -62,6 +68,15 @@ async function contractsDue(db: Tx, today: string, offsets: readonly number[]): 
       });
     }
   }
+  return candidates.sort(
+    (a, b) =>
+      a.date.localeCompare(b.date) || a.equipment.localeCompare(b.equipment) || a.what.localeCompare(b.what),
+  );
+}
+
+/** The contract reminders due on `today` and not yet sent: contractDates less what reminders_sent holds. */
+async function contractsDue(db: Tx, today: string, offsets: readonly number[]): Promise<ContractDue[]> {
+  const candidates = await contractDates(db, today, offsets);
   if (candidates.length === 0) return [];
   const sent = await db
     .select({
@@ -73,32 +88,64 @@ async function contractsDue(db: Tx, today: string, offsets: readonly number[]): 
     .from(remindersSent)
     .where(inArray(remindersSent.recordId, [...new Set(candidates.map((item) => item.id))]));
   const done = new Set(sent.map((row) => `${row.kind} ${row.recordId} ${row.offset} ${row.dueDate}`));
-  return candidates
-    .filter((item) => !done.has(`contract-${item.what} ${item.id} ${item.offset} ${item.date}`))
-    .sort((a, b) => a.date.localeCompare(b.date) || a.equipment.localeCompare(b.equipment));
+  return candidates.filter(
+    (item) => !done.has(`contract-${item.what} ${item.id} ${item.offset} ${item.date}`),
+  );
+}
+
+/**
+ * Spares lines at or below their minimum stock (the department tables' ?stock=short), the first
+ * `perDepartment` of each department by serial number, and how many each department has in all.
+ */
+export async function sparesBelowMinimum(
+  db: Tx,
+  perDepartment: number,
+): Promise<{ rows: SparesDue[]; totals: Record<string, number> }> {
+  const ranked = db
+    .select({
+      department: inventoryItems.department,
+      srno: inventoryItems.srno,
+      assets: inventoryItems.assets,
+      available: inventoryItems.availableStock,
+      minimum: inventoryItems.minStock,
+      rank: sql<number>`row_number() over (partition by ${inventoryItems.department} order by ${inventoryItems.srno})`.as(
+        "rank",
+      ),
+      total: sql<number>`count(*) over (partition by ${inventoryItems.department})`.as("total"),
+    })
+    .from(inventoryItems)
+    .where(sql`${inventoryItems.availableStock} <= ${inventoryItems.minStock}`)
+    .as("ranked");
+  const rows = await db
+    .select()
+    .from(ranked)
+    .where(sql`${ranked.rank} <= ${perDepartment}`)
+    .orderBy(ranked.department, ranked.srno);
+  const totals: Record<string, number> = {};
+  for (const row of rows) totals[row.department] = Number(row.total);
+  return {
+    rows: rows.map((row) => ({
+      department: row.department,
+      srno: row.srno,
+      assets: row.assets,
+      available: Number(row.available),
+      minimum: Number(row.minimum),
+    })),
+    totals,
+  };
 }
 
 /** Everything a digest on `today` may list; daily kinds (spares, returns) are listed every day. */
 export async function digestItems(db: Tx, today: string, offsets: readonly number[]): Promise<DigestItems> {
   const [contractItems, spares, returns] = await Promise.all([
     contractsDue(db, today, offsets),
-    db
-      .select({
-        department: inventoryItems.department,
-        srno: inventoryItems.srno,
-        assets: inventoryItems.assets,
-        available: inventoryItems.availableStock,
-        minimum: inventoryItems.minStock,
-      })
-      .from(inventoryItems)
-      .where(sql`${inventoryItems.availableStock} <= ${inventoryItems.minStock}`)
-      .orderBy(inventoryItems.department, inventoryItems.srno)
-      .limit(200),
+    // Up to 100 lines of each department: one long department no longer hides the others.
+    sparesBelowMinimum(db, 100),
     outstandingReturns(db, today, 200),
   ]);
   return {
     contracts: contractItems,
-    spares,
+    spares: spares.rows,
     returns: returns.rows
       .filter((row) => row.overdue)
       .map((row) => ({

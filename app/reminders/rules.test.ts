@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  contractBands,
   contractReminderOffset,
   DEFAULT_CONTRACT_OFFSETS,
   daysBetween,
@@ -114,5 +115,51 @@ describe("the digest's text", () => {
   it("is no message at all when nothing subscribed is due", () => {
     expect(digestMessage(items, ["returns"], context)).toBeNull();
     expect(digestMessage(items, [], context)).toBeNull();
+  });
+});
+
+describe("the Today page's contract bands", () => {
+  const due = (what: "validity" | "pms", date: string) => ({
+    id: `${what} ${date}`,
+    equipment: date,
+    company: "",
+    what,
+    date,
+    offset: 0,
+    mobileNumber: "",
+    whatsApp: null,
+  });
+  const bands = (items: ReturnType<typeof due>[], today: string, expiredThrough = today) =>
+    contractBands(items, today, [60, 30, 7], expiredThrough).map(
+      (band) => `${band.what} ${band.within ?? "overdue"}: ${band.items.map((item) => item.date).join(" ")}`,
+    );
+
+  it("puts validity ends in disjoint windows, one ending today in the nearest and one ended yesterday overdue", () => {
+    const today = "2026-11-23";
+    const items = [
+      "2026-11-22",
+      "2026-11-23",
+      "2026-11-30",
+      "2026-12-01",
+      "2026-12-23",
+      "2026-12-24",
+      "2027-01-22",
+    ].map((date) => due("validity", date));
+    expect(bands(items, today).slice(0, 4)).toEqual([
+      "validity overdue: 2026-11-22",
+      "validity 7: 2026-11-23 2026-11-30",
+      "validity 30: 2026-12-01 2026-12-23",
+      "validity 60: 2026-12-24 2027-01-22",
+    ]);
+  });
+
+  it("counts a PMS date as passed by /amc's own rule (its 00:00), so a PMS due today is overdue", () => {
+    const items = [due("pms", "2026-11-23"), due("pms", "2026-11-24")];
+    expect(bands(items, "2026-11-23").slice(4, 6)).toEqual(["pms overdue: 2026-11-23", "pms 7: 2026-11-24"]);
+  });
+
+  it("crosses 29 February by calendar days", () => {
+    expect(bands([due("validity", "2028-02-29")], "2028-02-22")[1]).toBe("validity 7: 2028-02-29");
+    expect(bands([due("validity", "2028-02-29")], "2028-03-01")[0]).toBe("validity overdue: 2028-02-29");
   });
 });

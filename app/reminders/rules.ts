@@ -174,3 +174,51 @@ export function digestMessage(
     ].join("\n"),
   };
 }
+
+/** A band of the Today page's contracts card: overdue, or due within a reminder window. */
+export type ContractBand = {
+  what: ContractDue["what"];
+  /** null: overdue (validity ended, PMS due date passed); else the window's days (7, 30, 60). */
+  within: number | null;
+  /** The window's nearest day (8 for "8–30 days"), for the label. */
+  from: number;
+  items: ContractDue[];
+};
+
+/**
+ * contractDates' items in the Today page's bands, for each of validity end and next PMS due:
+ * overdue first, then each window nearest first, each date in the nearest window it has reached
+ * (disjoint: 0–7, 8–30, 31–60 days). A contract is valid through its validity end date, so one
+ * ending today is in the nearest window and overdue tomorrow. A PMS due date has passed from its
+ * own 00:00 (contracts/rules.ts statusBounds, the /amc "Expired" filter): `pmsExpiredThrough` is
+ * that filter's date, so the count and the list it links to agree.
+ */
+export function contractBands(
+  items: readonly ContractDue[],
+  today: string,
+  offsets: readonly number[],
+  pmsExpiredThrough: string,
+): ContractBand[] {
+  const windows = [...new Set(offsets)].sort((a, b) => a - b);
+  const bands: ContractBand[] = [];
+  for (const what of ["validity", "pms"] as const) {
+    const mine = items.filter((item) => item.what === what);
+    const overdue = (item: ContractDue) =>
+      what === "validity" ? item.date < today : item.date <= pmsExpiredThrough;
+    bands.push({ what, within: null, from: 0, items: mine.filter(overdue) });
+    windows.forEach((within, index) => {
+      const from = index === 0 ? 0 : windows[index - 1] + 1;
+      bands.push({
+        what,
+        within,
+        from,
+        items: mine.filter((item) => {
+          if (overdue(item)) return false;
+          const days = daysBetween(today, item.date);
+          return days >= from && days <= within;
+        }),
+      });
+    });
+  }
+  return bands;
+}

@@ -66,6 +66,25 @@ const digestTime = z
   .string({ error: "Enter a time such as 08:00." })
   .check(z.trim(), z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Enter a time such as 08:00."));
 
+/** Shift start times (issue 19's Today page: which shift's handing-over record is missing). */
+export const DEFAULT_SHIFT_TIMES = ["06:00", "14:00", "22:00"];
+const shiftList = z
+  .array(z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Enter times such as 06:00, 14:00, 22:00.")))
+  .check(z.minLength(1, "Enter at least one shift start time."), z.maxLength(6, "At most 6 shifts."));
+
+/** "06:00, 14:00, 22:00" (or one a line) → the times in the day's order, each once; blank keeps the default. */
+const shiftTimesText = z.pipe(
+  z.transform((value: unknown) => {
+    const parts = String(value ?? "")
+      .split(/[\s,]+/)
+      .filter(Boolean)
+      // 6:00 is read as 06:00; anything else is left as typed for the message.
+      .map((part) => (/^\d:[0-5]\d$/.test(part) ? `0${part}` : part));
+    return parts.length ? [...new Set(parts)].sort() : DEFAULT_SHIFT_TIMES;
+  }),
+  shiftList,
+);
+
 /** Absent or empty form values become "" (the form pipeline reads a cleared input as missing). */
 const blank = (schema: z.ZodMiniType<string, string>) =>
   z.pipe(
@@ -84,6 +103,7 @@ export const plantSettingsSchema = z.object({
   dueSoonDays: z._default(dueSoonDays, 7),
   reminderOffsets: z._default(offsetList, [60, 30, 7]),
   digestTime: z._default(digestTime, "08:00"),
+  shiftTimes: z._default(shiftList, DEFAULT_SHIFT_TIMES),
 });
 
 export type PlantSettings = z.infer<typeof plantSettingsSchema>;
@@ -116,4 +136,5 @@ export const plantSettingsFormSchema = z.object({
     ),
   ),
   digestTime,
+  shiftTimes: shiftTimesText,
 });

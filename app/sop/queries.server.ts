@@ -368,14 +368,16 @@ export async function outstandingReturns(
   db: Tx,
   today: string,
   limit = 200,
-): Promise<{ rows: OutstandingReturn[]; total: number }> {
+): Promise<{ rows: OutstandingReturn[]; total: number; overdue: number }> {
   const rows = await db.execute<{
     record_id: string;
     row: number;
     entry: Record<string, unknown>;
     total: number;
+    overdue: number;
   }>(sql`
-    select r.id as record_id, e.ordinality::int as row, e.value as entry, count(*) over ()::int as total
+    select r.id as record_id, e.ordinality::int as row, e.value as entry, count(*) over ()::int as total,
+      (count(*) filter (where nullif(e.value->>'expectedDateOfReturn', '') < ${today}) over ())::int as overdue
     from ${sopRecords} r, jsonb_array_elements(r.data->'entries') with ordinality e
     where r.format = 'AS15' and coalesce(e.value->>'dateOfReturn', '') = ''
     order by nullif(e.value->>'expectedDateOfReturn', '') asc nulls last, r.record_date asc
@@ -397,7 +399,7 @@ export async function outstandingReturns(
       overdue: expected !== "" && expected < today,
     };
   });
-  return { rows: list, total: rows[0]?.total ?? 0 };
+  return { rows: list, total: rows[0]?.total ?? 0, overdue: rows[0]?.overdue ?? 0 };
 }
 
 /** A record in the API's shape: the format's fields (legacy names for AS11) plus the record's own. */

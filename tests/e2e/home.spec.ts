@@ -1,6 +1,6 @@
 import { expect, test } from "./fixtures.ts";
 
-test("the home page shows the hero, feature cards, gallery, statistics and footer", async ({
+test("Today on the home page: the cards show, a card's link opens the filtered list, and the daily report prints without JavaScript", async ({
   page,
   login,
 }) => {
@@ -10,35 +10,32 @@ test("the home page shows the hero, feature cards, gallery, statistics and foote
   const quick = page.getByRole("navigation", { name: "Quick actions" });
   for (const name of ["Spares", "AMC", "Store Racks", "SOP formats"])
     await expect(quick.getByRole("link", { name })).toBeVisible();
+  // The legacy marketing figures are gone from the signed-in home page.
+  await expect(page.getByText("8 crore+")).toHaveCount(0);
 
-  for (const card of ["Household reach", "Commercial use", "Bulk solutions"]) {
-    await expect(page.getByRole("heading", { level: 3, name: card })).toBeVisible();
-  }
-  const gallery = page.getByRole("region", { name: "Our facilities" });
-  await expect(gallery.getByRole("figure")).toHaveCount(6);
-  await expect(gallery.getByRole("figure", { name: "Cylinder yard" })).toBeVisible();
+  const today = page.getByRole("region", { name: /^Today, \d{2}\/\d{2}\/\d{4}$/ });
+  for (const card of [
+    /^Contracts \(AMC\)/,
+    /^Spares/,
+    /^Returnable material \(AS15\)/,
+    /^Shift records missing/,
+    /^Changes since your last visit/,
+  ])
+    await expect(today.getByRole("region", { name: card })).toBeVisible();
 
-  const numbers = page.getByRole("region", { name: "In numbers" });
-  await expect(numbers).toContainText("50+");
-  await expect(numbers).toContainText("8 crore+");
-  await expect(numbers).toContainText("100%");
+  const spares = today.getByRole("region", { name: /^Spares/ });
+  await spares.getByRole("link", { name: /^Electrician: at or below minimum stock: \d+$/ }).click();
+  await expect(page).toHaveURL(/\/products\/Electrician\?stock=short$/);
+  await expect(page.getByRole("combobox", { name: "Stock" })).toHaveValue("short");
 
   const footer = page.getByRole("contentinfo");
-  await expect(footer.getByRole("heading", { name: "Quick links" })).toBeVisible();
-  await expect(footer.getByRole("heading", { name: "Useful links" })).toBeVisible();
-  await expect(footer.getByRole("heading", { name: "Contact" })).toBeVisible();
-  await expect(footer.getByRole("list", { name: "Social media" })).toBeVisible();
-  await expect(footer).toContainText(String(new Date().getFullYear()));
-  // No picture is fetched from another site.
-  const external = await page.evaluate(
-    () => [...document.images].filter((img) => !img.src.startsWith(location.origin)).length,
-  );
-  expect(external).toBe(0);
-});
-
-test("the home page's quick action opens the spares", async ({ page, login }) => {
-  await login("staff");
   await page.goto("/home");
-  await page.getByRole("navigation", { name: "Quick actions" }).getByRole("link", { name: "Spares" }).click();
-  await expect(page).toHaveURL(/\/products$/);
+  await expect(footer.getByRole("heading", { name: "Quick links" })).toBeVisible();
+
+  await page.getByRole("link", { name: "Print the daily report" }).click();
+  await expect(page).toHaveURL(/\/home\/print$/);
+  await expect(page.getByRole("heading", { level: 1, name: /^Daily report/ })).toBeVisible();
+  await expect(page.getByRole("region", { name: /^Shift records missing/ })).toBeVisible();
+  // Like the lists' print views: no script at all, so nothing to download or hydrate.
+  await expect(page.locator("script")).toHaveCount(0);
 });

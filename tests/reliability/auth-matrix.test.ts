@@ -165,6 +165,7 @@ describe("roles", () => {
 type Declared = { area: Area | "signedIn"; page?: Need };
 const AREA_OF: Record<string, Declared> = {
   "home/route.tsx": { area: "signedIn" },
+  "home/print.tsx": { area: "signedIn" },
   "shell/routes/not-found.tsx": { area: "signedIn" },
   "settings/routes/settings.tsx": { area: "settings" },
   "mail/routes/outbox.tsx": { area: "settings" },

@@ -91,6 +91,7 @@ export default function SettingsPage() {
       dueSoonDays: String(settings.dueSoonDays),
       whatsappRecipients: settings.whatsappRecipients.join("\n"),
       reminderOffsets: settings.reminderOffsets.join(", "),
+      shiftTimes: settings.shiftTimes.join(", "),
     },
     onValidate: ({ formData }) => parseSubmission(formData, plantSettingsFormSchema),
     shouldValidate: "onBlur",
@@ -166,6 +167,14 @@ export default function SettingsPage() {
             hint="In the plant's time zone. People choose their reminders on their Account page."
           >
             <input {...getInputProps(fields.digestTime, { type: "time" })} />
+          </Field>
+          <Field
+            label="Shift start times"
+            id={fields.shiftTimes.id}
+            errors={fields.shiftTimes.errors ?? collectErrors(form.allErrors, "shiftTimes")}
+            hint="In the plant's time zone, for example 06:00, 14:00, 22:00. The shift that runs past midnight is the night shift. Today on the home page names the shift records missing."
+          >
+            <input {...getInputProps(fields.shiftTimes, { type: "text" })} />
           </Field>
         </fieldset>
         {mayChange ? <SubmitButton pendingText="Saving...">Save settings</SubmitButton> : null}

@@ -1,0 +1,37 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { requireUser } from "#app/auth/session.server.ts";
+import { TodayCards } from "#app/home/components.tsx";
+import homeCss from "#app/home/home.css?url";
+import { loadToday } from "#app/home/today.server.ts";
+import type { ShellData } from "#app/shell/routes/layout.tsx";
+import { printHandle } from "#app/ui/list/print.tsx";
+
+// /home/print: Today as a one-page daily report, the same cards as /home (same loader), sent
+// without JavaScript like the lists' print views; home.css sets it in two columns on one sheet.
+
+export const handle = printHandle;
+export const meta: MetaFunction = () => [{ title: "Daily report (print) · PlantOps" }];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: homeCss }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return { today: await loadToday(request, await requireUser(request)) };
+}
+
+export default function DailyReportPrint() {
+  const { today } = useLoaderData<typeof loader>();
+  const plantName = useRouteLoaderData<ShellData>("shell")?.settings.plantName ?? "";
+  return (
+    <article className="today-report" aria-labelledby="today-report-title">
+      <p className="no-print print-hint">
+        Use your browser's Print command (Ctrl+P) to print this report. <a href="/home">Back to Today</a>
+      </p>
+      <h1 id="today-report-title">
+        Daily report{plantName ? `: ${plantName}` : ""}
+        {today ? `, ${today.day}` : ""}
+      </h1>
+      {today ? <p className="today-summary">Printed {today.at}</p> : null}
+      <TodayCards data={today} />
+    </article>
+  );
+}

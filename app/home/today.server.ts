@@ -1,0 +1,350 @@
+import { and, eq, gt, lte, sql } from "drizzle-orm";
+import { isRecordType, RECORD_TYPES, recordTypeLabel } from "#app/audit/record-types.ts";
+import { auditLog } from "#app/audit/table.server.ts";
+import { type Area, can } from "#app/auth/permissions.ts";
+import type { Role } from "#app/auth/roles.ts";
+import { statusBounds } from "#app/contracts/rules.ts";
+import { db, type Tx } from "#app/db/client.server.ts";
+import { todayVisits } from "#app/home/table.server.ts";
+import { FIRST_FEW, type TodayCard, type TodayData, type TodayGroup } from "#app/home/today.ts";
+import { issuedInCoverWindow } from "#app/inventory/cover.server.ts";
+import { stockCover } from "#app/inventory/cover.ts";
+import { DEPARTMENTS } from "#app/inventory/rules.ts";
+import { inventoryItems } from "#app/inventory/table.server.ts";
+import { dateInZone, formatDateGB, formatDateTimeGB, isIsoDate } from "#app/lib/dates.ts";
+import { serverSettings } from "#app/lib/env.server.ts";
+import { logError } from "#app/lib/request-id.server.ts";
+import { contractDates, sparesBelowMinimum } from "#app/reminders/queries.server.ts";
+import { type ContractBand, contractBands, daysBetween, daysText, plantDay } from "#app/reminders/rules.ts";
+import { lastEndedShift, lastNight, type ShiftWindow, shiftText } from "#app/reminders/shifts.ts";
+import { getPlantSettings } from "#app/settings/queries.server.ts";
+import { outstandingReturns } from "#app/sop/queries.server.ts";
+import { sopRecords } from "#app/sop/table.server.ts";
+
+// Today (issue 19): what needs doing, for the signed-in user's role, worked out for one `now` in
+// the plant's zone. The contract dates, the spares below minimum and the returns come from the
+// same queries as the daily digest (app/reminders); each card only reads what the role may read.
+
+export type TodayUser = { id: string; role: Role; sessionId: string };
+
+/** Today for a route's signed-in user now, or null when it cannot be read (the page still opens). */
+export async function loadToday(request: Request, user: TodayUser): Promise<TodayData | null> {
+  try {
+    return await todayFor(db, user, new Date(), serverSettings().PLANT_TIME_ZONE);
+  } catch (error) {
+    logError(request, error);
+    return null;
+  }
+}
+
+export async function todayFor(db: Tx, user: TodayUser, now: Date, timeZone: string): Promise<TodayData> {
+  const plant = await getPlantSettings(db);
+  const today = plantDay(now, timeZone);
+  const mayRead = (area: Area) => can(user.role, area, "read");
+  const cards = await Promise.all([
+    mayRead("contracts")
+      ? contractsCard(db, today, plant.reminderOffsets, statusBounds(now, timeZone, plant.dueSoonDays))
+      : null,
+    mayRead("spares") ? sparesCard(db, today) : null,
+    mayRead("sop") ? returnsCard(db, today) : null,
+    mayRead("sop") ? shiftsCard(db, now, timeZone, plant.shiftTimes) : null,
+    changesCard(db, user, now, timeZone),
+  ]);
+  return {
+    day: formatDateGB(today),
+    at: formatDateTimeGB(now, timeZone),
+    cards: cards.filter((card): card is TodayCard => card !== null),
+  };
+}
+
+function bandLabel(band: ContractBand) {
+  const what = band.what === "validity" ? "Validity" : "PMS";
+  if (band.within === null) return band.what === "validity" ? "Validity ended" : "PMS due date passed";
+  const verb = band.what === "validity" ? "ends" : "due";
+  return band.from === 0
+    ? `${what} ${verb} within ${band.within} days`
+    : `${what} ${verb} in ${band.from}–${band.within} days`;
+}
+
+async function contractsCard(
+  db: Tx,
+  today: string,
+  offsets: readonly number[],
+  bounds: { expiredThrough: string },
+): Promise<TodayCard> {
+  const bands = contractBands(await contractDates(db, today, offsets), today, offsets, bounds.expiredThrough);
+  const groups = bands.map(
+    (band): TodayGroup => ({
+      label: bandLabel(band),
+      count: band.items.length,
+      late: band.within === null && band.items.length > 0,
+      // The /amc list's own views: "Expired" is its status filter (next due date passed); the
+      // windows are its sort by that date, nearest first.
+      href:
+        band.what === "pms"
+          ? band.within === null
+            ? "/amc?status=expired"
+            : "/amc?sort=nextDue"
+          : "/amc?sort=validity",
+      items: band.items.slice(0, FIRST_FEW).map((item) => ({
+        text: `${item.equipment}${item.company ? ` (${item.company})` : ""}`,
+        note: `${formatDateGB(item.date)}, ${daysText(daysBetween(today, item.date))}`,
+        late: band.within === null,
+        href: `/amc?q=${encodeURIComponent(item.equipment)}`,
+      })),
+    }),
+  );
+  const total = bands.reduce((sum, band) => sum + band.items.length, 0);
+  return {
+    id: "contracts",
+    title: "Contracts (AMC)",
+    total,
+    summary: `Overdue, and due within the reminder windows (${offsets.join(", ")} days before).`,
+    groups,
+  };
+}
+
+/** The spares lines of each department whose order-by date (inventory/cover.ts) is today or past. */
+async function orderNowLines(db: Tx, today: string) {
+  // The lines and what each issued in the window, in parallel: no list of ids to send back.
+  const [issued, lines] = await Promise.all([
+    Promise.all(DEPARTMENTS.map((department) => issuedInCoverWindow(db, { department }, today))),
+    db
+      .select({
+        id: inventoryItems.id,
+        department: inventoryItems.department,
+        srno: inventoryItems.srno,
+        assets: inventoryItems.assets,
+        stock: inventoryItems.availableStock,
+        leadTimeDays: inventoryItems.leadTimeDays,
+      })
+      .from(inventoryItems)
+      .orderBy(inventoryItems.department, inventoryItems.srno),
+  ]);
+  const byLine = new Map(issued.flatMap((map) => [...map]));
+  return lines.flatMap((line) => {
+    const used = byLine.get(line.id);
+    if (!used) return [];
+    const cover = stockCover({
+      stock: Number(line.stock),
+      issued: used,
+      leadTimeDays: Number(line.leadTimeDays),
+      today,
+    });
+    return cover.kind === "cover" && cover.orderNow ? [{ ...line, orderBy: cover.orderBy }] : [];
+  });
+}
+
+async function sparesCard(db: Tx, today: string): Promise<TodayCard> {
+  const [below, orderNow] = await Promise.all([sparesBelowMinimum(db, FIRST_FEW), orderNowLines(db, today)]);
+  const groups: TodayGroup[] = [];
+  for (const department of DEPARTMENTS) {
+    const mine = below.rows.filter((row) => row.department === department);
+    groups.push({
+      label: `${department}: at or below minimum stock`,
+      count: below.totals[department] ?? 0,
+      href: `/products/${department}?stock=short`,
+      items: mine.map((row) => ({
+        text: `#${row.srno} ${row.assets}`,
+        note: `${row.available.toLocaleString("en-GB")} in stock, minimum ${row.minimum.toLocaleString("en-GB")}`,
+        late: true,
+        href: `/products/${department}?q=${encodeURIComponent(row.assets)}`,
+      })),
+    });
+    const due = orderNow.filter((line) => line.department === department);
+    groups.push({
+      label: `${department}: order-by date today or past`,
+      count: due.length,
+      // The table shows each line's order-by date ("Order now"); it has no filter for it.
+      href: `/products/${department}`,
+      items: due.slice(0, FIRST_FEW).map((line) => ({
+        text: `#${line.srno} ${line.assets}`,
+        note: line.orderBy === today ? "order by today" : `order by ${formatDateGB(line.orderBy)}`,
+        late: true,
+        href: `/products/${department}?q=${encodeURIComponent(line.assets)}`,
+      })),
+    });
+  }
+  return {
+    id: "spares",
+    title: "Spares",
+    total: groups.reduce((sum, group) => sum + group.count, 0),
+    summary: "Lines at or below their minimum stock, and lines to order now (from their use and lead time).",
+    groups,
+  };
+}
+
+async function returnsCard(db: Tx, today: string): Promise<TodayCard> {
+  const outstanding = await outstandingReturns(db, today, FIRST_FEW + 2);
+  return {
+    id: "returns",
+    title: "Returnable material (AS15)",
+    total: outstanding.total,
+    summary:
+      outstanding.total === 0
+        ? "All returnable material is back."
+        : `${outstanding.overdue.toLocaleString("en-GB")} overdue of ${outstanding.total.toLocaleString("en-GB")} not returned.`,
+    groups: [
+      {
+        label: "Not returned, overdue first",
+        count: outstanding.total,
+        late: outstanding.overdue > 0,
+        href: "/as15/records?returns=all",
+        items: outstanding.rows.map((row) => {
+          const out = isIsoDate(row.date) ? daysBetween(row.date, today) : null;
+          const expected = isIsoDate(row.expectedDateOfReturn)
+            ? `expected back ${formatDateGB(row.expectedDateOfReturn)} (${daysText(daysBetween(today, row.expectedDateOfReturn))})`
+            : "no return date";
+          return {
+            text: `Gate pass ${row.gatePassNo || "N/A"}: ${row.descriptionOfItems || "N/A"}, issued to ${row.issuedTo || "N/A"}`,
+            note: out === null ? expected : `${expected}; out ${out === 1 ? "1 day" : `${out} days`}`,
+            late: row.overdue,
+            href: `/as15/records/${row.recordId}`,
+          };
+        }),
+      },
+    ],
+  };
+}
+
+/**
+ * Is there a handing-over record (AS16) for the last shift: one whose date and time (plant wall
+ * clock) is from that shift's start on? One written after the shift ended counts: handing over is
+ * done at its end. And a patrol record (AS17) for last night: dated the night's first or second
+ * day and entered after the night began (so last night's record is not this one's).
+ */
+export async function shiftRecords(db: Tx, now: Date, timeZone: string, shiftTimes: readonly string[]) {
+  const shift = lastEndedShift(now, timeZone, shiftTimes);
+  const night = lastNight(now, timeZone, shiftTimes);
+  const today = dateInZone(now, timeZone);
+  const [handover, patrol] = await Promise.all([
+    db
+      .select({ id: sopRecords.id })
+      .from(sopRecords)
+      .where(
+        and(
+          eq(sopRecords.format, "AS16"),
+          sql`${sopRecords.recordDate} between ${shift.start.slice(0, 10)} and ${today}`,
+          sql`${sopRecords.data}->>'dateTime' >= ${shift.start}`,
+        ),
+      )
+      .limit(1),
+    db
+      .select({ id: sopRecords.id })
+      .from(sopRecords)
+      .where(
+        and(
+          eq(sopRecords.format, "AS17"),
+          sql`${sopRecords.recordDate} between ${night.start.slice(0, 10)} and ${night.end.slice(0, 10)}`,
+          sql`to_char(${sopRecords.createdAt} at time zone ${timeZone}, 'YYYY-MM-DD"T"HH24:MI') >= ${night.start}`,
+        ),
+      )
+      .limit(1),
+  ]);
+  return { shift, night, handover: handover.length > 0, patrol: patrol.length > 0 };
+}
+
+function shiftGroup(
+  label: string,
+  window: ShiftWindow,
+  found: boolean,
+  list: string,
+  form: string,
+): TodayGroup {
+  const from = window.start.slice(0, 10);
+  const to = window.end.slice(0, 10);
+  return {
+    label: `${label}, ${shiftText(window)}`,
+    count: found ? 0 : 1,
+    late: !found,
+    href: `${list}?from=${from}&to=${to}`,
+    items: [found ? { text: "Recorded" } : { text: "Missing: fill it in", late: true, href: form }],
+  };
+}
+
+async function shiftsCard(
+  db: Tx,
+  now: Date,
+  timeZone: string,
+  shiftTimes: readonly string[],
+): Promise<TodayCard> {
+  const found = await shiftRecords(db, now, timeZone, shiftTimes);
+  const groups = [
+    shiftGroup(
+      "Handing over to security (AS16), last shift",
+      found.shift,
+      found.handover,
+      "/as16/records",
+      "/as16",
+    ),
+    shiftGroup(
+      "Guard patrolling record (AS17), last night",
+      found.night,
+      found.patrol,
+      "/as17/records",
+      "/as17",
+    ),
+  ];
+  const missing = groups.reduce((sum, group) => sum + group.count, 0);
+  return {
+    id: "shifts",
+    title: "Shift records missing",
+    total: missing,
+    summary: `${missing === 0 ? "Both are in." : `${missing} missing.`} Shifts start at ${shiftTimes.join(", ")} (Settings).`,
+    groups,
+  };
+}
+
+/**
+ * The mark "since your last visit" counts from, noted as Today is opened. In a new session the
+ * previous session's last look at Today becomes the mark and stays for the session; null on a
+ * first visit. One statement, so two tabs (or two instances) opening Today at once agree.
+ */
+export async function visitMark(db: Tx, user: Pick<TodayUser, "id" | "sessionId">, now: Date) {
+  const [row] = await db
+    .insert(todayVisits)
+    .values({ userId: user.id, sessionId: user.sessionId, seenAt: now, since: null })
+    .onConflictDoUpdate({
+      target: todayVisits.userId,
+      set: {
+        since: sql`case when ${todayVisits.sessionId} = excluded.session_id then ${todayVisits.since} else ${todayVisits.seenAt} end`,
+        sessionId: sql`excluded.session_id`,
+        seenAt: sql`greatest(${todayVisits.seenAt}, excluded.seen_at)`,
+      },
+    })
+    .returning({ since: todayVisits.since });
+  return row?.since ?? null;
+}
+
+async function changesCard(db: Tx, user: TodayUser, now: Date, timeZone: string): Promise<TodayCard> {
+  const mark = await visitMark(db, user, now);
+  const since = mark ?? new Date(now.getTime() - 24 * 60 * 60 * 1000);
+  const rows = await db
+    .select({ entity: auditLog.entity, count: sql<number>`count(*)::int` })
+    .from(auditLog)
+    .where(and(gt(auditLog.createdAt, since), lte(auditLog.createdAt, now)))
+    .groupBy(auditLog.entity);
+  const mayAudit = can(user.role, "audit", "read");
+  const from = dateInZone(since, timeZone);
+  const groups = rows
+    // A record type the role may not read is not counted; one this version does not know, only for /audit's readers.
+    .filter((row) =>
+      isRecordType(row.entity) ? can(user.role, RECORD_TYPES[row.entity].area, "read") : mayAudit,
+    )
+    .map((row) => ({
+      label: recordTypeLabel(row.entity),
+      count: Number(row.count),
+      href: mayAudit ? `/audit?type=${encodeURIComponent(row.entity)}&from=${from}` : undefined,
+      items: [],
+    }))
+    .sort((a, b) => b.count - a.count || a.label.localeCompare(b.label));
+  return {
+    id: "changes",
+    title: "Changes since your last visit",
+    total: groups.reduce((sum, group) => sum + group.count, 0),
+    summary: mark
+      ? `Since ${formatDateTimeGB(mark, timeZone)}, counted from the audit log.`
+      : `Your first visit: the last 24 hours (since ${formatDateTimeGB(since, timeZone)}).`,
+    groups,
+  };
+}
