@@ -28,6 +28,7 @@ const SIGNED_IN = [
   "/rackadmin",
   "/adminandsecurity",
   "/settings",
+  "/audit",
   "/no-such-page",
 ];
 const SOP_FORMATS = ["AS11", "as10", "as09", "as08", "as06", "as12", "as14", "as15", "as16", "as17"];
