@@ -21,7 +21,7 @@ import {
   withRunningBalance,
 } from "#app/ledger/rules.ts";
 import { stockMovements as m } from "#app/ledger/table.server.ts";
-import { dateInZone } from "#app/lib/dates.ts";
+import { addDays, dateInZone } from "#app/lib/dates.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
 import { rackItems } from "#app/store-racks/table.server.ts";
 
@@ -361,16 +361,21 @@ export async function stockOn(db: Tx, item: StockItemRef, date: string): Promise
   return fromThousandths(toThousandths(Number(row?.total ?? 0)));
 }
 
+/** How far back a period may begin and still be read from the cached balance (see below). */
+export const CACHED_OPENING_DAYS = 365;
+
 /**
  * The period figures of every item of a type (or of `ids`), as a query to run or to join
  * (`.as("figures")`: the racks list sorts on them). Sums are numerics; a reversal counts under the
  * kind it reverses, on its own date.
  *
- * Only the movements from `from` on are read (the moved_on index): the item's cached balance is the
- * sum of ALL its movements (kept so in every movement's transaction), so the stock before `from` is
- * that balance less what moved since. For this month, the default of the racks page, that is a
- * month of movements instead of the whole history. The stock report reads its figures the same way
- * (app/ledger/report/queries.server.ts).
+ * A recent period (the racks page's default is this month) reads only the movements from `from`
+ * on (the moved_on index): the item's cached balance is the sum of ALL its movements (kept so in
+ * every movement's transaction), so the stock before `from` is that balance less what moved
+ * since. A period that began more than a year ago reads the movements up to `to` instead and sums
+ * the opening from them, as reading everything since would cost more. Both give the same figures
+ * (tests/integration/ledger-figures.test.ts). The stock report reads its figures from the cached
+ * balance too (app/ledger/report/queries.server.ts).
  */
 export function periodFiguresQuery(
   db: Tx,
@@ -382,14 +387,17 @@ export function periodFiguresQuery(
   const column = itemColumn(type);
   const items = type === "rack" ? rackItems : inventoryItems;
   const balance = type === "rack" ? rackItems.closingStock : inventoryItems.availableStock;
+  const fromCache = from >= addDays(plantToday(), -CACHED_OPENING_DAYS);
   const kind = sql`coalesce(${reversed.kind}, ${m.kind})`;
-  const inPeriod = (k: EnteredKind) => sql`${m.movedOn} <= ${to} and ${kind} = ${k}`;
+  const inPeriod = (k: EnteredKind) =>
+    sql`${fromCache ? lte(m.movedOn, to) : gte(m.movedOn, from)} and ${kind} = ${k}`;
   const sum = (name: string, filter: SQL, sign = sql``) =>
     sql<string>`coalesce(${sign}sum(${m.quantity}) filter (where ${filter}), 0)`.as(name);
-  const since = db
+  const read = db
     .select({
       itemId: sql<string>`${column}`.as("moved_item_id"),
-      since: sql<string>`sum(${m.quantity})`.as("since"),
+      // From the cache: all that moved since `from`; else: all that moved before it.
+      base: fromCache ? sql<string>`sum(${m.quantity})`.as("base") : sum("base", lt(m.movedOn, from)),
       openings: sum("openings", inPeriod("opening")),
       receipts: sum("receipts", inPeriod("receipt")),
       issues: sum("issues", inPeriod("issue"), sql`-`),
@@ -397,20 +405,29 @@ export function periodFiguresQuery(
     })
     .from(m)
     .leftJoin(reversed, eq(reversed.id, m.reversesId))
-    .where(and(isNotNull(column), gte(m.movedOn, from), ids ? inArray(column, [...ids]) : undefined))
+    .where(
+      and(
+        isNotNull(column),
+        fromCache ? gte(m.movedOn, from) : lte(m.movedOn, to),
+        ids ? inArray(column, [...ids]) : undefined,
+      ),
+    )
     .groupBy(column)
-    .as("since");
+    .as("moved");
+  const opening = fromCache
+    ? sql<string>`(${balance} - coalesce(${read.base}, 0))`
+    : sql<string>`coalesce(${read.base}, 0)`;
   return db
     .select({
       itemId: sql<string>`${items.id}`.as("item_id"),
-      opening: sql<string>`(${balance} - coalesce(${since.since}, 0))`.as("opening"),
-      openings: sql<string>`coalesce(${since.openings}, 0)`.as("openings"),
-      receipts: sql<string>`coalesce(${since.receipts}, 0)`.as("receipts"),
-      issues: sql<string>`coalesce(${since.issues}, 0)`.as("issues"),
-      counts: sql<string>`coalesce(${since.counts}, 0)`.as("counts"),
+      opening: opening.as("opening"),
+      openings: sql<string>`coalesce(${read.openings}, 0)`.as("openings"),
+      receipts: sql<string>`coalesce(${read.receipts}, 0)`.as("receipts"),
+      issues: sql<string>`coalesce(${read.issues}, 0)`.as("issues"),
+      counts: sql<string>`coalesce(${read.counts}, 0)`.as("counts"),
     })
     .from(items)
-    .leftJoin(since, eq(since.itemId, items.id))
+    .leftJoin(read, eq(read.itemId, items.id))
     .where(ids ? inArray(items.id, [...ids]) : undefined);
 }
 

@@ -18,9 +18,10 @@ import { rackItems } from "#app/store-racks/table.server.ts";
 import { signedInUser } from "#tests/support/users.ts";
 
 // A period's figures (the racks page, its legacy API) are read from the item's cached balance less
-// what moved since the period began, so only the period's movements are summed. Here they must
-// agree with a full recomputation from every movement (the pure rules) for a past period, the
-// current month and a range across both, including reversals, counts and items without movements.
+// what moved since the period began, so only the period's movements are summed (a period that began
+// over a year ago is summed from the first movement instead). Here they must agree with a full
+// recomputation from every movement (the pure rules) for past periods, the current month and ranges
+// across them, including reversals, counts and items without movements.
 
 const RACK = 23;
 let userId: string;
@@ -89,6 +90,13 @@ beforeAll(async () => {
   await move(c, "receipt", before, 5);
   // Never moved.
   await newRackItem("Figures D");
+  // Moved two years ago and since: a period over a year back is summed from the first movement.
+  const e = await newRackItem("Figures E");
+  await move(e, "opening", addDays(today, -730), 12);
+  await move(e, "receipt", addDays(today, -460), 1);
+  await move(e, "issue", addDays(today, -450), 5);
+  await move(e, "count", addDays(today, -440), 6);
+  await move(e, "receipt", lastMonth.from, 2);
 });
 
 describe("period figures from the cached balance", () => {
@@ -100,6 +108,9 @@ describe("period figures from the cached balance", () => {
       "a past range ending before the last movements",
       () => ({ from: lastMonth.from, to: addDays(lastMonth.from, 5) }),
     ],
+    // Summed from the first movement, not from the cached balance (CACHED_OPENING_DAYS).
+    ["a range that began over a year ago", () => ({ from: addDays(today, -460), to: addDays(today, -430) })],
+    ["a range from over a year ago to today", () => ({ from: addDays(today, -460), to: today })],
   ] as const;
   for (const [name, period] of periods) {
     it(`agree with a full recomputation from every movement: ${name}`, async () => {
