@@ -16,6 +16,8 @@ export type CardRow = {
   party: string | null;
   remark: string | null;
   reversesId: string | null;
+  /** For a reversal: the kind of the movement it takes back (which may be on another page). */
+  reversedKind: MovementKind | null;
   balance: number;
   enteredBy: string | null;
   reversedBy: { id: string; createdAt: string } | null;
@@ -25,12 +27,13 @@ const received = (row: CardRow) => (row.quantity > 0 ? formatQuantity(row.quanti
 const issued = (row: CardRow) => (row.quantity < 0 ? formatQuantity(-row.quantity) : "");
 
 /** What the Remark column says: a count's figure and a reversal's original come first. */
-export function remarkOf(row: CardRow, byId: Map<string, CardRow>): string {
+export function remarkOf(row: CardRow): string {
   const parts: string[] = [];
   if (row.kind === "count" && row.counted !== null) parts.push(`Counted ${formatQuantity(row.counted)}`);
   if (row.kind === "reversal") {
-    const original = row.reversesId ? byId.get(row.reversesId) : undefined;
-    parts.push(original ? `Reverses the ${KIND_LABEL[original.kind].toLowerCase()}` : "Reverses a movement");
+    parts.push(
+      row.reversedKind ? `Reverses the ${KIND_LABEL[row.reversedKind].toLowerCase()}` : "Reverses a movement",
+    );
   }
   if (row.remark) parts.push(row.remark);
   return parts.join(" · ");
@@ -47,7 +50,6 @@ export function CardTableRows({
   mayReverse: boolean;
   forPrint?: boolean;
 }) {
-  const byId = new Map(rows.map((row) => [row.id, row]));
   return (
     <>
       {rows.map((row) => (
@@ -61,7 +63,7 @@ export function CardTableRows({
           <td className="num">{formatQuantity(row.balance)}</td>
           <td>
             {forPrint && row.party ? `${row.quantity < 0 ? "To" : "From"} ${row.party}. ` : ""}
-            {remarkOf(row, byId)}
+            {remarkOf(row)}
           </td>
           <td>{row.enteredBy ?? ""}</td>
           {forPrint ? null : (

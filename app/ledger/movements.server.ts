@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, isNotNull, lte, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNotNull, lt, lte, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { audit, auditMany } from "#app/audit/log.server.ts";
 import { users } from "#app/auth/table.server.ts";
@@ -98,6 +98,9 @@ async function lockItem(tx: Tx, item: StockItemRef): Promise<boolean> {
   return Boolean(row);
 }
 
+/** The movement a reversal takes back (joined on `reverses_id`). */
+const reversed = alias(m, "reversed");
+
 /** The item's movements as the rules need them (the reversed kind of each reversal included). */
 async function ledgerEntries(tx: Tx, item: StockItemRef): Promise<LedgerEntry[]> {
   const rows = await tx
@@ -105,9 +108,10 @@ async function ledgerEntries(tx: Tx, item: StockItemRef): Promise<LedgerEntry[]>
       movedOn: m.movedOn,
       quantity: m.quantity,
       kind: m.kind,
-      reversedKind: sql<EnteredKind | null>`(select r.kind from stock_movements r where r.id = ${m.reversesId})`,
+      reversedKind: sql<EnteredKind | null>`${reversed.kind}`,
     })
     .from(m)
+    .leftJoin(reversed, eq(reversed.id, m.reversesId))
     .where(ofItem(item))
     .orderBy(asc(m.movedOn), asc(m.id));
   return rows;
@@ -357,40 +361,81 @@ export async function stockOn(db: Tx, item: StockItemRef, date: string): Promise
   return fromThousandths(toThousandths(Number(row?.total ?? 0)));
 }
 
-const reversed = alias(m, "reversed");
+/** How far back a period may begin and still be read from the cached balance (see below). */
+export const CACHED_OPENING_DAYS = 365;
 
 /**
- * The period figures of every item of a type that has movements up to `to`, as a query to run
- * or to join (`.as("figures")`: the racks list sorts on them). Sums are numerics, 0 when none;
- * a reversal counts under the kind it reverses, on its own date.
+ * The period figures of every item of a type (or of `ids`), as a query to run or to join
+ * (`.as("figures")`: the racks list sorts on them). Sums are numerics; a reversal counts under the
+ * kind it reverses, on its own date.
+ *
+ * A recent period (the racks page's default is this month) reads only the movements from `from`
+ * on (the moved_on index): the item's cached balance is the sum of ALL its movements (kept so in
+ * every movement's transaction), so the stock before `from` is that balance less what moved
+ * since. A period that began more than a year ago reads the movements up to `to` instead and sums
+ * the opening from them, as reading everything since would cost more. Both give the same figures
+ * (tests/integration/ledger-figures.test.ts). The stock report reads its figures from the cached
+ * balance too (app/ledger/report/queries.server.ts).
  */
-export function periodFiguresQuery(db: Tx, type: StockItemType, from: string, to: string, where?: SQL) {
+export function periodFiguresQuery(
+  db: Tx,
+  type: StockItemType,
+  from: string,
+  to: string,
+  ids?: readonly string[],
+) {
   const column = itemColumn(type);
+  const items = type === "rack" ? rackItems : inventoryItems;
+  const balance = type === "rack" ? rackItems.closingStock : inventoryItems.availableStock;
+  const fromCache = from >= addDays(plantToday(), -CACHED_OPENING_DAYS);
   const kind = sql`coalesce(${reversed.kind}, ${m.kind})`;
-  const total = (name: string, filter: SQL, sign = sql``) =>
+  const inPeriod = (k: EnteredKind) =>
+    sql`${fromCache ? lte(m.movedOn, to) : gte(m.movedOn, from)} and ${kind} = ${k}`;
+  const sum = (name: string, filter: SQL, sign = sql``) =>
     sql<string>`coalesce(${sign}sum(${m.quantity}) filter (where ${filter}), 0)`.as(name);
-  const inPeriod = (k: EnteredKind) => sql`${m.movedOn} >= ${from} and ${kind} = ${k}`;
-  return db
+  const read = db
     .select({
-      itemId: sql<string>`${column}`.as("item_id"),
-      opening: total("opening", sql`${m.movedOn} < ${from}`),
-      openings: total("openings", inPeriod("opening")),
-      receipts: total("receipts", inPeriod("receipt")),
-      issues: total("issues", inPeriod("issue"), sql`-`),
-      counts: total("counts", inPeriod("count")),
+      itemId: sql<string>`${column}`.as("moved_item_id"),
+      // From the cache: all that moved since `from`; else: all that moved before it.
+      base: fromCache ? sql<string>`sum(${m.quantity})`.as("base") : sum("base", lt(m.movedOn, from)),
+      openings: sum("openings", inPeriod("opening")),
+      receipts: sum("receipts", inPeriod("receipt")),
+      issues: sum("issues", inPeriod("issue"), sql`-`),
+      counts: sum("counts", inPeriod("count")),
     })
     .from(m)
     .leftJoin(reversed, eq(reversed.id, m.reversesId))
-    .where(and(isNotNull(column), lte(m.movedOn, to), where))
-    .groupBy(column);
+    .where(
+      and(
+        isNotNull(column),
+        fromCache ? gte(m.movedOn, from) : lte(m.movedOn, to),
+        ids ? inArray(column, [...ids]) : undefined,
+      ),
+    )
+    .groupBy(column)
+    .as("moved");
+  const opening = fromCache
+    ? sql<string>`(${balance} - coalesce(${read.base}, 0))`
+    : sql<string>`coalesce(${read.base}, 0)`;
+  return db
+    .select({
+      itemId: sql<string>`${items.id}`.as("item_id"),
+      opening: opening.as("opening"),
+      openings: sql<string>`coalesce(${read.openings}, 0)`.as("openings"),
+      receipts: sql<string>`coalesce(${read.receipts}, 0)`.as("receipts"),
+      issues: sql<string>`coalesce(${read.issues}, 0)`.as("issues"),
+      counts: sql<string>`coalesce(${read.counts}, 0)`.as("counts"),
+    })
+    .from(items)
+    .leftJoin(read, eq(read.itemId, items.id))
+    .where(ids ? inArray(items.id, [...ids]) : undefined);
 }
 
 const thousandthsOfText = (value: string | number | null) => toThousandths(Number(value ?? 0));
 
 /**
- * The period figures of many items of one type in one query (the racks page, the stock report).
- * `ids: "all"` takes every item of the type that has movements. Items without movements are not
- * in the map (their figures are all zero: use `ZERO_FIGURES`).
+ * The period figures of many items of one type in one query (the racks page's legacy API).
+ * `ids: "all"` takes every item of the type. An id that names no item is not in the map.
  */
 export async function periodFigures(
   db: Tx,
@@ -401,13 +446,7 @@ export async function periodFigures(
 ): Promise<Map<string, PeriodFigures>> {
   const wanted = ids === "all" ? [] : ids.filter((id) => isRecordId(id));
   if (ids !== "all" && wanted.length === 0) return new Map();
-  const rows = await periodFiguresQuery(
-    db,
-    type,
-    from,
-    to,
-    ids === "all" ? undefined : inArray(itemColumn(type), wanted),
-  );
+  const rows = await periodFiguresQuery(db, type, from, to, ids === "all" ? undefined : wanted);
   return new Map(
     rows.map((row) => [
       row.itemId,
@@ -435,56 +474,133 @@ export const ZERO_FIGURES: PeriodFigures = {
 export type StockCardRow = Movement & {
   balance: number;
   enteredBy: string | null;
+  /** For a reversal: the kind of the movement it takes back (never itself a reversal). */
+  reversedKind: EnteredKind | null;
   /** The reversal that took this movement back, when there is one. */
   reversedBy: { id: string; createdAt: string } | null;
 };
+
+/** Which page of the card to show; "last" is the newest movements (what a storekeeper looks at). */
+export type CardPaging = { page: number | "last"; size: number };
 
 export type StockCard = {
   from: string | null;
   to: string | null;
   /** The stock at the start of the range (0 without `from`). */
   opening: number;
+  /** The balance before the first row shown: `opening` on the first page (or unpaged). */
+  broughtForward: number;
   rows: StockCardRow[];
-  /** The stock at the end of the range. */
+  /** The stock at the end of the range (whatever page is shown). */
   closing: number;
+  /** The page shown, and the number of movements in the whole range; null when unpaged. */
+  paging: { page: number; size: number; total: number } | null;
 };
 
-/** Every movement of the item in date order with its running balance, optionally from..to. */
+/** The movement that reversed a row (reverses_id is unique: at most one). */
+const reversal = alias(m, "reversal");
+
+/**
+ * The item's movements in date order with their running balance, optionally from..to. With
+ * `paging`, one page of them (a page past the end shows the last), its balance carried from the
+ * sum of the movements before it; without, the whole range (the print view and the API).
+ */
 export async function stockCard(
   db: Tx,
   item: StockItemRef,
   range: { from?: string | null; to?: string | null } = {},
+  paging?: CardPaging,
 ): Promise<StockCard> {
   const from = range.from ?? null;
   const to = range.to ?? null;
-  const opening = from ? await stockOn(db, item, addDays(from, -1)) : 0;
-  const reversal = sql`(select r.id::text || ' ' || r.created_at::text from stock_movements r where r.reverses_id = ${m.id})`;
-  const rows = await db
+  // One pass over the item's movements up to `to`: the stock before the range, at its end, and
+  // how many movements the range holds.
+  const [sums] = await db
+    .select({
+      before: sql<string>`coalesce(sum(${m.quantity}) filter (where ${from ? lt(m.movedOn, from) : sql`false`}), 0)`,
+      closing: sql<string>`coalesce(sum(${m.quantity}), 0)`,
+      total: sql<number>`count(*) filter (where ${from ? gte(m.movedOn, from) : sql`true`})`.mapWith(Number),
+    })
+    .from(m)
+    .where(and(ofItem(item), to ? lte(m.movedOn, to) : undefined));
+  const opening = quantityOf(sums?.before);
+  const closing = quantityOf(sums?.closing);
+  const total = sums?.total ?? 0;
+  const inRange = and(
+    ofItem(item),
+    from ? gte(m.movedOn, from) : undefined,
+    to ? lte(m.movedOn, to) : undefined,
+  );
+  const order = [asc(m.movedOn), asc(m.id)];
+
+  let window: { limit: number; offset: number } | null = null;
+  let shown: StockCard["paging"] = null;
+  if (paging) {
+    const pages = Math.max(1, Math.ceil(total / paging.size));
+    const page = paging.page === "last" ? pages : Math.min(Math.max(1, paging.page), pages);
+    window = { limit: paging.size, offset: (page - 1) * paging.size };
+    shown = { page, size: paging.size, total };
+  }
+
+  // The page's rows: their ids first (the item's index alone), then the rows with who entered
+  // them and their reversal, for those ids only.
+  const ids = window
+    ? db
+        .select({ id: m.id })
+        .from(m)
+        .where(inRange)
+        .orderBy(...order)
+        .limit(window.limit)
+        .offset(window.offset)
+    : undefined;
+  const rowsQuery = db
     .select({
       row: m,
       enteredBy: users.name,
       enteredEmail: users.email,
-      reversal: sql<string | null>`${reversal}`,
+      reversedKind: reversed.kind,
+      reversalId: reversal.id,
+      reversalAt: reversal.createdAt,
     })
     .from(m)
     .leftJoin(users, eq(users.id, m.createdBy))
-    .where(and(ofItem(item), from ? gte(m.movedOn, from) : undefined, to ? lte(m.movedOn, to) : undefined))
-    .orderBy(asc(m.movedOn), asc(m.id));
-  const movements = rows.map(({ row, enteredBy, enteredEmail, reversal: reversedBy }) => {
-    const movement = toMovement(row);
-    const [reversalId, ...at] = reversedBy?.split(" ") ?? [];
-    return {
-      ...movement,
-      enteredBy: enteredBy?.trim() || enteredEmail || null,
-      reversedBy: reversalId ? { id: reversalId, createdAt: new Date(at.join(" ")).toISOString() } : null,
-    };
-  });
-  const balanced = withRunningBalance(movements, opening);
+    .leftJoin(reversed, eq(reversed.id, m.reversesId))
+    .leftJoin(reversal, eq(reversal.reversesId, m.id))
+    .where(ids ? and(inRange, inArray(m.id, ids)) : inRange)
+    .orderBy(...order);
+  // What the movements before the page add up to (the range's own, after its opening).
+  const before =
+    window && window.offset > 0
+      ? db.select({ total: sql<string>`coalesce(sum(earlier.quantity), 0)` }).from(
+          db
+            .select({ quantity: m.quantity })
+            .from(m)
+            .where(inRange)
+            .orderBy(...order)
+            .limit(window.offset)
+            .as("earlier"),
+        )
+      : null;
+  const [rows, earlier] = await Promise.all([rowsQuery, before]);
+  const broughtForward = fromThousandths(
+    toThousandths(opening) + toThousandths(quantityOf(earlier?.[0]?.total)),
+  );
+  const movements = rows.map(({ row, enteredBy, enteredEmail, reversedKind, reversalId, reversalAt }) => ({
+    ...toMovement(row),
+    enteredBy: enteredBy?.trim() || enteredEmail || null,
+    reversedKind: (reversedKind as EnteredKind | null) ?? null,
+    reversedBy: reversalId && reversalAt ? { id: reversalId, createdAt: reversalAt.toISOString() } : null,
+  }));
   return {
     from,
     to,
     opening,
-    rows: balanced,
-    closing: balanced.at(-1)?.balance ?? opening,
+    broughtForward,
+    rows: withRunningBalance(movements, broughtForward),
+    closing,
+    paging: shown,
   };
 }
+
+const quantityOf = (value: string | number | null | undefined) =>
+  fromThousandths(toThousandths(Number(value ?? 0)));

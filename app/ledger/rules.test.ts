@@ -3,12 +3,14 @@ import {
   belowZeroMessage,
   belowZeroProblem,
   dateProblem,
+  dateRangeProblems,
   formatDateDashed,
   type LedgerEntry,
   lowestStockFrom,
   messages,
   monthOf,
   periodFigures,
+  readCardPaging,
   signedChange,
   stockOn,
   sumQuantities,
@@ -214,5 +216,24 @@ describe("the movement form", () => {
     expect(zero.status).toBe("success");
     const blank = parseSubmission(form({ movedOn: "2026-11-20" }), movementSchema("count", "2026-11-23"));
     expect(blank.reply().error).toMatchObject({ quantity: ["Counted stock is required."] });
+  });
+});
+
+describe("the stock card's address", () => {
+  const search = (text: string) => new URLSearchParams(text);
+  it("opens on the last page unless a page number is given; sizes are the lists' 50/100/200", () => {
+    expect(readCardPaging(search(""))).toEqual({ page: "last", size: 100 });
+    expect(readCardPaging(search("page=3&size=50"))).toEqual({ page: 3, size: 50 });
+    expect(readCardPaging(search("page=0&size=200"))).toEqual({ page: 1, size: 200 });
+    expect(readCardPaging(search("page=-2&size=7"))).toEqual({ page: "last", size: 100 });
+    expect(readCardPaging(search("page=2.5"))).toEqual({ page: "last", size: 100 });
+  });
+
+  it("names a from or to it cannot read, in the stock report's words", () => {
+    expect(dateRangeProblems(search("from=2026-11-01&to="))).toEqual([]);
+    expect(dateRangeProblems(search("from=2026-02-30&to=23/11/2026"))).toEqual([
+      "From '2026-02-30' is not a date (write it YYYY-MM-DD).",
+      "To '23/11/2026' is not a date (write it YYYY-MM-DD).",
+    ]);
   });
 });

@@ -6,6 +6,7 @@
 // thousandths so 0.1 + 0.2 is 0.3 and a balance of exactly zero is zero.
 
 import { isIsoDate } from "#app/lib/dates.ts";
+import { readListParams } from "#app/lib/list-params.ts";
 
 export type MovementKind = "opening" | "receipt" | "issue" | "count" | "reversal";
 /** What a person enters: a reversal is made by reversing, never typed. */
@@ -256,6 +257,34 @@ export function readDateRange(search: URLSearchParams): { from: string | null; t
   const to = read("to");
   // A range given backwards is read the way round that means something.
   return from && to && from > to ? { from: to, to: from } : { from, to };
+}
+
+/**
+ * The stock card's page from the address (?page=&size=, sizes as every list: 50/100/200, default
+ * 100). Without a page, or with one that is not a page number, the LAST page: the newest
+ * movements, which is what a storekeeper opens the card for. Never throws.
+ */
+export function readCardPaging(search: URLSearchParams): { page: number | "last"; size: number } {
+  const { page, size } = readListParams(search, { sorts: ["date"], defaultSort: "date" });
+  const given = /^\d{1,9}$/.test(search.get("page")?.trim() ?? "");
+  return { page: given ? page : "last", size };
+}
+
+/**
+ * What the address's from/to say that `readDateRange` could not read (it leaves such a date out),
+ * in the stock report's words, so the stock card can say why it shows what it shows.
+ */
+export function dateRangeProblems(search: URLSearchParams): string[] {
+  const problems: string[] = [];
+  for (const [name, label] of [
+    ["from", "From"],
+    ["to", "To"],
+  ] as const) {
+    const raw = search.get(name)?.trim() ?? "";
+    if (raw && !(ISO.test(raw) && isIsoDate(raw)))
+      problems.push(`${label} '${raw.slice(0, 20)}' is not a date (write it YYYY-MM-DD).`);
+  }
+  return problems;
 }
 
 /** A page to go back to after a movement: only a path of this site (no open redirect). */

@@ -15,10 +15,19 @@ import { validationBody } from "#app/lib/validation.ts";
 
 export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs) => {
   const { item } = await requireStockItemApi(request, params);
-  const card = await stockCard(db, item.ref, readDateRange(new URL(request.url).searchParams));
+  // The whole range, unpaged, as before the page was paged: the plant's tools read all of it.
+  const { from, to, opening, rows, closing } = await stockCard(
+    db,
+    item.ref,
+    readDateRange(new URL(request.url).searchParams),
+  );
   return jsonAnswer({
     item: { type: item.ref.type, id: item.ref.id, name: item.name, inStock: item.inStock },
-    ...card,
+    from,
+    to,
+    opening,
+    rows,
+    closing,
   });
 });
 

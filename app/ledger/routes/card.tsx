@@ -1,5 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useCan } from "#app/auth/use-can.ts";
 import { db } from "#app/db/client.server.ts";
 import { CardTableRows } from "#app/ledger/card-rows.tsx";
@@ -7,13 +7,17 @@ import { requireStockItemPage } from "#app/ledger/guards.server.ts";
 import { areaOfItem, movementFormPath, stockCardPath } from "#app/ledger/item.ts";
 import ledgerCss from "#app/ledger/ledger.css?url";
 import { stockCard } from "#app/ledger/movements.server.ts";
-import { formatQuantity, readDateRange } from "#app/ledger/rules.ts";
+import { dateRangeProblems, formatQuantity, readCardPaging, readDateRange } from "#app/ledger/rules.ts";
 import { formatDateGB } from "#app/lib/dates.ts";
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES, rowRange } from "#app/lib/list-params.ts";
+import { FormError } from "#app/ui/form.tsx";
 import { TableWrap } from "#app/ui/list/list-view.tsx";
 
-// /stock/:type/:id: the item's stock card (the store's bin card, issue 17): every movement in
-// date order with its running balance, optionally from/to (in the address), each movement's
-// reversal, and its A4 print view.
+// /stock/:type/:id: the item's stock card (the store's bin card, issue 17): its movements in
+// date order with their running balance, optionally from/to (in the address), each movement's
+// reversal, and its A4 print view. Paged on the server like every list (?page=&size=), opening on
+// the LAST page, the newest movements; each page's balance is carried from the ones before it.
+// The print view has the whole range.
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
   { title: loaded ? `Stock card: ${loaded.item.name} · PlantOps` : "Stock card · PlantOps" },
@@ -24,7 +28,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { item } = await requireStockItemPage(request, params);
   const url = new URL(request.url);
   const range = readDateRange(url.searchParams);
-  const card = await stockCard(db, item.ref, range);
+  const card = await stockCard(db, item.ref, range, readCardPaging(url.searchParams));
   const query = new URLSearchParams();
   if (range.from) query.set("from", range.from);
   if (range.to) query.set("to", range.to);
@@ -38,12 +42,61 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     },
     card,
     printHref: `${stockCardPath(item.ref)}/print${query.size ? `?${query}` : ""}`,
+    problems: dateRangeProblems(url.searchParams),
     here: `${url.pathname}${url.search}`,
   };
 }
 
+/** "Rows 1,901–2,000 of 2,000" and the page links; the last page's address has no ?page=. */
+function CardPager({
+  paging,
+  search,
+}: {
+  paging: { page: number; size: number; total: number };
+  search: string;
+}) {
+  const { first, last, total, pages } = rowRange(paging.page, paging.size, paging.total);
+  const n = (value: number) => value.toLocaleString("en-GB");
+  const href = (page: number) => {
+    const params = new URLSearchParams(search);
+    if (page >= pages) params.delete("page");
+    else params.set("page", String(page));
+    if (params.get("size") === String(DEFAULT_PAGE_SIZE)) params.delete("size");
+    const text = params.toString();
+    return text ? `?${text}` : "?";
+  };
+  const link = (page: number, label: string, enabled: boolean) =>
+    enabled ? (
+      <Link to={href(page)} className="button small" preventScrollReset>
+        {label}
+      </Link>
+    ) : (
+      <span className="button small" aria-disabled="true">
+        {label}
+      </span>
+    );
+  return (
+    <nav className="pager" aria-label="Stock card pages">
+      <p className="pager-rows">{total === 0 ? "No rows" : `Rows ${n(first)}–${n(last)} of ${n(total)}`}</p>
+      {pages > 1 ? (
+        <div className="pager-links">
+          {link(1, "First", paging.page > 1)}
+          {link(paging.page - 1, "Previous", paging.page > 1)}
+          <span className="pager-page">
+            Page {n(paging.page)} of {n(pages)}
+          </span>
+          {link(paging.page + 1, "Next", paging.page < pages)}
+          {link(pages, "Last", paging.page < pages)}
+        </div>
+      ) : null}
+    </nav>
+  );
+}
+
 export default function StockCardPage() {
-  const { item, card, printHref, here } = useLoaderData<typeof loader>();
+  const { item, card, printHref, here, problems } = useLoaderData<typeof loader>();
+  const search = useLocation().search;
+  const paging = card.paging ?? { page: 1, size: DEFAULT_PAGE_SIZE, total: card.rows.length };
   const mayMove = useCan()(areaOfItem(item.ref.type));
   const back = `?back=${encodeURIComponent(here)}`;
   return (
@@ -82,11 +135,22 @@ export default function StockCardPage() {
           <label htmlFor="card-to">To</label>
           <input id="card-to" type="date" name="to" defaultValue={card.to ?? ""} />
         </div>
+        <div className="field">
+          <label htmlFor="card-size">Rows per page</label>
+          <select id="card-size" name="size" defaultValue={String(paging.size)} key={paging.size}>
+            {PAGE_SIZES.map((size) => (
+              <option key={size} value={size}>
+                {size}
+              </option>
+            ))}
+          </select>
+        </div>
         <button type="submit" className="button small">
           Show
         </button>
         {card.from || card.to ? <Link to={stockCardPath(item.ref)}>All dates</Link> : null}
       </Form>
+      <FormError errors={problems.length ? problems : undefined} />
       <TableWrap label={`Stock card of ${item.name}`}>
         <table aria-label={`Stock card of ${item.name}`}>
           <thead>
@@ -112,7 +176,14 @@ export default function StockCardPage() {
             </tr>
           </thead>
           <tbody>
-            {card.from ? (
+            {paging.page > 1 ? (
+              <tr className="card-opening">
+                <td />
+                <td colSpan={5}>Brought forward from page {paging.page - 1}</td>
+                <td className="num">{formatQuantity(card.broughtForward)}</td>
+                <td colSpan={3} />
+              </tr>
+            ) : card.from ? (
               <tr className="card-opening">
                 <td>{formatDateGB(card.from)}</td>
                 <td colSpan={5}>Stock at the start</td>
@@ -132,6 +203,7 @@ export default function StockCardPage() {
           </tbody>
         </table>
       </TableWrap>
+      <CardPager paging={paging} search={search} />
     </section>
   );
 }
