@@ -17,6 +17,7 @@ const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 const SIGNED_OUT = ["/", "/login", "/register"];
 const SIGNED_IN = [
   "/home",
+  "/home/print",
   // One of the three department menus: /products, /firefight and /technician are one list module.
   "/products",
   "/insertproduct/Electrician",
@@ -34,6 +35,7 @@ const SIGNED_IN = [
   "/audit",
   "/stock/report",
   "/import/products/Electrician",
+  "/import/contracts",
   "/no-such-page",
 ];
 const SOP_FORMATS = ["AS11", "as10", "as09", "as08", "as06", "as12", "as14", "as15", "as16", "as17"];
