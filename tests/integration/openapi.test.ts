@@ -9,6 +9,8 @@ import { loader as docsPage } from "#app/api/routes/docs.tsx";
 import { loader as apiIndex } from "#app/api/routes/index.ts";
 import { loader as openapiJson } from "#app/api/routes/openapi.ts";
 import routes from "#app/routes.ts";
+import { sampleLine } from "#app/inventory/api-schema.ts";
+import { expectDocumentedAnswer } from "#tests/support/openapi.ts";
 import { buildRequest, run } from "#tests/support/requests.ts";
 import { apiToken, signedInUser } from "#tests/support/users.ts";
 
@@ -173,6 +175,29 @@ describe("served /api routes and documented operations", () => {
     }
     const documentedOps = operations.map(({ method, path }) => `${method} ${shape(path)}`);
     expect(served.sort()).toEqual(documentedOps.sort());
+  });
+});
+
+describe("the check every /api answer of the integration tests goes through", () => {
+  const request = buildRequest(`/api/Electrician/product/${sampleLine._id}`);
+  const answer = (body: unknown, status = 200) => Response.json(body, { status });
+
+  it("passes an answer as documented", async () => {
+    await expect(expectDocumentedAnswer(request, answer(sampleLine))).resolves.toBeUndefined();
+  });
+
+  it("fails an undocumented field, a missing one, an undocumented status and an unknown address", async () => {
+    await expect(expectDocumentedAnswer(request, answer({ ...sampleLine, extra: 1 }))).rejects.toThrow(
+      /must NOT have additional properties/,
+    );
+    const { MinStock: _left, ...missing } = sampleLine;
+    await expect(expectDocumentedAnswer(request, answer(missing))).rejects.toThrow(/MinStock/);
+    await expect(expectDocumentedAnswer(request, answer({ message: "Teapot" }, 418))).rejects.toThrow(
+      /status 418 is not documented/,
+    );
+    await expect(
+      expectDocumentedAnswer(buildRequest("/api/no/such/address"), answer({ message: "x", extra: 1 }, 404)),
+    ).rejects.toThrow(/not a documented operation/);
   });
 });
 
