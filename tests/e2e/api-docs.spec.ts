@@ -15,7 +15,7 @@ test("the API reference page lists the operations by feature, with examples", as
     .getByRole("navigation", { name: "Features" })
     .getByRole("link", { name: "Spares (department tables)" })
     .click();
-  const list = page.getByRole("region", { name: "GET /api/{department}/product" });
+  const list = page.getByRole("region", { name: "GET /api/{department}/product", exact: true });
   await expect(list).toBeVisible();
   await expect(
     list.getByRole("table", { name: "Parameters" }).getByRole("rowheader", { name: "department" }),
