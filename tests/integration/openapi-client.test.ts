@@ -68,7 +68,7 @@ describe("a client generated from the OpenAPI document", () => {
   });
 
   it("signs in and lists a department's lines", async () => {
-    const client = createClient<paths>({ baseUrl: ORIGIN, fetch: dispatch });
+    const client = createClient<paths, "application/json">({ baseUrl: ORIGIN, fetch: dispatch });
     const signIn = await client.POST("/api/auth/login", {
       body: { email: user.email, password: user.password },
     });
