@@ -18,6 +18,13 @@ type Operation = Json & {
 
 const METHODS = ["get", "post", "put", "delete"] as const;
 
+/** The document's text, its `code` spans (CommonMark, as OpenAPI descriptions are) shown as code. */
+function Prose({ text }: { text: string }) {
+  return (
+    <>{text.split("`").map((part, index) => (index % 2 === 1 ? <code key={index}>{part}</code> : part))}</>
+  );
+}
+
 /** A JSON Schema as a short type: "text", "number or text", "list of …", "one of a, b". */
 export function typeText(schema: Json | undefined): string {
   if (!schema || Object.keys(schema).length === 0 || (schema.description && Object.keys(schema).length === 1))
@@ -109,12 +116,12 @@ function OperationEntry({ method, path, operation }: { method: string; path: str
         <span className="api-method">{method.toUpperCase()}</span> <code>{path}</code>
       </h3>
       <p>
-        {operation.summary}
+        <Prose text={operation.summary} />
         {operation.security?.length === 0 ? " No sign-in needed." : null}
       </p>
       {compatibility ? (
         <p className="api-compat">
-          <strong>Kept for compatibility:</strong> {compatibility}
+          <strong>Kept for compatibility:</strong> <Prose text={compatibility} />
         </p>
       ) : null}
       <Fields
@@ -154,7 +161,9 @@ function OperationEntry({ method, path, operation }: { method: string; path: str
         {statuses.map(([status, answer]) => (
           <div key={status}>
             <dt>{status}</dt>
-            <dd>{answer.description}</dd>
+            <dd>
+              <Prose text={answer.description} />
+            </dd>
           </div>
         ))}
       </dl>
@@ -173,7 +182,9 @@ export function ApiReference({ document, openapiHref }: { document: Json; openap
   return (
     <main className="api-reference" id="main">
       <h1>{info.title}</h1>
-      <p>{info.description}</p>
+      <p>
+        <Prose text={info.description} />
+      </p>
       <p>
         For tools: the same description as an <a href={openapiHref}>OpenAPI 3.1 document</a>. Every answer may
         also be 401 (no valid sign-in), 403 (the role may not) or 500 (a fault) where listed.
