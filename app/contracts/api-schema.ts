@@ -2,7 +2,7 @@ import * as z from "zod/mini";
 import type { Equipment } from "#app/contracts/queries.server.ts";
 import { PMS_CHOICES } from "#app/contracts/rules.ts";
 import { contractInsertSchema, contractUpdateSchema } from "#app/contracts/schema.ts";
-import { type Answer, sameShape } from "#app/lib/endpoint.ts";
+import { type Answer, describeFields, sameShape } from "#app/lib/endpoint.ts";
 
 // The /api/equipment… requests and answers (api-contract.md), for the OpenAPI document. A body is
 // read into the forms' flat fields (schema.ts toContractInput) and checked by the forms' schemas;
@@ -17,6 +17,13 @@ function onTheWire<Shape extends { validityFrom: z.core.$ZodType; validityTo: z.
   const validity = z.object({ from: validityFrom, to: validityTo });
   return z.object({ ...rest, validity: required ? validity : z.optional(validity) });
 }
+
+describeFields(contractUpdateSchema, {
+  version: {
+    type: ["integer", "string"],
+    description: "The version read: a save over a newer one is refused (409)",
+  },
+});
 
 export const equipmentAddBody = onTheWire(contractInsertSchema.shape, { required: true });
 export const equipmentUpdateBody = onTheWire(contractUpdateSchema.shape, { required: false });

@@ -1,8 +1,23 @@
 import * as z from "zod/mini";
-import { RACK_NAMES } from "#app/file-index/rules.ts";
+import { MAX_FILE_NAME_LENGTH, MAX_FILE_NUMBER, RACK_NAMES } from "#app/file-index/rules.ts";
+import { newFileSchema } from "#app/file-index/schema.ts";
+import { describeFields } from "#app/lib/endpoint.ts";
 
 // The /api/racks… answers (api-contract.md "Rack file": a file is exactly {_id, id, name}), for the
 // OpenAPI document; the requests are the handlers' own schemas (schema.ts).
+
+// A new file is read loosely (the number as a number or its text) and checked as a whole.
+describeFields(
+  (newFileSchema._zod.def as unknown as { in: { shape: Record<string, z.core.$ZodType> } }).in,
+  {
+    id: {
+      type: ["integer", "string"],
+      description: `The file's number, 1 to ${MAX_FILE_NUMBER}, unique in the rack`,
+    },
+    name: { type: "string", description: `At most ${MAX_FILE_NAME_LENGTH} characters` },
+  },
+  { required: ["id", "name"] },
+);
 
 export const rackNameParams = z.object({
   rackName: z.enum(RACK_NAMES).check(z.describe("The rack: Rack1A … Rack2D")),

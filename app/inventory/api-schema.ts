@@ -1,11 +1,38 @@
 import * as z from "zod/mini";
 import type { InventoryRecord } from "#app/inventory/queries.server.ts";
 import { DEPARTMENTS } from "#app/inventory/rules.ts";
-import { type Answer, messageBody, sameShape } from "#app/lib/endpoint.ts";
+import { lineSchema, MAX_LEAD_TIME_DAYS, MAX_QUANTITY, MAX_SRNO, MAX_TEXT } from "#app/inventory/schema.ts";
+import { type Answer, describeFields, messageBody, sameShape } from "#app/lib/endpoint.ts";
 
 // The /api/{department}/… answers (api-contract.md "Records", legacy field names), described for
 // the OpenAPI document (routes.ts `endpoints`); the requests are the handlers' own schemas
 // (schema.ts). sameShape ties each answer to the type the queries return.
+
+// The fields are read by transforms (a number or its text, blank → the all-fields message): say
+// what each takes. lineChangesSchema (PUT) holds the same field schemas, each optional.
+const number = ["number", "string"];
+describeFields(lineSchema, {
+  srno: {
+    type: number,
+    description: `Serial number: a whole number, 1 to ${MAX_SRNO}, unique in the department`,
+  },
+  Assets: { type: ["string", "number"], description: `Text, at most ${MAX_TEXT} characters` },
+  ComponentsAndEquipments: {
+    type: ["string", "number"],
+    description: `Text, at most ${MAX_TEXT} characters`,
+  },
+  AvailableStock: {
+    type: number,
+    description: `0 to ${MAX_QUANTITY}, at most 3 decimals; on create the line's opening stock, on update recorded as a stock count`,
+  },
+  MinStock: { type: number, description: `0 to ${MAX_QUANTITY}, at most 3 decimals` },
+  LeadTime: { type: number, description: `Days, 0 to ${MAX_LEAD_TIME_DAYS}, at most 1 decimal` },
+  StatusofOrder: {
+    type: "string",
+    description: "Left out or blank: derived from the stock (Order to place / Available)",
+  },
+  version: { type: number, description: "The version read: a save over a newer one is refused (409)" },
+});
 
 export const departmentParams = z.object({
   department: z.enum(DEPARTMENTS).check(z.describe("The department, exact case")),

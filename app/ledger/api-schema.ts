@@ -1,8 +1,8 @@
 import * as z from "zod/mini";
 import { STOCK_ITEM_TYPES } from "#app/ledger/item.ts";
 import type { Movement, StockCard } from "#app/ledger/movements.server.ts";
-import { API_KINDS, movementSchema } from "#app/ledger/schema.ts";
-import { sameShape } from "#app/lib/endpoint.ts";
+import { API_KINDS, movementSchema, reversalSchema } from "#app/ledger/schema.ts";
+import { describeFields, sameShape } from "#app/lib/endpoint.ts";
 
 // The stock ledger's /api requests and answers (issue 17), for its handlers and the OpenAPI
 // document alike; the movement's own fields are the form's schema (schema.ts).
@@ -16,6 +16,27 @@ export const movementKindSchema = z.object({
 export const movementBodyDoc = z.object({
   ...movementKindSchema.shape,
   ...movementSchema("receipt", "9999-12-31").shape,
+});
+
+describeFields(
+  movementBodyDoc,
+  {
+    movedOn: {
+      type: "string",
+      description: "The day it moved (YYYY-MM-DD), not after today; left out: today",
+    },
+    quantity: {
+      type: ["number", "string"],
+      description: "More than 0 (a count: the counted stock, 0 or more), at most 3 decimals",
+    },
+    reference: { type: "string", description: "A document number (GRN, indent …), at most 200 characters" },
+    party: { type: "string", description: "Received from / issued to / counted by, at most 200 characters" },
+    remark: { type: "string", description: "At most 500 characters" },
+  },
+  { required: ["kind", "quantity"] },
+);
+describeFields(reversalSchema, {
+  remark: { type: "string", description: "Why it was wrong; at most 500 characters" },
 });
 
 export const stockItemParams = z.object({

@@ -132,6 +132,31 @@ export const badFormat = messageAnswer(
   "Choose an export format: ?format=xlsx or ?format=csv.",
 );
 
+/** What the document says of one input field, in JSON Schema words. */
+export type FieldDoc = { description: string; type?: string | string[] };
+
+type ObjectSchema = { shape: Record<string, z.core.$ZodType> };
+
+/**
+ * Describes the fields of a request schema whose checks JSON Schema cannot state (a transform that
+ * reads 12 or "12", a default for a blank): their type and meaning, and which fields are required
+ * when zod cannot tell (a bare transform looks required). Metadata only, registered by the server's
+ * api-schema.ts modules: the schema parses as before, and its browser copy carries none of it.
+ */
+export function describeFields(
+  schema: ObjectSchema,
+  fields: Record<string, FieldDoc>,
+  { required }: { required?: string[] } = {},
+) {
+  for (const [name, doc] of Object.entries(fields)) {
+    let field = schema.shape[name];
+    if (!field) throw new Error(`describeFields: no field ${name}`);
+    while (field._zod.def.type === "optional") field = (field as z.core.$ZodOptional)._zod.def.innerType;
+    z.globalRegistry.add(field, doc);
+  }
+  if (required) z.globalRegistry.add(schema as unknown as z.core.$ZodType, { required });
+}
+
 /** Each assignable to the other: the same fields, of the same types (an intersection counts as its fields). */
 type Equal<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 

@@ -1,10 +1,31 @@
 import * as z from "zod/mini";
-import { sameShape } from "#app/lib/endpoint.ts";
+import { describeFields, sameShape } from "#app/lib/endpoint.ts";
 import type { RackItem } from "#app/store-racks/queries.server.ts";
 import { RACK_COUNT } from "#app/store-racks/rules.ts";
+import { rackItemApiSchema } from "#app/store-racks/schema.ts";
 
 // The /api/rack… answers (api-contract.md "Records": `receit` as the legacy client spells it),
 // described for the OpenAPI document; the requests are the handlers' own schema (schema.ts).
+
+// The figures are read by transforms (a number or its text): say what each takes, and that issue
+// and receit may be left out (0).
+const quantity = (meaning: string) => ({
+  type: ["number", "string"],
+  description: `${meaning}: 0 or more, at most 3 decimals`,
+});
+describeFields(
+  rackItemApiSchema,
+  {
+    availableStock: quantity("The stock at the start of the month (on create: the opening)"),
+    issue: quantity("Issued this month; left out: 0"),
+    receit: quantity("Received this month (the legacy spelling); left out: 0"),
+    version: {
+      type: ["number", "string"],
+      description: "The version read: a save over a newer one is refused (409)",
+    },
+  },
+  { required: ["section", "materialName", "availableStock"] },
+);
 
 export const rackParams = z.object({
   rackNumber: z

@@ -1623,14 +1623,22 @@ export interface operations {
          *     }
          */
         "application/json": {
-          srno: unknown;
-          Assets: unknown;
-          ComponentsAndEquipments: unknown;
-          AvailableStock: unknown;
-          MinStock: unknown;
-          LeadTime: unknown;
-          StatusofOrder?: unknown;
-          version?: unknown;
+          /** @description Serial number: a whole number, 1 to 999999999, unique in the department */
+          srno: number | string;
+          /** @description Text, at most 500 characters */
+          Assets: string | number;
+          /** @description Text, at most 500 characters */
+          ComponentsAndEquipments: string | number;
+          /** @description 0 to 999999999, at most 3 decimals; on create the line's opening stock, on update recorded as a stock count */
+          AvailableStock: number | string;
+          /** @description 0 to 999999999, at most 3 decimals */
+          MinStock: number | string;
+          /** @description Days, 0 to 99999, at most 1 decimal */
+          LeadTime: number | string;
+          /** @description Left out or blank: derived from the stock (Order to place / Available) */
+          StatusofOrder?: string;
+          /** @description The version read: a save over a newer one is refused (409) */
+          version?: number | string;
         };
       };
     };
@@ -1861,14 +1869,22 @@ export interface operations {
          *     }
          */
         "application/json": {
-          srno?: unknown;
-          Assets?: unknown;
-          ComponentsAndEquipments?: unknown;
-          AvailableStock?: unknown;
-          MinStock?: unknown;
-          LeadTime?: unknown;
-          StatusofOrder?: unknown;
-          version?: unknown;
+          /** @description Serial number: a whole number, 1 to 999999999, unique in the department */
+          srno?: number | string;
+          /** @description Text, at most 500 characters */
+          Assets?: string | number;
+          /** @description Text, at most 500 characters */
+          ComponentsAndEquipments?: string | number;
+          /** @description 0 to 999999999, at most 3 decimals; on create the line's opening stock, on update recorded as a stock count */
+          AvailableStock?: number | string;
+          /** @description 0 to 999999999, at most 3 decimals */
+          MinStock?: number | string;
+          /** @description Days, 0 to 99999, at most 1 decimal */
+          LeadTime?: number | string;
+          /** @description Left out or blank: derived from the stock (Order to place / Available) */
+          StatusofOrder?: string;
+          /** @description The version read: a save over a newer one is refused (409) */
+          version?: number | string;
         };
       };
     };
@@ -2348,10 +2364,14 @@ export interface operations {
         "application/json": {
           section: string;
           materialName: string;
-          version?: unknown;
-          availableStock?: unknown;
-          issue?: unknown;
-          receit?: unknown;
+          /** @description The version read: a save over a newer one is refused (409) */
+          version?: number | string;
+          /** @description The stock at the start of the month (on create: the opening): 0 or more, at most 3 decimals */
+          availableStock: number | string;
+          /** @description Issued this month; left out: 0: 0 or more, at most 3 decimals */
+          issue?: number | string;
+          /** @description Received this month (the legacy spelling); left out: 0: 0 or more, at most 3 decimals */
+          receit?: number | string;
         };
       };
     };
@@ -2755,10 +2775,14 @@ export interface operations {
         "application/json": {
           section: string;
           materialName: string;
-          version?: unknown;
-          availableStock?: unknown;
-          issue?: unknown;
-          receit?: unknown;
+          /** @description The version read: a save over a newer one is refused (409) */
+          version?: number | string;
+          /** @description The stock at the start of the month (on create: the opening): 0 or more, at most 3 decimals */
+          availableStock: number | string;
+          /** @description Issued this month; left out: 0: 0 or more, at most 3 decimals */
+          issue?: number | string;
+          /** @description Received this month (the legacy spelling); left out: 0: 0 or more, at most 3 decimals */
+          receit?: number | string;
         };
       };
     };
@@ -3130,10 +3154,15 @@ export interface operations {
         "application/json": {
           /** @enum {string} */
           kind: "receipt" | "issue" | "count";
-          movedOn?: unknown;
-          quantity?: unknown;
+          /** @description The day it moved (YYYY-MM-DD), not after today; left out: today */
+          movedOn?: string;
+          /** @description More than 0 (a count: the counted stock, 0 or more), at most 3 decimals */
+          quantity: number | string;
+          /** @description A document number (GRN, indent …), at most 200 characters */
           reference?: string;
+          /** @description Received from / issued to / counted by, at most 200 characters */
           party?: string;
+          /** @description At most 500 characters */
           remark?: string;
         };
       };
@@ -3325,6 +3354,7 @@ export interface operations {
          *     }
          */
         "application/json": {
+          /** @description Why it was wrong; at most 500 characters */
           remark?: string;
         };
       };
@@ -4242,7 +4272,8 @@ export interface operations {
           mobileNumber?: string;
           lastDateOfChecking?: string;
           nextDueDate?: string;
-          version?: number;
+          /** @description The version read: a save over a newer one is refused (409) */
+          version?: number | string;
           validity?: {
             from?: string;
             to?: string;
@@ -4691,8 +4722,10 @@ export interface operations {
          */
         "application/json": {
           files: {
-            id?: unknown;
-            name?: unknown;
+            /** @description The file's number, 1 to 999999, unique in the rack */
+            id: number | string;
+            /** @description At most 200 characters */
+            name: string;
           }[];
         };
       };
