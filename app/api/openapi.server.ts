@@ -147,9 +147,16 @@ export function buildOpenApiDocument(endpoints: readonly Endpoint[] = allEndpoin
 }
 
 let built: Json | undefined;
+let text: string | undefined;
 
 /** The document, built once: the endpoint list and the schemas do not change while the app runs. */
 export function openApiDocument(): Json {
   built ??= buildOpenApiDocument();
   return built;
+}
+
+/** The document as sent (~200 KB of JSON): written once, not on every request. */
+export function openApiText(): string {
+  text ??= JSON.stringify(openApiDocument());
+  return text;
 }
