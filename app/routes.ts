@@ -44,6 +44,8 @@ export default [
   ...prefix("api", [
     index("api/routes/index.ts"),
     route("health", "api/routes/health.ts"),
+    route("openapi.json", "api/routes/openapi.ts"),
+    route("docs", "api/routes/docs.tsx"),
     route("auth/login", "auth/routes/api-login.ts"),
     route("auth/register", "auth/routes/api-register.ts"),
     route("auth/logout", "auth/routes/api-logout.ts"),

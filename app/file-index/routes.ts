@@ -1,5 +1,26 @@
 import type { RouteConfigEntry } from "@remix-run/route-config";
-import type { Endpoint } from "#app/lib/endpoint.ts";
+import * as z from "zod/mini";
+import {
+  apiFile,
+  fileParams,
+  fileUpdated,
+  rackDocument,
+  rackFilesQuery,
+  rackNameParams,
+  sampleFile,
+} from "#app/file-index/api-schema.ts";
+import { duplicateMessage, messages } from "#app/file-index/rules.ts";
+import { fileUpdateSchema, newFilesBodySchema } from "#app/file-index/schema.ts";
+import {
+  answers,
+  badFormat,
+  type Endpoint,
+  listOrDownload,
+  messageAnswer,
+  messageBody,
+  signedIn,
+  withJsonBody,
+} from "#app/lib/endpoint.ts";
 import { route } from "#app/lib/route-entry.ts";
 
 // This feature's routes; app/routes.ts composes them. `pages` sit inside the signed-in shell.
@@ -19,27 +40,105 @@ export const api: RouteConfigEntry[] = [
   route("racks/:rackName/:id", "file-index/routes/api-rack-file.ts", { id: "api-rack-file" }),
 ];
 
-// This feature's /api endpoints, listed at GET /api and in the README (api-contract.md).
+// This feature's /api operations: GET /api lists them, the OpenAPI document describes them with the
+// handlers' own schemas (schema.ts) and the answers of api-schema.ts.
+const TAG = "File index";
+const rackNotFound = messageAnswer("No such rack", messages.rackNotFound);
+const fileNotFound = messageAnswer("No such rack, or no such file in it", messages.fileNotFound);
+const filePath = `/api/racks/Rack1A/${sampleFile._id}`;
+const etag = { etag: 'The file\'s version ("3"): send it back as If-Match, or as version in the body' };
+
 export const endpoints: Endpoint[] = [
   {
     method: "GET",
     path: "/api/racks/{rackName}",
     description: "The rack as [{name, files: [{_id, id, name}]}], files in number order (Rack1A…Rack2D)",
+    operationId: "getRackFiles",
+    tag: TAG,
+    compatibility: "the answer is a list holding the one rack, as the legacy client expects.",
+    params: rackNameParams,
+    query: rackFilesQuery,
+    example: { path: "/api/racks/Rack1A" },
+    responses: signedIn({
+      200: listOrDownload({
+        description: "A list holding the rack and its files",
+        schema: z.array(rackDocument),
+        example: [{ name: "Rack1A", files: [sampleFile] }],
+      }),
+      400: badFormat,
+      404: rackNotFound,
+    }),
   },
   {
     method: "POST",
     path: "/api/racks/{rackName}",
     description: "Add files {files: [{id (number), name}]}; 201 {name, files}; 409 when the number is taken",
+    operationId: "addRackFiles",
+    tag: TAG,
+    params: rackNameParams,
+    body: newFilesBodySchema,
+    example: { path: "/api/racks/Rack1A", body: { files: [{ id: sampleFile.id, name: sampleFile.name }] } },
+    responses: signedIn(
+      withJsonBody({
+        201: {
+          description: "Added: the rack after the insert",
+          schema: rackDocument,
+          example: { name: "Rack1A", files: [sampleFile] },
+        },
+        404: rackNotFound,
+        409: messageAnswer("A file number is taken in the rack", duplicateMessage("Rack1A", sampleFile.id)),
+      }),
+    ),
   },
   {
     method: "GET",
     path: "/api/racks/{rackName}/{_id}",
     description: "One file {_id, id, name}; its version in the ETag header",
+    operationId: "getRackFile",
+    tag: TAG,
+    params: fileParams,
+    example: { path: filePath },
+    responses: signedIn({
+      200: { description: "The file", schema: apiFile, example: sampleFile, headers: etag },
+      404: fileNotFound,
+    }),
   },
   {
     method: "PUT",
     path: "/api/racks/{rackName}/{_id}",
     description: "Rename {name (+ version or If-Match)}; {message, file}; 409 when changed meanwhile",
+    operationId: "renameRackFile",
+    tag: TAG,
+    params: fileParams,
+    body: fileUpdateSchema,
+    example: { path: filePath, body: { name: "Cylinder test certificates 2026 (A)", version: 1 } },
+    responses: signedIn(
+      withJsonBody({
+        200: {
+          description: "Renamed",
+          schema: fileUpdated,
+          example: {
+            message: messages.updated,
+            file: { ...sampleFile, name: "Cylinder test certificates 2026 (A)" },
+          },
+          headers: etag,
+        },
+        404: fileNotFound,
+        409: answers.stale,
+      }),
+    ),
   },
-  { method: "DELETE", path: "/api/racks/{rackName}/{_id}", description: "Delete a file; {message}" },
+  {
+    method: "DELETE",
+    path: "/api/racks/{rackName}/{_id}",
+    description: "Delete a file; {message}",
+    operationId: "deleteRackFile",
+    tag: TAG,
+    params: fileParams,
+    example: { path: filePath },
+    responses: signedIn({
+      200: { description: "Deleted", schema: messageBody, example: { message: messages.deleted } },
+      404: fileNotFound,
+    }),
+  },
 ];

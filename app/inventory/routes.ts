@@ -1,5 +1,20 @@
 import type { RouteConfigEntry } from "@remix-run/route-config";
-import type { Endpoint } from "#app/lib/endpoint.ts";
+import {
+  departmentParams,
+  failureAnswer,
+  inventoryLine,
+  lineDeleted,
+  lineList,
+  lineParams,
+  lineSaved,
+  listQuery,
+  sampleLine,
+  sampleLineInput,
+} from "#app/inventory/api-schema.ts";
+import { duplicateSrnoMessage, messages, unknownDepartmentMessage } from "#app/inventory/rules.ts";
+import { lineChangesSchema, lineSchema } from "#app/inventory/schema.ts";
+import { badFormat, type Endpoint, listOrDownload, signedIn, withJsonBody } from "#app/lib/endpoint.ts";
+import { STALE_RECORD_MESSAGE } from "#app/lib/messages.ts";
 import { route } from "#app/lib/route-entry.ts";
 
 // This feature's routes; app/routes.ts composes them. `pages` sit inside the signed-in shell.
@@ -30,26 +45,126 @@ export const api: RouteConfigEntry[] = [
   route(":department/delete/:id", "inventory/routes/api-delete.ts", { id: "api-inventory-delete" }),
 ];
 
-// This feature's /api endpoints, listed at GET /api and in the README.
+// This feature's /api operations: GET /api lists them, the OpenAPI document describes them with the
+// handlers' own schemas (schema.ts) and the answers of api-schema.ts.
 // {department} is Electrician, FireFight or Technician (exact case).
+const TAG = "Spares (department tables)";
+const linePath = (verb: string) => `/api/Electrician/${verb}/${sampleLine._id}`;
+const notFound = failureAnswer("No such department, or no such line in it", messages.notFound);
+
 export const endpoints: Endpoint[] = [
   {
     method: "GET",
     path: "/api/{department}/product",
     description: "A department's spare-parts lines, sorted by srno: {success, users}",
+    operationId: "listLines",
+    tag: TAG,
+    compatibility: "the list is under `users` (and `success: true` beside it), as the legacy server sent it.",
+    params: departmentParams,
+    query: listQuery,
+    example: { path: "/api/Electrician/product" },
+    responses: signedIn({
+      200: listOrDownload({
+        description: "The lines (an empty department: [])",
+        schema: lineList,
+        example: { success: true, users: [sampleLine] },
+      }),
+      400: badFormat,
+      404: failureAnswer("No such department", unknownDepartmentMessage("Plumber")),
+    }),
   },
-  { method: "GET", path: "/api/{department}/product/{id}", description: "One spare-parts line" },
+  {
+    method: "GET",
+    path: "/api/{department}/product/{id}",
+    description: "One spare-parts line",
+    operationId: "getLine",
+    tag: TAG,
+    params: lineParams,
+    example: { path: linePath("product") },
+    responses: signedIn({
+      200: { description: "The line", schema: inventoryLine, example: sampleLine },
+      404: notFound,
+    }),
+  },
   {
     method: "POST",
     path: "/api/{department}/create",
     description:
       "Add a line (srno, Assets, ComponentsAndEquipments, AvailableStock, MinStock, LeadTime, StatusofOrder); AvailableStock is its opening movement",
+    operationId: "createLine",
+    tag: TAG,
+    compatibility:
+      "capitalised field names (Assets, AvailableStock, StatusofOrder …) and `Message` beside `message`. Numbers may be sent as text; ExcessShortFall is derived, never read.",
+    params: departmentParams,
+    body: lineSchema,
+    example: { path: "/api/Electrician/create", body: sampleLineInput },
+    responses: signedIn(
+      withJsonBody({
+        201: {
+          description: "Added",
+          schema: lineSaved,
+          example: { success: true, Message: messages.created, product: sampleLine },
+        },
+        400: failureAnswer("A field is missing or not valid (every problem by field)", messages.required, {
+          orBodyReader: true,
+        }),
+        404: failureAnswer("No such department", unknownDepartmentMessage("Plumber")),
+        409: failureAnswer(
+          "The serial number is taken in the department",
+          duplicateSrnoMessage(12, "Electrician"),
+        ),
+      }),
+    ),
   },
   {
     method: "PUT",
     path: "/api/{department}/update/{id}",
     description:
       "Change a line; send version to refuse a stale save (409); a new AvailableStock is recorded as a stock count",
+    operationId: "updateLine",
+    tag: TAG,
+    compatibility:
+      "capitalised field names and `Message` beside `message`; fields left out keep their values.",
+    params: lineParams,
+    body: lineChangesSchema,
+    example: { path: linePath("update"), body: { MinStock: 8, version: 1 } },
+    responses: signedIn(
+      withJsonBody({
+        200: {
+          description: "Changed",
+          schema: lineSaved,
+          example: {
+            success: true,
+            Message: messages.updated,
+            product: { ...sampleLine, MinStock: 8, version: 2 },
+          },
+        },
+        400: failureAnswer("A field is not valid, or the stock count cannot be recorded", messages.required, {
+          orBodyReader: true,
+        }),
+        404: notFound,
+        409: failureAnswer(
+          "The version sent is not the stored one, or the serial number is taken",
+          STALE_RECORD_MESSAGE,
+        ),
+      }),
+    ),
   },
-  { method: "DELETE", path: "/api/{department}/delete/{id}", description: "Delete a line" },
+  {
+    method: "DELETE",
+    path: "/api/{department}/delete/{id}",
+    description: "Delete a line",
+    operationId: "deleteLine",
+    tag: TAG,
+    params: lineParams,
+    example: { path: linePath("delete") },
+    responses: signedIn({
+      200: {
+        description: "Deleted",
+        schema: lineDeleted,
+        example: { success: true, message: messages.deleted },
+      },
+      404: notFound,
+    }),
+  },
 ];

@@ -1,5 +1,16 @@
 import type { RouteConfigEntry } from "@remix-run/route-config";
-import type { Endpoint } from "#app/lib/endpoint.ts";
+import {
+  movement,
+  movementBodyDoc,
+  movementParams,
+  sampleMovement,
+  stockCardAnswer,
+  stockCardQuery,
+  stockItemParams,
+} from "#app/ledger/api-schema.ts";
+import { messages } from "#app/ledger/rules.ts";
+import { reversalSchema } from "#app/ledger/schema.ts";
+import { answers, type Endpoint, messageAnswer, signedIn, withJsonBody } from "#app/lib/endpoint.ts";
 import { route } from "#app/lib/route-entry.ts";
 
 // The stock ledger's routes (issue 17); app/routes.ts composes them. `:type` is rack | spare.
@@ -19,21 +30,106 @@ export const api: RouteConfigEntry[] = [
   route("stock/movements/:movementId/reverse", "ledger/routes/api-reverse.ts", { id: "stock-api-reverse" }),
 ];
 
+// This feature's /api operations: GET /api lists them, the OpenAPI document describes them with the
+// handlers' own schemas (schema.ts, api-schema.ts).
+const TAG = "Stock ledger";
+const itemPath = `/api/stock/rack/${sampleMovement.item.id}/movements`;
+const noItem = messageAnswer("The address names no item", "Stock item not found");
+
 export const endpoints: Endpoint[] = [
   {
     method: "GET",
     path: "/api/stock/{type}/{id}/movements",
     description:
       "Stock card of a rack item (type rack) or spares line (type spare): movements with running balance; ?from=&to=",
+    operationId: "getStockCard",
+    tag: TAG,
+    params: stockItemParams,
+    query: stockCardQuery,
+    example: { path: `${itemPath}?from=2026-11-01&to=2026-11-30` },
+    responses: signedIn({
+      200: {
+        description: "The item and its movements in date order, each with the balance after it",
+        schema: stockCardAnswer,
+        example: {
+          item: { type: "rack", id: sampleMovement.item.id, name: "Valve spindle", inStock: 25 },
+          from: "2026-11-01",
+          to: "2026-11-30",
+          opening: 15,
+          rows: [{ ...sampleMovement, balance: 25, enteredBy: "Staff", reversedBy: null }],
+          closing: 25,
+        },
+      },
+      404: noItem,
+    }),
   },
   {
     method: "POST",
     path: "/api/stock/{type}/{id}/movements",
     description: "Record a movement {kind: receipt|issue|count, movedOn, quantity, reference, party, remark}",
+    operationId: "recordMovement",
+    tag: TAG,
+    params: stockItemParams,
+    body: movementBodyDoc,
+    example: {
+      path: itemPath,
+      body: {
+        kind: "receipt",
+        movedOn: "2026-11-20",
+        quantity: 10,
+        reference: "GRN 4471",
+        party: "Main store",
+      },
+    },
+    responses: signedIn(
+      withJsonBody({
+        201: {
+          description: "Recorded (movedOn left out: the plant's today); a count records the difference",
+          schema: movement,
+          example: sampleMovement,
+        },
+        400: {
+          ...answers.invalid,
+          description: "A field is not valid, or the stock would go below zero on some day",
+          example: {
+            message: "Only 3 in stock on 21-11-2026.",
+            errors: { quantity: ["Only 3 in stock on 21-11-2026."] },
+          },
+        },
+        404: noItem,
+      }),
+    ),
   },
   {
     method: "POST",
     path: "/api/stock/movements/{movementId}/reverse",
     description: "Reverse a movement {remark}; a movement is reversed at most once",
+    operationId: "reverseMovement",
+    tag: TAG,
+    params: movementParams,
+    body: reversalSchema,
+    bodyOptional: true,
+    example: { path: `/api/stock/movements/${sampleMovement.id}/reverse`, body: { remark: "Entered twice" } },
+    responses: signedIn(
+      withJsonBody({
+        201: {
+          description: "The reversal: the opposite quantity, dated as the movement it reverses",
+          schema: movement,
+          example: {
+            ...sampleMovement,
+            id: "6e7f8091-2b3c-4d4e-9f0a-1b2c3d4e5f60",
+            kind: "reversal",
+            quantity: -10,
+            remark: "Entered twice",
+            reversesId: sampleMovement.id,
+          },
+        },
+        404: messageAnswer("No such movement", "Movement not found"),
+        409: messageAnswer(
+          "Already reversed, a reversal itself, or the stock cannot bear taking it back",
+          messages.alreadyReversed,
+        ),
+      }),
+    ),
   },
 ];

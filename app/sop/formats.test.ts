@@ -1,5 +1,6 @@
 import type { RouteConfigEntry } from "@remix-run/route-config";
 import { describe, expect, it } from "vitest";
+import { endpointRow } from "#app/lib/endpoint.ts";
 import routes from "#app/routes.ts";
 import { sopFormatsMenu } from "#app/shell/menus.ts";
 import { schemaFor } from "#app/sop/engine/schema.ts";
@@ -106,7 +107,7 @@ describe("capabilities declared on the definitions", () => {
   it("POST /api/checklist saves AS11, is routed and is listed at GET /api", () => {
     expect(formatOfLegacyApi("/api/checklist").code).toBe("AS11");
     expect(routeFileOf("/api/checklist")).toBe("sop/routes/api-checklist.ts");
-    expect(sopEndpoints).toContainEqual({
+    expect(sopEndpoints.map(endpointRow)).toContainEqual({
       method: "POST",
       path: "/api/checklist",
       description: "Save an AS11 packed-lorry checklist (legacy); 201 {message, _id}",

@@ -228,6 +228,8 @@ const AREA_OF: Record<string, Declared> = {
   "imports/routes/undo.tsx": { area: "importsUndo", page: "write" },
   // The API (method decides: GET reads, anything else writes).
   "api/routes/index.ts": { area: "signedIn" },
+  "api/routes/openapi.ts": { area: "signedIn" },
+  "api/routes/docs.tsx": { area: "signedIn" },
   "api/routes/not-found.ts": { area: "signedIn" },
   "auth/routes/api-logout.ts": { area: "signedIn" },
   "inventory/routes/api-list.ts": { area: "spares" },

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { expectDocumentedAnswer } from "#tests/support/openapi.ts";
 
 // Builders for calling loaders, actions and /api routes directly with real Requests.
 export const ORIGIN = "http://plant.test";
@@ -45,20 +46,27 @@ export function args(request: Request, params: Record<string, string> = {}) {
   return { request, params, context: {} } as LoaderFunctionArgs & ActionFunctionArgs;
 }
 
-/** Runs a loader or action and returns its Response, whether it returned or threw one. */
+/**
+ * Runs a loader or action and returns its Response, whether it returned or threw one. An /api
+ * answer must be as the OpenAPI document describes it (tests/support/openapi.ts), or the test fails.
+ */
 export async function run(
   handler: (a: LoaderFunctionArgs & ActionFunctionArgs) => unknown,
   request: Request,
   params: Record<string, string> = {},
 ) {
+  let response: Response;
   try {
-    const result = await handler(args(request, params));
-    return toResponse(result);
+    response = toResponse(await handler(args(request, params)));
   } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
+    if (!(thrown instanceof Response)) throw thrown;
+    response = thrown;
   }
+  if (isApi(request)) await expectDocumentedAnswer(request, response);
+  return response;
 }
+
+const isApi = (request: Request) => /^\/api(\/|$)/.test(new URL(request.url).pathname);
 
 /** Remix's `data()` results and plain objects become Responses so tests read them one way. */
 function toResponse(result: unknown): Response {

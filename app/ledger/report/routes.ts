@@ -1,5 +1,6 @@
 import type { RouteConfigEntry } from "@remix-run/route-config";
-import type { Endpoint } from "#app/lib/endpoint.ts";
+import { reportQuery, sampleReport, stockReport } from "#app/ledger/report/api-schema.ts";
+import { answers, type Endpoint, signedIn } from "#app/lib/endpoint.ts";
 import { route } from "#app/lib/route-entry.ts";
 
 // The stock report's routes (issue 17); app/routes.ts composes them. `pages` sit inside the
@@ -20,5 +21,25 @@ export const endpoints: Endpoint[] = [
     path: "/api/stock/report",
     description:
       "Stock report: per item opening, receipts, issues, counts, closing for ?from=&to= (or ?month=YYYY-MM; default this month), with totals per rack and department; filters items=rack|spare, rack, department, q; paged by page, size",
+    operationId: "getStockReport",
+    tag: "Stock report",
+    query: reportQuery,
+    example: { path: "/api/stock/report?month=2026-11&rack=7" },
+    responses: signedIn({
+      200: {
+        description:
+          "One page of items with their figures, the totals of their groups and of the whole filtered list (spares lines only for a role that may read the spares)",
+        schema: stockReport,
+        example: sampleReport,
+      },
+      400: {
+        ...answers.invalid,
+        description: "A parameter cannot be read (every problem by parameter)",
+        example: {
+          message: "From '2026-13-01' is not a date (write it YYYY-MM-DD).",
+          errors: { from: ["From '2026-13-01' is not a date (write it YYYY-MM-DD)."] },
+        },
+      },
+    }),
   },
 ];

@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import * as z from "zod/mini";
 import { db } from "#app/db/client.server.ts";
+import { movementKindSchema } from "#app/ledger/api-schema.ts";
 import { requireStockItemApi } from "#app/ledger/guards.server.ts";
 import { plantToday, recordMovement, stockCard } from "#app/ledger/movements.server.ts";
 import { readDateRange } from "#app/ledger/rules.ts";
-import { API_KINDS, movementSchema } from "#app/ledger/schema.ts";
+import { movementSchema } from "#app/ledger/schema.ts";
 import { apiHandler, methodNotAllowed } from "#app/lib/api-handler.server.ts";
 import { jsonAnswer, readJson } from "#app/lib/http.server.ts";
 import { validationBody } from "#app/lib/validation.ts";
@@ -31,15 +31,11 @@ export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs)
   });
 });
 
-const kindSchema = z.object({
-  kind: z.enum(API_KINDS, { error: `Kind must be one of ${API_KINDS.join(", ")}.` }),
-});
-
 export const action = apiHandler(async ({ request, params }: ActionFunctionArgs) => {
   const { user, item } = await requireStockItemApi(request, params);
   if (request.method !== "POST") return methodNotAllowed();
   const body = await readJson(request);
-  const kind = kindSchema.safeParse(body);
+  const kind = movementKindSchema.safeParse(body);
   if (!kind.success) return jsonAnswer(validationBody(kind.error), 400);
   const today = plantToday();
   // A JSON date may be left out: the plant's today, as on the form.

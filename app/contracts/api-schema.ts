@@ -1,0 +1,108 @@
+import * as z from "zod/mini";
+import type { Equipment } from "#app/contracts/queries.server.ts";
+import { PMS_CHOICES } from "#app/contracts/rules.ts";
+import { contractInsertSchema, contractUpdateSchema } from "#app/contracts/schema.ts";
+import { type Answer, describeFields, sameShape } from "#app/lib/endpoint.ts";
+
+// The /api/equipment… requests and answers (api-contract.md), for the OpenAPI document. A body is
+// read into the forms' flat fields (schema.ts toContractInput) and checked by the forms' schemas;
+// on the wire the two validity dates sit in `validity: {from, to}`, so the documented bodies are
+// those same field schemas, arranged as the wire has them.
+
+function onTheWire<Shape extends { validityFrom: z.core.$ZodType; validityTo: z.core.$ZodType }>(
+  shape: Shape,
+  { required }: { required: boolean },
+) {
+  const { validityFrom, validityTo, ...rest } = shape;
+  const validity = z.object({ from: validityFrom, to: validityTo });
+  return z.object({ ...rest, validity: required ? validity : z.optional(validity) });
+}
+
+describeFields(contractUpdateSchema, {
+  version: {
+    type: ["integer", "string"],
+    description: "The version read: a save over a newer one is refused (409)",
+  },
+});
+
+export const equipmentAddBody = onTheWire(contractInsertSchema.shape, { required: true });
+export const equipmentUpdateBody = onTheWire(contractUpdateSchema.shape, { required: false });
+
+export const equipmentParams = z.object({ id: z.string().check(z.describe("The contract's _id")) });
+
+export const equipmentListQuery = z.object({
+  format: z.optional(
+    z
+      .enum(["xlsx", "csv"])
+      .check(z.describe("Download the list instead; /amc's ?q=, ?status= and sort then apply")),
+  ),
+  q: z.optional(z.string().check(z.describe("With format: /amc's search"))),
+});
+
+const equipmentFields = z.strictObject({
+  _id: z.string(),
+  equipment: z.string(),
+  company: z.string(),
+  validity: z.strictObject({ from: z.string(), to: z.string() }),
+  pms: z.string().check(z.describe(`${PMS_CHOICES.join(", ")}, or "" when not set`)),
+  vendorCode: z.string(),
+  contractNumber: z.string(),
+  concernedPerson: z.string(),
+  mobileNumber: z.string(),
+  lastDateOfChecking: z.string(),
+  nextDueDate: z.string(),
+  version: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+sameShape<z.output<typeof equipmentFields>, Equipment>();
+
+/** A contract as the API sends it: its fields and its status now (the alerts' rule). */
+export const equipment = z.strictObject({
+  ...equipmentFields.shape,
+  status: z.enum(["expired", "dueSoon", "fine"]),
+});
+
+export const equipmentList = z.array(equipment);
+
+export const equipmentAdded = z.strictObject({
+  success: z.literal(true),
+  message: z.string(),
+  newEquipment: equipment,
+});
+
+/** The add endpoint's refusals carry the legacy `success: false` (its body reader's too). */
+export const equipmentAddRefused = z.strictObject({
+  success: z.literal(false),
+  message: z.string(),
+  errors: z.optional(z.record(z.string(), z.array(z.string()))),
+});
+
+export const addRefusal = (description: string, message: string): Answer => ({
+  description,
+  schema: equipmentAddRefused,
+  example: { success: false, message },
+});
+
+/** A contract as a client sends it. */
+export const sampleEquipmentInput = {
+  equipment: "Weighbridge",
+  company: "Avery Weigh-Tronix",
+  validity: { from: "2026-04-01", to: "2027-03-31" },
+  pms: "Quarterly",
+  vendorCode: "V-1042",
+  contractNumber: "AMC/2026/17",
+  concernedPerson: "R. Kumar",
+  mobileNumber: "+91 98450 12345",
+  lastDateOfChecking: "2026-10-05",
+  nextDueDate: "2027-01-05",
+};
+
+export const sampleEquipment: z.output<typeof equipment> = {
+  _id: "c1d2e3f4-a5b6-4c7d-8e9f-a0b1c2d3e4f5",
+  ...sampleEquipmentInput,
+  version: 1,
+  createdAt: "2026-04-01T08:00:00.000Z",
+  updatedAt: "2026-10-05T11:30:00.000Z",
+  status: "fine",
+};
