@@ -24,8 +24,17 @@ import {
 /** One sheet of an export: its name and its rows, a batch at a time, in the columns' order. */
 export type ExportSheet = { name: string; rows: () => AsyncIterable<readonly (readonly unknown[])[]> };
 
-/** What a list exports: its name in the file name, its columns, and a sheet per rack/department. */
-export type ExportSpec = { what: string; columns: readonly ExportColumn[]; sheets: readonly ExportSheet[] };
+/**
+ * What a list exports: its name in the file name, its columns, and a sheet per rack/department.
+ * `when` is the file name's date part when the export covers a period (the stock report's
+ * "2026-11-01-to-2026-11-30"); by default the plant's date of the download.
+ */
+export type ExportSpec = {
+  what: string;
+  when?: string;
+  columns: readonly ExportColumn[];
+  sheets: readonly ExportSheet[];
+};
 
 /** Rows sampled for the widths: the first batch (the header sets a floor). */
 const WIDTH_SAMPLE = 500;
@@ -158,7 +167,7 @@ export function exportResponse(
       out.destroy(error instanceof Error ? error : new Error(String(error)));
     },
   );
-  const fileName = exportFileName(spec.what, plantDate, format);
+  const fileName = exportFileName(spec.what, spec.when ?? plantDate, format);
   return new Response(Readable.toWeb(out) as ReadableStream<Uint8Array>, {
     headers: {
       "Content-Type": CONTENT_TYPES[format],

@@ -24,7 +24,7 @@ export const endpoints: Endpoint[] = [
     method: "GET",
     path: "/api/stock/{type}/{id}/movements",
     description:
-      "Stock card of a rack item (type rack) or spares line (type spare): movements with running balance; ?from=&to=",
+      "Stock card of a rack item (type rack) or spares line (type spare): movements with running balance; ?from=&to=; ?format=xlsx|csv: the card as a download",
   },
   {
     method: "POST",

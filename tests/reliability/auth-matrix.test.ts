@@ -218,6 +218,10 @@ const AREA_OF: Record<string, Declared> = {
   "exports/routes/contracts.ts": { area: "contracts" },
   "exports/routes/file-index.ts": { area: "fileIndex" },
   "exports/routes/sop-records.ts": { area: "sop" },
+  "exports/routes/stock-report.ts": { area: "racks" },
+  // As the stock card: the matrix's made-up `:type` is read as a rack item.
+  "exports/routes/stock-card.ts": { area: "racks" },
+  "exports/routes/audit.ts": { area: "audit" },
   // Imports (issue 18): upload, preview and confirm change the list; undo is the admin's.
   "imports/routes/spares-upload.tsx": { area: "spares", page: "write" },
   "imports/routes/spares-template.ts": { area: "spares" },

@@ -19,6 +19,6 @@ export const endpoints: Endpoint[] = [
     method: "GET",
     path: "/api/stock/report",
     description:
-      "Stock report: per item opening, receipts, issues, counts, closing for ?from=&to= (or ?month=YYYY-MM; default this month), with totals per rack and department; filters items=rack|spare, rack, department, q; paged by page, size",
+      "Stock report: per item opening, receipts, issues, counts, closing for ?from=&to= (or ?month=YYYY-MM; default this month), with totals per rack and department; filters items=rack|spare, rack, department, q; paged by page, size; ?format=xlsx|csv: the whole filtered report as a download",
   },
 ];

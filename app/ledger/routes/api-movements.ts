@@ -1,6 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import * as z from "zod/mini";
 import { db } from "#app/db/client.server.ts";
+import { apiExportFormat, sendExport } from "#app/exports/respond.server.ts";
+import { stockCardExport } from "#app/exports/stock.server.ts";
 import { requireStockItemApi } from "#app/ledger/guards.server.ts";
 import { plantToday, recordMovement, stockCard } from "#app/ledger/movements.server.ts";
 import { readDateRange } from "#app/ledger/rules.ts";
@@ -15,7 +17,11 @@ import { validationBody } from "#app/lib/validation.ts";
 
 export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs) => {
   const { item } = await requireStockItemApi(request, params);
-  const card = await stockCard(db, item.ref, readDateRange(new URL(request.url).searchParams));
+  const search = new URL(request.url).searchParams;
+  // ?format=xlsx|csv (issue 18): the card as a download, as the page's links give it.
+  const format = apiExportFormat(request);
+  if (format) return sendExport(request, await stockCardExport(db, item, search, plantToday()), format);
+  const card = await stockCard(db, item.ref, readDateRange(search));
   return jsonAnswer({
     item: { type: item.ref.type, id: item.ref.id, name: item.name, inStock: item.inStock },
     ...card,
