@@ -1,6 +1,5 @@
-import { once } from "node:events";
 import { PassThrough, Readable, type Writable } from "node:stream";
-import { stringify } from "csv-stringify";
+import { stringify } from "csv-stringify/sync";
 import ExcelJS from "exceljs";
 import {
   type CellType,
@@ -122,25 +121,29 @@ export async function writeXlsx(spec: ExportSpec, out: Writable) {
   await workbook.commit();
 }
 
-/** Writes the CSV: RFC 4180 (CRLF, quotes doubled), UTF-8 with a byte order mark, one header row. */
+const CSV_OPTIONS = { record_delimiter: "windows", quoted_match: /[\r\n]/ } as const;
+
+/**
+ * Writes the CSV: RFC 4180 (CRLF, quotes doubled), UTF-8 with a byte order mark, one header row.
+ * A batch of rows is one chunk: written a line at a time, 100,000 lines were 100,000 small chunks
+ * through the response and its compression, each with its own bookkeeping (the bench: 38 MB of
+ * RSS growth and 5,500 rows/s, against 7.5 MB and 8,400 rows/s for the same rows as a workbook).
+ */
 export async function writeCsv(spec: ExportSpec, out: Writable) {
-  const stringifier = stringify({ bom: true, record_delimiter: "windows", quoted_match: /[\r\n]/ });
-  stringifier.pipe(out);
-  const put = async (record: string[]) => {
-    stringifier.write(record);
-    await drained(stringifier, out);
+  const put = async (text: string) => {
+    if (out.destroyed) return;
+    out.write(text);
+    await drained(out);
   };
-  await put(spec.columns.map((column) => column.header));
+  await put(stringify([spec.columns.map((column) => column.header)], { ...CSV_OPTIONS, bom: true }));
   for (const sheet of spec.sheets) {
     for await (const batch of batchesOf(sheet, out)) {
-      for (const row of batch)
-        await put(spec.columns.map((column, index) => csvCell(column.type, row[index])));
+      const records = batch.map((row) =>
+        spec.columns.map((column, index) => csvCell(column.type, row[index])),
+      );
+      await put(stringify(records, CSV_OPTIONS));
     }
   }
-  if (out.destroyed) return;
-  const finished = once(out, "finish");
-  stringifier.end();
-  await finished;
 }
 
 const CONTENT_TYPES: Record<ExportFormat, string> = {
