@@ -61,6 +61,38 @@ function drained(stream: Writable, out: Writable = stream): Promise<void> | unde
   });
 }
 
+/** Sheet XML (uncompressed) let queue for the zip before the rows wait. */
+const ZIP_BACKLOG = 1024 * 1024;
+
+type EntryStream = {
+  _writableState?: { length: number };
+  writableLength?: number;
+  once(event: "drain", listener: () => void): unknown;
+  removeListener(event: "drain", listener: () => void): unknown;
+};
+
+/**
+ * Waits while the worksheet's zip entry is behind. exceljs writes a sheet's XML into archiver's
+ * entry stream without looking at its backpressure, so when deflate is slower than the rows come
+ * (a busy machine), the XML piled up there: 67 MB live for 100,000 rows, 13 MB for 20,000
+ * (measured). Reaches into exceljs's internals (the sheet's stream and its pipes) because no
+ * public API says how far the zip is; if they change, this waits for nothing.
+ */
+function zipCaughtUp(worksheet: unknown, out: Writable): Promise<void> | undefined {
+  const entry = (worksheet as { stream?: { pipes?: EntryStream[] } }).stream?.pipes?.[0];
+  const queued = entry?._writableState?.length ?? entry?.writableLength ?? 0;
+  if (!entry || queued <= ZIP_BACKLOG || out.destroyed) return undefined;
+  return new Promise((resolve) => {
+    const done = () => {
+      entry.removeListener("drain", done);
+      out.off("close", done);
+      resolve();
+    };
+    entry.once("drain", done);
+    out.on("close", done);
+  });
+}
+
 async function* batchesOf(sheet: ExportSheet, out: Writable) {
   for await (const batch of sheet.rows()) {
     if (out.destroyed) return;
@@ -108,7 +140,11 @@ export async function writeXlsx(spec: ExportSpec, out: Writable) {
       }
     };
     write(firstBatch);
-    for await (const batch of batches) write(batch);
+    await zipCaughtUp(worksheet, out);
+    for await (const batch of batches) {
+      write(batch);
+      await zipCaughtUp(worksheet, out);
+    }
     worksheet.commit();
   }
   if (used.size === 0) {
