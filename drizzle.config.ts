@@ -4,6 +4,7 @@ import { defineConfig } from "drizzle-kit";
 // Migrations are committed and never edited after they land; the app applies them at start.
 export default defineConfig({
   dialect: "postgresql",
-  schema: "./app/tables.server.ts",
+  // The app's tables, and the legacy importer's record of what it brought across (scripts/legacy).
+  schema: ["./app/tables.server.ts", "./scripts/legacy/table.ts"],
   out: "./drizzle",
 });

@@ -1,6 +1,6 @@
 import http, { type IncomingHttpHeaders } from "node:http";
 import path from "node:path";
-import { createRequestHandler, type ServerBuild, writeReadableStreamToWritable } from "@remix-run/node";
+import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express, {
   type Request as ExpressRequest,
@@ -268,8 +268,48 @@ async function sendResponse(res: ExpressResponse, response: Response, requestHea
   if (privateAnswer(requestHeaders) || cookies.length > 0)
     res.setHeader("cache-control", "no-store, private");
   if (response.body) {
-    await writeReadableStreamToWritable(response.body, res);
+    await writeBody(response.body, res);
   } else {
     res.end();
+  }
+}
+
+/**
+ * The answer's body to the client, as Remix's writeReadableStreamToWritable does (each chunk
+ * flushed through compression, so streamed pages arrive as they render), but waiting while the
+ * client is behind, and stopping when it has gone. Without the wait, a download (issue 18's
+ * exports stream 100,000 rows) piled up here as fast as the database gave rows, whatever the
+ * client took; without the stop, an abandoned download still read every row.
+ */
+async function writeBody(body: ReadableStream<Uint8Array>, res: ExpressResponse) {
+  const reader = body.getReader();
+  const gone = () => res.destroyed || res.writableEnded;
+  // One listener each for the whole answer: compression hands drain listeners to its zlib stream,
+  // where removing one from the response would not reach it.
+  let wake: (() => void) | undefined;
+  const resume = () => wake?.();
+  res.on("drain", resume);
+  res.on("close", resume);
+  try {
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      if (gone()) {
+        await reader.cancel();
+        return;
+      }
+      const more = res.write(chunk.value);
+      (res as { flush?: () => void }).flush?.();
+      if (!more && !gone()) {
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+        });
+        wake = undefined;
+      }
+    }
+    if (!gone()) res.end();
+  } catch (error) {
+    res.destroy(error as Error);
+    throw error;
+  } finally {
+    res.off("close", resume);
   }
 }

@@ -103,6 +103,35 @@ export async function listAuditEntriesForPrint(
   return toRows(db, rows);
 }
 
+/**
+ * The whole filtered list for an export, unexecuted (app/exports/ streams it through a cursor), in
+ * the page's order: the entry's columns and its author, `at` the plant's wall-clock time
+ * ("YYYY-MM-DDTHH:MI").
+ */
+export function auditExportQuery(
+  db: Tx,
+  params: ListParams<AuditSort>,
+  filters: AuditFilters,
+  timeZone: string,
+) {
+  return db
+    .select({
+      at: sql<string>`to_char(${auditLog.createdAt} at time zone ${timeZone}, 'YYYY-MM-DD"T"HH24:MI')`,
+      action: auditLog.action,
+      entity: auditLog.entity,
+      entityId: auditLog.entityId,
+      before: auditLog.before,
+      after: auditLog.after,
+      userId: auditLog.userId,
+      userName: users.name,
+      userEmail: users.email,
+    })
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.userId))
+    .where(conditions(params, filters, timeZone))
+    .orderBy(...orderBy(SORT_COLUMNS, params, auditLog.id));
+}
+
 /** Everyone who may appear in the user filter, by name (e-mail when they have none). */
 export async function auditUserChoices(db: Tx): Promise<{ id: string; label: string }[]> {
   const rows = await db

@@ -8,6 +8,7 @@ import {
   exportFormatOf,
   fromCsvText,
   MAX_WIDTH,
+  periodInFileName,
   sheetName,
   toCsvText,
 } from "#app/exports/cells.ts";
@@ -59,6 +60,16 @@ describe("names and widths", () => {
     expect(exportFileName("Electrician", "2026-11-23", "xlsx")).toBe("plantops-electrician-2026-11-23.xlsx");
     expect(exportFileName("AS11-records", "2026-11-23", "csv")).toBe("plantops-as11-records-2026-11-23.csv");
     expect(exportFileName("../..", "2026-11-23", "csv")).toBe("plantops-export-2026-11-23.csv");
+  });
+
+  it("names a period's file by its first and last day (an open end runs to today)", () => {
+    expect(periodInFileName("2026-11-01", "2026-11-30", "2026-11-23")).toBe("2026-11-01-to-2026-11-30");
+    expect(periodInFileName("2026-10-01", null, "2026-11-23")).toBe("2026-10-01-to-2026-11-23");
+    expect(periodInFileName(null, "2026-10-31", "2026-11-23")).toBe("to-2026-10-31");
+    expect(periodInFileName(null, null, "2026-11-23")).toBe("2026-11-23");
+    expect(exportFileName("stock-report", "2026-11-01-to-2026-11-30", "xlsx")).toBe(
+      "plantops-stock-report-2026-11-01-to-2026-11-30.xlsx",
+    );
   });
 
   it("keeps sheet names within Excel's rules", () => {

@@ -136,3 +136,13 @@ export function exportFormatOf(search: URLSearchParams): ExportFormat | null {
   const format = search.get("format");
   return format === "xlsx" || format === "csv" ? format : null;
 }
+
+/**
+ * The date part of an export's file name when it covers a period: "2026-11-01-to-2026-11-30"
+ * (a range open at the end runs to `today`); the download's own date when there is no range.
+ */
+export function periodInFileName(from: string | null, to: string | null, today: string): string {
+  if (from) return `${from}-to-${to ?? today}`;
+  if (to) return `to-${to}`;
+  return today;
+}

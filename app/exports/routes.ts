@@ -10,4 +10,7 @@ export const pages: RouteConfigEntry[] = [
   route("amc/export", "exports/routes/contracts.ts", { id: "export-contracts" }),
   route("rackadmin/export", "exports/routes/file-index.ts", { id: "export-file-index" }),
   route(":format/records/export", "exports/routes/sop-records.ts", { id: "export-sop-records" }),
+  route("stock/report/export", "exports/routes/stock-report.ts", { id: "export-stock-report" }),
+  route("stock/:type/:id/export", "exports/routes/stock-card.ts", { id: "export-stock-card" }),
+  route("audit/export", "exports/routes/audit.ts", { id: "export-audit" }),
 ];

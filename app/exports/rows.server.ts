@@ -1,3 +1,5 @@
+import type { SQL } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import { rawSql } from "#app/db/client.server.ts";
 
 // The rows of an export, read through a PostgreSQL cursor a batch at a time: the query is the
@@ -11,6 +13,16 @@ export const EXPORT_BATCH = 1000;
 
 /** Anything Drizzle can render to SQL: a select builder. */
 export type ExportQuery = { toSQL(): { sql: string; params: unknown[] } };
+
+const dialect = new PgDialect();
+
+/** A query written as SQL (the stock report's CTEs) as an ExportQuery: Drizzle renders it, the cursor runs it. */
+export const sqlExportQuery = (query: SQL): ExportQuery => ({ toSQL: () => dialect.sqlToQuery(query) });
+
+/** Rows already in memory (a stock card: the page reads it whole too), in the cursor's batches. */
+export async function* batchesOfRows(rows: readonly unknown[][], batch = EXPORT_BATCH) {
+  for (let start = 0; start < rows.length; start += batch) yield rows.slice(start, start + batch);
+}
 
 export async function* cursorRows(query: ExportQuery, batch = EXPORT_BATCH) {
   const { sql, params } = query.toSQL();

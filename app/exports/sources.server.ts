@@ -28,7 +28,7 @@ import { RACKS } from "#app/store-racks/rules.ts";
 // query — the same search, filters and order as the page, every matching row, not one page.
 
 /** A sheet whose rows are a query's, each row reshaped by `map` (default: as selected). */
-function sheetOf(name: string, query: ExportQuery, map?: (row: unknown[]) => unknown[]): ExportSheet {
+export function sheetOf(name: string, query: ExportQuery, map?: (row: unknown[]) => unknown[]): ExportSheet {
   return {
     name,
     rows: async function* () {

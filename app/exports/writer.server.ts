@@ -1,6 +1,5 @@
-import { once } from "node:events";
 import { PassThrough, Readable, type Writable } from "node:stream";
-import { stringify } from "csv-stringify";
+import { stringify } from "csv-stringify/sync";
 import ExcelJS from "exceljs";
 import {
   type CellType,
@@ -24,8 +23,17 @@ import {
 /** One sheet of an export: its name and its rows, a batch at a time, in the columns' order. */
 export type ExportSheet = { name: string; rows: () => AsyncIterable<readonly (readonly unknown[])[]> };
 
-/** What a list exports: its name in the file name, its columns, and a sheet per rack/department. */
-export type ExportSpec = { what: string; columns: readonly ExportColumn[]; sheets: readonly ExportSheet[] };
+/**
+ * What a list exports: its name in the file name, its columns, and a sheet per rack/department.
+ * `when` is the file name's date part when the export covers a period (the stock report's
+ * "2026-11-01-to-2026-11-30"); by default the plant's date of the download.
+ */
+export type ExportSpec = {
+  what: string;
+  when?: string;
+  columns: readonly ExportColumn[];
+  sheets: readonly ExportSheet[];
+};
 
 /** Rows sampled for the widths: the first batch (the header sets a floor). */
 const WIDTH_SAMPLE = 500;
@@ -49,6 +57,38 @@ function drained(stream: Writable, out: Writable = stream): Promise<void> | unde
       resolve();
     };
     stream.on("drain", done);
+    out.on("close", done);
+  });
+}
+
+/** Sheet XML (uncompressed) let queue for the zip before the rows wait. */
+const ZIP_BACKLOG = 1024 * 1024;
+
+type EntryStream = {
+  _writableState?: { length: number };
+  writableLength?: number;
+  once(event: "drain", listener: () => void): unknown;
+  removeListener(event: "drain", listener: () => void): unknown;
+};
+
+/**
+ * Waits while the worksheet's zip entry is behind. exceljs writes a sheet's XML into archiver's
+ * entry stream without looking at its backpressure, so when deflate is slower than the rows come
+ * (a busy machine), the XML piled up there: 67 MB live for 100,000 rows, 13 MB for 20,000
+ * (measured). Reaches into exceljs's internals (the sheet's stream and its pipes) because no
+ * public API says how far the zip is; if they change, this waits for nothing.
+ */
+function zipCaughtUp(worksheet: unknown, out: Writable): Promise<void> | undefined {
+  const entry = (worksheet as { stream?: { pipes?: EntryStream[] } }).stream?.pipes?.[0];
+  const queued = entry?._writableState?.length ?? entry?.writableLength ?? 0;
+  if (!entry || queued <= ZIP_BACKLOG || out.destroyed) return undefined;
+  return new Promise((resolve) => {
+    const done = () => {
+      entry.removeListener("drain", done);
+      out.off("close", done);
+      resolve();
+    };
+    entry.once("drain", done);
     out.on("close", done);
   });
 }
@@ -100,7 +140,11 @@ export async function writeXlsx(spec: ExportSpec, out: Writable) {
       }
     };
     write(firstBatch);
-    for await (const batch of batches) write(batch);
+    await zipCaughtUp(worksheet, out);
+    for await (const batch of batches) {
+      write(batch);
+      await zipCaughtUp(worksheet, out);
+    }
     worksheet.commit();
   }
   if (used.size === 0) {
@@ -113,25 +157,29 @@ export async function writeXlsx(spec: ExportSpec, out: Writable) {
   await workbook.commit();
 }
 
-/** Writes the CSV: RFC 4180 (CRLF, quotes doubled), UTF-8 with a byte order mark, one header row. */
+const CSV_OPTIONS = { record_delimiter: "windows", quoted_match: /[\r\n]/ } as const;
+
+/**
+ * Writes the CSV: RFC 4180 (CRLF, quotes doubled), UTF-8 with a byte order mark, one header row.
+ * A batch of rows is one chunk: written a line at a time, 100,000 lines were 100,000 small chunks
+ * through the response and its compression, each with its own bookkeeping (the bench: 38 MB of
+ * RSS growth and 5,500 rows/s, against 7.5 MB and 8,400 rows/s for the same rows as a workbook).
+ */
 export async function writeCsv(spec: ExportSpec, out: Writable) {
-  const stringifier = stringify({ bom: true, record_delimiter: "windows", quoted_match: /[\r\n]/ });
-  stringifier.pipe(out);
-  const put = async (record: string[]) => {
-    stringifier.write(record);
-    await drained(stringifier, out);
+  const put = async (text: string) => {
+    if (out.destroyed) return;
+    out.write(text);
+    await drained(out);
   };
-  await put(spec.columns.map((column) => column.header));
+  await put(stringify([spec.columns.map((column) => column.header)], { ...CSV_OPTIONS, bom: true }));
   for (const sheet of spec.sheets) {
     for await (const batch of batchesOf(sheet, out)) {
-      for (const row of batch)
-        await put(spec.columns.map((column, index) => csvCell(column.type, row[index])));
+      const records = batch.map((row) =>
+        spec.columns.map((column, index) => csvCell(column.type, row[index])),
+      );
+      await put(stringify(records, CSV_OPTIONS));
     }
   }
-  if (out.destroyed) return;
-  const finished = once(out, "finish");
-  stringifier.end();
-  await finished;
 }
 
 const CONTENT_TYPES: Record<ExportFormat, string> = {
@@ -158,7 +206,7 @@ export function exportResponse(
       out.destroy(error instanceof Error ? error : new Error(String(error)));
     },
   );
-  const fileName = exportFileName(spec.what, plantDate, format);
+  const fileName = exportFileName(spec.what, spec.when ?? plantDate, format);
   return new Response(Readable.toWeb(out) as ReadableStream<Uint8Array>, {
     headers: {
       "Content-Type": CONTENT_TYPES[format],

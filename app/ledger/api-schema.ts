@@ -51,6 +51,7 @@ export const movementParams = z.object({
 });
 
 export const stockCardQuery = z.object({
+  format: z.optional(z.enum(["xlsx", "csv"]).check(z.describe("Download the card (the same range) instead"))),
   from: z.optional(z.string().check(z.describe("First day (YYYY-MM-DD); another value is ignored"))),
   to: z.optional(z.string().check(z.describe("Last day (YYYY-MM-DD); another value is ignored"))),
 });
@@ -76,6 +77,8 @@ sameShape<z.output<typeof movement>, Movement>();
 const cardRow = z.strictObject({
   ...movement.shape,
   balance: z.number(),
+  /** For a reversal: the kind of the movement it takes back. */
+  reversedKind: z.nullable(z.enum(["opening", "receipt", "issue", "count"])),
   enteredBy: text,
   reversedBy: z.nullable(z.strictObject({ id: z.string(), createdAt: z.string() })),
 });
@@ -87,7 +90,8 @@ const card = z.strictObject({
   rows: z.array(cardRow),
   closing: z.number(),
 });
-sameShape<z.output<typeof card>, StockCard>();
+// The API sends the whole range, unpaged: the page's paging fields are not in it.
+sameShape<z.output<typeof card>, Omit<StockCard, "broughtForward" | "paging">>();
 
 export const stockCardAnswer = z.strictObject({
   item: z.strictObject({

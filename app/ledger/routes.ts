@@ -10,7 +10,15 @@ import {
 } from "#app/ledger/api-schema.ts";
 import { messages } from "#app/ledger/rules.ts";
 import { reversalSchema } from "#app/ledger/schema.ts";
-import { answers, type Endpoint, messageAnswer, signedIn, withJsonBody } from "#app/lib/endpoint.ts";
+import {
+  answers,
+  badFormat,
+  type Endpoint,
+  listOrDownload,
+  messageAnswer,
+  signedIn,
+  withJsonBody,
+} from "#app/lib/endpoint.ts";
 import { route } from "#app/lib/route-entry.ts";
 
 // The stock ledger's routes (issue 17); app/routes.ts composes them. `:type` is rack | spare.
@@ -41,14 +49,14 @@ export const endpoints: Endpoint[] = [
     method: "GET",
     path: "/api/stock/{type}/{id}/movements",
     description:
-      "Stock card of a rack item (type rack) or spares line (type spare): movements with running balance; ?from=&to=",
+      "Stock card of a rack item (type rack) or spares line (type spare): movements with running balance; ?from=&to=; ?format=xlsx|csv: the card as a download",
     operationId: "getStockCard",
     tag: TAG,
     params: stockItemParams,
     query: stockCardQuery,
     example: { path: `${itemPath}?from=2026-11-01&to=2026-11-30` },
     responses: signedIn({
-      200: {
+      200: listOrDownload({
         description: "The item and its movements in date order, each with the balance after it",
         schema: stockCardAnswer,
         example: {
@@ -59,7 +67,8 @@ export const endpoints: Endpoint[] = [
           rows: [{ ...sampleMovement, balance: 25, enteredBy: "Staff", reversedBy: null }],
           closing: 25,
         },
-      },
+      }),
+      400: badFormat,
       404: noItem,
     }),
   },

@@ -43,3 +43,50 @@ test("a viewer downloads the searched store rack list as Excel and as CSV", asyn
   const rows = parse(await readFile((await csvFile.path())!), { bom: true }) as string[][];
   expect(rows.slice(1).map((row) => row[2])).toEqual([material, `${material} spare`]);
 });
+
+test("the stock report, a stock card and the audit log download from their pages", async ({
+  page,
+  login,
+}) => {
+  const material = uniqueName("Export fuse");
+  await login("staff");
+  const created = await page.request.post("/api/rack/9", {
+    data: { section: "F2", materialName: material, availableStock: 12 },
+    headers: { origin: baseURL },
+  });
+  expect(created.status()).toBe(201);
+  const { readFile } = await import("node:fs/promises");
+
+  await page.goto(`/stock/report?rack=9&q=${encodeURIComponent(material)}`);
+  const report = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Download the stock report as Excel" }).click();
+  const reportFile = await report;
+  expect(reportFile.suggestedFilename()).toMatch(
+    /^plantops-stock-report-\d{4}-\d{2}-01-to-\d{4}-\d{2}-\d{2}\.xlsx$/,
+  );
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile((await reportFile.path())!);
+  const sheet = workbook.getWorksheet("Rack 9")!;
+  expect(sheet.rowCount).toBe(2); // the search applied: this item alone
+  expect(sheet.getRow(2).getCell(5).value).toBe(material);
+  expect(sheet.getRow(2).getCell(10).value).toBe(12); // closing, a number
+
+  await page.getByRole("link", { name: `Stock card of ${material}` }).click();
+  const card = page.waitForEvent("download");
+  await page.getByRole("link", { name: `Download the stock card of ${material} as CSV` }).click();
+  const cardRows = parse(await readFile((await (await card).path())!), { bom: true }) as string[][];
+  expect(cardRows.slice(1).map((row) => [row[1], row[4], row[6]])).toEqual([["Opening stock", "12", "12"]]);
+
+  await login("admin");
+  await page.goto(`/audit?q=${encodeURIComponent(material)}&type=rack_item`);
+  const audit = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Download the audit log as CSV" }).click();
+  const auditRows = parse(await readFile((await (await audit).path())!), { bom: true }) as string[][];
+  expect(auditRows[0].slice(0, 5)).toEqual(["When", "Who", "Change", "Record type", "Record"]);
+  expect(
+    auditRows
+      .slice(1)
+      .find((row) => row[5] === "Material Name")
+      ?.slice(2, 8),
+  ).toEqual(["Created", "Rack item", `Rack 9 · ${material}`, "Material Name", "", material]);
+});

@@ -226,6 +226,10 @@ const AREA_OF: Record<string, Declared> = {
   "imports/routes/template.ts": { area: "spares" },
   "imports/routes/preview.tsx": { area: "spares", page: "write" },
   "imports/routes/undo.tsx": { area: "importsUndo", page: "write" },
+  "exports/routes/stock-report.ts": { area: "racks" },
+  // As the stock card: the matrix's made-up `:type` is read as a rack item.
+  "exports/routes/stock-card.ts": { area: "racks" },
+  "exports/routes/audit.ts": { area: "audit" },
   // The API (method decides: GET reads, anything else writes).
   "api/routes/index.ts": { area: "signedIn" },
   "api/routes/openapi.ts": { area: "signedIn" },

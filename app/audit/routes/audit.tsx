@@ -6,6 +6,7 @@ import { AUDIT_LIST_DEFAULTS, hasFilters, readAuditView } from "#app/audit/list.
 import { RECORD_TYPE_NAMES, RECORD_TYPES } from "#app/audit/record-types.ts";
 import { requirePermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
+import { ExportLinks } from "#app/exports/links.tsx";
 import { serverSettings } from "#app/lib/env.server.ts";
 import { FAULT_MESSAGE } from "#app/lib/messages.ts";
 import { logError } from "#app/lib/request-id.server.ts";
@@ -74,6 +75,7 @@ export default function AuditPage() {
         <h1 id="audit-title">Audit log</h1>
         <div className="actions">
           <PrintLink to="/audit/print" name="the audit log" />
+          <ExportLinks to="/audit/export" name="the audit log" />
         </div>
       </div>
       {error ? (

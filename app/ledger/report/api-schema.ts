@@ -10,6 +10,9 @@ import { sameShape } from "#app/lib/endpoint.ts";
 const described = (description: string) => z.optional(z.string().check(z.describe(description)));
 
 export const reportQuery = z.object({
+  format: z.optional(
+    z.enum(["xlsx", "csv"]).check(z.describe("Download the whole filtered report (every page) instead")),
+  ),
   from: described("First day (YYYY-MM-DD)"),
   to: described("Last day (YYYY-MM-DD)"),
   month: described("A month (YYYY-MM) instead of from/to; default: the plant's current month"),

@@ -104,12 +104,8 @@ function itemsQuery(q: string, filters: ReportFilters, kinds: { racks: boolean; 
   return sql.join(parts, sql` union all `);
 }
 
-function reportQuery(
-  q: string,
-  filters: ReportFilters,
-  maySeeSpares: boolean,
-  page: { limit: number; offset: number },
-): SQL {
+/** The report's rows (`rows`: each item with its five figures), as the CTEs a select reads from. */
+function reportRows(q: string, filters: ReportFilters, maySeeSpares: boolean): SQL {
   const { from, to } = filters;
   const kinds = reportedKinds(filters, maySeeSpares);
   const kind = sql`coalesce(r.kind, m.kind)`;
@@ -135,7 +131,19 @@ function reportQuery(
     figures as (${itemsQuery(q, filters, kinds)}),
     rows as (
       select figures.*, closing - receipts + issues - counts as opening from figures
-    )
+    )`;
+}
+
+/** The report's order: the racks page's, then each department's lines by serial number. */
+const REPORT_ORDER = sql`order by grp, srno nulls first, put_in, id`;
+
+function reportQuery(
+  q: string,
+  filters: ReportFilters,
+  maySeeSpares: boolean,
+  page: { limit: number; offset: number },
+): SQL {
+  return sql`${reportRows(q, filters, maySeeSpares)}
     select type, id, grp, rack_number, department, place, name, srno,
       opening, receipts, issues, counts, closing,
       count(*) over g as g_items,
@@ -146,8 +154,21 @@ function reportQuery(
       sum(counts) over () as t_counts, sum(closing) over () as t_closing
     from rows
     window g as (partition by grp)
-    order by grp, srno nulls first, put_in, id
+    ${REPORT_ORDER}
     limit ${page.limit} offset ${page.offset}`;
+}
+
+/**
+ * Every filtered item with its figures, in the report's order, unexecuted (app/exports/ streams it
+ * through a cursor): rack number, department, serial number, section or asset, material or
+ * component, then opening, receipts, issues, counts and closing as numerics. No totals: the
+ * spreadsheet sums what it is given.
+ */
+export function reportExportQuery(q: string, filters: ReportFilters, maySeeSpares: boolean): SQL {
+  return sql`${reportRows(q, filters, maySeeSpares)}
+    select rack_number, department, srno, place, name, opening, receipts, issues, counts, closing
+    from rows
+    ${REPORT_ORDER}`;
 }
 
 type RawRow = Record<string, unknown>;

@@ -1,6 +1,6 @@
 import type { RouteConfigEntry } from "@remix-run/route-config";
 import { reportQuery, sampleReport, stockReport } from "#app/ledger/report/api-schema.ts";
-import { answers, type Endpoint, signedIn } from "#app/lib/endpoint.ts";
+import { answers, type Endpoint, listOrDownload, signedIn } from "#app/lib/endpoint.ts";
 import { route } from "#app/lib/route-entry.ts";
 
 // The stock report's routes (issue 17); app/routes.ts composes them. `pages` sit inside the
@@ -20,21 +20,22 @@ export const endpoints: Endpoint[] = [
     method: "GET",
     path: "/api/stock/report",
     description:
-      "Stock report: per item opening, receipts, issues, counts, closing for ?from=&to= (or ?month=YYYY-MM; default this month), with totals per rack and department; filters items=rack|spare, rack, department, q; paged by page, size",
+      "Stock report: per item opening, receipts, issues, counts, closing for ?from=&to= (or ?month=YYYY-MM; default this month), with totals per rack and department; filters items=rack|spare, rack, department, q; paged by page, size; ?format=xlsx|csv: the whole filtered report as a download",
     operationId: "getStockReport",
     tag: "Stock report",
     query: reportQuery,
     example: { path: "/api/stock/report?month=2026-11&rack=7" },
     responses: signedIn({
-      200: {
+      200: listOrDownload({
         description:
           "One page of items with their figures, the totals of their groups and of the whole filtered list (spares lines only for a role that may read the spares)",
         schema: stockReport,
         example: sampleReport,
-      },
+      }),
       400: {
         ...answers.invalid,
-        description: "A parameter cannot be read (every problem by parameter)",
+        description:
+          "A parameter cannot be read (every problem by parameter), or ?format= is neither xlsx nor csv",
         example: {
           message: "From '2026-13-01' is not a date (write it YYYY-MM-DD).",
           errors: { from: ["From '2026-13-01' is not a date (write it YYYY-MM-DD)."] },

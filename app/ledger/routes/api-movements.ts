@@ -1,5 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { db } from "#app/db/client.server.ts";
+import { apiExportFormat, sendExport } from "#app/exports/respond.server.ts";
+import { stockCardExport } from "#app/exports/stock.server.ts";
 import { movementKindSchema } from "#app/ledger/api-schema.ts";
 import { requireStockItemApi } from "#app/ledger/guards.server.ts";
 import { plantToday, recordMovement, stockCard } from "#app/ledger/movements.server.ts";
@@ -15,12 +17,12 @@ import { validationBody } from "#app/lib/validation.ts";
 
 export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs) => {
   const { item } = await requireStockItemApi(request, params);
+  const search = new URL(request.url).searchParams;
+  // ?format=xlsx|csv (issue 18): the card as a download, as the page's links give it.
+  const format = apiExportFormat(request);
+  if (format) return sendExport(request, await stockCardExport(db, item, search, plantToday()), format);
   // The whole range, unpaged, as before the page was paged: the plant's tools read all of it.
-  const { from, to, opening, rows, closing } = await stockCard(
-    db,
-    item.ref,
-    readDateRange(new URL(request.url).searchParams),
-  );
+  const { from, to, opening, rows, closing } = await stockCard(db, item.ref, readDateRange(search));
   return jsonAnswer({
     item: { type: item.ref.type, id: item.ref.id, name: item.name, inStock: item.inStock },
     from,

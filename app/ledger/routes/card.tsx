@@ -2,6 +2,7 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useCan } from "#app/auth/use-can.ts";
 import { db } from "#app/db/client.server.ts";
+import { ExportLinks } from "#app/exports/links.tsx";
 import { CardTableRows } from "#app/ledger/card-rows.tsx";
 import { requireStockItemPage } from "#app/ledger/guards.server.ts";
 import { areaOfItem, movementFormPath, stockCardPath } from "#app/ledger/item.ts";
@@ -120,6 +121,7 @@ export default function StockCardPage() {
           <a className="button small" href={printHref}>
             Print
           </a>
+          <ExportLinks to={`${stockCardPath(item.ref)}/export`} name={`the stock card of ${item.name}`} />
         </div>
       </div>
       <p className="muted">

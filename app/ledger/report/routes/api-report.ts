@@ -2,6 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { can } from "#app/auth/permissions.ts";
 import { requireApiPermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
+import { apiExportFormat, sendExport } from "#app/exports/respond.server.ts";
+import { stockReportExport } from "#app/exports/stock.server.ts";
 import { groupDepartment, groupLabel } from "#app/ledger/report/labels.ts";
 import { reportPage } from "#app/ledger/report/queries.server.ts";
 import { readReportView } from "#app/ledger/report/view.ts";
@@ -17,13 +19,18 @@ import { jsonAnswer } from "#app/lib/http.server.ts";
 export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
   const user = await requireApiPermission(request, "racks");
   const today = dateInZone(new Date(), serverSettings().PLANT_TIME_ZONE);
-  const { params, filters, problems } = readReportView(new URL(request.url).searchParams, today);
+  const search = new URL(request.url).searchParams;
+  const { params, filters, problems } = readReportView(search, today);
   if (problems.length) {
     const errors: Record<string, string[]> = {};
     for (const problem of problems)
       errors[problem.field] = [...(errors[problem.field] ?? []), problem.message];
     return jsonAnswer({ message: problems[0].message, errors }, 400);
   }
+  // ?format=xlsx|csv (issue 18): the whole filtered report as a download, as the page's links give it.
+  const format = apiExportFormat(request);
+  if (format)
+    return sendExport(request, stockReportExport(search, today, can(user.role, "spares", "read")), format);
   const report = await reportPage(db, params, filters, can(user.role, "spares", "read"));
   return jsonAnswer({
     from: filters.from,

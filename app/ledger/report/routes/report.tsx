@@ -4,6 +4,7 @@ import { Fragment } from "react";
 import { can } from "#app/auth/permissions.ts";
 import { requirePermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
+import { ExportLinks } from "#app/exports/links.tsx";
 import { DEPARTMENTS } from "#app/inventory/rules.ts";
 import { stockCardPath } from "#app/ledger/item.ts";
 import { FigureHeaders, Figures } from "#app/ledger/report/components.tsx";
@@ -101,6 +102,7 @@ export default function StockReportPage() {
         <h1>Stock report</h1>
         <div className="actions">
           <PrintLink to="/stock/report/print" name="the stock report" />
+          <ExportLinks to="/stock/report/export" name="the stock report" />
         </div>
       </div>
       <p className="report-period">
