@@ -331,7 +331,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Stock card of a rack item (type rack) or spares line (type spare): movements with running balance; ?from=&to=
+     * Stock card of a rack item (type rack) or spares line (type spare): movements with running balance; ?from=&to=; ?format=xlsx|csv: the card as a download
      * @description Example: `GET /api/stock/rack/9b2f4c1e-0a7d-4e3b-8f6a-1c2d3e4f5a6b/movements?from=2026-11-01&to=2026-11-30`
      */
     get: operations["getStockCard"];
@@ -375,7 +375,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Stock report: per item opening, receipts, issues, counts, closing for ?from=&to= (or ?month=YYYY-MM; default this month), with totals per rack and department; filters items=rack|spare, rack, department, q; paged by page, size
+     * Stock report: per item opening, receipts, issues, counts, closing for ?from=&to= (or ?month=YYYY-MM; default this month), with totals per rack and department; filters items=rack|spare, rack, department, q; paged by page, size; ?format=xlsx|csv: the whole filtered report as a download
      * @description Example: `GET /api/stock/report?month=2026-11&rack=7`
      */
     get: operations["getStockReport"];
@@ -2964,6 +2964,8 @@ export interface operations {
   getStockCard: {
     parameters: {
       query?: {
+        /** @description Download the card (the same range) instead */
+        format?: "xlsx" | "csv";
         /** @description First day (YYYY-MM-DD); another value is ignored */
         from?: string;
         /** @description Last day (YYYY-MM-DD); another value is ignored */
@@ -2980,7 +2982,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description The item and its movements in date order, each with the balance after it */
+      /** @description The item and its movements in date order, each with the balance after it; with ?format=xlsx or ?format=csv the list as a download (an attachment) */
       200: {
         headers: {
           [name: string]: unknown;
@@ -3052,6 +3054,7 @@ export interface operations {
               createdAt: string;
               createdBy: string | null;
               balance: number;
+              reversedKind: ("opening" | "receipt" | "issue" | "count") | null;
               enteredBy: string | null;
               reversedBy: {
                 id: string;
@@ -3059,6 +3062,24 @@ export interface operations {
               } | null;
             }[];
             closing: number;
+          };
+          "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+          "text/csv": unknown;
+        };
+      };
+      /** @description ?format= is neither xlsx nor csv */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "Choose an export format: ?format=xlsx or ?format=csv."
+           *     }
+           */
+          "application/json": {
+            message: string;
           };
         };
       };
@@ -3547,6 +3568,8 @@ export interface operations {
   getStockReport: {
     parameters: {
       query?: {
+        /** @description Download the whole filtered report (every page) instead */
+        format?: "xlsx" | "csv";
         /** @description First day (YYYY-MM-DD) */
         from?: string;
         /** @description Last day (YYYY-MM-DD) */
@@ -3572,7 +3595,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description One page of items with their figures, the totals of their groups and of the whole filtered list (spares lines only for a role that may read the spares) */
+      /** @description One page of items with their figures, the totals of their groups and of the whole filtered list (spares lines only for a role that may read the spares); with ?format=xlsx or ?format=csv the list as a download (an attachment) */
       200: {
         headers: {
           [name: string]: unknown;
@@ -3677,9 +3700,11 @@ export interface operations {
               items: number;
             };
           };
+          "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+          "text/csv": unknown;
         };
       };
-      /** @description A parameter cannot be read (every problem by parameter) */
+      /** @description A parameter cannot be read (every problem by parameter), or ?format= is neither xlsx nor csv */
       400: {
         headers: {
           [name: string]: unknown;
