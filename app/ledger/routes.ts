@@ -64,7 +64,9 @@ export const endpoints: Endpoint[] = [
           from: "2026-11-01",
           to: "2026-11-30",
           opening: 15,
-          rows: [{ ...sampleMovement, balance: 25, enteredBy: "Staff", reversedBy: null }],
+          rows: [
+            { ...sampleMovement, balance: 25, reversedKind: null, enteredBy: "Staff", reversedBy: null },
+          ],
           closing: 25,
         },
       }),

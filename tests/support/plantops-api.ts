@@ -3017,6 +3017,7 @@ export interface operations {
            *           "createdAt": "2026-11-20T10:02:00.000Z",
            *           "createdBy": "0e1d2c3b-4a59-4867-9c5b-a4f3e2d1c0b9",
            *           "balance": 25,
+           *           "reversedKind": null,
            *           "enteredBy": "Staff",
            *           "reversedBy": null
            *         }
