@@ -1,8 +1,9 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { PMS_CHOICES, suggestNextDueDate } from "#app/contracts/rules.ts";
 import { contractInsertSchema, contractUpdateSchema } from "#app/contracts/schema.ts";
 import { contracts as t } from "#app/contracts/table.server.ts";
 import { CONTRACT_COLUMNS } from "#app/exports/sources.server.ts";
+import { versionedRecords } from "#app/imports/kinds/records.server.ts";
 import {
   errorsByField,
   type ImportKind,
@@ -160,21 +161,8 @@ export const contractsKind: ImportKind = {
       .returning({ version: t.version });
     return row ? row.version : null;
   },
-  async versions(tx, ids) {
-    const found = new Map<string, number>();
-    for (let start = 0; start < ids.length; start += 5000) {
-      const rows = await tx
-        .select({ id: t.id, version: t.version })
-        .from(t)
-        .where(inArray(t.id, ids.slice(start, start + 5000)));
-      for (const row of rows) found.set(row.id, row.version);
-    }
-    return found;
-  },
-  async remove(tx, ids) {
-    for (let start = 0; start < ids.length; start += 5000)
-      await tx.delete(t).where(inArray(t.id, ids.slice(start, start + 5000)));
-  },
+  ...versionedRecords(t),
+
   async restore(tx, id, values, userId) {
     await tx
       .update(t)

@@ -1,6 +1,7 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Tx } from "#app/db/client.server.ts";
 import { RACK_COLUMNS } from "#app/exports/sources.server.ts";
+import { movementCounts, versionedRecords } from "#app/imports/kinds/records.server.ts";
 import {
   errorsByField,
   type ImportKind,
@@ -203,34 +204,8 @@ export const rackItemsKind: ImportKind = {
       .returning({ version: t.version });
     return row ? row.version : null;
   },
-  async versions(tx, ids) {
-    const found = new Map<string, number>();
-    for (let start = 0; start < ids.length; start += 5000) {
-      const rows = await tx
-        .select({ id: t.id, version: t.version })
-        .from(t)
-        .where(inArray(t.id, ids.slice(start, start + 5000)));
-      for (const row of rows) found.set(row.id, row.version);
-    }
-    return found;
-  },
-  async dependents(tx, ids) {
-    const found = new Map<string, number>();
-    for (let start = 0; start < ids.length; start += 5000) {
-      const rows = await tx
-        .select({ id: stockMovements.rackItemId, n: sql<number>`count(*)::int` })
-        .from(stockMovements)
-        .where(inArray(stockMovements.rackItemId, ids.slice(start, start + 5000)))
-        .groupBy(stockMovements.rackItemId);
-      for (const row of rows) if (row.id) found.set(row.id, Number(row.n));
-    }
-    return found;
-  },
-  // An item's movements go with it (the foreign key cascades).
-  async remove(tx, ids) {
-    for (let start = 0; start < ids.length; start += 5000)
-      await tx.delete(t).where(inArray(t.id, ids.slice(start, start + 5000)));
-  },
+  ...versionedRecords(t),
+  dependents: movementCounts(stockMovements, stockMovements.rackItemId),
   async restore(tx, id, values, userId, source) {
     const [current] = await tx.select({ closingStock: t.closingStock }).from(t).where(eq(t.id, id));
     // Undo runs only while the item has no movement since the import: a count back to the old

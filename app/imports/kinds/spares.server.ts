@@ -1,6 +1,7 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Tx } from "#app/db/client.server.ts";
 import { INVENTORY_COLUMNS } from "#app/exports/sources.server.ts";
+import { movementCounts, versionedRecords } from "#app/imports/kinds/records.server.ts";
 import { type ImportKind, ImportRefused, type Stored, type Values } from "#app/imports/kinds/types.ts";
 import { type Department, resolveStatus } from "#app/inventory/rules.ts";
 import { lineSchema } from "#app/inventory/schema.ts";
@@ -198,34 +199,8 @@ export function sparesKind(department: Department): ImportKind {
         .returning({ version: t.version });
       return row ? row.version : null;
     },
-    async versions(tx, ids) {
-      const found = new Map<string, number>();
-      for (let start = 0; start < ids.length; start += 5000) {
-        const rows = await tx
-          .select({ id: t.id, version: t.version })
-          .from(t)
-          .where(inArray(t.id, ids.slice(start, start + 5000)));
-        for (const row of rows) found.set(row.id, row.version);
-      }
-      return found;
-    },
-    async dependents(tx, ids) {
-      const found = new Map<string, number>();
-      for (let start = 0; start < ids.length; start += 5000) {
-        const rows = await tx
-          .select({ id: stockMovements.inventoryItemId, n: sql<number>`count(*)::int` })
-          .from(stockMovements)
-          .where(inArray(stockMovements.inventoryItemId, ids.slice(start, start + 5000)))
-          .groupBy(stockMovements.inventoryItemId);
-        for (const row of rows) if (row.id) found.set(row.id, Number(row.n));
-      }
-      return found;
-    },
-    // A line's movements go with it (the foreign key cascades).
-    async remove(tx, ids) {
-      for (let start = 0; start < ids.length; start += 5000)
-        await tx.delete(t).where(inArray(t.id, ids.slice(start, start + 5000)));
-    },
+    ...versionedRecords(t),
+    dependents: movementCounts(stockMovements, stockMovements.inventoryItemId),
     async restore(tx, id, values, userId, source) {
       const [current] = await tx.select({ availableStock: t.availableStock }).from(t).where(eq(t.id, id));
       // Undo runs only while the line has no movement since the import, so a count back to the
