@@ -1,4 +1,5 @@
 import http, { type IncomingHttpHeaders } from "node:http";
+import type { Socket } from "node:net";
 import path from "node:path";
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import compression from "compression";
@@ -176,6 +177,20 @@ function uploadLimit(pathname: string) {
 }
 
 /**
+ * Node closes a `connection: close` answer's socket as soon as the answer is written
+ * (`destroySoon`). When the client is still sending the body we refused, closing with its bytes
+ * unread makes the kernel reset the connection, and a reset can throw the 413 away before the
+ * client has read it (a CI run saw exactly that). So this socket stops writing at once (FIN, the
+ * client reads the answer and its end) and closes a second later.
+ */
+function closeGently(socket: Socket) {
+  socket.destroySoon = () => {
+    socket.end();
+    setTimeout(() => socket.destroy(), 1000).unref();
+  };
+}
+
+/**
  * The one body reader: at most 1 MB (or a declared upload route's limit), counting the bytes that
  * arrive, not the declared Content-Length, so a chunked body cannot slip past. Over the limit the
  * request is answered 413 at once and the rest is never read.
@@ -193,7 +208,10 @@ function readCappedBody(req: ExpressRequest, res: ExpressResponse, next: NextFun
   const limit = upload ?? MAX_BODY_BYTES;
   const tooLarge = `The request is too large (the limit is ${Math.round(limit / MB)} MB).`;
   const declared = Number(req.headers["content-length"] ?? 0);
-  if (declared > limit) return refuse(req, res, 413, tooLarge);
+  if (declared > limit) {
+    closeGently(req.socket);
+    return refuse(req, res, 413, tooLarge);
+  }
 
   const chunks: Buffer[] = [];
   let size = 0;
@@ -216,8 +234,8 @@ function readCappedBody(req: ExpressRequest, res: ExpressResponse, next: NextFun
       req.off("data", onData);
       req.off("end", onEnd);
       req.pause();
+      closeGently(req.socket);
       refuse(req, res, 413, tooLarge);
-      res.once("finish", () => req.destroy());
       return;
     }
     chunks.push(chunk);
