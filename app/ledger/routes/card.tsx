@@ -12,7 +12,7 @@ import { dateRangeProblems, formatQuantity, readCardPaging, readDateRange } from
 import { formatDateGB } from "#app/lib/dates.ts";
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, rowRange } from "#app/lib/list-params.ts";
 import { FormError } from "#app/ui/form.tsx";
-import { TableWrap } from "#app/ui/list/list-view.tsx";
+import { PageLinks, TableWrap } from "#app/ui/list/list-view.tsx";
 
 // /stock/:type/:id: the item's stock card (the store's bin card, issue 17): its movements in
 // date order with their running balance, optionally from/to (in the address), each movement's
@@ -48,7 +48,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-/** "Rows 1,901–2,000 of 2,000" and the page links; the last page's address has no ?page=. */
+/** The card's pager: its default page is the last (the newest movements), whose address has no ?page=. */
 function CardPager({
   paging,
   search,
@@ -56,8 +56,7 @@ function CardPager({
   paging: { page: number; size: number; total: number };
   search: string;
 }) {
-  const { first, last, total, pages } = rowRange(paging.page, paging.size, paging.total);
-  const n = (value: number) => value.toLocaleString("en-GB");
+  const { pages } = rowRange(paging.page, paging.size, paging.total);
   const href = (page: number) => {
     const params = new URLSearchParams(search);
     if (page >= pages) params.delete("page");
@@ -66,32 +65,7 @@ function CardPager({
     const text = params.toString();
     return text ? `?${text}` : "?";
   };
-  const link = (page: number, label: string, enabled: boolean) =>
-    enabled ? (
-      <Link to={href(page)} className="button small" preventScrollReset>
-        {label}
-      </Link>
-    ) : (
-      <span className="button small" aria-disabled="true">
-        {label}
-      </span>
-    );
-  return (
-    <nav className="pager" aria-label="Stock card pages">
-      <p className="pager-rows">{total === 0 ? "No rows" : `Rows ${n(first)}–${n(last)} of ${n(total)}`}</p>
-      {pages > 1 ? (
-        <div className="pager-links">
-          {link(1, "First", paging.page > 1)}
-          {link(paging.page - 1, "Previous", paging.page > 1)}
-          <span className="pager-page">
-            Page {n(paging.page)} of {n(pages)}
-          </span>
-          {link(paging.page + 1, "Next", paging.page < pages)}
-          {link(pages, "Last", paging.page < pages)}
-        </div>
-      ) : null}
-    </nav>
-  );
+  return <PageLinks name="Stock card" {...paging} href={href} preventScrollReset />;
 }
 
 export default function StockCardPage() {

@@ -216,11 +216,42 @@ export function ListStatus({
 /** "Rows 101–200 of 1,000" and First/Previous/Next/Last links. */
 export function Pager({ view }: { view: ListView }) {
   const search = useListSearch();
-  const { first, last, total, pages } = rowRange(view.page, view.size, view.total);
+  return (
+    <PageLinks
+      name={view.name}
+      page={view.page}
+      size={view.size}
+      total={view.total}
+      href={(page) => listHref(search, { page }, view.defaults)}
+    />
+  );
+}
+
+/**
+ * The pager of any paged view: "Rows 101–200 of 1,000" and First/Previous/Next/Last links, each
+ * page's address from `href` (a view whose default page is not the first, like the stock card's
+ * newest page, writes its own).
+ */
+export function PageLinks({
+  name,
+  page: current,
+  size,
+  total: count,
+  href,
+  preventScrollReset,
+}: {
+  name: string;
+  page: number;
+  size: number;
+  total: number;
+  href: (page: number) => string;
+  preventScrollReset?: boolean;
+}) {
+  const { first, last, total, pages } = rowRange(current, size, count);
   const n = (value: number) => value.toLocaleString("en-GB");
   const link = (page: number, label: string, enabled: boolean) =>
     enabled ? (
-      <Link to={listHref(search, { page }, view.defaults)} className="button small">
+      <Link to={href(page)} className="button small" preventScrollReset={preventScrollReset}>
         {label}
       </Link>
     ) : (
@@ -229,17 +260,17 @@ export function Pager({ view }: { view: ListView }) {
       </span>
     );
   return (
-    <nav className="pager" aria-label={`${view.name} pages`}>
+    <nav className="pager" aria-label={`${name} pages`}>
       <p className="pager-rows">{total === 0 ? "No rows" : `Rows ${n(first)}–${n(last)} of ${n(total)}`}</p>
       {pages > 1 ? (
         <div className="pager-links">
-          {link(1, "First", view.page > 1)}
-          {link(view.page - 1, "Previous", view.page > 1)}
+          {link(1, "First", current > 1)}
+          {link(current - 1, "Previous", current > 1)}
           <span className="pager-page">
-            Page {n(view.page)} of {n(pages)}
+            Page {n(current)} of {n(pages)}
           </span>
-          {link(view.page + 1, "Next", view.page < pages)}
-          {link(pages, "Last", view.page < pages)}
+          {link(current + 1, "Next", current < pages)}
+          {link(pages, "Last", current < pages)}
         </div>
       ) : null}
     </nav>
