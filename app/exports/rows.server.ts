@@ -8,8 +8,13 @@ import { rawSql } from "#app/db/client.server.ts";
 // text for numerics, dates and timestamps (Drizzle's client reads those as text and maps them
 // itself; exports/cells.ts maps them here).
 
-/** Rows per batch: large enough to keep round trips few, small enough to keep memory flat. */
-export const EXPORT_BATCH = 1000;
+/**
+ * Rows per batch: large enough to keep round trips few (500 for 100,000 lines, ~1 ms each), small
+ * enough that a batch is written and dead before V8 promotes it out of the young generation. With
+ * 1,000 a CSV of 100,000 lines grew the server by 41 MB even with the young generation capped
+ * (scripts/node-flags.js), 12–14 MB with 200 (docs/performance.md "What an export costs the server").
+ */
+export const EXPORT_BATCH = 200;
 
 /** Anything Drizzle can render to SQL: a select builder. */
 export type ExportQuery = { toSQL(): { sql: string; params: unknown[] } };

@@ -14,6 +14,7 @@ import {
   sheetName,
   TEXT_FORMAT,
 } from "#app/exports/cells.ts";
+import { holdingYoungGeneration } from "#app/exports/young-generation.server.ts";
 
 // The one export writer (issue 18): any list, given its columns and its rows in batches, as an
 // Excel workbook or an RFC 4180 CSV, streamed to the response. Nothing holds the whole list: rows
@@ -199,7 +200,7 @@ export function exportResponse(
 ): Response {
   const out = new PassThrough();
   const write = format === "xlsx" ? writeXlsx : writeCsv;
-  write(spec, out).then(
+  holdingYoungGeneration(() => write(spec, out)).then(
     () => out.end(),
     (error) => {
       onError(error);

@@ -2,7 +2,6 @@ import { Form, useLocation, useMatches, useSearchParams } from "@remix-run/react
 import { type ReactNode, useEffect, useRef } from "react";
 import { can } from "#app/auth/permissions.ts";
 import type { Role } from "#app/auth/roles.ts";
-import type { AmcAlert } from "#app/contracts/alerts.server.ts";
 import { Bell } from "#app/shell/bell.tsx";
 import { amcMenu, type MenuLink, racksMenu, sparesMenu } from "#app/shell/fixed-menus.ts";
 import { highlightMatches } from "#app/shell/search.ts";
@@ -12,14 +11,12 @@ import { usePlainLinks } from "#app/ui/plain-links.ts";
 export function Navbar({
   email,
   role,
-  alerts,
   alertCount,
   plantName,
   sopFormatsMenu,
 }: {
   email: string;
   role: Role;
-  alerts: AmcAlert[];
   alertCount: number;
   plantName: string;
   /** From the shell's loader (menus.ts `sopFormatsMenu`), derived from the SOP formats list. */
@@ -141,7 +138,7 @@ export function Navbar({
           ) : null}
         </ul>
         <div className="nav-tools">
-          {can(role, "contracts", "read") ? <Bell alerts={alerts} count={alertCount} /> : null}
+          {can(role, "contracts", "read") ? <Bell count={alertCount} /> : null}
           {onList ? null : <SearchBox />}
           {can(role, "users", "read") ? (
             <a href="/users" className="button small" aria-current={here("/users")}>

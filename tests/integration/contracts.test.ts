@@ -671,19 +671,21 @@ describe("the /amc pages", () => {
 });
 
 describe("the bell's alerts", () => {
-  it("sends every page the count and only the 20 most overdue alerts", async () => {
+  it("sends every page the count only; the dialog's list comes from /alerts, most overdue first", async () => {
     await db.delete(contracts);
     for (let day = 1; day <= 22; day++)
       await add({ equipment: `Lapsed ${day}`, nextDueDate: addDays(today(), -day) });
     const shell = (await (
       await run(shellLoader, buildRequest("/home", { cookie: staff.cookie }))
-    ).json()) as {
-      alerts: { equipment: string }[];
-      alertCount: number;
-    };
+    ).json()) as Record<string, unknown>;
     expect(shell.alertCount).toBe(22);
-    expect(shell.alerts).toHaveLength(20);
-    expect(shell.alerts[0].equipment).toBe("Lapsed 22");
+    // The list is not in every page's data (issue 14: 14 KB of HTML and as much hydration data).
+    expect(shell).not.toHaveProperty("alerts");
+    const page = (await (
+      await run(alertsLoader, buildRequest("/alerts", { cookie: staff.cookie }))
+    ).json()) as { alerts: { equipment: string }[] };
+    expect(page.alerts).toHaveLength(22);
+    expect(page.alerts[0].equipment).toBe("Lapsed 22");
   });
 
   it("counts exactly the expired contracts, in the shell and on /alerts", async () => {
@@ -694,23 +696,20 @@ describe("the bell's alerts", () => {
     await add({ equipment: "No date", nextDueDate: "", lastDateOfChecking: "" });
     const shell = (await (
       await run(shellLoader, buildRequest("/home", { cookie: staff.cookie }))
+    ).json()) as { alertCount: number };
+    expect(shell.alertCount).toBe(2);
+    const page = (await (
+      await run(alertsLoader, buildRequest("/alerts", { cookie: staff.cookie }))
     ).json()) as {
       alerts: { id: string; equipment: string; nextDueDate: string; mobileNumber: string }[];
     };
-    expect(shell.alerts.map((alert) => alert.equipment)).toEqual(["Expired B", "Expired A"]);
-    expect((shell as unknown as { alertCount: number }).alertCount).toBe(2);
-    expect(shell.alerts[1]).toEqual({
+    expect(page.alerts.map((alert) => alert.equipment)).toEqual(["Expired B", "Expired A"]);
+    expect(page.alerts[1]).toEqual({
       id: expired._id,
       equipment: "Expired A",
       nextDueDate: expired.nextDueDate,
       mobileNumber: "98765 43210",
     });
-    const page = (await (
-      await run(alertsLoader, buildRequest("/alerts", { cookie: staff.cookie }))
-    ).json()) as {
-      alerts: unknown[];
-    };
-    expect(page.alerts).toEqual(shell.alerts);
   });
 
   it("turns a contract into an alert just after 00:00 plant time of its due date", async () => {

@@ -15,9 +15,6 @@ import { Navbar } from "#app/shell/navbar.tsx";
 import { ErrorPage } from "#app/ui/error-page.tsx";
 import { SearchProvider } from "#app/ui/search.tsx";
 
-/** How many alerts the bell's dialog lists; /alerts lists them all. */
-const BELL_ALERTS = 20;
-
 // The layout of every signed-in page: the guard, the navigation bar, the banner and the footer.
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -32,9 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     user: { email: user.email, role: user.role },
     settings,
-    // Every page carries the bell: the count, and the most overdue few for its dialog (the
-    // rest are on /alerts), so a plant with many expired contracts keeps its pages light.
-    alerts: alerts.slice(0, BELL_ALERTS),
+    // Every page carries the bell's count; its dialog fetches the list when opened (bell.tsx).
     alertCount: alerts.length,
     year: Number(dateInZone(now, timeZone).slice(0, 4)),
     // A role that may not fill in a format (viewer) is sent to its saved records instead.
@@ -85,7 +80,6 @@ function ShellFrame({ data, children }: { data: ShellData | undefined; children:
           <Navbar
             email={data.user.email}
             role={data.user.role}
-            alerts={data.alerts}
             alertCount={data.alertCount}
             plantName={data.settings.plantName}
             sopFormatsMenu={data.sopFormatsMenu}
