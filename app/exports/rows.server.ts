@@ -11,8 +11,9 @@ import { rawSql } from "#app/db/client.server.ts";
 /**
  * Rows per batch: large enough to keep round trips few (500 for 100,000 lines, ~1 ms each), small
  * enough that a batch is written and dead before V8 promotes it out of the young generation. With
- * 1,000 a CSV of 100,000 lines grew the server by 41 MB even with the young generation capped
- * (scripts/node-flags.js), 12–14 MB with 200 (docs/performance.md "What an export costs the server").
+ * 1,000 a CSV of 100,000 lines grew the server by 41 MB even with the young generation at 1 MB a
+ * semi-space, 12 MB with 200 (young-generation.server.ts; docs/performance.md "What an export costs
+ * the server").
  */
 export const EXPORT_BATCH = 200;
 
