@@ -1,5 +1,6 @@
+import { Readable } from "node:stream";
 import { vitePlugin as remix } from "@remix-run/dev";
-import { defineConfig, type Rollup } from "vite";
+import { defineConfig, type Plugin, type Rollup } from "vite";
 import { remixConfig } from "./remix.config.ts";
 
 declare module "@remix-run/node" {
@@ -9,30 +10,24 @@ declare module "@remix-run/node" {
 }
 
 export default defineConfig({
-  plugins: [remix(remixConfig)],
+  plugins: [resourceRoutesInDev(), remix(remixConfig)],
   server: { port: 3000 },
   build: { target: "es2020", rollupOptions: { onwarn: buildWarning } },
 });
 
 /**
  * Rollup's warnings reach the console (a first `npm start` prints only our own progress lines), but
- * for two kinds whose cause is upstream and cannot be removed from here, each matched narrowly:
- * - EMPTY_BUNDLE, "Generated an empty chunk", one per resource route (the /api routes, /logout:
- *   a loader or an action and no browser code). The Remix v2 Vite plugin makes every route of the
- *   route config an entry of the browser build, and its manifest must name a browser module for
- *   each (the client router imports it when a form posts to the route, as the sign-out form does),
- *   so the chunk cannot be left out: remix-run/remix#9055, closed unfixed when Remix v2 went into
- *   maintenance (2.17.5, the last release, still does it). Only leaving the route tree would avoid
- *   it (serving /api from server/app.ts), a change of the route layout, not of the build.
- * - INVALID_ANNOTATION for two prose comments in zod's own sources (zod/v4/core util.js and
- *   regexes.js, since zod 4.5) that mention `@__PURE__` in backquotes: Rollup reads them as
- *   misplaced annotations (colinhacks/zod#6619, open). Rollup drops the comments, which changes
- *   nothing in the output. zod 4.3 has no such comments, but going back would give up the
- *   tree-shaking work those comments describe (not measured here). A real misplaced annotation
- *   (not in backquotes) in zod, or any in another package, still shows.
+ * for one kind whose cause is upstream and cannot be removed from here, matched narrowly:
+ * INVALID_ANNOTATION for two prose comments in zod's own sources (zod/v4/core util.js and
+ * regexes.js, since zod 4.5) that mention `@__PURE__` in backquotes: Rollup reads them as
+ * misplaced annotations (colinhacks/zod#6619, open). Rollup drops the comments, which changes
+ * nothing in the output. zod 4.3 has no such comments, but going back would give up the
+ * tree-shaking work those comments describe (not measured here). A real misplaced annotation
+ * (not in backquotes) in zod, or any in another package, still shows.
+ * (Remix's empty browser chunk per resource route, EMPTY_BUNDLE, is gone at its cause: resource
+ * routes are not in Remix's route table, app/resources.ts.)
  */
 function buildWarning(warning: Rollup.RollupLog, warn: (warning: Rollup.RollupLog) => void) {
-  if (warning.code === "EMPTY_BUNDLE") return;
   if (
     warning.code === "INVALID_ANNOTATION" &&
     /[\\/]node_modules[\\/]zod[\\/]/.test(warning.id ?? "") &&
@@ -40,4 +35,43 @@ function buildWarning(warning: Rollup.RollupLog, warn: (warning: Rollup.RollupLo
   )
     return;
   warn(warning);
+}
+
+/**
+ * `npm run dev` (Remix's Vite dev server): the resource routes of app/resources.ts answered before
+ * Remix, as server/app.ts answers them in `npm start`, from the same module (reloaded on change).
+ */
+function resourceRoutesInDev(): Plugin {
+  return {
+    name: "plantops-resource-routes",
+    apply: "serve",
+    configureServer(server) {
+      server.middlewares.use(async (req, res, next) => {
+        try {
+          const { serveResource } = (await server.ssrLoadModule("/app/resources.server.ts")) as {
+            serveResource: (request: Request) => Promise<Response | null>;
+          };
+          const headers = new Headers();
+          for (const [key, value] of Object.entries(req.headers))
+            if (value !== undefined) headers.set(key, Array.isArray(value) ? value.join(", ") : value);
+          const read = req.method === "GET" || req.method === "HEAD";
+          const response = await serveResource(
+            new Request(new URL(req.url ?? "/", `http://${req.headers.host ?? "localhost"}`), {
+              method: req.method,
+              headers,
+              ...(read ? {} : { body: Readable.toWeb(req) as ReadableStream, duplex: "half" }),
+            }),
+          );
+          if (!response) return next();
+          res.statusCode = response.status;
+          for (const [key, value] of response.headers) if (key !== "set-cookie") res.setHeader(key, value);
+          const cookies = response.headers.getSetCookie();
+          if (cookies.length) res.setHeader("set-cookie", cookies);
+          res.end(Buffer.from(await response.arrayBuffer()));
+        } catch (error) {
+          next(error);
+        }
+      });
+    },
+  };
 }

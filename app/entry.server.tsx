@@ -16,6 +16,8 @@ const ABORT_DELAY = 5_000;
 // The scheduled jobs (app/jobs) live in this build, beside the pages that share their database
 // pool: the launcher (scripts/launch.ts) starts them once it listens and stops them before the pool.
 export { startJobs, stopJobs } from "#app/jobs/jobs.server.ts";
+// The resource routes (app/resources.ts): server/app.ts serves them before handing a request to Remix.
+export { serveResource } from "#app/resources.server.ts";
 
 function securityHeaders(headers: Headers, request: Request, nonce?: string) {
   if (nonce) {

@@ -1,7 +1,6 @@
-import { index, layout, prefix, type RouteConfig, route } from "@remix-run/route-config";
+import { index, layout, type RouteConfig, route } from "@remix-run/route-config";
 import * as audit from "#app/audit/routes.ts";
 import * as contracts from "#app/contracts/routes.ts";
-import * as exportsFeature from "#app/exports/routes.ts";
 import * as fileIndex from "#app/file-index/routes.ts";
 import * as importsFeature from "#app/imports/routes.ts";
 import * as inventory from "#app/inventory/routes.ts";
@@ -12,15 +11,14 @@ import * as sop from "#app/sop/routes.ts";
 import * as storeRacks from "#app/store-racks/routes.ts";
 import * as users from "#app/users/routes.ts";
 
-// The route table (spec §2). Each feature folder lists its own routes in its routes.ts;
-// this file composes them: public pages, the signed-in shell, and the JSON API.
+// The route table of the pages (spec §2). Each feature folder lists its own routes in its routes.ts;
+// this file composes them: public pages and the signed-in shell. The addresses without a page (the
+// JSON API, downloads, sign-out, an import's undo) are app/resources.ts, served before Remix.
 export default [
   index("auth/routes/login.tsx", { id: "sign-in" }),
   route("login", "auth/routes/login.tsx", { id: "login" }),
   route("register", "auth/routes/register.tsx"),
-  route("logout", "auth/routes/logout.tsx"),
   users.changePassword,
-  ...exportsFeature.pages,
 
   layout("shell/routes/layout.tsx", { id: "shell" }, [
     route("home", "home/route.tsx"),
@@ -39,23 +37,5 @@ export default [
     ...users.pages,
     ...audit.pages,
     route("*", "shell/routes/not-found.tsx"),
-  ]),
-
-  ...prefix("api", [
-    index("api/routes/index.ts"),
-    route("health", "api/routes/health.ts"),
-    route("openapi.json", "api/routes/openapi.ts"),
-    route("docs", "api/routes/docs.tsx"),
-    route("auth/login", "auth/routes/api-login.ts"),
-    route("auth/register", "auth/routes/api-register.ts"),
-    route("auth/logout", "auth/routes/api-logout.ts"),
-    ...inventory.api,
-    ...storeRacks.api,
-    ...ledger.api,
-    ...stockReport.api,
-    ...contracts.api,
-    ...fileIndex.api,
-    ...sop.api,
-    route("*", "api/routes/not-found.ts"),
   ]),
 ] satisfies RouteConfig;

@@ -33,6 +33,9 @@ export type AppOptions = {
   trustProxy: boolean;
 };
 
+/** What the server build's entry (app/entry.server.tsx) offers besides Remix's own. */
+type ResourceEntry = { serveResource?: (request: Request) => Promise<Response | null> };
+
 const MUTATIONS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const MB = 1024 * 1024;
 
@@ -50,6 +53,8 @@ export function createApp(options: AppOptions) {
   app.use(refuseCrossSiteForms);
   app.use(readCappedBody);
   const handle = createRequestHandler(options.build, "production");
+  // The resource routes (app/resources.ts) are answered before Remix, which answers the pages.
+  const { serveResource } = options.build.entry.module as ResourceEntry;
   app.all("*", async (req, res, next) => {
     try {
       const controller = new AbortController();
@@ -62,7 +67,7 @@ export function createApp(options: AppOptions) {
         body: bodyOf(req as BufferedRequest),
         signal: controller.signal,
       });
-      const response = await handle(request);
+      const response = (await serveResource?.(request)) ?? (await handle(request));
       await sendResponse(res, response, request.headers);
     } catch (error) {
       next(error);

@@ -2,9 +2,9 @@ import type { RouteConfigEntry } from "@remix-run/route-config";
 import { route } from "#app/lib/route-entry.ts";
 
 // The lists' downloads (issue 18): resource routes beside each list's address, ?format=xlsx|csv
-// plus the list's own search and filters. app/routes.ts composes them outside the shell (a
-// download has no page around it). Static segments rank above the lists' :id/:srno routes.
-export const pages: RouteConfigEntry[] = [
+// plus the list's own search and filters. Resource routes (app/resources.ts): a download has no page
+// around it. Static segments rank above the lists' :id/:srno routes.
+export const resources: RouteConfigEntry[] = [
   route("products/:department/export", "exports/routes/inventory.ts", { id: "export-inventory" }),
   route("about/export", "exports/routes/racks.ts", { id: "export-store-racks" }),
   route("amc/export", "exports/routes/contracts.ts", { id: "export-contracts" }),

@@ -6,14 +6,19 @@ import { route } from "#app/lib/route-entry.ts";
 // (beside its table's /products/{department}), the others at /import/{kind} (rack-items,
 // contracts, files: app/imports/kinds/index.server.ts). The spares' static "products" segment
 // ranks above {kind}'s parameter, so /import/products/… never reads "products" as a kind.
-const steps = (base: string, id: string): RouteConfigEntry[] => [
-  route(base, "imports/routes/upload.tsx", { id }),
-  route(`${base}/template`, "imports/routes/template.ts", { id: `${id}-template` }),
-  route(`${base}/:id`, "imports/routes/preview.tsx", { id: `${id}-preview` }),
-  route(`${base}/:id/undo`, "imports/routes/undo.tsx", { id: `${id}-undo` }),
+const BASES = [
+  { base: "import/products/:department", id: "import-spares" },
+  { base: "import/:kind", id: "import" },
 ];
 
-export const pages: RouteConfigEntry[] = [
-  ...steps("import/products/:department", "import-spares"),
-  ...steps("import/:kind", "import"),
-];
+export const pages: RouteConfigEntry[] = BASES.flatMap(({ base, id }) => [
+  route(base, "imports/routes/upload.tsx", { id }),
+  route(`${base}/:id`, "imports/routes/preview.tsx", { id: `${id}-preview` }),
+]);
+
+// The blank template (a download) and the undo (a form post answered by a redirect): resource
+// routes (app/resources.ts), no page of their own.
+export const resources: RouteConfigEntry[] = BASES.flatMap(({ base, id }) => [
+  route(`${base}/template`, "imports/routes/template.ts", { id: `${id}-template` }),
+  route(`${base}/:id/undo`, "imports/routes/undo.tsx", { id: `${id}-undo` }),
+]);

@@ -9,3 +9,8 @@ import type { RouteConfigEntry } from "@remix-run/route-config";
 export function route(path: string, file: string, options: { id?: string } = {}): RouteConfigEntry {
   return { file, path, ...(options.id === undefined ? {} : { id: options.id }) };
 }
+
+/** The entries under a path prefix, as `prefix` of @remix-run/route-config builds them. */
+export function prefix(path: string, entries: RouteConfigEntry[]): RouteConfigEntry[] {
+  return entries.map((entry) => ({ ...entry, path: entry.path ? `${path}/${entry.path}` : path }));
+}

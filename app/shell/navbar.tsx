@@ -1,4 +1,4 @@
-import { Form, useLocation, useMatches, useSearchParams } from "@remix-run/react";
+import { useLocation, useMatches, useSearchParams } from "@remix-run/react";
 import { type ReactNode, useEffect, useRef } from "react";
 import { can } from "#app/auth/permissions.ts";
 import type { Role } from "#app/auth/roles.ts";
@@ -153,11 +153,12 @@ export function Navbar({
           >
             Account
           </a>
-          <Form method="post" action="/logout" className="logout">
+          {/* A full page load: /logout is a resource route (app/resources.ts), not a Remix page. */}
+          <form method="post" action="/logout" className="logout">
             <button type="submit" className="button small" title={`Signed in as ${email}`}>
               Logout
             </button>
-          </Form>
+          </form>
         </div>
       </nav>
     </header>

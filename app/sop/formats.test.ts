@@ -1,6 +1,7 @@
 import type { RouteConfigEntry } from "@remix-run/route-config";
 import { describe, expect, it } from "vitest";
 import { endpointRow } from "#app/lib/endpoint.ts";
+import { resources } from "#app/resources.ts";
 import routes from "#app/routes.ts";
 import { sopFormatsMenu } from "#app/shell/menus.ts";
 import { schemaFor } from "#app/sop/engine/schema.ts";
@@ -15,7 +16,7 @@ import { sampleRecord } from "#tests/support/sop-sample.ts";
 
 type Route = { pattern: string[]; file: string };
 
-/** Every route of the app with its full path, split into segments. */
+/** Every route of the app (pages and resource routes) with its full path, split into segments. */
 function flatten(entries: RouteConfigEntry[], parent: string[] = []): Route[] {
   return entries.flatMap((entry) => {
     const pattern = [...parent, ...(entry.path ? entry.path.split("/") : [])];
@@ -25,7 +26,7 @@ function flatten(entries: RouteConfigEntry[], parent: string[] = []): Route[] {
     ];
   });
 }
-const allRoutes = flatten(routes);
+const allRoutes = flatten([...routes, ...resources]);
 
 /** The route module that serves a URL path: static segments outrank `:params`, which outrank `*`
  * (Remix's ranking; paths match in any case). */

@@ -9,7 +9,7 @@ import { loader as docsPage } from "#app/api/routes/docs.tsx";
 import { loader as apiIndex } from "#app/api/routes/index.ts";
 import { loader as openapiJson } from "#app/api/routes/openapi.ts";
 import { sampleLine } from "#app/inventory/api-schema.ts";
-import routes from "#app/routes.ts";
+import { resources } from "#app/resources.ts";
 import { expectDocumentedAnswer } from "#tests/support/openapi.ts";
 import { buildRequest, run } from "#tests/support/requests.ts";
 import { apiToken, signedInUser } from "#tests/support/users.ts";
@@ -106,7 +106,7 @@ describe("the OpenAPI document", () => {
   });
 });
 
-/** The /api routes of app/routes.ts: module file and full path (":x" kept), the catch-all left out. */
+/** The /api routes of app/resources.ts: module file and full path (":x" kept), the catch-all left out. */
 function apiRoutes() {
   const found: { file: string; path: string }[] = [];
   const walk = (entries: RouteConfigEntry[] | undefined, parent: string) => {
@@ -117,7 +117,7 @@ function apiRoutes() {
       walk(entry.children, joined);
     }
   };
-  walk(routes as RouteConfigEntry[], "");
+  walk(resources, "");
   return found;
 }
 

@@ -3,6 +3,7 @@ import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { type Area, can, deniedMessage, type Need } from "#app/auth/permissions.ts";
 import { ROLES, type Role } from "#app/auth/roles.ts";
+import { resources } from "#app/resources.ts";
 import routes from "#app/routes.ts";
 import {
   ADMIN,
@@ -18,7 +19,7 @@ import {
 
 // Issue 8 "Auth matrix": every page of the signed-in shell and every /api endpoint, with no session,
 // an expired one, a revoked one and a forged one: pages send the visitor to /login, the API answers
-// 401. The lists come from app/routes.ts and GET /api, so routes and endpoints added later are
+// 401. The lists come from app/routes.ts, app/resources.ts and GET /api, so routes and endpoints added later are
 // covered without editing this file, except for the one line each route module adds to AREA_OF.
 //
 // Issue 16 "Roles": every page, form action and endpoint × every role, the expected answer read
@@ -161,7 +162,7 @@ describe("roles", () => {
 
 // The area each route module declares on its guard line (requirePermission / requireApiPermission),
 // and for pages that exist only to change something, that their loader asks "write". "signedIn":
-// any signed-in role (home, the 404 page, the API index). A module of app/routes.ts missing here fails.
+// any signed-in role (home, the 404 page, the API index). A module of either route table missing here fails.
 type Declared = { area: Area | "signedIn"; page?: Need };
 const AREA_OF: Record<string, Declared> = {
   "home/route.tsx": { area: "signedIn" },
@@ -276,7 +277,7 @@ const allowed = (role: Role, declared: Declared, need: Need) =>
 const samePattern = (route: string, listed: string) =>
   route.replace(/:\w+/g, "{}") === listed.replace(/\{\w+\}/g, "{}");
 
-/** Every route of app/routes.ts with its module and full path (":x" parameters kept). */
+/** Every route of app/routes.ts and app/resources.ts with its module and full path (":x" kept). */
 function routeModules() {
   const found: { file: string; path: string }[] = [];
   const walk = (entries: RouteConfigEntry[] | undefined, parent: string) => {
@@ -286,7 +287,7 @@ function routeModules() {
       walk(entry.children, joined);
     }
   };
-  walk(routes as RouteConfigEntry[], "");
+  walk([...(routes as RouteConfigEntry[]), ...resources], "");
   return found.filter((route) => route.file !== "shell/routes/layout.tsx");
 }
 
@@ -304,7 +305,7 @@ describe("roles: every page, form action and endpoint × every role (issue 16)",
     }
   });
 
-  it("every module of app/routes.ts declares its area in the matrix", () => {
+  it("every module of app/routes.ts and app/resources.ts declares its area in the matrix", () => {
     const missing = modules
       .map((route) => route.file)
       .filter((file) => !PUBLIC_MODULES.has(file) && !(file in AREA_OF));
@@ -351,7 +352,7 @@ describe("roles: every page, form action and endpoint × every role (issue 16)",
     for (const endpoint of apiList) {
       const route = apiRoutes.find((candidate) => samePattern(candidate.path, endpoint.path));
       if (!route) {
-        failures.push(`${endpoint.method} ${endpoint.path}: not in app/routes.ts`);
+        failures.push(`${endpoint.method} ${endpoint.path}: not in app/resources.ts`);
         continue;
       }
       // Signing out would end the token the rest of this walk uses; the 401 walk above covers it.

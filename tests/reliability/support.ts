@@ -3,6 +3,7 @@ import net from "node:net";
 import type { RouteConfigEntry } from "@remix-run/route-config";
 import postgres from "postgres";
 import { embeddedUrl } from "#app/db/embedded.server.ts";
+import { resources } from "#app/resources.ts";
 import routes from "#app/routes.ts";
 import { RUN_SECRETS } from "../../scripts/bench/app.ts";
 
@@ -179,7 +180,7 @@ export const PUBLIC_ENDPOINTS = new Set([
   "GET /api/health",
 ]);
 
-/** Every path of the route table (app/routes.ts), parameters filled with a made-up value. */
+/** Every path of the app (app/routes.ts and app/resources.ts), parameters filled with a made-up value. */
 export function routePaths(): string[] {
   const paths = new Set<string>();
   const walk = (entries: RouteConfigEntry[], prefix: string) => {
@@ -190,7 +191,7 @@ export function routePaths(): string[] {
       paths.add(joined.replace(/:[^/]+/g, randomUUID()) || "/");
     }
   };
-  walk(routes, "");
+  walk([...routes, ...resources], "");
   return [...paths];
 }
 

@@ -4,7 +4,7 @@ import {
   type MetaFunction,
   redirect,
 } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { can } from "#app/auth/permissions.ts";
 import { db } from "#app/db/client.server.ts";
 import { UploadForm } from "#app/imports/components.tsx";
@@ -13,7 +13,6 @@ import { requireImportPage } from "#app/imports/guards.server.ts";
 import { readUploadForm } from "#app/imports/upload.server.ts";
 import { formatDateTimeGB } from "#app/lib/dates.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
-import { SubmitButton } from "#app/ui/form.tsx";
 
 // /import/products/{department} and /import/{kind} (rack-items, contracts, files): upload a
 // spreadsheet into a list (issue 18), step 1 of 3. Says the list's natural key; lists its recent
@@ -85,11 +84,13 @@ export default function ImportUploadPage() {
                 {row.fileName}: {row.written ?? 0} rows, {row.committedAt}
                 {row.status === "undone" ? " (undone)" : null}
                 {mayUndo && row.status === "committed" ? (
-                  <Form method="post" action={`${uploadHref}/${row.id}/undo`} className="inline-form">
-                    <SubmitButton className="button small" pendingText="Undoing...">
+                  // A full page load: the undo is a resource route (app/resources.ts) that answers
+                  // with a redirect back here and a toast.
+                  <form method="post" action={`${uploadHref}/${row.id}/undo`} className="inline-form">
+                    <button type="submit" className="button small">
                       Undo this import
-                    </SubmitButton>
-                  </Form>
+                    </button>
+                  </form>
                 ) : null}
               </li>
             ))}

@@ -61,11 +61,12 @@ export default function ChangePasswordPage() {
           <NewPasswordFields next={fields.newPassword} repeat={fields.confirmPassword} />
           <SubmitButton pendingText="Saving...">Save password</SubmitButton>
         </Form>
-        <Form method="post" action="/logout">
+        {/* A full page load: /logout is a resource route (app/resources.ts). */}
+        <form method="post" action="/logout">
           <button type="submit" className="button small">
             Logout
           </button>
-        </Form>
+        </form>
       </section>
     </main>
   );

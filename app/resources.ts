@@ -1,0 +1,41 @@
+import type { RouteConfigEntry } from "@remix-run/route-config";
+import * as contracts from "#app/contracts/routes.ts";
+import * as exportsFeature from "#app/exports/routes.ts";
+import * as fileIndex from "#app/file-index/routes.ts";
+import * as importsFeature from "#app/imports/routes.ts";
+import * as inventory from "#app/inventory/routes.ts";
+import * as stockReport from "#app/ledger/report/routes.ts";
+import * as ledger from "#app/ledger/routes.ts";
+import { prefix, route } from "#app/lib/route-entry.ts";
+import * as sop from "#app/sop/routes.ts";
+import * as storeRacks from "#app/store-racks/routes.ts";
+
+// The addresses that answer without a page of their own: the JSON API, the downloads, sign-out and
+// an import's undo. They are not in Remix's route table (app/routes.ts): server/app.ts hands each
+// request for one to its module before Remix sees it (app/resources.server.ts), so the browser
+// build carries no empty module per address and an API call skips Remix's matching of every page
+// (docs/decisions/010-resource-routes.md). Written as app/routes.ts writes routes; the modules
+// export a `loader` (GET, HEAD) and/or an `action` (the other methods), as a Remix route would.
+// A form that posts to one of these addresses is a full page load (`reloadDocument`).
+export const resources: RouteConfigEntry[] = [
+  route("logout", "auth/routes/logout.tsx"),
+  ...exportsFeature.resources,
+  ...importsFeature.resources,
+  ...prefix("api", [
+    { index: true, file: "api/routes/index.ts" },
+    route("health", "api/routes/health.ts"),
+    route("openapi.json", "api/routes/openapi.ts"),
+    route("docs", "api/routes/docs.tsx"),
+    route("auth/login", "auth/routes/api-login.ts"),
+    route("auth/register", "auth/routes/api-register.ts"),
+    route("auth/logout", "auth/routes/api-logout.ts"),
+    ...inventory.api,
+    ...storeRacks.api,
+    ...ledger.api,
+    ...stockReport.api,
+    ...contracts.api,
+    ...fileIndex.api,
+    ...sop.api,
+    route("*", "api/routes/not-found.ts"),
+  ]),
+];
