@@ -1,6 +1,8 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { audit } from "#app/audit/log.server.ts";
 import type { Tx } from "#app/db/client.server.ts";
+import { asNumber, isoTime } from "#app/db/columns.ts";
+import { selectRows } from "#app/db/select.server.ts";
 import { type Department, excessShortFall, resolveStatus } from "#app/inventory/rules.ts";
 import type { LineChanges, LineInput } from "#app/inventory/schema.ts";
 import { inventoryItems } from "#app/inventory/table.server.ts";
@@ -47,18 +49,20 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Ids are UUIDs; anything else is simply not found (never a database error). */
 export const isLineId = (id: unknown): id is string => typeof id === "string" && UUID.test(id);
 
+// A line's columns in their wire form (numbers, ISO times), so that the list can be read without the
+// ORM's row mapping (selectRows) and the single reads and `returning` give the same values.
 const recordColumns = {
   id: inventoryItems.id,
   srno: inventoryItems.srno,
   assets: inventoryItems.assets,
   componentsAndEquipments: inventoryItems.componentsAndEquipments,
-  availableStock: inventoryItems.availableStock,
-  minStock: inventoryItems.minStock,
-  leadTimeDays: inventoryItems.leadTimeDays,
+  availableStock: asNumber(inventoryItems.availableStock),
+  minStock: asNumber(inventoryItems.minStock),
+  leadTimeDays: asNumber(inventoryItems.leadTimeDays),
   statusOfOrder: inventoryItems.statusOfOrder,
   version: inventoryItems.version,
-  createdAt: inventoryItems.createdAt,
-  updatedAt: inventoryItems.updatedAt,
+  createdAt: isoTime(inventoryItems.createdAt),
+  updatedAt: isoTime(inventoryItems.updatedAt),
 };
 
 type Row = {
@@ -71,8 +75,8 @@ type Row = {
   leadTimeDays: number;
   statusOfOrder: string;
   version: number;
-  createdAt: Date;
-  updatedAt: Date;
+  createdAt: string;
+  updatedAt: string;
 };
 
 export function toRecord(row: Row): InventoryRecord {
@@ -87,18 +91,18 @@ export function toRecord(row: Row): InventoryRecord {
     ExcessShortFall: excessShortFall(row.availableStock, row.minStock),
     StatusofOrder: row.statusOfOrder,
     version: row.version,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
   };
 }
 
 /** A department's lines in the legacy shape, sorted by serial number (GET /api/{department}/product). */
 export async function listLines(db: Tx, department: Department): Promise<InventoryRecord[]> {
-  const rows = await db
-    .select(recordColumns)
-    .from(inventoryItems)
-    .where(eq(inventoryItems.department, department))
-    .orderBy(asc(inventoryItems.srno));
+  const rows = await selectRows<Row>(
+    db,
+    recordColumns,
+    sql`from ${inventoryItems} where ${inventoryItems.department} = ${department} order by ${inventoryItems.srno}`,
+  );
   return rows.map(toRecord);
 }
 

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { auditLog } from "#app/audit/table.server.ts";
 import { db } from "#app/db/client.server.ts";
@@ -122,6 +122,34 @@ describe("GET /api/{department}/product", () => {
       version: 1,
     });
     expect(body.users[0].createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+  });
+
+  it("writes the stored times as Date.toISOString writes them: UTC, microseconds cut to milliseconds", async () => {
+    const { body } = await create("Technician", buildLine());
+    // PostgreSQL keeps microseconds; the list formats them in SQL (app/db/columns.ts isoTime), the
+    // single reads the same way: both must be what a Date made of the stored time would write.
+    const stored = "2026-01-02 03:04:05.678912+05:30";
+    await db
+      .update(inventoryItems)
+      .set({ createdAt: sql`${stored}::timestamptz`, updatedAt: sql`${stored}::timestamptz` })
+      .where(eq(inventoryItems.id, body.product._id));
+    const [asDate] = await db
+      .select({ createdAt: inventoryItems.createdAt })
+      .from(inventoryItems)
+      .where(eq(inventoryItems.id, body.product._id));
+    expect(asDate.createdAt.toISOString()).toBe("2026-01-01T21:34:05.678Z");
+    const listed = ((await (await list("Technician")).json()) as { users: Item[] }).users.find(
+      (line) => line._id === body.product._id,
+    );
+    expect(listed).toMatchObject({
+      createdAt: "2026-01-01T21:34:05.678Z",
+      updatedAt: "2026-01-01T21:34:05.678Z",
+    });
+    const one = await run(apiItem, buildRequest(`/api/Technician/product/${body.product._id}`, { token }), {
+      department: "Technician",
+      id: body.product._id,
+    });
+    expect(await one.json()).toMatchObject({ createdAt: "2026-01-01T21:34:05.678Z" });
   });
 
   it("answers 404 for an unknown department, including the wrong case", async () => {
