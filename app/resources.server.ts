@@ -60,7 +60,8 @@ export async function serveResource(request: Request): Promise<Response | null> 
     return await handler({ request, params, context: {} });
   } catch (error) {
     if (error instanceof Response) return error;
-    logError(request, error);
+    // A request the client gave up on (it navigated away, cancelled a download) is not a fault.
+    if (!request.signal.aborted) logError(request, error);
     return new Response(FAULT_MESSAGE, {
       status: 500,
       headers: { "content-type": "text/plain; charset=utf-8" },

@@ -15,12 +15,14 @@ import { getPlantSettings } from "#app/settings/queries.server.ts";
 let boss: PgBoss | undefined;
 let starting: Promise<PgBoss> | undefined;
 const workers: string[] = [];
+let mailWorker: string | undefined;
 
 /**
  * Issue 15 (idle memory): pg-boss's defaults look for work every 2 s and for due schedules every
  * 5 s, and its pool keeps a connection 10 s after use, so one PostgreSQL backend (~20 MB RSS after
- * the load) never went away. The plant's jobs are daily: look every minute, and close a connection
- * a second after its query, so at idle the queue holds no backend between its checks.
+ * the load) never went away. Every worker looks once a minute (the outbox's schedule is a minute
+ * too; a page that queues mail wakes its worker at once, sendMailSoon), and a connection closes a
+ * second after its query, so at idle the queue holds no backend between its checks.
  */
 const POLL_SECONDS = 60;
 const QUIET_QUEUE = {
@@ -57,23 +59,32 @@ export function startJobs(databaseUrl: string): Promise<PgBoss> {
     // "short": at most one waiting run, so a burst of sendMailSoon() calls is one run, not a hundred.
     await queue.createQueue(sendMailJob.name, { name: sendMailJob.name, policy: "short" });
     await queue.schedule(sendMailJob.name, sendMailJob.cron, {}, { tz: PLANT_TIME_ZONE });
-    await queue.work(sendMailJob.name, async () => {
+    mailWorker = await queue.work(sendMailJob.name, { pollingIntervalSeconds: POLL_SECONDS }, async () => {
       const counts = await sendQueuedMail();
       if (!("skipped" in counts) && counts.sent + counts.retrying + counts.failed > 0)
         console.log(`[jobs] ${sendMailJob.name}: ${JSON.stringify(counts)}`);
       return counts;
     });
+    workers.push(mailWorker);
 
     await queue.createQueue(dailyDigestJob.name, { name: dailyDigestJob.name, policy: "short" });
     const plant = await getPlantSettings(db);
     await queue.schedule(dailyDigestJob.name, digestCron(plant.digestTime), {}, { tz: PLANT_TIME_ZONE });
-    await queue.work(dailyDigestJob.name, async () => {
-      const outcome = await sendDailyDigest();
-      console.log(`[jobs] ${dailyDigestJob.name}: ${JSON.stringify(outcome)}`);
-      if ("messages" in outcome && outcome.messages > 0) await queue.send(sendMailJob.name, {});
-      return outcome;
-    });
-    if (await digestDueAtStart()) await queue.send(dailyDigestJob.name, {});
+    const digestWorker = await queue.work(
+      dailyDigestJob.name,
+      { pollingIntervalSeconds: POLL_SECONDS },
+      async () => {
+        const outcome = await sendDailyDigest();
+        console.log(`[jobs] ${dailyDigestJob.name}: ${JSON.stringify(outcome)}`);
+        if ("messages" in outcome && outcome.messages > 0) await runMailSoon(queue);
+        return outcome;
+      },
+    );
+    workers.push(digestWorker);
+    if (await digestDueAtStart()) {
+      await queue.send(dailyDigestJob.name, {});
+      queue.notifyWorker(digestWorker);
+    }
 
     boss = queue;
     return queue;
@@ -89,7 +100,13 @@ export function startJobs(databaseUrl: string): Promise<PgBoss> {
  * (a test, a start whose queue failed) the message stays queued for the next run.
  */
 export async function sendMailSoon() {
-  await boss?.send(sendMailJob.name, {}).catch((error) => console.error("[jobs]", error));
+  if (boss) await runMailSoon(boss).catch((error) => console.error("[jobs]", error));
+}
+
+/** Queues a run of the outbox sender and wakes its worker, which otherwise looks once a minute. */
+async function runMailSoon(queue: PgBoss) {
+  await queue.send(sendMailJob.name, {});
+  if (mailWorker) queue.notifyWorker(mailWorker);
 }
 
 /** After /settings changes the digest time: the schedule follows (one schedule per name, replaced). */
@@ -105,6 +122,7 @@ export async function stopJobs() {
   boss = undefined;
   starting = undefined;
   workers.length = 0;
+  mailWorker = undefined;
   await running?.stop({ graceful: true, timeout: 1_000, wait: true });
 }
 

@@ -2,7 +2,7 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { loginAttempts, registrationAttempts, sessions, users } from "#app/auth/table.server.ts";
 import { db } from "#app/db/client.server.ts";
-import { startJobs, stopJobs, wakeWorkers } from "#app/jobs/jobs.server.ts";
+import { sendMailSoon, startJobs, stopJobs, wakeWorkers } from "#app/jobs/jobs.server.ts";
 import { pruneSignIns, pruneSignInsJob } from "#app/jobs/prune-sign-ins.server.ts";
 import { createUser } from "#tests/support/users.ts";
 
@@ -107,5 +107,24 @@ describe("the job queue", () => {
     expect(
       await db.select().from(loginAttempts).where(eq(loginAttempts.email, "ancient@plant.test")),
     ).toHaveLength(0);
+  });
+
+  it("runs the outbox sender at once when a page queues mail, not at its worker's next minute", async () => {
+    await startJobs(process.env.DATABASE_URL!);
+    const [{ now }] = (await db.execute(sql`select clock_timestamp() as now`)) as unknown as {
+      now: string;
+    }[];
+    await sendMailSoon();
+    // Every worker looks for work once a minute (idle memory, issue 15): without the wake this job
+    // would wait up to 60 s.
+    let state: string | undefined;
+    for (let tries = 0; tries < 20 && state !== "completed"; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      const rows = (await db.execute(
+        sql`select state from pgboss.job where name = 'send-mail' and created_on >= ${now}::timestamptz order by created_on desc limit 1`,
+      )) as unknown as { state: string }[];
+      state = rows[0]?.state;
+    }
+    expect(state).toBe("completed");
   });
 });
