@@ -6,7 +6,7 @@ import {
   useForm,
 } from "@conform-to/react";
 import { Form, Link, useFetcher, useLocation } from "@remix-run/react";
-import { type ReactNode, useEffect, useRef, useState } from "react";
+import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import { type MovementForm, movementFormPath, type StockItemRef, stockCardPath } from "#app/ledger/item.ts";
 import { formatQuantity, KIND_OF_FORM } from "#app/ledger/rules.ts";
 import { MAX_REMARK, MAX_TEXT, movementSchema, PARTY_LABEL, QUANTITY_LABEL } from "#app/ledger/schema.ts";
@@ -141,12 +141,13 @@ type Opened = { form: MovementForm; item: MovementItem; back: string; key: numbe
 export function useMovementDialog(today: string) {
   const ref = useRef<HTMLDialogElement>(null);
   const [opened, setOpened] = useState<Opened | null>(null);
-  const open = (form: MovementForm, item: MovementItem, back: string) => {
+  // The same function on every render, so rows given it can skip re-rendering (memo).
+  const open = useCallback((form: MovementForm, item: MovementItem, back: string) => {
     if (!ref.current?.showModal) return false;
     setOpened((previous) => ({ form, item, back, key: (previous?.key ?? 0) + 1 }));
     ref.current.showModal();
     return true;
-  };
+  }, []);
   const close = () => ref.current?.close();
   // A save redirects back to the list (a new location): the dialog's work is done.
   const location = useLocation();

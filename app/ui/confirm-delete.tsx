@@ -1,5 +1,5 @@
 import { Form, Link } from "@remix-run/react";
-import { useRef, useState } from "react";
+import { useCallback, useRef, useState } from "react";
 import { SubmitButton } from "#app/ui/form.tsx";
 
 /**
@@ -80,12 +80,13 @@ export function ConfirmDeleteForm({
 export function useDeleteDialog(question: string) {
   const ref = useRef<HTMLDialogElement>(null);
   const [href, setHref] = useState<string | null>(null);
-  const ask = (target: string) => {
+  // The same function on every render, so rows given it can skip re-rendering (memo).
+  const ask = useCallback((target: string) => {
     if (!ref.current?.showModal) return false;
     setHref(target);
     ref.current.showModal();
     return true;
-  };
+  }, []);
   const dialog = (
     <dialog ref={ref} className="dialog" aria-label="Confirm delete">
       {href ? (

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { memo } from "react";
 import { requirePermission } from "#app/auth/session.server.ts";
 import { useCan } from "#app/auth/use-can.ts";
 import { db } from "#app/db/client.server.ts";
@@ -254,9 +255,11 @@ const MOVE_LABELS: Record<MovementForm, string> = { issue: "Issue", receive: "Re
 /**
  * One line: its figures, red or green by the stock, its days of cover and order-by date, its
  * stock links (Issue, Receive, Count for a role that may change lines; Stock card for all), its
- * Update link and its Delete.
+ * Update link and its Delete. Memoised (its props are loader data, strings and the dialogs' stable
+ * functions): the page re-renders when a navigation starts and ends (its 'Loading...' state), and
+ * 100 rows re-rendered for nothing were a search's wait on a slow terminal (docs/performance.md).
  */
-function LineRow({
+const LineRow = memo(function LineRow({
   row,
   q,
   department,
@@ -359,4 +362,4 @@ function LineRow({
       ) : null}
     </tr>
   );
-}
+});
