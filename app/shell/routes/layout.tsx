@@ -12,6 +12,7 @@ import { getPlantSettings } from "#app/settings/queries.server.ts";
 import { Banner, Footer } from "#app/shell/footer.tsx";
 import { sopFormatsMenu } from "#app/shell/menus.ts";
 import { Navbar } from "#app/shell/navbar.tsx";
+import { onlySearchChanged } from "#app/shell/revalidate.ts";
 import { ErrorPage } from "#app/ui/error-page.tsx";
 import { SearchProvider } from "#app/ui/search.tsx";
 
@@ -43,22 +44,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export type ShellData = Awaited<ReturnType<typeof loader>>;
 
-// The search box's ?q= changes nothing the shell loads.
-export const shouldRevalidate: ShouldRevalidateFunction = ({
-  currentUrl,
-  nextUrl,
-  formMethod,
-  defaultShouldRevalidate,
-}) => {
-  if (!formMethod && currentUrl.pathname === nextUrl.pathname) {
-    const a = new URLSearchParams(currentUrl.search);
-    const b = new URLSearchParams(nextUrl.search);
-    a.delete("q");
-    b.delete("q");
-    if (a.toString() === b.toString()) return false;
-  }
-  return defaultShouldRevalidate;
-};
+// The search box's ?q= changes nothing the shell loads (it submits as a GET form: a check for no
+// form method alone let every typed word reload the shell).
+export const shouldRevalidate: ShouldRevalidateFunction = (args) =>
+  onlySearchChanged(args) ? false : args.defaultShouldRevalidate;
 
 export default function ShellLayout() {
   return (
