@@ -1,6 +1,5 @@
 import { gzipSync } from "node:zlib";
 import { validate } from "@readme/openapi-parser";
-import type { RouteConfigEntry } from "@remix-run/route-config";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { beforeAll, describe, expect, it } from "vitest";
 import { allEndpoints } from "#app/api/endpoints.ts";
@@ -9,6 +8,7 @@ import { loader as docsPage } from "#app/api/routes/docs.tsx";
 import { loader as apiIndex } from "#app/api/routes/index.ts";
 import { loader as openapiJson } from "#app/api/routes/openapi.ts";
 import { sampleLine } from "#app/inventory/api-schema.ts";
+import { flattenEntries } from "#app/lib/route-pattern.ts";
 import { resources } from "#app/resources.ts";
 import { expectDocumentedAnswer } from "#tests/support/openapi.ts";
 import { buildRequest, run } from "#tests/support/requests.ts";
@@ -108,17 +108,9 @@ describe("the OpenAPI document", () => {
 
 /** The /api routes of app/resources.ts: module file and full path (":x" kept), the catch-all left out. */
 function apiRoutes() {
-  const found: { file: string; path: string }[] = [];
-  const walk = (entries: RouteConfigEntry[] | undefined, parent: string) => {
-    for (const entry of entries ?? []) {
-      const joined = entry.path ? `${parent}/${entry.path}` : parent;
-      if (/^\/api(\/|$)/.test(joined) && !joined.endsWith("*"))
-        found.push({ file: entry.file, path: joined });
-      walk(entry.children, joined);
-    }
-  };
-  walk(resources, "");
-  return found;
+  return flattenEntries(resources)
+    .filter(({ pattern }) => /^api(\/|$)/.test(pattern) && !pattern.endsWith("*"))
+    .map(({ pattern, file }) => ({ file, path: `/${pattern}` }));
 }
 
 const shape = (path: string) => path.replace(/:\w+|\{\w+\}/g, "{}");

@@ -3,6 +3,7 @@ import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { type Area, can, deniedMessage, type Need } from "#app/auth/permissions.ts";
 import { ROLES, type Role } from "#app/auth/roles.ts";
+import { flattenEntries } from "#app/lib/route-pattern.ts";
 import { resources } from "#app/resources.ts";
 import routes from "#app/routes.ts";
 import {
@@ -279,16 +280,9 @@ const samePattern = (route: string, listed: string) =>
 
 /** Every route of app/routes.ts and app/resources.ts with its module and full path (":x" kept). */
 function routeModules() {
-  const found: { file: string; path: string }[] = [];
-  const walk = (entries: RouteConfigEntry[] | undefined, parent: string) => {
-    for (const entry of entries ?? []) {
-      const joined = entry.path ? `${parent}/${entry.path}` : parent;
-      found.push({ file: entry.file, path: joined || "/" });
-      walk(entry.children, joined);
-    }
-  };
-  walk([...(routes as RouteConfigEntry[]), ...resources], "");
-  return found.filter((route) => route.file !== "shell/routes/layout.tsx");
+  return flattenEntries([...(routes as RouteConfigEntry[]), ...resources])
+    .map(({ pattern, file }) => ({ file, path: `/${pattern}` }))
+    .filter((route) => route.file !== "shell/routes/layout.tsx");
 }
 
 describe("roles: every page, form action and endpoint × every role (issue 16)", () => {

@@ -1,8 +1,8 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import net from "node:net";
-import type { RouteConfigEntry } from "@remix-run/route-config";
 import postgres from "postgres";
 import { embeddedUrl } from "#app/db/embedded.server.ts";
+import { flattenEntries } from "#app/lib/route-pattern.ts";
 import { resources } from "#app/resources.ts";
 import routes from "#app/routes.ts";
 import { RUN_SECRETS } from "../../scripts/bench/app.ts";
@@ -182,17 +182,14 @@ export const PUBLIC_ENDPOINTS = new Set([
 
 /** Every path of the app (app/routes.ts and app/resources.ts), parameters filled with a made-up value. */
 export function routePaths(): string[] {
-  const paths = new Set<string>();
-  const walk = (entries: RouteConfigEntry[], prefix: string) => {
-    for (const entry of entries) {
-      const joined = entry.path ? `${prefix}/${entry.path}` : prefix;
-      if (entry.children) walk(entry.children, joined);
-      if (joined.includes("*")) continue;
-      paths.add(joined.replace(/:[^/]+/g, randomUUID()) || "/");
-    }
-  };
-  walk([...routes, ...resources], "");
-  return [...paths];
+  const patterns = flattenEntries([...routes, ...resources]).map(({ pattern }) => pattern);
+  return [
+    ...new Set(
+      patterns
+        .filter((pattern) => !pattern.includes("*"))
+        .map((pattern) => `/${pattern.replace(/:[^/]+/g, randomUUID())}`),
+    ),
+  ];
 }
 
 /**
