@@ -2,6 +2,7 @@ import { Readable } from "node:stream";
 import { vitePlugin as remix } from "@remix-run/dev";
 import { defineConfig, type Plugin, type Rollup } from "vite";
 import { remixConfig } from "./remix.config.ts";
+import { remixHeaders } from "./server/headers.ts";
 
 declare module "@remix-run/node" {
   interface Future {
@@ -51,14 +52,11 @@ function resourceRoutesInDev(): Plugin {
           const { serveResource } = (await server.ssrLoadModule("/app/resources.server.ts")) as {
             serveResource: (request: Request) => Promise<Response | null>;
           };
-          const headers = new Headers();
-          for (const [key, value] of Object.entries(req.headers))
-            if (value !== undefined) headers.set(key, Array.isArray(value) ? value.join(", ") : value);
           const read = req.method === "GET" || req.method === "HEAD";
           const response = await serveResource(
             new Request(new URL(req.url ?? "/", `http://${req.headers.host ?? "localhost"}`), {
               method: req.method,
-              headers,
+              headers: remixHeaders(req.headers),
               ...(read ? {} : { body: Readable.toWeb(req) as ReadableStream, duplex: "half" }),
             }),
           );

@@ -1,4 +1,4 @@
-import http, { type IncomingHttpHeaders } from "node:http";
+import http from "node:http";
 import type { Socket } from "node:net";
 import path from "node:path";
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
@@ -9,6 +9,7 @@ import express, {
   type NextFunction,
 } from "express";
 import { CLIENT_HEADER, HTTPS_HEADER, MAX_BODY_BYTES } from "#app/lib/http.server.ts";
+import { remixHeaders } from "./headers.ts";
 
 // The web server of `npm start`, in the launcher's own process (docs/decisions/005-in-process-server.md):
 // Express with remix-serve's static-file and compression set-up, and the request boundary every
@@ -258,15 +259,6 @@ function requestUrl(req: ExpressRequest) {
       .split(",")[0]
       ?.trim() || req.headers.host;
   return new URL(req.originalUrl, `${req.protocol}://${host || "localhost"}`).href;
-}
-
-function remixHeaders(incoming: IncomingHttpHeaders) {
-  const headers = new Headers();
-  for (const [key, value] of Object.entries(incoming)) {
-    if (value === undefined) continue;
-    for (const item of Array.isArray(value) ? value : [value]) headers.append(key, item);
-  }
-  return headers;
 }
 
 /**
