@@ -282,10 +282,44 @@ test.describe("a department table as a list", () => {
     await page.evaluate(() => {
       (window as { stillHere?: boolean }).stillHere = true;
     });
+    // The answer is held, to see the table while it waits: busy at once, dimmed only after
+    // DIM_AFTER_MS (400 ms; a quick answer never repaints the table twice), and neither after.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/firefight.data**", async (route) => {
+      await held;
+      await route.continue().catch(() => {}); // a request overtaken by a newer one was cancelled
+    });
+    const list = page.getByRole("region", { name: "FireFight spare parts" });
+    await list.evaluate((element) => {
+      const seen: { busyAt?: number; opacityWhenBusy?: string; slowAt?: number } = {};
+      (window as { seen?: typeof seen }).seen = seen;
+      new MutationObserver(() => {
+        if (element.getAttribute("aria-busy") === "true" && seen.busyAt === undefined) {
+          seen.busyAt = performance.now();
+          seen.opacityWhenBusy = getComputedStyle(element).opacity;
+        }
+        if (element.hasAttribute("data-slow") && seen.slowAt === undefined) seen.slowAt = performance.now();
+      }).observe(element, { attributes: true });
+    });
     const box = page.locator('main input[name="q"]');
     await box.click();
     await box.pressSequentially(marker, { delay: 20 });
+    await expect(list).toHaveAttribute("aria-busy", "true");
+    await expect(list).toHaveAttribute("data-slow", "true");
+    await expect(list).toHaveCSS("opacity", "0.6");
+    const seen = await page.evaluate(
+      () => (window as { seen?: { busyAt: number; opacityWhenBusy: string; slowAt: number } }).seen,
+    );
+    expect(seen?.opacityWhenBusy).toBe("1");
+    expect((seen?.slowAt ?? 0) - (seen?.busyAt ?? 0)).toBeGreaterThanOrEqual(390);
+    release();
     await expect(page.locator("main table mark")).toHaveText([marker]);
+    await expect(list).toHaveAttribute("aria-busy", "false");
+    await expect(list).not.toHaveAttribute("data-slow");
+    await expect(list).toHaveCSS("opacity", "1");
     await expect(page).toHaveURL(new RegExp(`\\?q=${marker}`));
     await expect(box).toBeFocused();
     expect(await page.evaluate(() => (window as { stillHere?: boolean }).stillHere)).toBe(true);

@@ -1,5 +1,5 @@
 import { Form, Link, useLocation, useNavigation, useSubmit } from "@remix-run/react";
-import { type ReactNode, useEffect, useRef } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import {
   DEFAULT_PAGE_SIZE,
   type ListDefaults,
@@ -299,9 +299,35 @@ export function PrintLink({ to, name }: { to: string; name: string }) {
   );
 }
 
-/** The table's box: wide tables scroll inside it, and it is marked busy while a new view loads. */
+/**
+ * How long a new view of the list may take before the table is dimmed. Most answer well within it
+ * (a search: the request starts 100 ms after the last key and is answered in 10–60 ms), and on a
+ * slow terminal dimming the box at once cost a repaint of the whole table as the view started and
+ * another as it ended, ~50 ms at 4× in the way of the results (docs/performance.md).
+ */
+export const DIM_AFTER_MS = 400;
+
+/** True once `pending` has lasted `ms` (false again as soon as it ends). */
+export function useLasting(pending: boolean, ms: number) {
+  const [lasting, setLasting] = useState(false);
+  useEffect(() => {
+    if (!pending) {
+      setLasting(false);
+      return;
+    }
+    const timer = setTimeout(() => setLasting(true), ms);
+    return () => clearTimeout(timer);
+  }, [pending, ms]);
+  return pending && lasting;
+}
+
+/**
+ * The table's box: wide tables scroll inside it. It is marked busy (aria-busy) while a new view
+ * loads, and dimmed only when that takes longer than DIM_AFTER_MS.
+ */
 export function TableWrap({ children, label }: { children: ReactNode; label: string }) {
   const pending = useListPending();
+  const slow = useLasting(pending, DIM_AFTER_MS);
   const plainLinks = usePlainLinks();
   return (
     // The click handler only makes the plain links inside navigate in the app (plain-links.ts);
@@ -311,6 +337,7 @@ export function TableWrap({ children, label }: { children: ReactNode; label: str
       className="table-wrap list-wrap"
       aria-label={label}
       aria-busy={pending}
+      data-slow={slow || undefined}
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling box must be reachable by keyboard
       tabIndex={0}
       onClick={plainLinks}
