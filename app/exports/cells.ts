@@ -17,23 +17,24 @@ export const DATETIME_FORMAT = "dd-mm-yyyy hh:mm";
 export const TEXT_FORMAT = "@";
 
 /**
- * Spreadsheet formula injection (OWASP "CSV injection"): a cell starting with one of these is read
- * as a formula by Excel, LibreOffice and Google Sheets when a CSV is opened.
+ * Spreadsheet formula injection (OWASP "CSV injection"): a cell starting with = + - @, a tab or a
+ * carriage return is read as a formula by Excel, LibreOffice and Google Sheets when a CSV is
+ * opened. Such texts get an apostrophe in the CSV, and so do texts whose own leading apostrophes
+ * come before one of those ("'-ve earth"): otherwise the importer, taking the added apostrophe
+ * off, would take theirs.
  */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-export const looksLikeFormula = (text: string) => FORMULA_START.test(text);
+const ESCAPED_IN_CSV = /^'*[=+\-@\t\r]/;
 
 /**
  * A text cell as the CSV carries it: a formula-looking text gets a leading apostrophe, which
  * spreadsheet programs show as text and never run. The importer takes the apostrophe off again
- * (`fromCsvText`), so an exported file imports unchanged.
+ * (`fromCsvText`), so an exported file imports unchanged, whatever the text.
  */
-export const toCsvText = (text: string) => (looksLikeFormula(text) ? `'${text}` : text);
+export const toCsvText = (text: string) => (ESCAPED_IN_CSV.test(text) ? `'${text}` : text);
 
-/** The inverse of `toCsvText`: "'=SUM(A1)" → "=SUM(A1)"; "'quoted'" is left alone. */
+/** The inverse of `toCsvText`: "'=SUM(A1)" → "=SUM(A1)", "''-ve" → "'-ve"; "'quoted'" is left alone. */
 export const fromCsvText = (text: string) =>
-  text.startsWith("'") && looksLikeFormula(text.slice(1)) ? text.slice(1) : text;
+  text.startsWith("'") && ESCAPED_IN_CSV.test(text.slice(1)) ? text.slice(1) : text;
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})/;
 const ISO_DATETIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/;
