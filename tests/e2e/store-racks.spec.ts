@@ -185,9 +185,15 @@ test.describe("Update Product form", () => {
     await page.getByLabel("Material Name").fill(`${material} B`);
     await page.getByRole("button", { name: "Update" }).click();
     await expect(page.getByText("Data updated successfully!")).toBeVisible();
-    // A second save from the same page works (the form holds the new version).
+    // A second save from the same page works (the form holds the new version). "Saved." is on
+    // the page from the first save already, so the test waits for this save's answer itself.
     await page.getByLabel("Section").fill("S2");
+    const saving = page.waitForResponse(
+      (response) =>
+        response.request().method() === "POST" && new URL(response.url()).pathname.startsWith("/rackupdate/"),
+    );
     await page.getByRole("button", { name: "Update" }).click();
+    expect((await saving).status()).toBeLessThan(400);
     await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
     await page.getByRole("link", { name: "Go to Store Racks" }).click();
     const after = await openRack(page, 8);
