@@ -54,48 +54,111 @@ function hasZipDirectory(bytes: Uint8Array): boolean {
 }
 
 /**
- * Reads the workbook a row at a time (exceljs's streaming reader): only our compact rows are
- * kept, never the library's model of every cell, so a 10 MB workbook does not take hundreds of MB.
+ * Collects a workbook's rows as either reader meets them, sheet by sheet: the first non-empty row
+ * of the first sheet with one is the header, each later sheet's first non-empty row is its own
+ * header (skipped), and only our compact rows are kept.
  */
-async function readXlsx(bytes: Uint8Array): Promise<ReadFile> {
-  if (!startsWith(bytes, ZIP) || !hasZipDirectory(bytes))
-    return { ok: false, message: importMessages.corrupt };
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(
-    Readable.from([Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)]),
-    { worksheets: "emit", sharedStrings: "cache", styles: "cache", hyperlinks: "ignore", entries: "ignore" },
-  );
+function workbookRows() {
   let headers: string[] | null = null;
   const sheets: { name: string; rows: { number: number; cells: Cell[] }[] }[] = [];
+  let header: string[] | null = null;
+  let rows: { number: number; cells: Cell[] }[] = [];
   let total = 0;
-  for await (const sheet of reader) {
-    let header: string[] | null = null;
-    const rows: { number: number; cells: Cell[] }[] = [];
-    for await (const row of sheet) {
-      const values = ((row.values ?? []) as ExcelJS.CellValue[]).slice(1).map(excelValue);
-      if (values.every((value) => value === null || value === "")) continue;
+  return {
+    /** One row of the current sheet; false once the file holds more rows than an import takes. */
+    row(number: number, rowValues: ExcelJS.CellValue[] | undefined): boolean {
+      const values = (rowValues ?? []).slice(1).map(excelValue);
+      if (values.every((value) => value === null || value === "")) return true;
       if (!header) {
         header = Array.from(values, (value) =>
           value === null || value === undefined ? "" : String(value).trim(),
         );
         headers ??= header;
-        continue;
+        return true;
       }
       total += 1;
-      if (total > MAX_IMPORT_ROWS) return { ok: false, message: importMessages.tooManyRows };
-      rows.push({ number: row.number, cells: Array.from(values, (value) => value ?? null) });
-    }
-    const name = (sheet as unknown as { name?: string }).name ?? `Sheet ${sheets.length + 1}`;
-    if (header) sheets.push({ name, rows });
-  }
-  if (!headers) return { ok: false, message: importMessages.empty };
-  const named = sheets.length > 1;
-  const rows = sheets.flatMap((sheet) =>
-    sheet.rows.map(({ number, cells }) => ({
-      line: named ? `${sheet.name}!${number}` : String(number),
-      cells,
-    })),
+      if (total > MAX_IMPORT_ROWS) return false;
+      rows.push({ number, cells: Array.from(values, (value) => value ?? null) });
+      return true;
+    },
+    endSheet(name: string | undefined) {
+      if (header) sheets.push({ name: name ?? `Sheet ${sheets.length + 1}`, rows });
+      header = null;
+      rows = [];
+    },
+    result(): ReadFile {
+      if (!headers) return { ok: false, message: importMessages.empty };
+      const named = sheets.length > 1;
+      return {
+        ok: true,
+        headers,
+        rows: sheets.flatMap((sheet) =>
+          sheet.rows.map(({ number, cells }) => ({
+            line: named ? `${sheet.name}!${number}` : String(number),
+            cells,
+          })),
+        ),
+      };
+    },
+  };
+}
+
+const TOO_MANY_ROWS: ReadFile = { ok: false, message: importMessages.tooManyRows };
+
+/**
+ * Reads the workbook a row at a time (exceljs's streaming reader): only our compact rows are
+ * kept, never the library's model of every cell, so a 10 MB workbook does not take hundreds of MB.
+ */
+export async function readXlsxStreaming(bytes: Uint8Array): Promise<ReadFile> {
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(
+    Readable.from([Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)]),
+    { worksheets: "emit", sharedStrings: "cache", styles: "cache", hyperlinks: "ignore", entries: "ignore" },
   );
-  return { ok: true, headers, rows };
+  const read = workbookRows();
+  for await (const sheet of reader) {
+    for await (const row of sheet)
+      if (!read.row(row.number, row.values as ExcelJS.CellValue[])) return TOO_MANY_ROWS;
+    read.endSheet((sheet as unknown as { name?: string }).name);
+  }
+  return read.result();
+}
+
+/** The same, from exceljs's whole-workbook model (its other zip reader): see readXlsx. */
+export async function readXlsxWhole(bytes: Uint8Array): Promise<ReadFile> {
+  const book = new ExcelJS.Workbook();
+  // exceljs's types name its own Buffer; a Node Buffer is what it reads.
+  await book.xlsx.load(
+    Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) as unknown as ExcelJS.Buffer,
+  );
+  const read = workbookRows();
+  for (const sheet of book.worksheets) {
+    let fits = true;
+    sheet.eachRow((row, number) => {
+      if (fits) fits = read.row(number, row.values as ExcelJS.CellValue[]);
+    });
+    if (!fits) return TOO_MANY_ROWS;
+    read.endSheet(sheet.name);
+  }
+  return read.result();
+}
+
+/**
+ * A workbook, read as it streams in. exceljs 4.4.0's streaming reader sets aside in a temporary
+ * file a sheet that comes before the workbook's shared strings (exceljs itself writes them so:
+ * our templates and exports), and on a busy machine its zip reading sometimes ends right after
+ * that sheet, never reaching xl/workbook.xml; it then throws (TypeError reading 'sheets'). Seen
+ * in the import tests when two ran at once, about one workbook in a hundred. A valid workbook is
+ * then read again whole, by the library's other zip reader, which has no such race; a damaged one
+ * fails there too, and the caller says so. Only this rare case pays the whole model's memory.
+ */
+async function readXlsx(bytes: Uint8Array): Promise<ReadFile> {
+  if (!startsWith(bytes, ZIP) || !hasZipDirectory(bytes))
+    return { ok: false, message: importMessages.corrupt };
+  try {
+    return await readXlsxStreaming(bytes);
+  } catch {
+    return readXlsxWhole(bytes);
+  }
 }
 
 function readCsv(bytes: Uint8Array): ReadFile {
