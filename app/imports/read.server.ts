@@ -143,13 +143,15 @@ export async function readXlsxWhole(bytes: Uint8Array): Promise<ReadFile> {
 }
 
 /**
- * A workbook, read as it streams in. exceljs 4.4.0's streaming reader sets aside in a temporary
- * file a sheet that comes before the workbook's shared strings (exceljs itself writes them so:
- * our templates and exports), and on a busy machine its zip reading sometimes ends right after
- * that sheet, never reaching xl/workbook.xml; it then throws (TypeError reading 'sheets'). Seen
- * in the import tests when two ran at once, about one workbook in a hundred. A valid workbook is
- * then read again whole, by the library's other zip reader, which has no such race; a damaged one
- * fails there too, and the caller says so. Only this rare case pays the whole model's memory.
+ * A workbook, read as it streams in. exceljs 4.4.0's streaming reader throws (a TypeError reading
+ * 'sheets') on a workbook whose xl/workbook.xml comes after its sheets while its shared strings
+ * come before them, and now and then on workbooks exceljs itself writes (our templates and
+ * exports): it sets aside in a temporary file a sheet that comes before the shared strings, and
+ * its zip reading sometimes ends right after that sheet, never reaching xl/workbook.xml. Seen in
+ * the tests in about one read in a hundred with two import test files at once, and in a few dozen
+ * reads of three-sheet workbooks on a quiet machine. A valid workbook is then read again whole,
+ * by the library's other zip reader, which has neither fault; a damaged one fails there too, and
+ * the caller says so. Only these cases pay the whole model's memory.
  */
 async function readXlsx(bytes: Uint8Array): Promise<ReadFile> {
   if (!startsWith(bytes, ZIP) || !hasZipDirectory(bytes))
