@@ -305,10 +305,10 @@ export function PrintLink({ to, name }: { to: string; name: string }) {
  * slow terminal dimming the box at once cost a repaint of the whole table as the view started and
  * another as it ended, ~50 ms at 4× in the way of the results (docs/performance.md).
  */
-export const DIM_AFTER_MS = 400;
+const DIM_AFTER_MS = 400;
 
 /** True once `pending` has lasted `ms` (false again as soon as it ends). */
-export function useLasting(pending: boolean, ms: number) {
+function useLasting(pending: boolean, ms: number) {
   const [lasting, setLasting] = useState(false);
   useEffect(() => {
     if (!pending) {
