@@ -4,6 +4,9 @@ import { expect, searchFor, test, uniqueName } from "./fixtures.ts";
 
 // Spare-parts inventory (issue 3), in all three departments, with JavaScript on and off.
 
+/** When the list's box became busy (and its opacity then), and when it was dimmed. */
+type BusyTimes = { busyAt: number; opacityWhenBusy: string; slowAt: number };
+
 const DEPARTMENTS = [
   { department: "Electrician", path: "/products" },
   { department: "FireFight", path: "/firefight" },
@@ -294,8 +297,8 @@ test.describe("a department table as a list", () => {
     });
     const list = page.getByRole("region", { name: "FireFight spare parts" });
     await list.evaluate((element) => {
-      const seen: { busyAt?: number; opacityWhenBusy?: string; slowAt?: number } = {};
-      (window as { seen?: typeof seen }).seen = seen;
+      const seen: Partial<BusyTimes> = {};
+      (window as { seen?: Partial<BusyTimes> }).seen = seen;
       new MutationObserver(() => {
         if (element.getAttribute("aria-busy") === "true" && seen.busyAt === undefined) {
           seen.busyAt = performance.now();
@@ -310,9 +313,7 @@ test.describe("a department table as a list", () => {
     await expect(list).toHaveAttribute("aria-busy", "true");
     await expect(list).toHaveAttribute("data-slow", "true");
     await expect(list).toHaveCSS("opacity", "0.6");
-    const seen = await page.evaluate(
-      () => (window as { seen?: { busyAt: number; opacityWhenBusy: string; slowAt: number } }).seen,
-    );
+    const seen = await page.evaluate(() => (window as { seen?: Partial<BusyTimes> }).seen);
     expect(seen?.opacityWhenBusy).toBe("1");
     expect((seen?.slowAt ?? 0) - (seen?.busyAt ?? 0)).toBeGreaterThanOrEqual(390);
     release();
