@@ -4,10 +4,19 @@ import { usePlainLinks } from "#app/ui/plain-links.ts";
 export function Banner({ plantName, webAddress }: { plantName: string; webAddress: string }) {
   const text = webAddress ? `${plantName} · ${webAddress}` : plantName;
   return (
-    <div className="banner" role="marquee" aria-label={text}>
-      <div className="banner-track" aria-hidden="true">
-        <span>{text}</span>
-        <span>{text}</span>
+    <div className="banner">
+      {/* Text that moves for more than five seconds needs a way to stop it (WCAG 2.2.2). A checkbox
+          works without JavaScript: the stylesheet stops the track while it is checked (so it comes
+          before the track), and while the pointer or the keyboard focus is on the banner. */}
+      <input type="checkbox" id="banner-stop" className="banner-stop" />
+      <label htmlFor="banner-stop" className="banner-stop-label">
+        Stop scrolling
+      </label>
+      <div className="banner-window" role="marquee" aria-label={text}>
+        <div className="banner-track" aria-hidden="true">
+          <span>{text}</span>
+          <span>{text}</span>
+        </div>
       </div>
     </div>
   );

@@ -63,7 +63,7 @@ test.describe("navigation bar", () => {
     await expect(nav.getByRole("link", { name: "Store Racks" })).toBeHidden();
   });
 
-  test("the title goes home, the banner shows the plant, and the bell has no badge without alerts", async ({
+  test("the title goes home, the banner shows the plant and can be stopped, and the bell has no badge without alerts", async ({
     page,
     login,
   }) => {
@@ -75,6 +75,20 @@ test.describe("navigation bar", () => {
       .click();
     await expect(page).toHaveURL(/\/home$/);
     await expect(page.getByRole("marquee")).toContainText("LPG Bottling Plant");
+
+    // WCAG 2.2.2: the moving banner stops under the pointer, and stays stopped while its checkbox is
+    // checked, with the pointer and the focus elsewhere (plain CSS, so JavaScript off too).
+    const track = page.locator(".banner-track");
+    const elsewhere = () => page.getByRole("main").click({ position: { x: 5, y: 5 } });
+    await expect(track).toHaveCSS("animation-play-state", "running");
+    await page.getByRole("marquee").hover();
+    await expect(track).toHaveCSS("animation-play-state", "paused");
+    await page.getByLabel("Stop scrolling").check();
+    await elsewhere();
+    await expect(track).toHaveCSS("animation-play-state", "paused");
+    await page.getByLabel("Stop scrolling").uncheck();
+    await elsewhere();
+    await expect(track).toHaveCSS("animation-play-state", "running");
     await expect(page.getByRole("link", { name: "Notifications" })).toBeVisible();
   });
 
