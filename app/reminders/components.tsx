@@ -21,14 +21,8 @@ export function ReminderChoices({
         {mailOff ? <p className="hint">{mailOff}</p> : null}
         {kinds.map((kind) => (
           <div className="field" key={kind}>
-            <label style={{ display: "flex", gap: "0.5rem", alignItems: "center" }}>
-              <input
-                type="checkbox"
-                name="kind"
-                value={kind}
-                defaultChecked={chosen.includes(kind)}
-                style={{ width: "auto", minHeight: 0 }}
-              />
+            <label className="check">
+              <input type="checkbox" name="kind" value={kind} defaultChecked={chosen.includes(kind)} />
               {REMINDER_KIND_LABELS[kind]}
             </label>
           </div>

@@ -65,11 +65,8 @@ export default function LoginPage() {
             />
           </Field>
           <div className="field">
-            <label style={{ display: "flex", gap: "0.5rem", alignItems: "center", fontWeight: 400 }}>
-              <input
-                {...getInputProps(fields.sharedTerminal, { type: "checkbox" })}
-                style={{ width: "auto", minHeight: 0 }}
-              />
+            <label className="check" style={{ fontWeight: 400 }}>
+              <input {...getInputProps(fields.sharedTerminal, { type: "checkbox" })} />
               This is a shared terminal
             </label>
             <p className="hint">Sign-in ends when the browser closes, or after 30 minutes without use.</p>

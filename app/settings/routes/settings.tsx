@@ -226,13 +226,8 @@ function Registration({
         <input type="hidden" name="intent" value="registration" />
         <FormError errors={error ? [error] : undefined} />
         <div className="field">
-          <label style={{ display: "flex", gap: "0.5rem", alignItems: "center" }}>
-            <input
-              type="checkbox"
-              name="open"
-              defaultChecked={open}
-              style={{ width: "auto", minHeight: 0 }}
-            />
+          <label className="check">
+            <input type="checkbox" name="open" defaultChecked={open} />
             Anyone with the security code may register
           </label>
           <p className="hint">
