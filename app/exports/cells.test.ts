@@ -32,6 +32,37 @@ describe("formula injection", () => {
     expect(csvCell("number", "-2.500")).toBe("-2.5");
   });
 
+  it.each([
+    "+1+cmd|' /C calc'!A0",
+    "+91 98220 12345+cmd|' /C calc'!A0",
+    '=HYPERLINK("http://evil.test","+91 98220 12345")',
+    "+919822012345",
+    "+91-98220-12345",
+    "+91  98220 12345",
+    "+91 98220 12345 ",
+    "+91 98220\t12345",
+    "+ 91 98220",
+    "+91",
+    "-91 98220 12345",
+  ])("keeps the apostrophe on %j, which is not a phone number written with spaces", (text) => {
+    expect(toCsvText(text)).toBe(`'${text}`);
+  });
+
+  it.each([
+    "+91 98220 12345",
+    "+1 555 0100",
+    "+44 20 7946 0958",
+  ])("writes the phone number %j as it is: a plus and digits with spaces, which no spreadsheet runs", (text) => {
+    expect(toCsvText(text)).toBe(text);
+    expect(csvCell("text", text)).toBe(text);
+    expect(fromCsvText(text)).toBe(text);
+  });
+
+  it("imports a phone number exported with the apostrophe before (older files) as the number", () => {
+    expect(fromCsvText("'+91 98220 12345")).toBe("+91 98220 12345");
+    expect(fromCsvText(toCsvText("'+91 98220 12345"))).toBe("'+91 98220 12345");
+  });
+
   it("prefixes a text whose own apostrophes come before a formula's first character", () => {
     // Found by the round trip below: "'-" came back as "-".
     expect(toCsvText("'-ve earth")).toBe("''-ve earth");
@@ -44,6 +75,18 @@ describe("formula injection", () => {
     // Texts made of apostrophes and formula characters, which random strings rarely start with.
     const tricky = fc.string({ unit: fc.constantFrom("'", "=", "+", "-", "@", "\t", "\r", "x") });
     fc.assert(fc.property(tricky, (text) => fromCsvText(toCsvText(text)) === text));
+    // Phone-like texts, written with or without their apostrophe.
+    const phoneLike = fc.string({ unit: fc.constantFrom("'", "+", " ", "1", "9", "-", "=") });
+    fc.assert(fc.property(phoneLike, (text) => fromCsvText(toCsvText(text)) === text));
+    const phones = fc
+      .array(fc.stringMatching(/^\d{1,5}$/), { minLength: 2, maxLength: 4 })
+      .map((groups) => `+${groups.join(" ")}`);
+    fc.assert(
+      fc.property(phones, fc.constantFrom("", "'", "''"), (phone, quotes) => {
+        const text = quotes + phone;
+        return fromCsvText(toCsvText(text)) === text && (quotes !== "" || toCsvText(text) === text);
+      }),
+    );
   });
 });
 
@@ -55,11 +98,12 @@ describe("cells", () => {
     expect(csvCell("number", null)).toBe("");
   });
 
-  it("writes calendar dates as Excel dates (UTC fields) and dd-mm-yyyy in a CSV", () => {
+  it("writes calendar dates as Excel dates (UTC fields) and ISO 8601 in a CSV, read as dates in any locale", () => {
     expect(excelCell("date", "2026-11-23")).toEqual(new Date(Date.UTC(2026, 10, 23)));
-    expect(csvCell("date", "2026-11-23")).toBe("23-11-2026");
+    expect(csvCell("date", "2026-11-23")).toBe("2026-11-23");
+    expect(csvCell("date", "2026-01-04")).toBe("2026-01-04");
     expect(excelCell("datetime", "2026-11-23T09:05")).toEqual(new Date(Date.UTC(2026, 10, 23, 9, 5)));
-    expect(csvCell("datetime", "2026-11-23T09:05")).toBe("23-11-2026 09:05");
+    expect(csvCell("datetime", "2026-11-23T09:05")).toBe("2026-11-23 09:05");
     expect(excelCell("date", null)).toBeNull();
     expect(csvCell("date", "not a date")).toBe("");
   });

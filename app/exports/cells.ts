@@ -10,7 +10,10 @@ export type CellType = "text" | "integer" | "number" | "date" | "datetime";
 
 export type ExportColumn = { header: string; type: CellType };
 
-/** Excel's formats for the two kinds of date (dd-mm-yyyy, the plant's way of writing a date). */
+/**
+ * Excel's formats for the two kinds of date in a workbook (dd-mm-yyyy, the plant's way of writing
+ * a date): the cell holds a date, the format only shows it. A CSV has no formats, see `csvDateOf`.
+ */
 export const DATE_FORMAT = "dd-mm-yyyy";
 export const DATETIME_FORMAT = "dd-mm-yyyy hh:mm";
 /** Excel's "Text" format: typing over such a cell keeps what is typed as text, never a formula. */
@@ -26,11 +29,22 @@ export const TEXT_FORMAT = "@";
 const ESCAPED_IN_CSV = /^'*[=+\-@\t\r]/;
 
 /**
+ * A phone number written the international way, "+91 98220 12345": a plus sign and groups of
+ * digits with single spaces between them, two groups at least. LibreOffice opens it as the text
+ * it is (checked in the en-US, en-GB and en-IN locales), and to a program that would read it as a
+ * formula it is digits and spaces, which call nothing and reach no cell: it needs no apostrophe. Other
+ * phone shapes keep theirs: "+919822012345" would open as the number 919822012345 (its plus
+ * lost), and "+91-98220-12345" as a subtraction in Excel.
+ */
+const SPOKEN_PHONE = /^\+\d+(?: \d+)+$/;
+
+/**
  * A text cell as the CSV carries it: a formula-looking text gets a leading apostrophe, which
  * spreadsheet programs show as text and never run. The importer takes the apostrophe off again
  * (`fromCsvText`), so an exported file imports unchanged, whatever the text.
  */
-export const toCsvText = (text: string) => (ESCAPED_IN_CSV.test(text) ? `'${text}` : text);
+export const toCsvText = (text: string) =>
+  ESCAPED_IN_CSV.test(text) && !SPOKEN_PHONE.test(text) ? `'${text}` : text;
 
 /** The inverse of `toCsvText`: "'=SUM(A1)" → "=SUM(A1)", "''-ve" → "'-ve"; "'quoted'" is left alone. */
 export const fromCsvText = (text: string) =>
@@ -58,13 +72,19 @@ export function excelDateOf(value: unknown, type: "date" | "datetime"): Date | n
   return new Date(Date.UTC(Number(y), Number(m) - 1, Number(d), Number(hh), Number(mm)));
 }
 
-/** A calendar date as the CSV writes it: "23-11-2026" (and "23-11-2026 10:30" with a time). */
+/**
+ * A calendar date as the CSV writes it: ISO 8601, "2026-11-23" (and "2026-11-23 10:30" with a
+ * time). A CSV cell is text until the spreadsheet reads it, and the reading follows the locale:
+ * "23-11-2026" stayed text in LibreOffice in en-US, en-GB and en-IN, and "04/01/2026" is April in
+ * one locale and January in the next. ISO dates are read as dates in every locale by LibreOffice
+ * and Excel, and the import reads them back.
+ */
 export function csvDateOf(value: unknown, type: "date" | "datetime"): string {
   if (typeof value !== "string") return "";
   const match = (type === "date" ? ISO_DATE : ISO_DATETIME).exec(value);
   if (!match) return "";
   const [, y, m, d, hh, mm] = match;
-  return type === "date" ? `${d}-${m}-${y}` : `${d}-${m}-${y} ${hh}:${mm}`;
+  return type === "date" ? `${y}-${m}-${d}` : `${y}-${m}-${d} ${hh}:${mm}`;
 }
 
 /** A cell's value for the Excel writer: numbers as numbers, dates as dates, text as text. */

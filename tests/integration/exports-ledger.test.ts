@@ -308,7 +308,7 @@ describe("a stock card's export", () => {
     ]);
   });
 
-  it("writes dd-mm-yyyy dates and prefixes formula-looking text in the CSV; all dates without a range", async () => {
+  it("writes ISO dates and prefixes formula-looking text in the CSV; all dates without a range", async () => {
     const { response, bytes } = await download(
       stockCardExport,
       `/stock/rack/${items.fuse.id}/export?format=csv`,
@@ -322,7 +322,7 @@ describe("a stock card's export", () => {
     );
     const rows = csvRows(bytes);
     expect(rows.map((row) => row[1])).toEqual(["Kind", "Opening stock", "Issue", "Reversal", "Receipt"]);
-    expect(rows[2].slice(0, 7)).toEqual(["18-10-2026", "Issue", `'${FORMULA}`, "'@Ravi", "", "3", "4"]);
+    expect(rows[2].slice(0, 7)).toEqual(["2026-10-18", "Issue", `'${FORMULA}`, "'@Ravi", "", "3", "4"]);
   });
 
   it("is the same download through GET /api/stock/{type}/{id}/movements?format=, and 404 for no such item", async () => {
@@ -389,7 +389,7 @@ describe("the audit list's export", () => {
     const equipment = contract.find((row) => row[5] === "Equipment");
     expect(equipment?.[7]).toBe(`'${FORMULA}`);
     expect(equipment?.[4]).toBe(`'${FORMULA} · Acme`);
-    expect(equipment?.[0]).toMatch(/^\d{2}-\d{2}-\d{4} \d{2}:\d{2}$/);
+    expect(equipment?.[0]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
   });
 
   it("is for the roles that may open /audit: a viewer may, staff may not", async () => {

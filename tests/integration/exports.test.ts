@@ -65,7 +65,9 @@ beforeAll(async () => {
       concerned_person, mobile_number, last_checked_on, next_due_on)
     values ('Compressor', 'Acme', '2026-01-31', '2026-12-31', 'Monthly', 'V1', 'C-9', 'Ravi', '+919800000000',
       '2026-10-01', '2020-01-01'),
-    ('Pump, main', 'Beta "Co"', null, null, null, '', '', '', '', null, '2099-01-01')`);
+    ('Pump, main', 'Beta "Co"', null, null, null, '', '', '', '+91 98220 12345', null, '2099-01-01'),
+    ('Chiller', 'Gamma', '2026-01-04', '2099-01-04', 'Monthly', '', '+1+cmd|'' /C calc''!A0', '', '+91-98220-12345',
+      '2026-11-23', '2099-01-01')`);
   await db.execute(sql`
     insert into rack_files (rack_name, file_number, name)
     values ('Rack1A', 1, 'Boiler licence'), ('Rack1A', 2, 'Fire NOC'), ('Rack2C', 5, 'Insurance')`);
@@ -267,12 +269,40 @@ describe("the contracts' export", () => {
     expect(sheet.getRow(3).getCell(12).value).toBe("Valid");
   });
 
-  it("writes dd-mm-yyyy and quotes commas and quotes in the CSV (RFC 4180), with ?status= applied", async () => {
+  it("writes ISO dates, which spreadsheets read as dates in any locale, in the CSV", async () => {
     const all = parse((await download(contractsExport, "/amc/export?format=csv")).bytes, {
       bom: true,
     }) as string[][];
-    expect(all[1].slice(0, 4)).toEqual(["Compressor", "Acme", "31-01-2026", "31-12-2026"]);
-    expect(all[1][8]).toBe("'+919800000000");
+    expect(all[1].slice(0, 4)).toEqual(["Compressor", "Acme", "2026-01-31", "2026-12-31"]);
+    expect(all[1][9]).toBe("2026-10-01");
+    const chiller = all.find((row) => row[0] === "Chiller")!;
+    expect(chiller.slice(2, 4)).toEqual(["2026-01-04", "2099-01-04"]); // 4 January: no day/month doubt
+  });
+
+  it("writes a phone number with spaces as it is in the CSV; other formula-looking text keeps its apostrophe", async () => {
+    const all = parse((await download(contractsExport, "/amc/export?format=csv")).bytes, {
+      bom: true,
+    }) as string[][];
+    const mobile = (equipment: string) => all.find((row) => row[0] === equipment)![8];
+    expect(mobile("Pump, main")).toBe("+91 98220 12345");
+    expect(mobile("Compressor")).toBe("'+919800000000"); // would open as a number, its plus lost
+    expect(mobile("Chiller")).toBe("'+91-98220-12345");
+    expect(all.find((row) => row[0] === "Chiller")![6]).toBe("'+1+cmd|' /C calc'!A0");
+    // The workbook keeps every one of them as text in a Text-formatted column.
+    const sheet = (await workbookOf((await download(contractsExport, "/amc/export?format=xlsx")).bytes))
+      .worksheets[0];
+    const cells = [2, 3, 4].map((row) => sheet.getRow(row).getCell(9));
+    expect(cells.map((cell) => cell.value)).toEqual(["+919800000000", "+91 98220 12345", "+91-98220-12345"]);
+    for (const cell of cells) {
+      expect(cell.type).toBe(ExcelJS.ValueType.String);
+      expect(cell.numFmt).toBe("@");
+    }
+  });
+
+  it("quotes commas and quotes in the CSV (RFC 4180), with ?status= applied", async () => {
+    const all = parse((await download(contractsExport, "/amc/export?format=csv")).bytes, {
+      bom: true,
+    }) as string[][];
     expect(all[2].slice(0, 2)).toEqual(["Pump, main", 'Beta "Co"']);
     const raw = (await download(contractsExport, "/amc/export?format=csv&status=fine")).bytes.toString();
     expect(raw).toContain('"Pump, main","Beta ""Co"""');
