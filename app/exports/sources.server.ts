@@ -6,6 +6,7 @@ import { contracts } from "#app/contracts/table.server.ts";
 import type { Tx } from "#app/db/client.server.ts";
 import type { ExportColumn } from "#app/exports/cells.ts";
 import { cursorRows, type ExportQuery } from "#app/exports/rows.server.ts";
+import { sopRecordsLayout } from "#app/exports/sop-columns.ts";
 import type { ExportSheet, ExportSpec } from "#app/exports/writer.server.ts";
 import { racksInView, readFileView } from "#app/file-index/list.ts";
 import { rackFilesExportQuery } from "#app/file-index/queries.server.ts";
@@ -16,9 +17,9 @@ import { readInventoryView } from "#app/inventory/list.ts";
 import type { Department } from "#app/inventory/rules.ts";
 import { inventoryItems } from "#app/inventory/table.server.ts";
 import { plantToday } from "#app/ledger/movements.server.ts";
-import type { FormatDefinition } from "#app/sop/engine/types.ts";
+import type { FormatDefinition, SopData } from "#app/sop/engine/types.ts";
 import { readRecordView } from "#app/sop/list.ts";
-import { keyValueTexts, recordsExportQuery } from "#app/sop/queries.server.ts";
+import { recordsExportQuery } from "#app/sop/queries.server.ts";
 import { racksExportQuery } from "#app/store-racks/list.server.ts";
 import { readRackPeriod, readRackView } from "#app/store-racks/list.ts";
 import { RACKS } from "#app/store-racks/rules.ts";
@@ -165,16 +166,7 @@ export function fileIndexExport(db: Tx, search: URLSearchParams): ExportSpec {
   };
 }
 
-// ---- A SOP format's records (/{format}/records) ----
-
-export function sopRecordsColumns(definition: FormatDefinition): ExportColumn[] {
-  return [
-    { header: "Date", type: "date" },
-    ...definition.keyFields.map(({ label }): ExportColumn => ({ header: label, type: "text" })),
-    { header: "Saved by", type: "text" },
-    { header: "Saved at", type: "datetime" },
-  ];
-}
+// ---- A SOP format's records (/{format}/records): every field, see sop-columns.ts ----
 
 export function sopRecordsExport(
   db: Tx,
@@ -184,16 +176,21 @@ export function sopRecordsExport(
 ): ExportSpec {
   const { params, range } = readRecordView(search);
   const query = recordsExportQuery(db, definition, params, range, timeZone);
+  const { columns, rowsOf } = sopRecordsLayout(definition);
   return {
     what: `${definition.code}-records`,
-    columns: sopRecordsColumns(definition),
+    columns,
     sheets: [
-      sheetOf(`${definition.code} records`, query, ([date, keyValues, savedBy, savedAt]) => [
-        date,
-        ...keyValueTexts(keyValues),
-        savedBy ?? "",
-        savedAt,
-      ]),
+      {
+        name: `${definition.code} records`,
+        // A record with a register is a row per entry: a batch of records is more rows.
+        rows: async function* () {
+          for await (const batch of cursorRows(query))
+            yield batch.flatMap(([date, data, savedBy, savedAt]) =>
+              rowsOf({ date, data: data as SopData, savedBy, savedAt }),
+            );
+        },
+      },
     ],
   };
 }

@@ -302,8 +302,8 @@ export async function listRecordPage(
 
 /**
  * The whole searched list for an export, unexecuted (app/exports/ streams it): the record's date,
- * its key fields' values (as arrays, `keyValueTexts` reads them), who saved it and when (the
- * plant's wall-clock time, "YYYY-MM-DDTHH:MI").
+ * its data (the export has a column for every field), who saved it and when (the plant's
+ * wall-clock time, "YYYY-MM-DDTHH:MI").
  */
 export function recordsExportQuery(
   db: Tx,
@@ -316,7 +316,7 @@ export function recordsExportQuery(
   return db
     .select({
       recordDate: columns.recordDate,
-      keyValues: columns.keyValues,
+      data: sopRecords.data,
       createdBy: columns.createdBy,
       savedAt: sql<string>`to_char(${sopRecords.createdAt} at time zone ${timeZone}, 'YYYY-MM-DD"T"HH24:MI')`,
     })
@@ -325,10 +325,6 @@ export function recordsExportQuery(
     .where(where)
     .orderBy(...order);
 }
-
-/** A record's key fields as the list shows them, from `recordsExportQuery`'s keyValues. */
-export const keyValueTexts = (values: unknown) =>
-  Array.isArray(values) ? values.map((found: unknown[]) => joinKeyValues(found.map(keyValueText))) : [];
 
 /** The whole searched list for the print view (PRINT_ROW_LIMIT + 1 at most, to tell "more"). */
 export async function listRecordsForPrint(

@@ -13,7 +13,7 @@ import { loader as sopExport } from "#app/exports/routes/sop-records.ts";
 import { loader as inventoryApi } from "#app/inventory/routes/api-list.ts";
 import { dateInZone } from "#app/lib/dates.ts";
 import { findFormat } from "#app/sop/formats/index.ts";
-import { action as sopApiAction } from "#app/sop/routes/api-records.ts";
+import { action as sopApiAction, loader as sopApiList } from "#app/sop/routes/api-records.ts";
 import { createRackItem } from "#app/store-racks/queries.server.ts";
 import { loader as rackApi } from "#app/store-racks/routes/api-rack.ts";
 import { buildRequest, run } from "#tests/support/requests.ts";
@@ -339,30 +339,133 @@ describe("the file index's export", () => {
 });
 
 describe("a SOP format's records export", () => {
-  it("has the date, the format's key fields, who saved it and when (a date-time cell)", async () => {
-    const definition = findFormat("AS11")!;
-    const token = await apiToken(admin);
+  const token = () => apiToken(admin);
+  async function save(code: string, data: Record<string, unknown>) {
     const saved = await run(
       sopApiAction,
-      buildRequest("/api/sop/as11", { json: sampleRecord(definition, "Export"), token }),
-      { format: "as11" },
+      buildRequest(`/api/sop/${code.toLowerCase()}`, { json: data, token: await token() }),
+      { format: code.toLowerCase() },
     );
     expect(saved.status).toBe(201);
+  }
+
+  it("has every field of AS11: the header, each criterion's status and remarks, the signatures, who saved it and when", async () => {
+    const definition = findFormat("AS11")!;
+    const data = sampleRecord(definition, "Export");
+    (data.criteria as Record<string, string>[])[1] = { status: "No", remarks: "Planks broken" };
+    (data.criteria as Record<string, string>[])[2] = { status: "", remarks: "" }; // left unanswered
+    await save("AS11", data);
     const { bytes, response } = await download(sopExport, "/as11/records/export?format=xlsx", {
       format: "as11",
     });
     expect(response.headers.get("content-disposition")).toContain(`plantops-as11-records-${today}.xlsx`);
     const sheet = (await workbookOf(bytes)).worksheets[0];
-    expect(rowValues(sheet, 1)).toEqual(["Date", "Lorry No.", "Transporter", "Saved by", "Saved at"]);
+    const headers = rowValues(sheet, 1) as string[];
+    expect(headers.slice(0, 5)).toEqual([
+      "Date",
+      "Box lorry number",
+      "Transporter",
+      "1. Engine exhaust under the driver's cabin, fitted with a spark arrestor",
+      "1. Remarks, if any",
+    ]);
+    expect(headers.slice(-5)).toEqual([
+      "Driver's signature",
+      "Prepared by (operator)",
+      "Officer's signature",
+      "Saved by",
+      "Saved at",
+    ]);
     expect(sheet.rowCount).toBe(2);
-    expect(sheet.getRow(2).getCell(1).type).toBe(ExcelJS.ValueType.Date);
-    expect(String(sheet.getRow(2).getCell(2).value)).toContain("Export");
-    expect(sheet.getRow(2).getCell(4).value).toBe(admin.email);
-    expect(sheet.getRow(2).getCell(5).type).toBe(ExcelJS.ValueType.Date);
-    expect(sheet.getRow(2).getCell(5).numFmt).toBe("dd-mm-yyyy hh:mm");
+    const cell = (header: string) => sheet.getRow(2).getCell(headers.indexOf(header) + 1);
+    expect(cell("Date").type).toBe(ExcelJS.ValueType.Date);
+    expect(cell("Date").value).toEqual(new Date(Date.UTC(2025, 2, 14)));
+    expect(cell("Box lorry number").value).toBe("Export Box lorry number");
+    expect(cell("1. Engine exhaust under the driver's cabin, fitted with a spark arrestor").value).toBe(
+      "Yes",
+    );
+    expect(cell("1. Remarks, if any").value).toBe("Export remark 1");
+    expect(sheet.getRow(2).getCell(headers.indexOf("1. Remarks, if any") + 2).value).toBe("No");
+    expect(sheet.getRow(2).getCell(headers.indexOf("1. Remarks, if any") + 3).value).toBe("Planks broken");
+    expect(cell("15. Remarks, if any").value).toBe("Export remark 15");
+    expect(cell("Driver's signature").value).toBe("Export Driver's signature");
+    expect(cell("Prepared by (operator)").value).toBe("Export Prepared by (operator)");
+    expect(cell("Officer's signature").value).toBe("Export Officer's signature");
+    expect(cell("Saved by").value).toBe(admin.email);
+    expect(cell("Saved at").type).toBe(ExcelJS.ValueType.Date);
+    expect(cell("Saved at").numFmt).toBe("dd-mm-yyyy hh:mm");
+
+    const csv = parse(
+      (await download(sopExport, "/as11/records/export?format=csv", { format: "as11" })).bytes,
+      {
+        bom: true,
+      },
+    ) as string[][];
+    expect(csv[0]).toEqual(headers);
+    const row = Object.fromEntries(headers.map((header, index) => [header, csv[1][index]]));
+    expect(row).toMatchObject({
+      Date: "2025-03-14",
+      "Box lorry number": "Export Box lorry number",
+      "1. Remarks, if any": "Export remark 1",
+      "2. Remarks, if any": "Planks broken",
+      "3. One numbered 10 kg DCP fire extinguisher carried within easy reach": "",
+      "3. Remarks, if any": "",
+      "Driver's signature": "Export Driver's signature",
+      "Officer's signature": "Export Officer's signature",
+      "Saved by": admin.email,
+    });
+    expect(row["Saved at"]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
     const none = await download(sopExport, "/as11/records/export?format=csv&q=nothing-like-this", {
       format: "as11",
     });
     expect((parse(none.bytes, { bom: true }) as string[][]).length).toBe(1);
+  });
+
+  it("is a row per register entry for AS15, the record's date and signature on each, through the API too", async () => {
+    const definition = findFormat("AS15")!;
+    await save("AS15", sampleRecord(definition, "Returnable", 3));
+    const { bytes } = await download(sopExport, "/as15/records/export?format=xlsx", { format: "as15" });
+    const sheet = (await workbookOf(bytes)).worksheets[0];
+    const headers = rowValues(sheet, 1) as string[];
+    expect(headers).toEqual([
+      "Record date",
+      "Sr No.",
+      "Date",
+      "Gate pass number",
+      "Description of items",
+      "Quantity",
+      "Issued to",
+      "Receiver's signature",
+      "Security supervisor / guard signature",
+      "Expected date of return",
+      "Date of return of material",
+      "Remarks",
+      "Signature of officer",
+      "Saved by",
+      "Saved at",
+    ]);
+    expect(sheet.rowCount).toBe(4);
+    const column = (header: string) =>
+      [2, 3, 4].map((row) => sheet.getRow(row).getCell(headers.indexOf(header) + 1).value);
+    expect(column("Sr No.")).toEqual([1, 2, 3]);
+    expect(column("Record date")).toEqual(Array(3).fill(new Date(Date.UTC(2025, 2, 14))));
+    expect(column("Expected date of return")).toEqual(
+      [14, 15, 16].map((day) => new Date(Date.UTC(2025, 2, day))),
+    );
+    expect(column("Gate pass number")).toEqual([1, 2, 3].map((n) => `Returnable r${n} Gate pass number`));
+    expect(column("Remarks")).toEqual([1, 2, 3].map((n) => `Returnable r${n} Remarks`));
+    expect(column("Signature of officer")).toEqual(Array(3).fill("Returnable Signature of officer"));
+
+    const response = await run(
+      sopApiList,
+      buildRequest("/api/sop/as15?format=csv", { token: await token() }),
+      { format: "as15" },
+    );
+    const csv = parse(Buffer.from(await response.arrayBuffer()), { bom: true }) as string[][];
+    expect(csv[0]).toEqual(headers);
+    expect(csv.slice(1).map((row) => row.slice(0, 4))).toEqual([
+      ["2025-03-14", "1", "2025-03-14", "Returnable r1 Gate pass number"],
+      ["2025-03-14", "2", "2025-03-15", "Returnable r2 Gate pass number"],
+      ["2025-03-14", "3", "2025-03-16", "Returnable r3 Gate pass number"],
+    ]);
   });
 });
