@@ -90,3 +90,42 @@ test("the stock report, a stock card and the audit log download from their pages
       ?.slice(2, 8),
   ).toEqual(["Created", "Rack item", `Rack 9 · ${material}`, "Material Name", "", material]);
 });
+
+test("a clerk downloads AS11's records with every answer, remark and signature", async ({ page, login }) => {
+  const lorry = uniqueName("MH12");
+  await login("staff");
+  const saved = await page.request.post("/api/sop/AS11", {
+    headers: { origin: baseURL },
+    data: {
+      date: "2026-01-04",
+      lorryNo: lorry,
+      transporter: "Speedy Roadways",
+      criteria: [
+        { status: "Yes", remarks: "Arrestor new" },
+        { status: "No", remarks: "Planks broken" },
+      ],
+      driverSignature: "R. Patil",
+      officerSignature: "K. Das",
+    },
+  });
+  expect(saved.status()).toBe(201);
+  await page.goto(`/AS11/records?q=${encodeURIComponent(lorry)}`);
+  await expect(page.getByRole("main").getByRole("row").filter({ hasText: lorry })).toHaveCount(1);
+  const download = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Download AS11 records as CSV" }).click();
+  const { readFile } = await import("node:fs/promises");
+  const [headers, ...rows] = parse(await readFile((await (await download).path())!), {
+    bom: true,
+  }) as string[][];
+  expect(rows).toHaveLength(1);
+  const record = Object.fromEntries(headers.map((header, index) => [header, rows[0][index]]));
+  expect(record).toMatchObject({
+    Date: "2026-01-04",
+    "Box lorry number": lorry,
+    "1. Engine exhaust under the driver's cabin, fitted with a spark arrestor": "Yes",
+    "1. Remarks, if any": "Arrestor new",
+    "2. Remarks, if any": "Planks broken",
+    "Driver's signature": "R. Patil",
+    "Officer's signature": "K. Das",
+  });
+});
