@@ -5,7 +5,7 @@ import { contractStatusAt } from "#app/contracts/rules.ts";
 import { contracts } from "#app/contracts/table.server.ts";
 import type { Tx } from "#app/db/client.server.ts";
 import type { ExportColumn } from "#app/exports/cells.ts";
-import { cursorRows, type ExportQuery } from "#app/exports/rows.server.ts";
+import { batchesOfRows, cursorRows, type ExportQuery } from "#app/exports/rows.server.ts";
 import { sopRecordsLayout } from "#app/exports/sop-columns.ts";
 import type { ExportSheet, ExportSpec } from "#app/exports/writer.server.ts";
 import { racksInView, readFileView } from "#app/file-index/list.ts";
@@ -183,11 +183,14 @@ export function sopRecordsExport(
     sheets: [
       {
         name: `${definition.code} records`,
-        // A record with a register is a row per entry: a batch of records is more rows.
+        // A record with a register is a row per entry: a batch of records is more rows, written
+        // in batches of the usual size.
         rows: async function* () {
-          for await (const batch of cursorRows(query))
-            yield batch.flatMap(([date, data, savedBy, savedAt]) =>
-              rowsOf({ date, data: data as SopData, savedBy, savedAt }),
+          for await (const records of cursorRows(query))
+            yield* batchesOfRows(
+              records.flatMap(([date, data, savedBy, savedAt]) =>
+                rowsOf({ date, data: data as SopData, savedBy, savedAt }),
+              ),
             );
         },
       },

@@ -468,4 +468,28 @@ describe("a SOP format's records export", () => {
       ["2025-03-14", "3", "2025-03-16", "Returnable r3 Gate pass number"],
     ]);
   });
+
+  it("has every entry of a register longer than a batch of rows, in order", async () => {
+    const definition = findFormat("AS14")!;
+    const entries = Array.from({ length: 200 }, (_, n) => ({
+      date: "2025-03-14",
+      gatePassNo: `Long r${n + 1} Gate pass number`,
+    }));
+    await save("AS14", { ...sampleRecord(definition, "Long"), entries });
+    await save("AS14", sampleRecord(definition, "Short", 2));
+    const csv = parse(
+      (await download(sopExport, "/as14/records/export?format=csv", { format: "as14" })).bytes,
+      {
+        bom: true,
+      },
+    ) as string[][];
+    const gatePass = csv[0].indexOf("Gate pass number");
+    const rows = csv.slice(1);
+    expect(rows).toHaveLength(202);
+    const long = rows.filter((row) => row[gatePass].startsWith("Long"));
+    expect(long.map((row) => row[gatePass])).toEqual(
+      Array.from({ length: 200 }, (_, n) => `Long r${n + 1} Gate pass number`),
+    );
+    expect(long.map((row) => row[1])).toEqual(Array.from({ length: 200 }, (_, n) => String(n + 1)));
+  });
 });
