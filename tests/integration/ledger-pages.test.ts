@@ -179,6 +179,25 @@ describe("the Issue, Receive and Count forms", () => {
     ]);
   });
 
+  it.each([
+    ["a tab that browsers drop", "/\t/evil.example/"],
+    ["an encoded tab", "/%09/evil.example/"],
+    ["a line break that would split the Location header", "/about\r\nSet-Cookie: x=1"],
+    ["a backslash", "/\\evil.example"],
+  ])("never send the browser to another site through back (%s): the stock card instead, recorded once", async (_, back) => {
+    const item = await newRackItem();
+    const opened = await run(
+      movementLoader,
+      buildRequest(`${cardPath(item)}/receive?back=${encodeURIComponent(back)}`, { cookie: staff.cookie }),
+      params(item),
+    );
+    expect(await opened.json()).toMatchObject({ back: null });
+    const received = await postForm(item, "receive", { movedOn: D1, quantity: "2", back });
+    expect(received.status).toBe(302);
+    expect(received.headers.get("location")).toBe(cardPath(item));
+    expect(await db.$count(stockMovements, eq(stockMovements.rackItemId, item.id))).toBe(1);
+  });
+
   it("come back filled in with each field's message when the input is bad (400)", async () => {
     const item = await newRackItem();
     await receive(item, D1, 2);
