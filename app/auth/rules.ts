@@ -93,4 +93,3 @@ export const registerSchema = z.object({
     .string({ error: "Security code is required." })
     .check(z.trim(), z.minLength(1, "Security code is required.")),
 });
-

@@ -13,9 +13,8 @@ import { action as reverseAction, loader as reverseLoader } from "#app/ledger/ro
 import { messages } from "#app/ledger/rules.ts";
 import { stockMovements } from "#app/ledger/table.server.ts";
 import { addDays } from "#app/lib/dates.ts";
-import { takeToast } from "#app/lib/toast.server.ts";
 import { rackItems } from "#app/store-racks/table.server.ts";
-import { buildRequest, run } from "#tests/support/requests.ts";
+import { buildRequest, run, toastOf } from "#tests/support/requests.ts";
 import { signedInUser } from "#tests/support/users.ts";
 
 // The ledger's pages (issue 17) as the browser calls them, with or without JavaScript (the dialog
@@ -80,11 +79,6 @@ type Reply = {
   initialValue?: Record<string, string>;
 };
 type Refusal = { result: Reply; toast: { type: string; message: string } };
-
-async function toastOf(response: Response) {
-  const toastCookie = response.headers.get("set-cookie")?.split(";")[0] ?? "";
-  return (await takeToast(buildRequest("/", { cookie: toastCookie }))).toast;
-}
 
 function postForm(
   item: StockItemRef,

@@ -567,25 +567,28 @@ describe("the main form actions", () => {
 
   // The web server refuses it before Remix (whose own check answers an empty 500), saying why.
   // `null` is what a sandboxed frame, a data: page or a privacy setting sends: no proof of our site.
-  it.each(["https://evil.example", "null", "not a url", "http://[", "file://"])(
-    "refuses a form whose Origin is %j (CSRF) with a 403 page that says why, and stores nothing",
-    async (origin) => {
-      const before = await fingerprint();
-      const answer = await fetch(`${url}/insertproduct/Electrician`, {
-        method: "POST",
-        redirect: "manual",
-        headers: {
-          cookie: browser.auth.cookie ?? "",
-          origin,
-          "content-type": "application/x-www-form-urlencoded",
-        },
-        body: new URLSearchParams(line()).toString(),
-      });
-      expect(answer.status).toBe(403);
-      expect(await answer.text()).toContain("This form was sent from another site and was refused.");
-      expect(await fingerprint()).toBe(before);
-    },
-  );
+  it.each([
+    "https://evil.example",
+    "null",
+    "not a url",
+    "http://[",
+    "file://",
+  ])("refuses a form whose Origin is %j (CSRF) with a 403 page that says why, and stores nothing", async (origin) => {
+    const before = await fingerprint();
+    const answer = await fetch(`${url}/insertproduct/Electrician`, {
+      method: "POST",
+      redirect: "manual",
+      headers: {
+        cookie: browser.auth.cookie ?? "",
+        origin,
+        "content-type": "application/x-www-form-urlencoded",
+      },
+      body: new URLSearchParams(line()).toString(),
+    });
+    expect(answer.status).toBe(403);
+    expect(await answer.text()).toContain("This form was sent from another site and was refused.");
+    expect(await fingerprint()).toBe(before);
+  });
 });
 
 describe("the request boundary (server/app.ts)", () => {
