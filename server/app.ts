@@ -157,13 +157,15 @@ function refuse(req: ExpressRequest, res: ExpressResponse, status: number, messa
 
 /**
  * Remix refuses a form whose Origin is another site, but with an empty 500 (and it throws on an
- * Origin that is not a URL). Refuse it here first, saying why. The same rule as Remix's: the Origin's
+ * Origin that is not a URL, `null` included). Refuse it here first, saying why. The same rule as Remix's: the Origin's
  * host must be the X-Forwarded-Host (first entry) or the Host.
  */
 function refuseCrossSiteForms(req: ExpressRequest, res: ExpressResponse, next: NextFunction) {
   if (!MUTATIONS.has(req.method)) return next();
   const origin = req.headers.origin;
-  if (!origin || origin === "null") return next();
+  // No Origin at all: a client that is not a browser form (the API's own checks, or the route's
+  // Referer check, decide). "null" or anything unreadable proves no site, so it is refused.
+  if (!origin) return next();
   const host =
     String(req.headers["x-forwarded-host"] ?? "")
       .split(",")[0]

@@ -286,9 +286,3 @@ export function dateRangeProblems(search: URLSearchParams): string[] {
   }
   return problems;
 }
-
-/** A page to go back to after a movement: only a path of this site (no open redirect). */
-export function safeBack(raw: string | null | undefined): string | null {
-  if (!raw || !raw.startsWith("/") || raw.startsWith("//") || raw.includes("\\")) return null;
-  return raw.length > 500 ? null : raw;
-}

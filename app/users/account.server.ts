@@ -62,12 +62,14 @@ export type PasswordOutcome =
 /**
  * Sets a new password chosen by the user. `current` is checked unless the user is finishing a
  * forced change (they signed in with the temporary password moments ago). Never audited with the
- * password, only that it changed.
+ * password, only that it changed. Every other session and API token of the user ends with the old
+ * password (someone who learnt it must not stay signed in); `keepSessionId`, the one making the
+ * change, stays.
  */
 export async function changePassword(
   db: Tx,
   userId: string,
-  input: { current?: string; next: string },
+  input: { current?: string; next: string; keepSessionId: string },
 ): Promise<PasswordOutcome> {
   const problem = newPasswordProblem(input.next);
   if (problem) return { ok: false, field: "newPassword", message: problem };
@@ -92,6 +94,7 @@ export async function changePassword(
         version: sql`${users.version} + 1`,
       })
       .where(eq(users.id, userId));
+    await signOutOthers(tx, userId, input.keepSessionId);
     await audit(tx, {
       userId,
       action: "update",

@@ -8,6 +8,7 @@ import { MIN_PASSWORD_LENGTH, messages } from "#app/auth/rules.ts";
 export const LAST_ADMIN_MESSAGE = "There must be at least one admin";
 export const COMMON_PASSWORD_MESSAGE = "This password is one of the most common ones; choose another.";
 export const WRONG_PASSWORD_MESSAGE = "Your current password is not right.";
+export const PASSWORD_CHANGED = "Password changed. You were signed out everywhere else.";
 export const PASSWORDS_DIFFER_MESSAGE = "The two new passwords are not the same.";
 export const NOT_ADMIN_MESSAGE = "Only an administrator can do this.";
 

@@ -13,8 +13,7 @@ import type { Department } from "#app/inventory/rules.ts";
 import { inventoryItems } from "#app/inventory/table.server.ts";
 import { stockMovements } from "#app/ledger/table.server.ts";
 import { STALE_RECORD_MESSAGE } from "#app/lib/messages.ts";
-import { takeToast } from "#app/lib/toast.server.ts";
-import { buildRequest, run } from "#tests/support/requests.ts";
+import { buildRequest, run, toastOf } from "#tests/support/requests.ts";
 import { signedInUser } from "#tests/support/users.ts";
 
 // The inventory pages' loaders and actions, as the browser calls them (with or without JavaScript).
@@ -66,11 +65,6 @@ async function addLine(department: Department, overrides: Record<string, unknown
 }
 
 type Reply = { status: string; error?: Record<string, string[]>; initialValue?: Record<string, string> };
-
-async function toastOf(response: Response) {
-  const toastCookie = response.headers.get("set-cookie")?.split(";")[0] ?? "";
-  return (await takeToast(buildRequest("/", { cookie: toastCookie }))).toast;
-}
 
 describe("the department tables", () => {
   it("send a signed-out visitor to sign in", async () => {

@@ -13,9 +13,8 @@ import { action as reverseAction, loader as reverseLoader } from "#app/ledger/ro
 import { messages } from "#app/ledger/rules.ts";
 import { stockMovements } from "#app/ledger/table.server.ts";
 import { addDays } from "#app/lib/dates.ts";
-import { takeToast } from "#app/lib/toast.server.ts";
 import { rackItems } from "#app/store-racks/table.server.ts";
-import { buildRequest, run } from "#tests/support/requests.ts";
+import { buildRequest, run, toastOf } from "#tests/support/requests.ts";
 import { signedInUser } from "#tests/support/users.ts";
 
 // The ledger's pages (issue 17) as the browser calls them, with or without JavaScript (the dialog
@@ -80,11 +79,6 @@ type Reply = {
   initialValue?: Record<string, string>;
 };
 type Refusal = { result: Reply; toast: { type: string; message: string } };
-
-async function toastOf(response: Response) {
-  const toastCookie = response.headers.get("set-cookie")?.split(";")[0] ?? "";
-  return (await takeToast(buildRequest("/", { cookie: toastCookie }))).toast;
-}
 
 function postForm(
   item: StockItemRef,
@@ -177,6 +171,25 @@ describe("the Issue, Receive and Count forms", () => {
       ["receipt", 4.5, 4.5],
       ["count", -0.5, 4],
     ]);
+  });
+
+  it.each([
+    ["a tab that browsers drop", "/\t/evil.example/"],
+    ["an encoded tab", "/%09/evil.example/"],
+    ["a line break that would split the Location header", "/about\r\nSet-Cookie: x=1"],
+    ["a backslash", "/\\evil.example"],
+  ])("never send the browser to another site through back (%s): the stock card instead, recorded once", async (_, back) => {
+    const item = await newRackItem();
+    const opened = await run(
+      movementLoader,
+      buildRequest(`${cardPath(item)}/receive?back=${encodeURIComponent(back)}`, { cookie: staff.cookie }),
+      params(item),
+    );
+    expect(await opened.json()).toMatchObject({ back: null });
+    const received = await postForm(item, "receive", { movedOn: D1, quantity: "2", back });
+    expect(received.status).toBe(302);
+    expect(received.headers.get("location")).toBe(cardPath(item));
+    expect(await db.$count(stockMovements, eq(stockMovements.rackItemId, item.id))).toBe(1);
   });
 
   it("come back filled in with each field's message when the input is bad (400)", async () => {

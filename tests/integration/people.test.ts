@@ -13,8 +13,13 @@ import { action as accountAction, loader as accountLoader } from "#app/users/rou
 import { action as changePasswordAction } from "#app/users/routes/change-password.tsx";
 import { action as userAction, loader as userLoader } from "#app/users/routes/user.tsx";
 import { action as usersAction, loader as usersLoader } from "#app/users/routes/users.tsx";
-import { COMMON_PASSWORD_MESSAGE, LAST_ADMIN_MESSAGE, WRONG_PASSWORD_MESSAGE } from "#app/users/rules.ts";
-import { buildRequest, run } from "#tests/support/requests.ts";
+import {
+  COMMON_PASSWORD_MESSAGE,
+  LAST_ADMIN_MESSAGE,
+  PASSWORD_CHANGED,
+  WRONG_PASSWORD_MESSAGE,
+} from "#app/users/rules.ts";
+import { buildRequest, run, toastOf } from "#tests/support/requests.ts";
 import { apiToken, createUser, PASSWORD, signedInUser, signIn } from "#tests/support/users.ts";
 
 // People (issue 16): user administration, forced password change, own account, registration.
@@ -149,7 +154,12 @@ describe("adding a user and the forced password change", () => {
     expect(changed.status).toBe(302);
     expect(changed.headers.get("location")).toBe("/home");
     expect(await isSignedIn(cookie)).toBe(true);
-    expect((await run(apiEquipment, buildRequest("/api/equipment/get", { token }))).status).toBe(200);
+    // The token was had with the temporary password: it ends with it; a new one works.
+    expect((await run(apiEquipment, buildRequest("/api/equipment/get", { token }))).status).toBe(401);
+    const newToken = await apiToken({ email: added.email, password: "gate keeper at dawn" });
+    expect((await run(apiEquipment, buildRequest("/api/equipment/get", { token: newToken }))).status).toBe(
+      200,
+    );
 
     const [row] = await db.select().from(users).where(eq(users.id, added.id));
     expect(row).toMatchObject({ role: "staff", name: "Gate Guard", mustChangePassword: false });
@@ -284,8 +294,10 @@ describe("disable, enable, reset, unlock", () => {
 });
 
 describe("own account", () => {
-  it("changes the password with the current one; a wrong current or a common new one is refused", async () => {
+  it("changes the password with the current one, ending every other session and API token; a wrong current or a common new one is refused", async () => {
     const user = await signedInUser();
+    const elsewhere = await signIn(user);
+    const token = await apiToken(user);
     const post = (form: Record<string, string>) =>
       run(
         accountAction,
@@ -320,6 +332,10 @@ describe("own account", () => {
       confirmPassword: "a new long phrase",
     });
     expect(ok.status).toBe(302);
+    expect(await toastOf(ok)).toMatchObject({ message: PASSWORD_CHANGED });
+    expect(await isSignedIn(user.cookie)).toBe(true);
+    expect(await isSignedIn(elsewhere)).toBe(false);
+    expect((await run(apiEquipment, buildRequest("/api/equipment/get", { token }))).status).toBe(401);
     await expect(signIn(user)).rejects.toThrow(/401/);
     expect(await isSignedIn(await signIn({ email: user.email, password: "a new long phrase" }))).toBe(true);
     const entries = await db

@@ -566,14 +566,21 @@ describe("the main form actions", () => {
   });
 
   // The web server refuses it before Remix (whose own check answers an empty 500), saying why.
-  it("refuses a form sent from another site (CSRF) with a 403 page that says why, and stores nothing", async () => {
+  // `null` is what a sandboxed frame, a data: page or a privacy setting sends: no proof of our site.
+  it.each([
+    "https://evil.example",
+    "null",
+    "not a url",
+    "http://[",
+    "file://",
+  ])("refuses a form whose Origin is %j (CSRF) with a 403 page that says why, and stores nothing", async (origin) => {
     const before = await fingerprint();
     const answer = await fetch(`${url}/insertproduct/Electrician`, {
       method: "POST",
       redirect: "manual",
       headers: {
         cookie: browser.auth.cookie ?? "",
-        origin: "https://evil.example",
+        origin,
         "content-type": "application/x-www-form-urlencoded",
       },
       body: new URLSearchParams(line()).toString(),

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { takeToast } from "#app/lib/toast.server.ts";
 import { expectDocumentedAnswer } from "#tests/support/openapi.ts";
 
 // Builders for calling loaders, actions and /api routes directly with real Requests.
@@ -98,4 +99,10 @@ export function cookiesFrom(response: Response, previous = "") {
     else jar.set(key, value);
   }
   return [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
+}
+
+/** The toast a redirect set (its one-time cookie), as the next page would show it. */
+export async function toastOf(response: Response) {
+  const toastCookie = response.headers.get("set-cookie")?.split(";")[0] ?? "";
+  return (await takeToast(buildRequest("/", { cookie: toastCookie }))).toast;
 }

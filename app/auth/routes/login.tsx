@@ -8,9 +8,10 @@ import {
 } from "@remix-run/node";
 import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
 import { authenticator, LoginRefused } from "#app/auth/authenticator.server.ts";
-import { loginSchema, safeRedirect } from "#app/auth/rules.ts";
+import { loginSchema } from "#app/auth/rules.ts";
 import { getUser, startUserSession } from "#app/auth/session.server.ts";
 import { assertSameOrigin, MAX_BODY_BYTES } from "#app/lib/http.server.ts";
+import { safeRedirect } from "#app/lib/redirects.ts";
 import { parseSubmission } from "#app/ui/form/parse.ts";
 import { Field, FormError, SubmitButton } from "#app/ui/form.tsx";
 

@@ -12,9 +12,10 @@ import { MOVEMENT_FORMS, type MovementForm, stockCardPath } from "#app/ledger/it
 import ledgerCss from "#app/ledger/ledger.css?url";
 import { FORM_TITLE, MovementFormPage } from "#app/ledger/movement-form.tsx";
 import { plantToday, recordMovement } from "#app/ledger/movements.server.ts";
-import { KIND_OF_FORM, messages, safeBack } from "#app/ledger/rules.ts";
+import { KIND_OF_FORM, messages } from "#app/ledger/rules.ts";
 import { movementSchema } from "#app/ledger/schema.ts";
 import { notFound } from "#app/lib/http.server.ts";
+import { safeRedirect } from "#app/lib/redirects.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { readPageForm } from "#app/store-racks/guards.server.ts";
 import { parseSubmission } from "#app/ui/form/parse.ts";
@@ -43,7 +44,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     form,
     item: { ref: item.ref, name: item.name, location: item.location, inStock: item.inStock },
     today: plantToday(),
-    back: safeBack(new URL(request.url).searchParams.get("back")),
+    back: safeRedirect(new URL(request.url).searchParams.get("back"), null),
   };
 }
 
@@ -53,7 +54,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const kind = KIND_OF_FORM[form];
   const today = plantToday();
   const formData = await readPageForm(request);
-  const back = safeBack(String(formData.get("back") ?? "")) ?? stockCardPath(item.ref);
+  const back = safeRedirect(formData.get("back"), null) ?? stockCardPath(item.ref);
   const submission = parseSubmission(formData, movementSchema(kind, today));
   const refuse = (status: number, message: string, fieldErrors?: Record<string, string[]>) =>
     data(

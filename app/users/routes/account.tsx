@@ -25,7 +25,12 @@ import {
 } from "#app/users/account.server.ts";
 import { describeDevice } from "#app/users/devices.ts";
 import { NewPasswordFields } from "#app/users/password-fields.tsx";
-import { accountNameSchema, changePasswordSchema, sessionActionSchema } from "#app/users/rules.ts";
+import {
+  accountNameSchema,
+  changePasswordSchema,
+  PASSWORD_CHANGED,
+  sessionActionSchema,
+} from "#app/users/rules.ts";
 
 // /account (every role): own name, own password, own sessions.
 export const meta: MetaFunction = () => [{ title: "Account · PlantOps" }];
@@ -83,12 +88,13 @@ export async function action({ request }: ActionFunctionArgs) {
     const outcome = await changePassword(db, user.id, {
       current: submission.value.currentPassword,
       next: submission.value.newPassword,
+      keepSessionId: user.sessionId,
     });
     if (!outcome.ok) {
       const result = submission.reply({ ...hidden, fieldErrors: { [outcome.field]: [outcome.message] } });
       return data({ intent, result }, { status: 400 });
     }
-    return redirectWithToast("/account", { type: "success", message: "Password changed." });
+    return redirectWithToast("/account", { type: "success", message: PASSWORD_CHANGED });
   }
   const parsed = sessionActionSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) return data({ intent: null, result: null }, { status: 400 });

@@ -15,7 +15,7 @@ import { parseSubmission } from "#app/ui/form/parse.ts";
 import { FormError, SubmitButton } from "#app/ui/form.tsx";
 import { changePassword } from "#app/users/account.server.ts";
 import { NewPasswordFields } from "#app/users/password-fields.tsx";
-import { forcedPasswordSchema } from "#app/users/rules.ts";
+import { forcedPasswordSchema, PASSWORD_CHANGED } from "#app/users/rules.ts";
 
 // /change-password: where a user with a temporary password (made or reset by an admin) is held
 // until they choose their own; every other page redirects here (session.server.ts requireUser).
@@ -33,12 +33,15 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseSubmission(await readForm(request), forcedPasswordSchema);
   const hidden = { hideFields: ["newPassword", "confirmPassword"] };
   if (submission.status !== "success") return data(submission.reply(hidden), { status: 400 });
-  const outcome = await changePassword(db, user.id, { next: submission.value.newPassword });
+  const outcome = await changePassword(db, user.id, {
+    next: submission.value.newPassword,
+    keepSessionId: user.sessionId,
+  });
   if (!outcome.ok)
     return data(submission.reply({ ...hidden, fieldErrors: { newPassword: [outcome.message] } }), {
       status: 400,
     });
-  return redirectWithToast("/home", { type: "success", message: "Password changed." });
+  return redirectWithToast("/home", { type: "success", message: PASSWORD_CHANGED });
 }
 
 export default function ChangePasswordPage() {
