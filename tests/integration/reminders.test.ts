@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { users } from "#app/auth/table.server.ts";
+import { statusBounds } from "#app/contracts/rules.ts";
 import { contracts } from "#app/contracts/table.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { inventoryItems } from "#app/inventory/table.server.ts";
@@ -21,8 +22,15 @@ const smtp = await startSmtpServer();
 const mailer = smtpMailer(smtp.url, "plantops@plant.test");
 const APP = "https://plantops.plant.test";
 const OFFSETS = [60, 30, 7];
+/** The digest of `today`, run at 08:00 plant time (Kolkata). */
 const digest = (today: string) =>
-  runDigest(db, { today, offsets: OFFSETS, appUrl: APP, plantName: "North Plant" });
+  runDigest(db, {
+    today,
+    bounds: statusBounds(new Date(`${today}T08:00:00+05:30`), "Asia/Kolkata"),
+    offsets: OFFSETS,
+    appUrl: APP,
+    plantName: "North Plant",
+  });
 
 afterAll(() => smtp.close());
 
