@@ -304,7 +304,7 @@ describe("/api/equipment", () => {
     expect(row).toMatchObject({ company: "First", version: 2 });
 
     expect((await put(MISSING_ID, { company: "X" })).status).toBe(404);
-    const bad = await put(created._id, { validity: { from: "2030-01-01" } });
+    const bad = await put(created._id, { validity: { from: "2100-01-01" } });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ message: "Validity to must not be before validity from." });
     const badPms = await put(created._id, { pms: "Daily" });
