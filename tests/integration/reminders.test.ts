@@ -106,6 +106,8 @@ describe("the daily digest", () => {
     expect(manager.text).toContain("- Fire pump (Acme Pumps): validity ends 23/12/2026, in 30 days");
     expect(manager.text).toContain(`${APP}/amc?q=Fire%20pump`);
     expect(manager.text).toContain("WhatsApp 98765 43210: https://wa.me/919876543210?text=");
+    // The WhatsApp message names the date it is about: the validity end, not a next due date.
+    expect(manager.text).toContain(encodeURIComponent("AMC for the equipment: Fire pump ends on 23/12/2026"));
     expect(manager.text).toContain("- Compressor (Beta): PMS due 20/11/2026, 3 days overdue");
     expect(manager.text).toContain(`- FireFight #1 Hose reel: 1 in stock, minimum 3`);
     expect(manager.text).toContain(`${APP}/products/FireFight?stock=short`);
