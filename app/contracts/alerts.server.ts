@@ -1,29 +1,51 @@
-import { and, asc, isNotNull, lte } from "drizzle-orm";
-import { contractStatusAt } from "#app/contracts/rules.ts";
+import { asc } from "drizzle-orm";
+import { contractState, type StatusReason, statusBounds } from "#app/contracts/rules.ts";
+import { expiredSql } from "#app/contracts/status.server.ts";
 import { contracts } from "#app/contracts/table.server.ts";
 import type { Tx } from "#app/db/client.server.ts";
-import { dateInZone } from "#app/lib/dates.ts";
 
 // The source of the bell and the notifications dialog on every signed-in page (behaviour note 5):
-// the expired contracts, decided by the one rule in rules.ts.
+// the expired contracts, decided by the one rule in rules.ts (validity ended or next due date
+// passed), each with the date that flags it.
 
-export type AmcAlert = { id: string; equipment: string; nextDueDate: string; mobileNumber: string };
+export type AmcAlert = {
+  id: string;
+  equipment: string;
+  mobileNumber: string;
+  /** Which date flags the contract, and that date (the title and message name it). */
+  reason: StatusReason;
+  date: string;
+};
 
 export async function loadAmcAlerts(db: Tx, now: Date, timeZone: string): Promise<AmcAlert[]> {
-  // Only a contract due today or earlier (plant time) can be expired: let the index narrow it
-  // down, then the rule decides (at exactly 00:00 of the due date it is not yet expired).
+  // Expiry does not depend on the due-soon window: any window gives the same expired contracts.
+  const bounds = statusBounds(now, timeZone);
   const rows = await db
     .select({
       id: contracts.id,
       equipment: contracts.equipment,
+      validityTo: contracts.validityTo,
       nextDueDate: contracts.nextDueOn,
       mobileNumber: contracts.mobileNumber,
     })
     .from(contracts)
-    .where(and(isNotNull(contracts.nextDueOn), lte(contracts.nextDueOn, dateInZone(now, timeZone))))
-    .orderBy(asc(contracts.nextDueOn), asc(contracts.equipment));
-  const statusOf = contractStatusAt(now, timeZone);
+    .where(expiredSql(bounds))
+    .orderBy(asc(contracts.equipment), asc(contracts.id));
+  // The most overdue first: by the date that flags each contract.
   return rows
-    .map((row) => ({ ...row, nextDueDate: row.nextDueDate ?? "" }))
-    .filter((row) => statusOf(row.nextDueDate) === "expired");
+    .flatMap((row) => {
+      const state = contractState(row, bounds);
+      return state.status === "expired"
+        ? [
+            {
+              id: row.id,
+              equipment: row.equipment,
+              mobileNumber: row.mobileNumber,
+              reason: state.reason,
+              date: state.date,
+            },
+          ]
+        : [];
+    })
+    .sort((a, b) => a.date.localeCompare(b.date));
 }

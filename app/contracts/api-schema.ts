@@ -57,7 +57,7 @@ const equipmentFields = z.strictObject({
 });
 sameShape<z.output<typeof equipmentFields>, Equipment>();
 
-/** A contract as the API sends it: its fields and its status now (the alerts' rule). */
+/** A contract as the API sends it: its fields and its status now (rules.ts contractState, both dates). */
 export const equipment = z.strictObject({
   ...equipmentFields.shape,
   status: z.enum(["expired", "dueSoon", "fine"]),

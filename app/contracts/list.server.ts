@@ -1,7 +1,8 @@
-import { and, count, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, count, type SQL, sql } from "drizzle-orm";
 import type { SelectedFields } from "drizzle-orm/pg-core";
 import type { ContractRow, ContractSort, StatusFilter } from "#app/contracts/list.ts";
-import { contractStatusAt, statusBounds } from "#app/contracts/rules.ts";
+import { contractState, statusBounds } from "#app/contracts/rules.ts";
+import { statusIsSql, statusSql } from "#app/contracts/status.server.ts";
 import { contracts as t } from "#app/contracts/table.server.ts";
 import type { Tx } from "#app/db/client.server.ts";
 import {
@@ -70,15 +71,12 @@ export type StatusClock = { now: Date; timeZone: string; dueSoonDays: number };
 
 /**
  * The status filter as SQL, on the very bounds the row's status is decided by (rules.ts
- * statusBounds): the plant's "today" is worked out here in JavaScript, never the database's zone.
+ * statusBounds, status.server.ts): the plant's "today" is worked out here in JavaScript, never the
+ * database's zone.
  */
 function statusCondition(status: StatusFilter | "", clock: StatusClock): SQL | undefined {
   if (!status) return undefined;
-  const { expiredThrough, dueSoonThrough } = statusBounds(clock.now, clock.timeZone, clock.dueSoonDays);
-  if (status === "expired") return sql`${t.nextDueOn} <= ${expiredThrough}`;
-  if (status === "dueSoon")
-    return sql`${t.nextDueOn} > ${expiredThrough} and ${t.nextDueOn} <= ${dueSoonThrough}`;
-  return or(isNull(t.nextDueOn), sql`${t.nextDueOn} > ${dueSoonThrough}`);
+  return statusIsSql(status, statusBounds(clock.now, clock.timeZone, clock.dueSoonDays));
 }
 
 const whereOf = (q: string, status: StatusFilter | "", clock: StatusClock) =>
@@ -87,22 +85,26 @@ const whereOf = (q: string, status: StatusFilter | "", clock: StatusClock) =>
 type Selected = { [K in keyof typeof ROW]: (typeof ROW)[K]["_"]["data"] | null };
 
 function toRows(rows: readonly Selected[], clock: StatusClock): ContractRow[] {
-  const statusOf = contractStatusAt(clock.now, clock.timeZone, clock.dueSoonDays);
-  return rows.map((row) => ({
-    id: row.id ?? "",
-    equipment: row.equipment ?? "",
-    company: row.company ?? "",
-    validityFrom: row.validityFrom ?? "",
-    validityTo: row.validityTo ?? "",
-    pms: row.pms ?? "",
-    vendorCode: row.vendorCode ?? "",
-    contractNumber: row.contractNumber ?? "",
-    concernedPerson: row.concernedPerson ?? "",
-    mobileNumber: row.mobileNumber ?? "",
-    lastDateOfChecking: row.lastDateOfChecking ?? "",
-    nextDueDate: row.nextDueDate ?? "",
-    status: statusOf(row.nextDueDate),
-  }));
+  const bounds = statusBounds(clock.now, clock.timeZone, clock.dueSoonDays);
+  return rows.map((row) => {
+    const state = contractState({ validityTo: row.validityTo, nextDueDate: row.nextDueDate }, bounds);
+    return {
+      id: row.id ?? "",
+      equipment: row.equipment ?? "",
+      company: row.company ?? "",
+      validityFrom: row.validityFrom ?? "",
+      validityTo: row.validityTo ?? "",
+      pms: row.pms ?? "",
+      vendorCode: row.vendorCode ?? "",
+      contractNumber: row.contractNumber ?? "",
+      concernedPerson: row.concernedPerson ?? "",
+      mobileNumber: row.mobileNumber ?? "",
+      lastDateOfChecking: row.lastDateOfChecking ?? "",
+      nextDueDate: row.nextDueDate ?? "",
+      status: state.status,
+      reason: state.reason,
+    };
+  });
 }
 
 /** One page of /amc, searched, filtered by status and sorted. */
@@ -142,13 +144,11 @@ export async function listContractsForPrint(
 
 /** How many contracts are expired and due soon now (the summary above the table). */
 export async function countContractStatuses(db: Tx, clock: StatusClock) {
-  const { expiredThrough, dueSoonThrough } = statusBounds(clock.now, clock.timeZone, clock.dueSoonDays);
+  const status = statusSql(statusBounds(clock.now, clock.timeZone, clock.dueSoonDays));
   const [row] = await db
     .select({
-      expired: count(sql`case when ${t.nextDueOn} <= ${expiredThrough} then 1 end`),
-      dueSoon: count(
-        sql`case when ${t.nextDueOn} > ${expiredThrough} and ${t.nextDueOn} <= ${dueSoonThrough} then 1 end`,
-      ),
+      expired: count(sql`case when ${status} = 'expired' then 1 end`),
+      dueSoon: count(sql`case when ${status} = 'dueSoon' then 1 end`),
     })
     .from(t);
   return { expired: row?.expired ?? 0, dueSoon: row?.dueSoon ?? 0 };

@@ -1,4 +1,4 @@
-import type { ContractStatus } from "#app/contracts/rules.ts";
+import type { ContractState, ContractStatus, StatusReason } from "#app/contracts/rules.ts";
 import { readChoice, readListParams } from "#app/lib/list-params.ts";
 import type { AppliedFilter } from "#app/ui/list/print.tsx";
 
@@ -63,4 +63,13 @@ export type ContractRow = {
   lastDateOfChecking: string;
   nextDueDate: string;
   status: ContractStatus;
+  /** The date that flags an expired or due-soon contract: its validity end or its next due date. */
+  reason: StatusReason | null;
 };
+
+/** A row's status with the date that decides it (rules.ts contractState), for its tag and message. */
+export function rowState(row: ContractRow): ContractState {
+  if (row.status === "fine" || !row.reason) return { status: "fine", reason: null, date: null };
+  const date = row.reason === "validity" ? row.validityTo : row.nextDueDate;
+  return { status: row.status, reason: row.reason, date };
+}

@@ -1,9 +1,12 @@
 import { describe, expect, it } from "vitest";
 import {
   addMonths,
+  alertMessages,
   alertTitle,
   cellText,
+  contractAlertTitle,
   contractMessage,
+  contractStateAt,
   contractStatus,
   contractStatusAt,
   dueMessage,
@@ -16,6 +19,8 @@ import {
 import { addDays, dateInZone, formatDateGB, startOfDayInZone } from "#app/lib/dates.ts";
 
 const KOLKATA = "Asia/Kolkata";
+/** A contract with only a next due date. */
+const next = (nextDueDate: string | null) => ({ nextDueDate });
 
 describe("contract expiry (strictly after 00:00 plant time of the next due date)", () => {
   it("runs in UTC, as the servers do", () => {
@@ -24,28 +29,30 @@ describe("contract expiry (strictly after 00:00 plant time of the next due date)
 
   // 00:00 on 10 March in Kolkata is 18:30 UTC on 9 March.
   it("is not expired at 23:59:59 the day before, nor at exactly midnight", () => {
-    expect(contractStatus("2026-03-10", new Date("2026-03-09T18:29:59Z"), KOLKATA)).toBe("dueSoon");
-    expect(contractStatus("2026-03-10", new Date("2026-03-09T18:30:00.000Z"), KOLKATA)).toBe("dueSoon");
+    expect(contractStatus(next("2026-03-10"), new Date("2026-03-09T18:29:59Z"), KOLKATA)).toBe("dueSoon");
+    expect(contractStatus(next("2026-03-10"), new Date("2026-03-09T18:30:00.000Z"), KOLKATA)).toBe("dueSoon");
   });
 
   it("is expired one millisecond after midnight in Kolkata, though it is still 9 March in UTC", () => {
-    expect(contractStatus("2026-03-10", new Date("2026-03-09T18:30:00.001Z"), KOLKATA)).toBe("expired");
-    expect(contractStatus("2026-03-10", new Date("2026-03-09T20:00:00Z"), KOLKATA)).toBe("expired");
+    expect(contractStatus(next("2026-03-10"), new Date("2026-03-09T18:30:00.001Z"), KOLKATA)).toBe("expired");
+    expect(contractStatus(next("2026-03-10"), new Date("2026-03-09T20:00:00Z"), KOLKATA)).toBe("expired");
   });
 
   it("uses the plant's zone, not UTC: the same instant is not yet past midnight in London", () => {
-    expect(contractStatus("2026-03-10", new Date("2026-03-09T20:00:00Z"), "Europe/London")).toBe("dueSoon");
+    expect(contractStatus(next("2026-03-10"), new Date("2026-03-09T20:00:00Z"), "Europe/London")).toBe(
+      "dueSoon",
+    );
   });
 
   it("stays expired on later days", () => {
-    expect(contractStatus("2025-01-01", new Date("2026-03-09T20:00:00Z"), KOLKATA)).toBe("expired");
+    expect(contractStatus(next("2025-01-01"), new Date("2026-03-09T20:00:00Z"), KOLKATA)).toBe("expired");
   });
 
   it("has nothing to say about a missing or unreadable due date", () => {
     const now = new Date("2026-03-09T12:00:00Z");
-    expect(contractStatus("", now, KOLKATA)).toBe("fine");
-    expect(contractStatus(null, now, KOLKATA)).toBe("fine");
-    expect(contractStatus("2026-02-30", now, KOLKATA)).toBe("fine");
+    expect(contractStatus(next(""), now, KOLKATA)).toBe("fine");
+    expect(contractStatus(next(null), now, KOLKATA)).toBe("fine");
+    expect(contractStatus(next("2026-02-30"), now, KOLKATA)).toBe("fine");
   });
 });
 
@@ -72,7 +79,7 @@ describe("the status of many contracts at one instant (contractStatusAt)", () =>
         const midnight = startOfDayInZone(due, zone).getTime();
         for (const offset of [-86_400_000, -3_600_000, -1, 0, 1, 3_600_000, 86_400_000]) {
           const now = new Date(midnight + offset);
-          expect(contractStatusAt(now, zone, 7)(due), `${due} at ${now.toISOString()} in ${zone}`).toBe(
+          expect(contractStatusAt(now, zone, 7)(next(due)), `${due} at ${now.toISOString()} in ${zone}`).toBe(
             byDefinition(due, now, zone, 7),
           );
         }
@@ -82,7 +89,7 @@ describe("the status of many contracts at one instant (contractStatusAt)", () =>
 
   it("has nothing to say about a missing or unreadable due date", () => {
     const statusOf = contractStatusAt(new Date("2026-03-09T12:00:00Z"), KOLKATA);
-    expect([statusOf(""), statusOf(null), statusOf(undefined), statusOf("2026-02-30")]).toEqual([
+    expect([statusOf(next("")), statusOf(next(null)), statusOf({}), statusOf(next("2026-02-30"))]).toEqual([
       "fine",
       "fine",
       "fine",
@@ -91,16 +98,135 @@ describe("the status of many contracts at one instant (contractStatusAt)", () =>
   });
 });
 
+describe("the status from both dates: validity end and next due date (one rule)", () => {
+  // 17:30 on 26 November 2026 in Kolkata.
+  const now = new Date("2026-11-26T12:00:00Z");
+  const stateOf = (contract: { validityTo?: string | null; nextDueDate?: string | null }, days = 7) =>
+    contractStateAt(now, KOLKATA, days)(contract);
+
+  it("is expired when the validity has ended, with no next due date (issue 30)", () => {
+    expect(stateOf({ validityTo: "2026-11-20", nextDueDate: null })).toEqual({
+      status: "expired",
+      reason: "validity",
+      date: "2026-11-20",
+    });
+    expect(contractStatus({ validityTo: "2026-11-20" }, now, KOLKATA)).toBe("expired");
+  });
+
+  it("is expired when the validity has ended though the next due date is far off", () => {
+    expect(stateOf({ validityTo: "2026-11-25", nextDueDate: "2027-02-01" })).toMatchObject({
+      status: "expired",
+      reason: "validity",
+    });
+  });
+
+  it("keeps a contract valid through its validity end date: ending today is due soon, not expired", () => {
+    expect(stateOf({ validityTo: "2026-11-26" })).toEqual({
+      status: "dueSoon",
+      reason: "validity",
+      date: "2026-11-26",
+    });
+    expect(stateOf({ validityTo: "2026-12-03" }).status).toBe("dueSoon");
+    expect(stateOf({ validityTo: "2026-12-04" }).status).toBe("fine");
+    expect(stateOf({ validityTo: "2026-12-04" }, 8).status).toBe("dueSoon");
+  });
+
+  it("still decides by the next due date alone when the validity is far off or missing", () => {
+    expect(stateOf({ validityTo: "2027-03-31", nextDueDate: "2026-11-26" })).toEqual({
+      status: "expired",
+      reason: "pms",
+      date: "2026-11-26",
+    });
+    expect(stateOf({ validityTo: null, nextDueDate: "2026-11-30" })).toMatchObject({
+      status: "dueSoon",
+      reason: "pms",
+    });
+    expect(stateOf({ validityTo: "2027-03-31", nextDueDate: "2027-01-01" })).toEqual({
+      status: "fine",
+      reason: null,
+      date: null,
+    });
+    expect(stateOf({}).status).toBe("fine");
+    expect(stateOf({ validityTo: "2026-02-30", nextDueDate: "not a date" }).status).toBe("fine");
+  });
+
+  it("names the earlier date when both flag the contract, the next due date on the same day", () => {
+    expect(stateOf({ validityTo: "2026-11-20", nextDueDate: "2026-06-15" })).toMatchObject({
+      reason: "pms",
+      date: "2026-06-15",
+    });
+    expect(stateOf({ validityTo: "2026-11-20", nextDueDate: "2026-11-24" })).toMatchObject({
+      reason: "validity",
+      date: "2026-11-20",
+    });
+    expect(stateOf({ validityTo: "2026-11-20", nextDueDate: "2026-11-20" })).toMatchObject({ reason: "pms" });
+    // Expired beats due soon, whichever date is earlier.
+    expect(stateOf({ validityTo: "2026-11-28", nextDueDate: "2026-11-26" })).toMatchObject({
+      status: "expired",
+      reason: "pms",
+    });
+    expect(stateOf({ validityTo: "2026-11-25", nextDueDate: "2026-11-28" })).toMatchObject({
+      status: "expired",
+      reason: "validity",
+    });
+    // Both due soon: the nearer.
+    expect(stateOf({ validityTo: "2026-11-29", nextDueDate: "2026-12-01" })).toMatchObject({
+      status: "dueSoon",
+      reason: "validity",
+    });
+  });
+
+  it("ends the validity at the 00:00 after its last day in the plant's zone, not UTC's", () => {
+    // 00:00 on 21 November in Kolkata is 18:30 UTC on 20 November.
+    const validity = { validityTo: "2026-11-20" };
+    expect(contractStatus(validity, new Date("2026-11-20T18:29:59.999Z"), KOLKATA)).toBe("dueSoon");
+    expect(contractStatus(validity, new Date("2026-11-20T18:30:00.000Z"), KOLKATA)).toBe("dueSoon");
+    expect(contractStatus(validity, new Date("2026-11-20T18:30:00.001Z"), KOLKATA)).toBe("expired");
+    // The same instant is still 20 November in London: the last day of validity.
+    expect(contractStatus(validity, new Date("2026-11-20T20:00:00Z"), "Europe/London")).toBe("dueSoon");
+  });
+
+  it("agrees with the rule as written around midnights, with daylight saving, for both dates", () => {
+    const byDefinition = (validityTo: string, due: string, at: Date, zone: string) => {
+      const passed = (date: string) => at.getTime() > startOfDayInZone(date, zone).getTime();
+      if (passed(addDays(validityTo, 1)) || passed(due)) return "expired";
+      const window = addDays(dateInZone(at, zone), 7);
+      return validityTo <= window || due <= window ? "dueSoon" : "fine";
+    };
+    const dates = ["2026-03-08", "2026-03-09", "2026-03-10", "2026-03-29", "2026-04-05", "2026-09-06"];
+    for (const zone of [KOLKATA, "Europe/London", "America/Santiago"]) {
+      for (const day of dates) {
+        const midnight = startOfDayInZone(day, zone).getTime();
+        for (const offset of [-3_600_000, -1, 0, 1, 3_600_000]) {
+          const at = new Date(midnight + offset);
+          for (const [validityTo, due] of [
+            [addDays(day, -1), "2027-01-01"],
+            [day, "2027-01-01"],
+            ["2027-01-01", day],
+            [addDays(day, -1), day],
+          ])
+            expect(
+              contractStatus({ validityTo, nextDueDate: due }, at, zone),
+              `${validityTo}/${due} at ${at.toISOString()} in ${zone}`,
+            ).toBe(byDefinition(validityTo, due, at, zone));
+        }
+      }
+    }
+  });
+});
+
 describe("the status bounds the /amc filter compares in SQL (statusBounds)", () => {
   it("splits at the last expired date and the last due-soon date, in the plant's zone", () => {
     // 17:30 on 9 March in Kolkata: 9 March's 00:00 has passed, 10 March's has not.
     expect(statusBounds(new Date("2026-03-09T12:00:00Z"), KOLKATA, 7)).toEqual({
       expiredThrough: "2026-03-09",
+      validityEndedThrough: "2026-03-08",
       dueSoonThrough: "2026-03-16",
     });
     // Exactly 00:00 of 9 March in Kolkata (18:30 UTC on the 8th): the 9th is not yet expired.
     expect(statusBounds(new Date("2026-03-08T18:30:00Z"), KOLKATA, 3)).toEqual({
       expiredThrough: "2026-03-08",
+      validityEndedThrough: "2026-03-07",
       dueSoonThrough: "2026-03-12",
     });
   });
@@ -111,19 +237,19 @@ describe("due soon (within the window, default 7 days, plant time)", () => {
   const now = new Date("2026-03-09T12:00:00Z");
 
   it("marks due dates from today up to 7 days ahead, not the 8th day", () => {
-    expect(contractStatus("2026-03-16", now, KOLKATA)).toBe("dueSoon");
-    expect(contractStatus("2026-03-17", now, KOLKATA)).toBe("fine");
+    expect(contractStatus(next("2026-03-16"), now, KOLKATA)).toBe("dueSoon");
+    expect(contractStatus(next("2026-03-17"), now, KOLKATA)).toBe("fine");
   });
 
   it("follows the window from settings", () => {
-    expect(contractStatus("2026-03-17", now, KOLKATA, 8)).toBe("dueSoon");
-    expect(contractStatus("2026-03-12", now, KOLKATA, 2)).toBe("fine");
-    expect(contractStatus("2026-03-10", now, KOLKATA, 0)).toBe("fine");
+    expect(contractStatus(next("2026-03-17"), now, KOLKATA, 8)).toBe("dueSoon");
+    expect(contractStatus(next("2026-03-12"), now, KOLKATA, 2)).toBe("fine");
+    expect(contractStatus(next("2026-03-10"), now, KOLKATA, 0)).toBe("fine");
   });
 
   it("counts days from the plant's today: after 18:30 UTC tomorrow's window has begun", () => {
     const lateEvening = new Date("2026-03-09T19:00:00Z"); // 00:30 on 10 March in Kolkata
-    expect(contractStatus("2026-03-17", lateEvening, KOLKATA)).toBe("dueSoon");
+    expect(contractStatus(next("2026-03-17"), lateEvening, KOLKATA)).toBe("dueSoon");
   });
 });
 
@@ -181,12 +307,41 @@ describe("display", () => {
     expect(dueMessage("Compressor", "2026-04-01")).toBe(
       "AMC for the equipment: Compressor is due on 01/04/2026",
     );
-    expect(contractMessage({ equipment: "DG set", nextDueDate: "2026-01-05" }, "expired")).toContain(
-      "AMC has expired",
+    const dgSet = { equipment: "DG set", nextDueDate: "2026-01-05" };
+    expect(contractMessage(dgSet, { status: "expired", reason: "pms", date: "2026-01-05" })).toBe(
+      "AMC has expired for the equipment: DG set with Next Due Date: 05/01/2026",
     );
-    expect(contractMessage({ equipment: "DG set", nextDueDate: "2026-01-05" }, "dueSoon")).toBe(
+    expect(contractMessage(dgSet, { status: "dueSoon", reason: "pms", date: "2026-01-05" })).toBe(
       "AMC for the equipment: DG set is due on 05/01/2026",
     );
+    expect(contractMessage(dgSet, { status: "fine", reason: null, date: null })).toBe(
+      "AMC for the equipment: DG set is due on 05/01/2026",
+    );
+  });
+
+  it("names the validity end when that is what flags the contract", () => {
+    const pump = { equipment: "Fire pump", nextDueDate: "" };
+    expect(contractMessage(pump, { status: "expired", reason: "validity", date: "2026-11-20" })).toBe(
+      "AMC has expired for the equipment: Fire pump; validity ended on 20/11/2026",
+    );
+    expect(contractMessage(pump, { status: "dueSoon", reason: "validity", date: "2026-11-30" })).toBe(
+      "AMC for the equipment: Fire pump ends on 30/11/2026",
+    );
+    expect(contractAlertTitle({ reason: "validity", date: "2026-11-20" })).toBe(
+      "AMC validity ended for the equipment on 20/11/2026",
+    );
+    expect(contractAlertTitle({ reason: "pms", date: "2026-03-09" })).toBe(alertTitle("2026-03-09"));
+    expect(
+      alertMessages(
+        [{ id: "a", equipment: "Fire pump", reason: "validity", date: "2026-11-20" }],
+        ["9876543210"],
+      ),
+    ).toEqual([
+      expect.objectContaining({
+        recipient: "9876543210",
+        text: "AMC has expired for the equipment: Fire pump; validity ended on 20/11/2026",
+      }),
+    ]);
   });
 });
 

@@ -13,45 +13,95 @@ export type ContractStatus = "expired" | "dueSoon" | "fine";
 
 export const DEFAULT_DUE_SOON_DAYS = 7;
 
+/** The two dates a contract's status is decided by: the end of its validity and its next PMS due. */
+export type ContractDates = { validityTo?: string | null; nextDueDate?: string | null };
+
+/** Which date flags a contract: its validity end ("validity") or its next due date ("pms"). */
+export type StatusReason = "validity" | "pms";
+
+/** A contract's status and, unless it is fine, the date that decides it (the messages name it). */
+export type ContractState =
+  | { status: "fine"; reason: null; date: null }
+  | { status: "expired" | "dueSoon"; reason: StatusReason; date: string };
+
+const FINE: ContractState = { status: "fine", reason: null, date: null };
+
 /**
- * Expired when `now` is strictly after 00:00 (plant time) of the next due date (architecture.md,
- * spec §4 "Contract expiry"); due soon when the due date is within `dueSoonDays` days of today
- * (plant time); otherwise fine. No or an unreadable due date: nothing to warn about.
+ * The one rule of a contract's status (list, filter, counts, bell, alerts, print, exports, API and
+ * Today): expired when either date has passed, due soon when either falls within the due-soon
+ * window, otherwise fine. A next due date has passed when `now` is strictly after its 00:00 (plant
+ * time); a contract is valid through its validity end date, so that date has passed when `now` is
+ * strictly after the 00:00 that follows it. When both dates flag a contract the earlier one is
+ * named (on the same day, the next due date). No or an unreadable date: nothing to say about it.
  */
 export function contractStatus(
-  nextDueDate: string | null | undefined,
+  contract: ContractDates,
   now: Date,
   timeZone: string,
   dueSoonDays: number = DEFAULT_DUE_SOON_DAYS,
 ): ContractStatus {
-  return contractStatusAt(now, timeZone, dueSoonDays)(nextDueDate);
+  return contractStatusAt(now, timeZone, dueSoonDays)(contract);
 }
 
 /**
- * The dates that split contracts by status at `now`: a due date on or before `expiredThrough` has
- * expired, one after it and on or before `dueSoonThrough` is due soon, any later one (or none) is
- * fine. The plant's today and the 00:00s that matter are worked out once (time-zone arithmetic is
- * most of the cost), so many contracts are then compared as text, and the /amc filter compares
- * the same two dates in SQL. A due date before today has passed its 00:00; today's has when `now`
- * is strictly after it. Tomorrow's is checked too: on a day whose midnight the clocks skip
- * (America/Santiago in September) startOfDayInZone answers an hour early, and the rule follows it.
+ * The dates that split contracts by status at `now`: a next due date on or before `expiredThrough`
+ * has passed, as has a validity end on or before `validityEndedThrough` (the day before); either on
+ * or before `dueSoonThrough` is due soon. The plant's today and the 00:00s that matter are worked
+ * out once (time-zone arithmetic is most of the cost), so many contracts are then compared as
+ * text, and SQL compares the same dates (status.server.ts). A date before today has passed its
+ * 00:00; today's has when `now` is strictly after it. Tomorrow's is checked too: on a day whose
+ * midnight the clocks skip (America/Santiago in September) startOfDayInZone answers an hour early,
+ * and the rule follows it.
  */
 export function statusBounds(now: Date, timeZone: string, dueSoonDays: number = DEFAULT_DUE_SOON_DAYS) {
   const today = dateInZone(now, timeZone);
   const tomorrow = addDays(today, 1);
   const past = (date: string) => now.getTime() > startOfDayInZone(date, timeZone).getTime();
   const expiredThrough = past(tomorrow) ? tomorrow : past(today) ? today : addDays(today, -1);
-  return { expiredThrough, dueSoonThrough: addDays(today, dueSoonDays) };
+  return {
+    expiredThrough,
+    validityEndedThrough: addDays(expiredThrough, -1),
+    dueSoonThrough: addDays(today, dueSoonDays),
+  };
+}
+
+export type StatusBounds = ReturnType<typeof statusBounds>;
+
+/** Has this date of a contract passed, on these bounds (Today's "Validity ended", "PMS due date passed")? */
+export const datePassed = (reason: StatusReason, date: string, bounds: StatusBounds) =>
+  date <= (reason === "validity" ? bounds.validityEndedThrough : bounds.expiredThrough);
+
+/** The state of a contract on these bounds (see contractStatus). */
+export function contractState(contract: ContractDates, bounds: StatusBounds): ContractState {
+  const dates: [StatusReason, string][] = [];
+  // The next due date first: on a tie it is the one named (the spec's message).
+  if (contract.nextDueDate && isIsoDate(contract.nextDueDate)) dates.push(["pms", contract.nextDueDate]);
+  if (contract.validityTo && isIsoDate(contract.validityTo)) dates.push(["validity", contract.validityTo]);
+  const earliest = (found: [StatusReason, string][]) =>
+    found.reduce((first, next) => (next[1] < first[1] ? next : first));
+  const passed = dates.filter(([reason, date]) => datePassed(reason, date, bounds));
+  if (passed.length) {
+    const [reason, date] = earliest(passed);
+    return { status: "expired", reason, date };
+  }
+  const soon = dates.filter(([, date]) => date <= bounds.dueSoonThrough);
+  if (soon.length) {
+    const [reason, date] = earliest(soon);
+    return { status: "dueSoon", reason, date };
+  }
+  return FINE;
+}
+
+/** contractState for many contracts at one `now` (see statusBounds). */
+export function contractStateAt(now: Date, timeZone: string, dueSoonDays: number = DEFAULT_DUE_SOON_DAYS) {
+  const bounds = statusBounds(now, timeZone, dueSoonDays);
+  return (contract: ContractDates): ContractState => contractState(contract, bounds);
 }
 
 /** contractStatus for many contracts at one `now` (see statusBounds). */
 export function contractStatusAt(now: Date, timeZone: string, dueSoonDays: number = DEFAULT_DUE_SOON_DAYS) {
-  const { expiredThrough, dueSoonThrough } = statusBounds(now, timeZone, dueSoonDays);
-  return (nextDueDate: string | null | undefined): ContractStatus => {
-    if (!nextDueDate || !isIsoDate(nextDueDate)) return "fine";
-    if (nextDueDate <= expiredThrough) return "expired";
-    return nextDueDate <= dueSoonThrough ? "dueSoon" : "fine";
-  };
+  const stateOf = contractStateAt(now, timeZone, dueSoonDays);
+  return (contract: ContractDates): ContractStatus => stateOf(contract).status;
 }
 
 /** Adds calendar months, clamped to the end of a shorter month (31 Jan + 1 month = 28/29 Feb). */
@@ -84,35 +134,59 @@ export function suggestNextDueDate(lastDateOfChecking: string | null | undefined
 /** Empty text cells of the contract table read 'N/A' (spec §5 "Dates"). */
 export const cellText = (value: string | null | undefined) => (value?.trim() ? value : "N/A");
 
-// Message texts (issue #5, spec §2 "Notifications dialog", §7).
+// Message texts (issue #5, spec §2 "Notifications dialog", §7). A contract flagged by its next due
+// date keeps the spec's texts; one flagged by its validity end says so, with that date.
 export const expiredMessage = (equipment: string, nextDueDate: string | null | undefined) =>
   `AMC has expired for the equipment: ${equipment} with Next Due Date: ${formatDateGB(nextDueDate)}`;
+
+export const validityEndedMessage = (equipment: string, validityTo: string | null | undefined) =>
+  `AMC has expired for the equipment: ${equipment}; validity ended on ${formatDateGB(validityTo)}`;
 
 export const dueMessage = (equipment: string, nextDueDate: string | null | undefined) =>
   `AMC for the equipment: ${equipment} is due on ${formatDateGB(nextDueDate)}`;
 
+export const validityEndsMessage = (equipment: string, validityTo: string | null | undefined) =>
+  `AMC for the equipment: ${equipment} ends on ${formatDateGB(validityTo)}`;
+
 export const alertTitle = (nextDueDate: string | null | undefined) =>
   `AMC exceeds for the equipment with Next Due Date: ${formatDateGB(nextDueDate)}`;
 
-/** The message a row's Send button carries: expired, or not yet expired. */
-export const contractMessage = (
+export const validityAlertTitle = (validityTo: string | null | undefined) =>
+  `AMC validity ended for the equipment on ${formatDateGB(validityTo)}`;
+
+/** The title of an expired contract in the notifications, naming the date that flags it. */
+export const contractAlertTitle = (state: { reason: StatusReason; date: string }) =>
+  state.reason === "validity" ? validityAlertTitle(state.date) : alertTitle(state.date);
+
+/** The message about an expired contract, naming the date that flags it. */
+export const expiredContractMessage = (equipment: string, flag: { reason: StatusReason; date: string }) =>
+  flag.reason === "validity"
+    ? validityEndedMessage(equipment, flag.date)
+    : expiredMessage(equipment, flag.date);
+
+/**
+ * The message a row's Send button carries: expired or not yet, about the date that flags the
+ * contract (see contractState); a fine contract's names its next due date.
+ */
+export function contractMessage(
   contract: { equipment: string; nextDueDate: string | null | undefined },
-  status: ContractStatus,
-) =>
-  status === "expired"
-    ? expiredMessage(contract.equipment, contract.nextDueDate)
-    : dueMessage(contract.equipment, contract.nextDueDate);
+  state: ContractState,
+) {
+  if (state.status === "expired") return expiredContractMessage(contract.equipment, state);
+  if (state.reason === "validity") return validityEndsMessage(contract.equipment, state.date);
+  return dueMessage(contract.equipment, contract.nextDueDate);
+}
 
 /** One 'Send alerts' message: to one recipient, about one expired contract. */
 export type AlertMessage = { key: string; recipient: string; text: string; link: WhatsAppLink };
 
 /** 'Send alerts' (behaviour note 6): one message per expired contract per configured recipient. */
 export function alertMessages(
-  expired: readonly { id: string; equipment: string; nextDueDate: string }[],
+  expired: readonly { id: string; equipment: string; reason: StatusReason; date: string }[],
   recipients: readonly string[],
 ): AlertMessage[] {
   return expired.flatMap((contract) => {
-    const text = expiredMessage(contract.equipment, contract.nextDueDate);
+    const text = expiredContractMessage(contract.equipment, contract);
     return recipients.map((recipient) => ({
       key: `${contract.id}:${recipient}`,
       recipient,

@@ -129,6 +129,7 @@ export function contractsExport(db: Tx, search: URLSearchParams, clock: StatusCl
     nextDue: t.nextDueOn,
   };
   const statusOf = contractStatusAt(clock.now, clock.timeZone, clock.dueSoonDays);
+  const validityTo = Object.keys(select).indexOf("validityTo");
   const nextDue = Object.keys(select).indexOf("nextDue");
   return {
     what: "contracts",
@@ -136,7 +137,12 @@ export function contractsExport(db: Tx, search: URLSearchParams, clock: StatusCl
     sheets: [
       sheetOf("Contracts", contractsExportQuery(db, select, params, status, clock), (row) => [
         ...row,
-        STATUS_FILTER_LABELS[statusOf(row[nextDue] as string | null)],
+        STATUS_FILTER_LABELS[
+          statusOf({
+            validityTo: row[validityTo] as string | null,
+            nextDueDate: row[nextDue] as string | null,
+          })
+        ],
       ]),
     ],
   };

@@ -3,7 +3,7 @@ import { isRecordType, RECORD_TYPES, recordTypeLabel } from "#app/audit/record-t
 import { auditLog } from "#app/audit/table.server.ts";
 import { type Area, can } from "#app/auth/permissions.ts";
 import type { Role } from "#app/auth/roles.ts";
-import { statusBounds } from "#app/contracts/rules.ts";
+import { type StatusBounds, statusBounds } from "#app/contracts/rules.ts";
 import { db, type Tx } from "#app/db/client.server.ts";
 import { todayVisits } from "#app/home/table.server.ts";
 import { FIRST_FEW, type TodayCard, type TodayData, type TodayGroup } from "#app/home/today.ts";
@@ -76,22 +76,22 @@ async function contractsCard(
   db: Tx,
   today: string,
   offsets: readonly number[],
-  bounds: { expiredThrough: string },
+  bounds: StatusBounds,
 ): Promise<TodayCard> {
-  const bands = contractBands(await contractDates(db, today, offsets), today, offsets, bounds.expiredThrough);
+  const bands = contractBands(await contractDates(db, today, offsets, bounds), today, offsets, bounds);
   const groups = bands.map(
     (band): TodayGroup => ({
       label: bandLabel(band),
       count: band.items.length,
       late: band.within === null && band.items.length > 0,
-      // The /amc list's own views: "Expired" is its status filter (next due date passed); the
-      // windows are its sort by that date, nearest first.
+      // The /amc list's own views: "Expired" is its status filter (validity ended or next due
+      // date passed, the one rule); the windows are its sort by that date, nearest first.
       href:
-        band.what === "pms"
-          ? band.within === null
-            ? "/amc?status=expired"
-            : "/amc?sort=nextDue"
-          : "/amc?sort=validity",
+        band.within === null
+          ? "/amc?status=expired"
+          : band.what === "pms"
+            ? "/amc?sort=nextDue"
+            : "/amc?sort=validity",
       items: band.items.slice(0, FIRST_FEW).map((item) => ({
         text: `${item.equipment}${item.company ? ` (${item.company})` : ""}`,
         note: `${formatDateGB(item.date)}, ${daysText(daysBetween(today, item.date))}`,

@@ -1,4 +1,5 @@
 import os from "node:os";
+import { statusBounds } from "#app/contracts/rules.ts";
 import { db } from "#app/db/client.server.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
 import { mailNotReadyReason } from "#app/mail/rules.ts";
@@ -26,6 +27,7 @@ export async function sendDailyDigest(now = new Date()) {
   const plant = await getPlantSettings(db);
   return runDigest(db, {
     today: plantDay(now, settings.PLANT_TIME_ZONE),
+    bounds: statusBounds(now, settings.PLANT_TIME_ZONE, plant.dueSoonDays),
     offsets: plant.reminderOffsets,
     appUrl: appUrl(),
     plantName: plant.plantName,

@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { can } from "#app/auth/permissions.ts";
 import type { Role } from "#app/auth/roles.ts";
 import { users } from "#app/auth/table.server.ts";
-import { contractMessage, whatsAppLink } from "#app/contracts/rules.ts";
+import { contractMessage, datePassed, type StatusBounds, whatsAppLink } from "#app/contracts/rules.ts";
 import { contracts } from "#app/contracts/table.server.ts";
 import type { Tx } from "#app/db/client.server.ts";
 import { inventoryItems } from "#app/inventory/table.server.ts";
@@ -24,11 +24,13 @@ import { outstandingReturns } from "#app/sop/queries.server.ts";
  * Every contract date (validity end, next PMS due) inside a reminder window on `today` or overdue,
  * with the offset contractReminderOffset gives it, nearest date first. The digest sends those not
  * sent yet (contractsDue); the Today page shows them all (app/home): one computation for both.
+ * Each WhatsApp message names its own date and says "expired" by /amc's rule (`bounds`).
  */
 export async function contractDates(
   db: Tx,
   today: string,
   offsets: readonly number[],
+  bounds: StatusBounds,
 ): Promise<ContractDue[]> {
   const farthest = Math.max(...offsets, 0);
   const rows = await db
@@ -53,8 +55,8 @@ export async function contractDates(
       const offset = contractReminderOffset(date, today, offsets);
       if (offset === null || !date) continue;
       const text = contractMessage(
-        { equipment: row.equipment, nextDueDate: date },
-        offset < 0 ? "expired" : "dueSoon",
+        { equipment: row.equipment, nextDueDate: row.nextDueOn },
+        { status: datePassed(what, date, bounds) ? "expired" : "dueSoon", reason: what, date },
       );
       candidates.push({
         id: row.id,
@@ -75,8 +77,13 @@ export async function contractDates(
 }
 
 /** The contract reminders due on `today` and not yet sent: contractDates less what reminders_sent holds. */
-async function contractsDue(db: Tx, today: string, offsets: readonly number[]): Promise<ContractDue[]> {
-  const candidates = await contractDates(db, today, offsets);
+async function contractsDue(
+  db: Tx,
+  today: string,
+  offsets: readonly number[],
+  bounds: StatusBounds,
+): Promise<ContractDue[]> {
+  const candidates = await contractDates(db, today, offsets, bounds);
   if (candidates.length === 0) return [];
   const sent = await db
     .select({
@@ -136,9 +143,14 @@ export async function sparesBelowMinimum(
 }
 
 /** Everything a digest on `today` may list; daily kinds (spares, returns) are listed every day. */
-export async function digestItems(db: Tx, today: string, offsets: readonly number[]): Promise<DigestItems> {
+export async function digestItems(
+  db: Tx,
+  today: string,
+  offsets: readonly number[],
+  bounds: StatusBounds,
+): Promise<DigestItems> {
   const [contractItems, spares, returns] = await Promise.all([
-    contractsDue(db, today, offsets),
+    contractsDue(db, today, offsets, bounds),
     // Up to 100 lines of each department: one long department no longer hides the others.
     sparesBelowMinimum(db, 100),
     outstandingReturns(db, today, 200),
@@ -168,11 +180,18 @@ export type DigestRun = { messages: number; contractReminders: number; skipped: 
  */
 export async function runDigest(
   db: Tx,
-  context: { today: string; offsets: readonly number[]; appUrl: string; plantName: string },
+  context: {
+    today: string;
+    /** statusBounds at the digest's moment: its WhatsApp messages say "expired" as /amc does. */
+    bounds: StatusBounds;
+    offsets: readonly number[];
+    appUrl: string;
+    plantName: string;
+  },
 ): Promise<DigestRun> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('plantops-daily-digest'))`);
-    const items = await digestItems(tx, context.today, context.offsets);
+    const items = await digestItems(tx, context.today, context.offsets, context.bounds);
     const subscribers = await tx
       .select({ userId: users.id, email: users.email, role: users.role, kind: reminderSubscriptions.kind })
       .from(reminderSubscriptions)

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { statusBounds } from "#app/contracts/rules.ts";
 import {
   contractBands,
   contractReminderOffset,
@@ -129,8 +130,14 @@ describe("the Today page's contract bands", () => {
     mobileNumber: "",
     whatsApp: null,
   });
-  const bands = (items: ReturnType<typeof due>[], today: string, expiredThrough = today) =>
-    contractBands(items, today, [60, 30, 7], expiredThrough).map(
+  // The bounds at midday of `today` in the plant's zone (Kolkata).
+  const bands = (items: ReturnType<typeof due>[], today: string) =>
+    contractBands(
+      items,
+      today,
+      [60, 30, 7],
+      statusBounds(new Date(`${today}T12:00:00+05:30`), "Asia/Kolkata"),
+    ).map(
       (band) => `${band.what} ${band.within ?? "overdue"}: ${band.items.map((item) => item.date).join(" ")}`,
     );
 

@@ -1,3 +1,4 @@
+import { datePassed, type StatusBounds } from "#app/contracts/rules.ts";
 import { dateInZone, formatDateGB } from "#app/lib/dates.ts";
 
 // Reminder rules (issue 19), pure: "today" and the plant's zone are passed in, never read here, so
@@ -188,23 +189,22 @@ export type ContractBand = {
 /**
  * contractDates' items in the Today page's bands, for each of validity end and next PMS due:
  * overdue first, then each window nearest first, each date in the nearest window it has reached
- * (disjoint: 0–7, 8–30, 31–60 days). A contract is valid through its validity end date, so one
- * ending today is in the nearest window and overdue tomorrow. A PMS due date has passed from its
- * own 00:00 (contracts/rules.ts statusBounds, the /amc "Expired" filter): `pmsExpiredThrough` is
- * that filter's date, so the count and the list it links to agree.
+ * (disjoint: 0–7, 8–30, 31–60 days). Overdue is the /amc status rule's own (contracts/rules.ts
+ * datePassed on `bounds`, statusBounds at the same `now`), so the count and the "Expired" list it
+ * links to agree: a contract is valid through its validity end date, so one ending today is in the
+ * nearest window and overdue tomorrow; a PMS due date has passed from its own 00:00.
  */
 export function contractBands(
   items: readonly ContractDue[],
   today: string,
   offsets: readonly number[],
-  pmsExpiredThrough: string,
+  bounds: StatusBounds,
 ): ContractBand[] {
   const windows = [...new Set(offsets)].sort((a, b) => a - b);
   const bands: ContractBand[] = [];
   for (const what of ["validity", "pms"] as const) {
     const mine = items.filter((item) => item.what === what);
-    const overdue = (item: ContractDue) =>
-      what === "validity" ? item.date < today : item.date <= pmsExpiredThrough;
+    const overdue = (item: ContractDue) => datePassed(what, item.date, bounds);
     bands.push({ what, within: null, from: 0, items: mine.filter(overdue) });
     windows.forEach((within, index) => {
       const from = index === 0 ? 0 : windows[index - 1] + 1;

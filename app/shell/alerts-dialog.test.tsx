@@ -11,8 +11,8 @@ describe("the notifications list", () => {
     const html = renderToStaticMarkup(
       <AlertsList
         alerts={[
-          { id: "a", equipment: "Fire pump", nextDueDate: "2026-03-09", mobileNumber: "98765 43210" },
-          { id: "b", equipment: "DG set", nextDueDate: "2026-01-02", mobileNumber: "" },
+          { id: "a", equipment: "Fire pump", reason: "pms", date: "2026-03-09", mobileNumber: "98765 43210" },
+          { id: "b", equipment: "DG set", reason: "pms", date: "2026-01-02", mobileNumber: "" },
         ]}
       />,
     );
@@ -25,5 +25,26 @@ describe("the notifications list", () => {
     expect(html).toMatch(/<button[^>]*disabled=""[^>]*>Send WhatsApp Message/);
     expect(html).toContain("No mobile number is set.");
     expect(html).not.toContain("No AMC notifications available.");
+  });
+
+  it("names the validity end of a contract whose validity has ended, in its title and its message", () => {
+    const html = renderToStaticMarkup(
+      <AlertsList
+        alerts={[
+          {
+            id: "c",
+            equipment: "Weighbridge",
+            reason: "validity",
+            date: "2026-11-20",
+            mobileNumber: "9876543210",
+          },
+        ]}
+      />,
+    );
+    expect(html).toContain("AMC validity ended for the equipment on 20/11/2026");
+    expect(html).not.toContain("Next Due Date");
+    expect(html).toContain(
+      `href="https://wa.me/919876543210?text=${encodeURIComponent("AMC has expired for the equipment: Weighbridge; validity ended on 20/11/2026")}"`,
+    );
   });
 });

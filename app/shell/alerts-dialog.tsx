@@ -1,7 +1,7 @@
 import type { CSSProperties } from "react";
 import type { AmcAlert } from "#app/contracts/alerts.server.ts";
 import { WhatsAppSend } from "#app/contracts/components/whatsapp-send.tsx";
-import { alertTitle, expiredMessage, whatsAppLink } from "#app/contracts/rules.ts";
+import { contractAlertTitle, expiredContractMessage, whatsAppLink } from "#app/contracts/rules.ts";
 
 // The AMC notifications (spec §2 "Notifications dialog", behaviour note 5): the list shown in the
 // bell's dialog (JavaScript) and on the /alerts page (without it).
@@ -28,13 +28,13 @@ export function AlertsList({ alerts }: { alerts: AmcAlert[] }) {
       {alerts.map((alert) => (
         <li key={alert.id} style={itemStyle}>
           <div>
-            <p style={{ margin: 0 }}>{alertTitle(alert.nextDueDate)}</p>
+            <p style={{ margin: 0 }}>{contractAlertTitle(alert)}</p>
             <p className="muted" style={{ margin: 0, fontSize: "0.85rem" }}>
               {alert.equipment}
             </p>
           </div>
           <WhatsAppSend
-            link={whatsAppLink(alert.mobileNumber, expiredMessage(alert.equipment, alert.nextDueDate))}
+            link={whatsAppLink(alert.mobileNumber, expiredContractMessage(alert.equipment, alert))}
             label="Send WhatsApp Message"
             about={`about ${alert.equipment}`}
           />

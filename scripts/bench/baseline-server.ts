@@ -63,7 +63,12 @@ async function equipment() {
     version: row.version,
     createdAt: (row.created_at as Date).toISOString(),
     updatedAt: (row.updated_at as Date).toISOString(),
-    status: contractStatus(row.next_due_on ?? "", now, timeZone, DEFAULT_DUE_SOON_DAYS),
+    status: contractStatus(
+      { validityTo: row.validity_to, nextDueDate: row.next_due_on },
+      now,
+      timeZone,
+      DEFAULT_DUE_SOON_DAYS,
+    ),
   }));
 }
 

@@ -28,7 +28,7 @@ type Contract = {
 const defaults = {
   company: "Kirloskar",
   validityFrom: "2026-04-01",
-  validityTo: "2027-03-31",
+  validityTo: "2099-03-31",
   pms: "Quarterly",
 };
 
@@ -134,7 +134,7 @@ test("adds an expired, a due-soon and a fine contract; the table marks them and 
   const expiredRow = rowOf(page, expired);
   await expect(expiredRow).toHaveClass(/contract-expired/);
   await expect(expiredRow).toContainText(`${gb(addDays(today(), -3))}Expired`);
-  await expect(expiredRow).toContainText("01/04/2026 to 31/03/2027");
+  await expect(expiredRow).toContainText("01/04/2026 to 31/03/2099");
   await expect(expiredRow).toContainText(gb(addDays(today(), -93)));
   await expect(expiredRow).toContainText("Ravi Kumar");
 
@@ -488,4 +488,52 @@ test("the list is searched, filtered by status, sorted, paged and printed on the
   await expect(page.getByText(/^Printed \d{2}\/\d{2}\/\d{4}/)).toBeVisible();
   await expect(page.locator("tbody tr")).toHaveCount(1);
   await expect(page.locator("script[src]")).toHaveCount(0);
+});
+
+test("a contract whose validity has ended, with no next due date, is expired: the table, the Expired filter and the notifications say so", async ({
+  page,
+  login,
+  js,
+}) => {
+  await login("staff");
+  const equipment = uniqueName("Lapsed weighbridge");
+  // Long ended, so it is among the most overdue the bell's dialog lists (the other tests' alerts stay).
+  const ended = "2020-01-31";
+  await addByApi(page, {
+    equipment,
+    validityFrom: "2019-02-01",
+    validityTo: ended,
+    mobileNumber: "98480 22338",
+  });
+  const message = `${MESSAGE_HEAD} ${equipment}; validity ended on ${gb(ended)}`;
+
+  await page.goto("/amc");
+  await expect(page.getByText(/^[1-9]\d* expired · \d+ due within \d+ days$/)).toBeVisible();
+  const toolbar = page.getByRole("search", { name: "Search and filter contracts" });
+  await toolbar.getByLabel("Search contracts").fill(equipment);
+  await toolbar.getByLabel("Status").selectOption("expired");
+  if (!js) await toolbar.getByRole("button", { name: "Apply" }).click();
+  await expect(page).toHaveURL(/[?&]status=expired/);
+  const rows = page.locator("table.amc-table tbody tr");
+  await expect(rows).toHaveCount(1);
+  const row = rowOf(page, equipment);
+  await expect(row).toHaveClass(/contract-expired/);
+  // The tag sits beside the date that flags it: the validity, not the (empty) next due date.
+  await expect(row.getByRole("cell").nth(2)).toHaveText(`01/02/2019 to ${gb(ended)}Expired`);
+  await expect(row.getByRole("cell").nth(9)).toHaveText("N/A");
+  await expect(row.getByRole("link", { name: `Send WhatsApp message about ${equipment}` })).toHaveAttribute(
+    "href",
+    `https://wa.me/919848022338?text=${encodeURIComponent(message)}`,
+  );
+
+  const list = await openNotifications(page, js);
+  const mine = list
+    .getByRole("list", { name: "AMC alerts" })
+    .getByRole("listitem")
+    .filter({ hasText: equipment });
+  await expect(mine).toContainText(`AMC validity ended for the equipment on ${gb(ended)}`);
+  await expect(mine.getByRole("link", { name: /^Send WhatsApp Message/ })).toHaveAttribute(
+    "href",
+    `https://wa.me/919848022338?text=${encodeURIComponent(message)}`,
+  );
 });

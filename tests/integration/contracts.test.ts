@@ -52,7 +52,7 @@ type Equipment = {
 const buildEquipment = (overrides: Record<string, unknown> = {}) => ({
   equipment: `Fire pump ${Math.random().toString(36).slice(2, 7)}`,
   company: "Kirloskar",
-  validity: { from: "2026-04-01", to: "2027-03-31" },
+  validity: { from: "2026-04-01", to: "2099-03-31" },
   pms: "Quarterly",
   vendorCode: "V-101",
   contractNumber: "AMC/2026/7",
@@ -68,7 +68,7 @@ const buildForm = (overrides: Record<string, string> = {}) => ({
   equipment: `Compressor ${Math.random().toString(36).slice(2, 7)}`,
   company: "Atlas",
   validityFrom: "2026-04-01",
-  validityTo: "2027-03-31",
+  validityTo: "2099-03-31",
   pms: "Monthly",
   vendorCode: "",
   contractNumber: "",
@@ -133,7 +133,7 @@ describe("/api/equipment", () => {
       newEquipment: {
         equipment: "DG set 250 kVA",
         company: "Kirloskar",
-        validity: { from: "2026-04-01", to: "2027-03-31" },
+        validity: { from: "2026-04-01", to: "2099-03-31" },
         pms: "Quarterly",
         vendorCode: "V-101",
         contractNumber: "AMC/2026/7",
@@ -304,7 +304,7 @@ describe("/api/equipment", () => {
     expect(row).toMatchObject({ company: "First", version: 2 });
 
     expect((await put(MISSING_ID, { company: "X" })).status).toBe(404);
-    const bad = await put(created._id, { validity: { from: "2030-01-01" } });
+    const bad = await put(created._id, { validity: { from: "2100-01-01" } });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ message: "Validity to must not be before validity from." });
     const badPms = await put(created._id, { pms: "Daily" });
@@ -391,7 +391,7 @@ describe("the /amc pages", () => {
       equipment: "Expired pump",
       company: "Kirloskar",
       validityFrom: "2026-04-01",
-      validityTo: "2027-03-31",
+      validityTo: "2099-03-31",
       pms: "Quarterly",
       vendorCode: "V-101",
       contractNumber: "AMC/2026/7",
@@ -400,6 +400,7 @@ describe("the /amc pages", () => {
       lastDateOfChecking: "2026-01-10",
       nextDueDate: expired.nextDueDate,
       status: "expired",
+      reason: "pms",
     });
     expect(row(soon._id).status).toBe("dueSoon");
     expect(row(fine._id).status).toBe("fine");
@@ -541,7 +542,7 @@ describe("the /amc pages", () => {
       pms: "Fortnightly",
       nextDueOn: "2026-02-14",
       vendorCode: "",
-      validityTo: "2027-03-31",
+      validityTo: "2099-03-31",
     });
   });
 
@@ -701,14 +702,15 @@ describe("the bell's alerts", () => {
     const page = (await (
       await run(alertsLoader, buildRequest("/alerts", { cookie: staff.cookie }))
     ).json()) as {
-      alerts: { id: string; equipment: string; nextDueDate: string; mobileNumber: string }[];
+      alerts: { id: string; equipment: string; reason: string; date: string; mobileNumber: string }[];
     };
     expect(page.alerts.map((alert) => alert.equipment)).toEqual(["Expired B", "Expired A"]);
     expect(page.alerts[1]).toEqual({
       id: expired._id,
       equipment: "Expired A",
-      nextDueDate: expired.nextDueDate,
       mobileNumber: "98765 43210",
+      reason: "pms",
+      date: expired.nextDueDate,
     });
   });
 

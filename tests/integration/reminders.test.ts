@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { users } from "#app/auth/table.server.ts";
+import { statusBounds } from "#app/contracts/rules.ts";
 import { contracts } from "#app/contracts/table.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { inventoryItems } from "#app/inventory/table.server.ts";
@@ -21,8 +22,15 @@ const smtp = await startSmtpServer();
 const mailer = smtpMailer(smtp.url, "plantops@plant.test");
 const APP = "https://plantops.plant.test";
 const OFFSETS = [60, 30, 7];
+/** The digest of `today`, run at 08:00 plant time (Kolkata). */
 const digest = (today: string) =>
-  runDigest(db, { today, offsets: OFFSETS, appUrl: APP, plantName: "North Plant" });
+  runDigest(db, {
+    today,
+    bounds: statusBounds(new Date(`${today}T08:00:00+05:30`), "Asia/Kolkata"),
+    offsets: OFFSETS,
+    appUrl: APP,
+    plantName: "North Plant",
+  });
 
 afterAll(() => smtp.close());
 
@@ -98,6 +106,8 @@ describe("the daily digest", () => {
     expect(manager.text).toContain("- Fire pump (Acme Pumps): validity ends 23/12/2026, in 30 days");
     expect(manager.text).toContain(`${APP}/amc?q=Fire%20pump`);
     expect(manager.text).toContain("WhatsApp 98765 43210: https://wa.me/919876543210?text=");
+    // The WhatsApp message names the date it is about: the validity end, not a next due date.
+    expect(manager.text).toContain(encodeURIComponent("AMC for the equipment: Fire pump ends on 23/12/2026"));
     expect(manager.text).toContain("- Compressor (Beta): PMS due 20/11/2026, 3 days overdue");
     expect(manager.text).toContain(`- FireFight #1 Hose reel: 1 in stock, minimum 3`);
     expect(manager.text).toContain(`${APP}/products/FireFight?stock=short`);

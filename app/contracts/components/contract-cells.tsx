@@ -3,7 +3,8 @@ import { cellText } from "#app/contracts/rules.ts";
 import { formatDateGB } from "#app/lib/dates.ts";
 import { Marked } from "#app/ui/list/marked.tsx";
 
-// The /amc table's columns and a contract's ten cells, shared by the list and its print view.
+// The /amc table's columns and a contract's ten cells, shared by the list and its print view. An
+// expired or due-soon contract's tag sits beside the date that flags it (validity or next due).
 
 /** The columns as the table and the print view head them, with the sort each header sets. */
 export const SORTABLE = [
@@ -31,6 +32,7 @@ export function ContractCells({ row, q }: { row: ContractRow; q: string }) {
       </td>
       <td>
         <Marked text={`${formatDateGB(row.validityFrom)} to ${formatDateGB(row.validityTo)}`} q={q} />
+        {row.reason === "validity" ? <StatusTag status={row.status} /> : null}
       </td>
       <td>
         <Marked text={cellText(row.pms)} q={q} />
@@ -52,9 +54,14 @@ export function ContractCells({ row, q }: { row: ContractRow; q: string }) {
       </td>
       <td>
         <Marked text={formatDateGB(row.nextDueDate)} q={q} />
-        {row.status === "expired" ? <span className="tag tag-expired">Expired</span> : null}
-        {row.status === "dueSoon" ? <span className="tag tag-due-soon">Due soon</span> : null}
+        {row.reason === "pms" ? <StatusTag status={row.status} /> : null}
       </td>
     </>
   );
+}
+
+/** The status's tag, beside the date that decides it (rules.ts contractState): it says why. */
+function StatusTag({ status }: { status: ContractRow["status"] }) {
+  if (status === "expired") return <span className="tag tag-expired">Expired</span>;
+  return status === "dueSoon" ? <span className="tag tag-due-soon">Due soon</span> : null;
 }

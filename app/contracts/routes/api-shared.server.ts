@@ -17,7 +17,10 @@ export async function withApiStatus(db: Tx, items: Equipment[]) {
   const now = new Date();
   const timeZone = serverSettings().PLANT_TIME_ZONE;
   const statusOf = contractStatusAt(now, timeZone, dueSoonDays);
-  return items.map((item) => ({ ...item, status: statusOf(item.nextDueDate) }));
+  return items.map((item) => ({
+    ...item,
+    status: statusOf({ validityTo: item.validity.to, nextDueDate: item.nextDueDate }),
+  }));
 }
 
 export function equipmentValidationBody(error: core.$ZodError, extra: Record<string, unknown> = {}) {

@@ -12,6 +12,7 @@ import {
   CONTRACT_LIST_DEFAULTS,
   type ContractRow,
   readContractView,
+  rowState,
   STATUS_FILTER_LABELS,
   STATUS_FILTERS,
   type StatusFilter,
@@ -238,7 +239,7 @@ function ContractLine({
       ) : null}
       <td>
         <WhatsAppSend
-          link={whatsAppLink(row.mobileNumber, contractMessage(row, row.status))}
+          link={whatsAppLink(row.mobileNumber, contractMessage(row, rowState(row)))}
           about={`WhatsApp message about ${row.equipment}`}
         />
       </td>
