@@ -306,13 +306,15 @@ describe("npm start stopped by a signal to one process (a service manager's, a c
   });
 
   it.each([
-    { signal: "SIGTERM", to: "npm" },
-    { signal: "SIGINT", to: "npm" },
-    { signal: "SIGTERM", to: "node" },
-    { signal: "SIGINT", to: "node" },
+    { signal: "SIGTERM", to: "npm's process alone" },
+    { signal: "SIGINT", to: "npm's process alone" },
+    { signal: "SIGTERM", to: "node's process alone" },
+    { signal: "SIGINT", to: "node's process alone" },
     // Nothing forwards a SIGKILL: node notices that npm is gone and stops by itself.
-    { signal: "SIGKILL", to: "npm" },
-  ] as const)("$signal to $to's process alone: the request in flight is answered, PostgreSQL stops, nothing is left and the port is free within 3 s, saying only Stopped.", async ({
+    { signal: "SIGKILL", to: "npm's process alone" },
+    // Ctrl-C in a terminal: npm and node both get it, and npm forwards it to node once more.
+    { signal: "SIGINT", to: "the process group of npm start (Ctrl-C)" },
+  ] as const)("$signal to $to: the request in flight is answered, PostgreSQL stops, nothing is left and the port is free within 3 s, saying only Stopped.", async ({
     signal,
     to,
   }) => {
@@ -324,17 +326,17 @@ describe("npm start stopped by a signal to one process (a service manager's, a c
     const postgres = postgresOf(dataDir);
     started = { npm, node, postmaster: postgres[0] };
     const request = await halfSentRequest(port);
+    // Everything npm start runs: node, the postmaster and its server processes, PostgreSQL's watcher.
+    const everything = [...new Set([npm, ...descendants(npm).map((row) => row.pid), ...postgres])];
+    expect(everything).toEqual(expect.arrayContaining([node, postgres[0]]));
     const printedBefore = app.output().length;
     const sent = Date.now();
-    process.kill(to === "npm" ? npm : node, signal);
+    process.kill(to.startsWith("npm") ? npm : to.startsWith("node") ? node : -npm, signal);
     await new Promise((resolve) => setTimeout(resolve, 300));
     request.finish();
 
-    const everything = [npm, node, ...postgres];
     await until(() => !everything.some(alive), sent + 3_000);
-    expect(everything.filter(alive), "npm, node and PostgreSQL's processes still running after 3 s").toEqual(
-      [],
-    );
+    expect(everything.filter(alive), "processes of npm start still running after 3 s").toEqual([]);
     expect(await app.exited).toBe(signal === "SIGKILL" ? null : 0);
     expect(request.answer()).toMatch(/^HTTP\/1\.1 400 /);
     expect(linesOfTheStop(app.output().slice(printedBefore))).toEqual(["Stopped."]);
