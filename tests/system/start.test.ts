@@ -14,9 +14,10 @@ import {
 } from "#app/db/embedded.server.ts";
 
 // `npm start` as a newcomer runs it (the built app; `npm test` builds first): the start-up
-// summary, Ctrl-C (SIGINT to the whole process group) and SIGTERM, SIGINT and SIGTERM sent to one
-// process only (npm's or node's, as a service manager or a container does), recovery after
-// `kill -9`, an external DATABASE_URL, and the production refusal without secrets.
+// summary, Ctrl-C (SIGINT to the whole process group) and SIGTERM, the same through `npm start`
+// and SIGINT or SIGTERM sent to one process only (npm's or node's, as a service manager or a
+// container does), PostgreSQL stopping by itself after a `kill -9` and the recovery from one left
+// running, an external DATABASE_URL, and the production refusal without secrets.
 
 type Started = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
 
