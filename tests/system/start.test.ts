@@ -78,15 +78,18 @@ const linesOfTheStop = (printed: string) =>
 
 /** Every process on the machine: its parent and its arguments (from /proc). */
 function processTable() {
-  const table: { pid: number; ppid: number; args: string[] }[] = [];
+  const table: { pid: number; ppid: number; group: number; args: string[] }[] = [];
   for (const entry of fs.readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
       // The command name in parentheses may hold spaces: the fields after its last ")" are fixed.
-      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      const [, ppid, group] = stat
+        .slice(stat.lastIndexOf(")") + 2)
+        .split(" ")
+        .map(Number);
       const args = fs.readFileSync(`/proc/${entry}/cmdline`, "utf8").split("\0").filter(Boolean);
-      table.push({ pid: Number(entry), ppid, args });
+      table.push({ pid: Number(entry), ppid, group, args });
     } catch {
       // gone while we read
     }
@@ -95,7 +98,7 @@ function processTable() {
 }
 
 /** The processes below `pid` (children, grandchildren…). */
-function descendants(pid: number, table = processTable()): { pid: number; ppid: number; args: string[] }[] {
+function descendants(pid: number, table = processTable()): ReturnType<typeof processTable> {
   const children = table.filter((row) => row.ppid === pid);
   return children.flatMap((child) => [child, ...descendants(child.pid, table)]);
 }
@@ -290,20 +293,26 @@ describe("npm start on the embedded database", () => {
 describe("npm start stopped by a signal to one process (a service manager's, a container's)", () => {
   // What a case started: a case that fails (its processes left serving) is cleaned up here, so the
   // next one can start on the same data directory.
-  let started: { npm: number; node: number; postmaster: number } | undefined;
+  let npmStarted: number | undefined;
   afterEach(async () => {
-    if (!started) return;
-    const { npm, node, postmaster } = started;
-    started = undefined;
-    for (const pid of [node, npm]) {
+    if (!npmStarted) return;
+    const pidFile = path.join(dataDir, "postgres", "postmaster.pid");
+    const postmaster = fs.existsSync(pidFile) ? postgresOf(dataDir)[0] : undefined;
+    // npm, its shell and node: npm's process group, even once npm is gone.
+    const group = npmStarted;
+    npmStarted = undefined;
+    const signal = (pid: number, name: NodeJS.Signals) => {
       try {
-        process.kill(pid, "SIGKILL");
+        process.kill(pid, name);
       } catch {
-        // already gone
+        // gone meanwhile
       }
+    };
+    for (const row of processTable().filter((row) => row.group === group)) signal(row.pid, "SIGKILL");
+    if (postmaster) {
+      signal(postmaster, "SIGINT");
+      await until(() => !alive(postmaster), Date.now() + 30_000);
     }
-    if (alive(postmaster)) process.kill(postmaster, "SIGINT");
-    await until(() => !alive(postmaster), Date.now() + 30_000);
   });
 
   it.each([
@@ -321,11 +330,11 @@ describe("npm start stopped by a signal to one process (a service manager's, a c
   }) => {
     const port = await freePort();
     const app = start({ PORT: String(port), DATA_DIR: dataDir }, { npm: true });
+    npmStarted = app.child.pid;
     await ready(app);
     const npm = app.child.pid as number;
     const node = nodeOf(npm);
     const postgres = postgresOf(dataDir);
-    started = { npm, node, postmaster: postgres[0] };
     const request = await halfSentRequest(port);
     // Everything npm start runs: node, the postmaster and its server processes, PostgreSQL's watcher.
     const everything = [...new Set([npm, ...descendants(npm).map((row) => row.pid), ...postgres])];
