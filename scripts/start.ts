@@ -2,6 +2,7 @@ import { launch } from "./launch.ts";
 
 // `npm start`: build if needed, start the database (embedded unless DATABASE_URL is set), migrate,
 // serve in this process. Ctrl-C / SIGTERM: requests in flight finish, then PostgreSQL stops.
+// How a signal to any one of npm or node gets here: docs/decisions/012-stopping.md.
 const log = (line: string) => console.log(`[plantops] ${line}`);
 
 // Signals are taken from the first moment: a Ctrl-C during start-up stops what has started.
@@ -13,6 +14,21 @@ const onSignal = () => {
 };
 process.on("SIGINT", onSignal);
 process.on("SIGTERM", onSignal);
+
+// Under `npm start`, npm is the main process: a service manager or a container signals it, and it
+// forwards SIGINT and SIGTERM to us (package.json `exec`s node, so we are npm's own child). A
+// SIGKILL of npm forwards nothing and would leave us serving with no one to stop us: when our
+// parent changes (we were handed to init or a subreaper), npm is gone, and we stop as on a signal.
+// Only under npm: `nohup node scripts/start.js &` from a shell that then exits must keep serving.
+if (process.env.npm_lifecycle_event === "start") {
+  const parent = process.ppid;
+  const watch = setInterval(() => {
+    if (process.ppid === parent) return;
+    clearInterval(watch);
+    onSignal();
+  }, 250);
+  watch.unref();
+}
 
 try {
   const started = Date.now();

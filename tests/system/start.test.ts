@@ -4,7 +4,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import postgres from "postgres";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
   type EmbeddedPostgres,
   embeddedUrl,
@@ -14,17 +14,21 @@ import {
 } from "#app/db/embedded.server.ts";
 
 // `npm start` as a newcomer runs it (the built app; `npm test` builds first): the start-up
-// summary, Ctrl-C (SIGINT to the whole process group) and SIGTERM, recovery after `kill -9`, an
-// external DATABASE_URL, and the production refusal without secrets.
+// summary, Ctrl-C (SIGINT to the whole process group) and SIGTERM, the same through `npm start`
+// and SIGINT or SIGTERM sent to one process only (npm's or node's, as a service manager or a
+// container does), PostgreSQL stopping by itself after a `kill -9` and the recovery from one left
+// running, an external DATABASE_URL, and the production refusal without secrets.
 
 type Started = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
 
-function start(env: Record<string, string>): Started {
+/** `node scripts/start.js` (what `npm start` runs), or with `npm: true` the `npm start` command itself. */
+function start(env: Record<string, string>, { npm = false } = {}): Started {
   let output = "";
   // The developer's own NODE_ENV must not leak into what is being tested.
   const childEnv: Record<string, string | undefined> = { ...process.env, NODE_ENV: undefined, ...env };
   // As `npm start` runs it (compiled, no tsx), in its own process group like a terminal's job.
-  const child = spawn(process.execPath, ["scripts/start.js"], {
+  const [command, args] = npm ? ["npm", ["start"]] : [process.execPath, ["scripts/start.js"]];
+  const child = spawn(command, args, {
     env: childEnv as unknown as NodeJS.ProcessEnv,
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
@@ -61,10 +65,103 @@ const json = (body: unknown) => ({
 function alive(pid: number) {
   try {
     process.kill(pid, 0);
-    return true;
+    // A zombie has exited; only its parent has not collected it yet.
+    return !/^\d+ \(.*\) Z /.test(fs.readFileSync(`/proc/${pid}/stat`, "utf8"));
   } catch {
     return false;
   }
+}
+
+/** What was printed after a stop signal: a scheduled job's line may come at any moment, it is not the stop's. */
+const linesOfTheStop = (printed: string) =>
+  printed.split("\n").filter((line) => line && !line.startsWith("[jobs] "));
+
+/** Every process on the machine: its parent and its arguments (from /proc). */
+function processTable() {
+  const table: { pid: number; ppid: number; group: number; args: string[] }[] = [];
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+      // The command name in parentheses may hold spaces: the fields after its last ")" are fixed.
+      const [, ppid, group] = stat
+        .slice(stat.lastIndexOf(")") + 2)
+        .split(" ")
+        .map(Number);
+      const args = fs.readFileSync(`/proc/${entry}/cmdline`, "utf8").split("\0").filter(Boolean);
+      table.push({ pid: Number(entry), ppid, group, args });
+    } catch {
+      // gone while we read
+    }
+  }
+  return table;
+}
+
+/** The processes below `pid` (children, grandchildren…). */
+function descendants(pid: number, table = processTable()): ReturnType<typeof processTable> {
+  const children = table.filter((row) => row.ppid === pid);
+  return children.flatMap((child) => [child, ...descendants(child.pid, table)]);
+}
+
+/** The Node.js process serving `npm start` (npm → node, or npm → sh → node). */
+function nodeOf(npmPid: number) {
+  const found = descendants(npmPid).find((row) => row.args.includes("scripts/start.js"));
+  if (!found) throw new Error(`no node scripts/start.js under npm (pid ${npmPid})`);
+  return found.pid;
+}
+
+/** The postmaster of a data directory and its server processes, from its postmaster.pid. */
+function postgresOf(dir: string) {
+  const postmaster = Number(
+    fs.readFileSync(path.join(dir, "postgres", "postmaster.pid"), "utf8").split("\n")[0],
+  );
+  return [postmaster, ...descendants(postmaster).map((row) => row.pid)];
+}
+
+/** Any process still running on the data directory's cluster (the postmaster names it in its arguments). */
+const postgresStillOn = (dir: string) =>
+  processTable().filter((row) => row.args.some((arg) => arg.includes(path.join(dir, "postgres"))));
+
+/** Whether the port refuses connections (nothing listens any more). */
+const refuses = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = net.connect(port, "127.0.0.1");
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once("error", (error: NodeJS.ErrnoException) => resolve(error.code === "ECONNREFUSED"));
+  });
+
+/** Waits until `done()` holds, at most until `deadline` (ms since the epoch); says whether it held. */
+async function until(done: () => boolean, deadline: number) {
+  while (!done()) {
+    if (Date.now() > deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return true;
+}
+
+/**
+ * A request whose body is half sent (a sign-in without a password: refused at once, so the time
+ * measured is the stop's, not a hash's). `finish()` sends the rest; `answer()` is what came back.
+ */
+async function halfSentRequest(port: number) {
+  const body = JSON.stringify({ email: "keeper@plant.test", note: "x".repeat(100) });
+  const socket = net.connect(port, "127.0.0.1");
+  await new Promise((resolve) => socket.once("connect", resolve));
+  let answer = "";
+  socket.on("data", (chunk) => {
+    answer += chunk;
+  });
+  socket.on("error", () => {});
+  socket.write(
+    `POST /api/auth/login HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\ncontent-type: application/json\r\n` +
+      `content-length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 10)}`,
+  );
+  // The server has read the head and waits for the body.
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  return { finish: () => socket.end(body.slice(10)), answer: () => answer };
 }
 
 let dataDir: string;
@@ -102,32 +199,19 @@ describe("npm start on the embedded database", () => {
     const postmaster = Number(
       fs.readFileSync(path.join(dataDir, "postgres", "postmaster.pid"), "utf8").split("\n")[0],
     );
-    // A request whose body is half sent when Ctrl-C is pressed still gets its answer (a sign-in
-    // without a password: refused at once, so the time measured is the stop's, not a hash's).
-    const body = JSON.stringify({ email: "keeper@plant.test", note: "x".repeat(100) });
-    const socket = net.connect(port, "127.0.0.1");
-    await new Promise((resolve) => socket.once("connect", resolve));
-    let answer = "";
-    socket.on("data", (chunk) => {
-      answer += chunk;
-    });
-    socket.write(
-      `POST /api/auth/login HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\ncontent-type: application/json\r\n` +
-        `content-length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 10)}`,
-    );
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // A request whose body is half sent when Ctrl-C is pressed still gets its answer.
+    const request = await halfSentRequest(port);
     // What the app printed until now (its start, a job's line) is not the stop's: only what follows.
     const printedBefore = app.output().length;
     const pressed = Date.now();
     process.kill(-(app.child.pid as number), "SIGINT");
     await new Promise((resolve) => setTimeout(resolve, 300));
-    socket.end(body.slice(10));
+    request.finish();
     expect(await app.exited).toBe(0);
     expect(Date.now() - pressed).toBeLessThan(3_000);
-    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    expect(request.answer()).toMatch(/^HTTP\/1\.1 400 /);
     expect(app.output()).toContain("Press Ctrl-C to stop.");
-    const afterStop = app.output().slice(printedBefore);
-    expect(afterStop.split("\n").filter(Boolean)).toEqual(["Stopped."]);
+    expect(linesOfTheStop(app.output().slice(printedBefore))).toEqual(["Stopped."]);
     expect(alive(postmaster)).toBe(false);
     expect(fs.existsSync(path.join(dataDir, "postgres", "postmaster.pid"))).toBe(false);
   });
@@ -159,7 +243,7 @@ describe("npm start on the embedded database", () => {
     expect(app.output()).toContain("Stopped.");
   });
 
-  it("comes back after a kill -9 (orphaned server and postmaster), with every committed record", async () => {
+  it("after a kill -9 PostgreSQL stops by itself; one orphaned anyway is stopped by the next start; every committed record is kept", async () => {
     const port = await freePort();
     const first = start({ PORT: String(port), DATA_DIR: dataDir });
     await ready(first);
@@ -172,24 +256,103 @@ describe("npm start on the embedded database", () => {
     );
     expect(saved.status).toBe(201);
     const { server } = JSON.parse(fs.readFileSync(path.join(dataDir, "server.json"), "utf8"));
-    const postmaster = Number(
-      fs.readFileSync(path.join(dataDir, "postgres", "postmaster.pid"), "utf8").split("\n")[0],
-    );
+    const postmaster = postgresOf(dataDir)[0];
 
+    // kill -9 of node: its watcher (a shell waiting on a pipe from node) stops PostgreSQL.
     first.child.kill("SIGKILL");
     await first.exited;
     expect(alive(server)).toBe(false); // the web server is the launcher's own process
-    expect(alive(postmaster)).toBe(true); // left behind, holding the data directory
+    await until(() => !alive(postmaster), Date.now() + 10_000);
+    expect(alive(postmaster), "PostgreSQL left serving after a kill -9 of node").toBe(false);
+    expect(postgresStillOn(dataDir)).toEqual([]);
 
+    // kill -9 of node and its watcher at once: the postmaster is orphaned, holding the data directory.
     const second = start({ PORT: String(port), DATA_DIR: dataDir });
     await ready(second);
-    expect(alive(postmaster)).toBe(false);
+    const node = second.child.pid as number;
+    const orphan = postgresOf(dataDir)[0];
+    const watcher = descendants(node).find((row) => row.ppid === node && row.pid !== orphan);
+    expect(watcher?.args[0], "node's children: the postmaster and its watcher").toBe("/bin/sh");
+    process.kill(watcher?.pid as number, "SIGKILL");
+    second.child.kill("SIGKILL");
+    await second.exited;
+    expect(alive(orphan)).toBe(true);
+
+    const third = start({ PORT: String(port), DATA_DIR: dataDir });
+    await ready(third);
+    expect(alive(orphan)).toBe(false);
     for (const email of ["keeper@plant.test", "crash@plant.test"]) {
       const login = await api(port, "/api/auth/login", json({ email, password: "correct horse battery" }));
       expect(login.status, email).toBe(200);
     }
-    process.kill(-(second.child.pid as number), "SIGINT");
-    expect(await second.exited).toBe(0);
+    process.kill(-(third.child.pid as number), "SIGINT");
+    expect(await third.exited).toBe(0);
+  });
+});
+
+describe("npm start stopped by a signal to one process (a service manager's, a container's)", () => {
+  // What a case started: a case that fails (its processes left serving) is cleaned up here, so the
+  // next one can start on the same data directory.
+  let npmStarted: number | undefined;
+  afterEach(async () => {
+    if (!npmStarted) return;
+    const pidFile = path.join(dataDir, "postgres", "postmaster.pid");
+    const postmaster = fs.existsSync(pidFile) ? postgresOf(dataDir)[0] : undefined;
+    // npm, its shell and node: npm's process group, even once npm is gone.
+    const group = npmStarted;
+    npmStarted = undefined;
+    const signal = (pid: number, name: NodeJS.Signals) => {
+      try {
+        process.kill(pid, name);
+      } catch {
+        // gone meanwhile
+      }
+    };
+    for (const row of processTable().filter((row) => row.group === group)) signal(row.pid, "SIGKILL");
+    if (postmaster) {
+      signal(postmaster, "SIGINT");
+      await until(() => !alive(postmaster), Date.now() + 30_000);
+    }
+  });
+
+  it.each([
+    { signal: "SIGTERM", to: "npm's process alone" },
+    { signal: "SIGINT", to: "npm's process alone" },
+    { signal: "SIGTERM", to: "node's process alone" },
+    { signal: "SIGINT", to: "node's process alone" },
+    // Nothing forwards a SIGKILL: node notices that npm is gone and stops by itself.
+    { signal: "SIGKILL", to: "npm's process alone" },
+    // Ctrl-C in a terminal: npm and node both get it, and npm forwards it to node once more.
+    { signal: "SIGINT", to: "the process group of npm start (Ctrl-C)" },
+  ] as const)("$signal to $to: the request in flight is answered, PostgreSQL stops, nothing is left and the port is free within 3 s, saying only Stopped.", async ({
+    signal,
+    to,
+  }) => {
+    const port = await freePort();
+    const app = start({ PORT: String(port), DATA_DIR: dataDir }, { npm: true });
+    npmStarted = app.child.pid;
+    await ready(app);
+    const npm = app.child.pid as number;
+    const node = nodeOf(npm);
+    const postgres = postgresOf(dataDir);
+    const request = await halfSentRequest(port);
+    // Everything npm start runs: node, the postmaster and its server processes, PostgreSQL's watcher.
+    const everything = [...new Set([npm, ...descendants(npm).map((row) => row.pid), ...postgres])];
+    expect(everything).toEqual(expect.arrayContaining([node, postgres[0]]));
+    const printedBefore = app.output().length;
+    const sent = Date.now();
+    process.kill(to.startsWith("npm") ? npm : to.startsWith("node") ? node : -npm, signal);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    request.finish();
+
+    await until(() => !everything.some(alive), sent + 3_000);
+    expect(everything.filter(alive), "processes of npm start still running after 3 s").toEqual([]);
+    expect(await app.exited).toBe(signal === "SIGKILL" ? null : 0);
+    expect(request.answer()).toMatch(/^HTTP\/1\.1 400 /);
+    expect(linesOfTheStop(app.output().slice(printedBefore))).toEqual(["Stopped."]);
+    expect(await refuses(port)).toBe(true);
+    expect(postgresStillOn(dataDir)).toEqual([]);
+    expect(fs.existsSync(path.join(dataDir, "postgres", "postmaster.pid"))).toBe(false);
   });
 });
 
