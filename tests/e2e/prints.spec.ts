@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { formats } from "#app/sop/formats/index.ts";
 import { baseURL } from "../../playwright.config.ts";
@@ -63,6 +64,15 @@ async function expectNoScripts(page: Page) {
   const tags = html.match(/<script\b[^>]*>|<link\b[^>]*>/gi) ?? [];
   const scripts = tags.filter((tag) => /^<script[^>]*(\bsrc=|type="module")|modulepreload/i.test(tag));
   expect(scripts, "scripts to download or run as modules").toEqual([]);
+}
+
+/** Axe on the print view's own content (a whole page costs seconds; accessibility.spec.ts has the shell). */
+async function expectAccessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page })
+    .include("main")
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  expect(violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
 }
 
 async function post(page: Page, path: string, data: unknown) {
@@ -171,6 +181,8 @@ test.describe("print views", () => {
       "Against indent 88",
     ]);
     expect((await cells("SL-12")).slice(1, 8)).toEqual(["Issue", "SL-12", "Fitter Ravi", "", "3", "12", ""]);
+    await expect(page.getByRole("button", { name: "Print", exact: true })).toBeVisible();
+    await expectAccessible(page);
     await expectPrintFits(page, "portrait", headers);
   });
 
@@ -283,6 +295,7 @@ test.describe("print views", () => {
     await expect(page.getByText("Print this page with your browser's Print command")).toBeVisible();
     const print = page.getByRole("button", { name: "Print", exact: true });
     if (js) {
+      await expectAccessible(page);
       await print.click();
       await expect
         .poll(() => page.evaluate(() => (window as unknown as { printed: number }).printed))
