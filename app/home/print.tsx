@@ -5,10 +5,11 @@ import { TodayCards } from "#app/home/components.tsx";
 import homeCss from "#app/home/home.css?url";
 import { loadToday } from "#app/home/today.server.ts";
 import type { ShellData } from "#app/shell/routes/layout.tsx";
-import { printHandle } from "#app/ui/list/print.tsx";
+import { PageSize, PrintNowButton, printHandle } from "#app/ui/list/print.tsx";
 
 // /home/print: Today as a one-page daily report, the same cards as /home (same loader), sent
-// without JavaScript like the lists' print views; home.css sets it in two columns on one sheet.
+// without JavaScript like the lists' print views; home.css sets it in two columns on one A4
+// portrait sheet.
 
 export const handle = printHandle;
 export const meta: MetaFunction = () => [{ title: "Daily report (print) · PlantOps" }];
@@ -23,8 +24,10 @@ export default function DailyReportPrint() {
   const plantName = useRouteLoaderData<ShellData>("shell")?.settings.plantName ?? "";
   return (
     <article className="today-report" aria-labelledby="today-report-title">
+      <PageSize orientation="portrait" />
       <p className="no-print print-hint">
-        Use your browser's Print command (Ctrl+P) to print this report. <a href="/home">Back to Today</a>
+        <PrintNowButton /> Use your browser's Print command (Ctrl+P) to print this report.{" "}
+        <a href="/home">Back to Today</a>
       </p>
       <h1 id="today-report-title">
         Daily report{plantName ? `: ${plantName}` : ""}

@@ -2,9 +2,9 @@ import { reversePath, type StockItemRef } from "#app/ledger/item.ts";
 import { formatQuantity, KIND_LABEL, type MovementKind } from "#app/ledger/rules.ts";
 import { formatDateGB } from "#app/lib/dates.ts";
 
-// A stock card's rows as the page and its print view both show them: received and issued in
-// their own columns, the balance after each, a reversed movement struck through and its reversal
-// saying what it takes back.
+// A stock card's rows as the page and its print view both show them, in the same columns (the
+// print leaves out only the Reverse links): received and issued in their own columns, the balance
+// after each, a reversed movement struck through and its reversal saying what it takes back.
 
 export type CardRow = {
   id: string;
@@ -55,16 +55,13 @@ export function CardTableRows({
       {rows.map((row) => (
         <tr key={row.id} className={row.reversedBy ? "reversed" : undefined}>
           <td>{formatDateGB(row.movedOn)}</td>
-          {forPrint ? null : <td>{KIND_LABEL[row.kind]}</td>}
+          <td>{KIND_LABEL[row.kind]}</td>
           <td>{row.reference ?? ""}</td>
-          {forPrint ? null : <td>{row.party ?? ""}</td>}
+          <td>{row.party ?? ""}</td>
           <td className="num">{received(row)}</td>
           <td className="num">{issued(row)}</td>
           <td className="num">{formatQuantity(row.balance)}</td>
-          <td>
-            {forPrint && row.party ? `${row.quantity < 0 ? "To" : "From"} ${row.party}. ` : ""}
-            {remarkOf(row)}
-          </td>
+          <td>{remarkOf(row)}</td>
           <td>{row.enteredBy ?? ""}</td>
           {forPrint ? null : (
             <td className="reversal-note">

@@ -93,7 +93,9 @@ test("a rack item issued, seen on its stock card, reversed, reported, printed, a
   await expect(page.getByText(`Location: RACK ${RACK} - Technician, section L1`)).toBeVisible();
   await expect(page.getByRole("columnheader")).toHaveText([
     "Date",
+    "Kind",
     "Reference",
+    "Received from / issued to",
     "Received",
     "Issued",
     "Balance",

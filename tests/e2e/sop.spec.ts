@@ -2,6 +2,7 @@ import type { Locator, Page } from "@playwright/test";
 import type { FormatDefinition, InputDef } from "#app/sop/engine/types.ts";
 import { formats } from "#app/sop/formats/index.ts";
 import { baseURL } from "../../playwright.config.ts";
+import { pdfPageSizes } from "../support/pdf.ts";
 import { sampleRecord, sampleValue } from "../support/sop-sample.ts";
 import { expect, test, uniqueName } from "./fixtures.ts";
 
@@ -121,12 +122,8 @@ function keyText(definition: FormatDefinition, marker: string) {
 
 /** Page count and each page's size (points) read from the PDF's bytes. */
 function pdfPages(pdf: Buffer) {
-  const text = pdf.toString("latin1");
-  const pages = text.match(/\/Type\s*\/Page(?![s\w])/g)?.length ?? 0;
-  const sizes = [...text.matchAll(/\/MediaBox\s*\[\s*([\d.]+)\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)\s*\]/g)].map(
-    (box) => ({ width: Number(box[3]) - Number(box[1]), height: Number(box[4]) - Number(box[2]) }),
-  );
-  return { pages, sizes };
+  const pages = pdf.toString("latin1").match(/\/Type\s*\/Page(?![s\w])/g)?.length ?? 0;
+  return { pages, sizes: pdfPageSizes(pdf) };
 }
 
 /** Prints the page to PDF and checks its pages: A4, in the format's orientation (AS11 on ≤ 2 sheets). */

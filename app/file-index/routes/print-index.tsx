@@ -1,5 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { requirePermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
 import printCss from "#app/file-index/print-index.css?url";
@@ -8,13 +8,15 @@ import { CUPBOARDS, countFiles, findCupboard, messages } from "#app/file-index/r
 import { dateInZone, formatDateGB } from "#app/lib/dates.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
 import type { ShellData } from "#app/shell/routes/layout.tsx";
-import { useHydrated } from "#app/ui/hydrated.ts";
+import { PageSize, PrintNowButton, printHandle } from "#app/ui/list/print.tsx";
 
-// The print index of one cupboard (issue #6): an A4 sheet for the cupboard door listing each
-// rack's files in number order. It sits inside the signed-in shell; the print stylesheet hides the
-// navbar, banner and footer, so the sheet prints clean (Print button with JavaScript, the
-// browser's own print command without).
+// The print index of one cupboard (issue #6): an A4 portrait sheet for the cupboard door listing
+// each rack's files in number order. It sits inside the signed-in shell; the print stylesheet hides
+// the navbar, banner and footer, so the sheet prints clean. Sent without JavaScript like every
+// print view (the Print button is the page's one-line script; without JavaScript the browser's own
+// print command).
 
+export const handle = printHandle;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.cupboard.label ?? "Cupboard"} file index · PlantOps` },
 ];
@@ -39,25 +41,20 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export default function PrintIndexPage() {
   const { cupboard, racks, printedOn } = useLoaderData<typeof loader>();
   const shell = useRouteLoaderData<ShellData>("shell");
-  const hydrated = useHydrated();
   const total = racks.reduce((sum, rack) => sum + rack.files.length, 0);
   return (
     <article className="print-sheet" aria-labelledby="print-title">
+      <PageSize orientation="portrait" />
       <div className="print-tools no-print">
-        {hydrated ? (
-          <button type="button" className="button primary" onClick={() => window.print()}>
-            Print
-          </button>
-        ) : (
-          <p className="muted">Use your browser's Print command (Ctrl+P) to print this sheet on A4.</p>
-        )}
-        <Link className="button" to="/rackadmin">
+        <PrintNowButton />
+        <p className="muted">Use your browser's Print command (Ctrl+P) to print this sheet on A4.</p>
+        <a className="button" href="/rackadmin">
           Back to Admin Racks
-        </Link>
+        </a>
         {CUPBOARDS.filter((other) => other.number !== cupboard.number).map((other) => (
-          <Link key={other.number} className="button" to={`/rackadmin/print/${other.number}`}>
+          <a key={other.number} className="button" href={`/rackadmin/print/${other.number}`}>
             Print index: {other.label}
-          </Link>
+          </a>
         ))}
       </div>
       <header className="print-head">

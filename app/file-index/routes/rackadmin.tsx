@@ -175,7 +175,13 @@ export default function RackAdminPage() {
         <h1>Admin Racks</h1>
         <nav className="actions no-print" aria-label="Print, download or import the index">
           {CUPBOARDS.map((cupboard) => (
-            <Link key={cupboard.number} className="button small" to={`/rackadmin/print/${cupboard.number}`}>
+            // A full page load: the print view ships no JavaScript.
+            <Link
+              key={cupboard.number}
+              className="button small"
+              to={`/rackadmin/print/${cupboard.number}`}
+              reloadDocument
+            >
               Print index: {cupboard.label}
             </Link>
           ))}

@@ -1,10 +1,11 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { requirePermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { PRINT_ROW_LIMIT, printedAtNow } from "#app/db/list.server.ts";
 import { issuedInCoverWindow } from "#app/inventory/cover.server.ts";
 import { coverCells, stockCover } from "#app/inventory/cover.ts";
+import inventoryCss from "#app/inventory/inventory.css?url";
 import { listTableForPrint } from "#app/inventory/list.server.ts";
 import { appliedInventoryFilters, readInventoryView } from "#app/inventory/list.ts";
 import type { TableRow } from "#app/inventory/queries.server.ts";
@@ -24,6 +25,8 @@ import { PrintList, printHandle } from "#app/ui/list/print.tsx";
 // paper (every page of the list). Sent without JavaScript (docs/architecture.md "Lists").
 
 export const handle = printHandle;
+// The table's own styles (figures right-aligned), as on screen.
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: inventoryCss }];
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.department ?? "Spare parts"} spare parts (print) · PlantOps` },
 ];

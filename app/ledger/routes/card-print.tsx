@@ -9,11 +9,12 @@ import ledgerCss from "#app/ledger/ledger.css?url";
 import { stockCard } from "#app/ledger/movements.server.ts";
 import { formatQuantity, readDateRange } from "#app/ledger/rules.ts";
 import { formatDateGB } from "#app/lib/dates.ts";
-import { printHandle } from "#app/ui/list/print.tsx";
+import { PageSize, PrintNowButton, printHandle } from "#app/ui/list/print.tsx";
 
-// /stock/:type/:id/print?from=&to=: the stock card on A4, sent without JavaScript: the item and
-// where it is kept, date, reference, received, issued, balance, remark, entered by, and a line
-// for the storekeeper's and the checker's signatures.
+// /stock/:type/:id/print?from=&to=: the stock card on A4 portrait, sent without JavaScript: the
+// item and where it is kept, the screen card's columns (date, kind, reference, received from /
+// issued to, received, issued, balance, remark, entered by), and a line for the storekeeper's and
+// the checker's signatures.
 
 export const handle = printHandle;
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
@@ -41,8 +42,9 @@ export default function StockCardPrint() {
       : "All dates";
   return (
     <article className="print-list stock-card-print" aria-labelledby="stock-card-title">
+      <PageSize orientation="portrait" />
       <p className="no-print print-hint">
-        Use your browser's Print command (Ctrl+P) to print this stock card.{" "}
+        <PrintNowButton /> Use your browser's Print command (Ctrl+P) to print this stock card.{" "}
         <a href={backHref}>Back to the stock card</a>
       </p>
       <header className="print-list-head">
@@ -56,7 +58,9 @@ export default function StockCardPrint() {
         <thead>
           <tr>
             <th scope="col">Date</th>
+            <th scope="col">Kind</th>
             <th scope="col">Reference</th>
+            <th scope="col">Received from / issued to</th>
             <th scope="col" className="num">
               Received
             </th>
@@ -74,7 +78,7 @@ export default function StockCardPrint() {
           {card.from ? (
             <tr>
               <td>{formatDateGB(card.from)}</td>
-              <td colSpan={3}>Stock at the start</td>
+              <td colSpan={5}>Stock at the start</td>
               <td className="num">{formatQuantity(card.opening)}</td>
               <td colSpan={2} />
             </tr>
@@ -83,7 +87,7 @@ export default function StockCardPrint() {
         </tbody>
         <tfoot>
           <tr>
-            <th scope="row" colSpan={4}>
+            <th scope="row" colSpan={6}>
               Closing balance
             </th>
             <td className="num">{formatQuantity(card.closing)}</td>

@@ -1,14 +1,18 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { requirePermission } from "#app/auth/session.server.ts";
 import { SopSheet } from "#app/sop/engine/sheet.tsx";
 import { recordPath } from "#app/sop/paths.ts";
 import { requireFormat, requireRecord } from "#app/sop/route-helpers.server.ts";
 import sopCss from "#app/sop/sop.css?url";
+import { PrintNowButton, printHandle } from "#app/ui/list/print.tsx";
 
-// The print view (works without JavaScript): only the paper, plus a note that hides in print.
-// The definition comes with the loader data, as on the blank form (form.tsx).
+// The print view: only the paper (A4 in the format's orientation, sop.css and <PageOrientation>),
+// plus a Print button and a note that hide in print. Sent without JavaScript like every print
+// view (nothing to download or hydrate). The definition comes with the loader data, as on the
+// blank form (form.tsx).
 
+export const handle = printHandle;
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: sopCss }];
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Print ${data.code} record · PlantOps` : "PlantOps" },
@@ -27,8 +31,8 @@ export default function SopPrintPage() {
   return (
     <section className="page sop-print">
       <p className="no-print muted">
-        Print this page with your browser's Print command (Ctrl+P).{" "}
-        <Link to={recordPath(definition, record.id)}>Back to the record</Link>
+        <PrintNowButton /> Print this page with your browser's Print command (Ctrl+P).{" "}
+        <a href={recordPath(definition, record.id)}>Back to the record</a>
       </p>
       <SopSheet definition={definition} data={record.data} />
     </section>

@@ -1,10 +1,49 @@
 import type { ReactNode } from "react";
+import { useNonce } from "#app/ui/nonce.tsx";
 
 // A list's print view (docs/architecture.md "Lists"): the whole filtered list on paper. Its route
 // exports `handle = printHandle`, so root.tsx sends the page without JavaScript: nothing to
 // download or hydrate, however long the list.
 
 export { printHandle } from "#app/ui/list/handle.ts";
+
+/** The sheet a print view is laid out for: A4 always, turned as its paper layout is. */
+export type PaperOrientation = "portrait" | "landscape";
+
+/**
+ * Declares the print view's page: A4 in its orientation. Without it the browser prints on its
+ * own default paper (US Letter, portrait, in a headless Chromium), cutting a wide list's last
+ * columns off. In the page's body, so it comes after (and wins over) any stylesheet's @page.
+ */
+export function PageSize({ orientation }: { orientation: PaperOrientation }) {
+  return <style>{`@page { size: A4 ${orientation}; margin: 10mm; }`}</style>;
+}
+
+// Shows the Print button and makes it print. A few inline words, not a download: the print view
+// still loads and hydrates nothing. A constant string: nothing user-supplied reaches it.
+const PRINT_BUTTON_SCRIPT =
+  "(function(b){if(b){b.hidden=false;b.addEventListener('click',function(){window.print()})}})(document.getElementById('print-now'))";
+
+/**
+ * A print view's Print button: the browser's print dialog. It needs JavaScript, which print views
+ * do not download: a one-line script of the page shows it. Without JavaScript it stays hidden and
+ * the view's own text says to use the browser's Print command.
+ */
+export function PrintNowButton() {
+  const nonce = useNonce();
+  return (
+    <>
+      <button type="button" id="print-now" className="button primary small no-print print-now" hidden>
+        Print
+      </button>
+      <script
+        nonce={nonce}
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: constant inline script
+        dangerouslySetInnerHTML={{ __html: PRINT_BUTTON_SCRIPT }}
+      />
+    </>
+  );
+}
 
 /** The filters that applied, as the print header lists them ("Search: 'pump'"). */
 export type AppliedFilter = { label: string; value: string };
@@ -16,6 +55,7 @@ export function PrintList({
   total,
   truncatedAt,
   backHref,
+  orientation = "landscape",
   children,
 }: {
   title: string;
@@ -26,12 +66,16 @@ export function PrintList({
   /** Set when the list was longer than one print may hold. */
   truncatedAt?: number;
   backHref: string;
+  /** Landscape by default: a list's columns need the sheet's width. */
+  orientation?: PaperOrientation;
   children: ReactNode;
 }) {
   return (
     <article className="print-list" aria-labelledby="print-list-title">
+      <PageSize orientation={orientation} />
       <p className="no-print print-hint">
-        Use your browser's Print command (Ctrl+P) to print this list. <a href={backHref}>Back to the list</a>
+        <PrintNowButton /> Use your browser's Print command (Ctrl+P) to print this list.{" "}
+        <a href={backHref}>Back to the list</a>
       </p>
       <header className="print-list-head">
         <h1 id="print-list-title">{title}</h1>
