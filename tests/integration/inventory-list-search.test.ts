@@ -13,9 +13,8 @@ const LINES = 100_000;
 beforeAll(async () => {
   await db.execute(sql`
     insert into inventory_items (department, srno, assets, components_and_equipments, available_stock,
-      min_stock, lead_time_days, status_of_order)
-    select 'Technician', n, 'Asset ' || n, 'Component ' || md5(n::text), n % 50, 10, 7,
-      case when n % 50 <= 10 then 'Order to place' else 'Available' end
+      min_stock, lead_time_days)
+    select 'Technician', n, 'Asset ' || n, 'Component ' || md5(n::text), n % 50, 10, 7
     from generate_series(1, ${LINES}) as n`);
   await db.execute(sql`analyze inventory_items`);
 }, 60_000);
@@ -39,7 +38,8 @@ describe("department table search at 100,000 lines", () => {
       where department = 'Technician' and (srno::text || chr(31) || assets || chr(31) ||
         components_and_equipments || chr(31) || trim_scale(available_stock)::text || chr(31) ||
         trim_scale(min_stock)::text || chr(31) || trim_scale(lead_time_days)::text || chr(31) ||
-        trim_scale(available_stock - min_stock)::text || chr(31) || status_of_order) ilike ${`%${needle}%`}
+        trim_scale(available_stock - min_stock)::text || chr(31) ||
+        (case when (available_stock - min_stock <= 0) then 'Order to place' else 'Available' end)) ilike ${`%${needle}%`}
       order by srno limit 100`);
     const text = plan.map((line) => line["QUERY PLAN"]).join("\n");
     console.info(`search for '${needle}' took ${elapsed.toFixed(1)} ms\n${text}`);

@@ -71,7 +71,6 @@ beforeEach(async () => {
       availableStock: 1,
       minStock: 3,
       leadTimeDays: 10,
-      statusOfOrder: "Order to place",
     },
     {
       department: "FireFight",
@@ -81,7 +80,6 @@ beforeEach(async () => {
       availableStock: 20,
       minStock: 3,
       leadTimeDays: 10,
-      statusOfOrder: "Available",
     },
   ]);
 });
@@ -100,7 +98,8 @@ describe("the daily digest", () => {
     expect(manager.text).toContain("WhatsApp 98765 43210: https://wa.me/919876543210?text=");
     expect(manager.text).toContain("- Compressor (Beta): PMS due 20/11/2026, 3 days overdue");
     expect(manager.text).toContain(`- FireFight #1 Hose reel: 1 in stock, minimum 3`);
-    expect(manager.text).toContain(`${APP}/products/FireFight?stock=short`);
+    expect(manager.text).toContain("Spares to order (Order to place: at or below minimum stock):");
+    expect(manager.text).toContain(`${APP}/products/FireFight?status=Order%20to%20place`);
     expect(manager.text).not.toContain("Weighbridge");
     expect(manager.text).not.toContain("Extinguisher");
 
