@@ -296,15 +296,22 @@ describe("the preview", () => {
         [501, "New pump", "Gland", "1,250", 5, 2, null, ""], // new, thousands separator, status derived
         [502, "", "Gland", "abc", 5, 2, null, ""], // errors
         [501, "Twice", "Gland", 1, 1, 1, null, ""], // the same key twice
+        [5, "Pump 5", "Seal", 1234.5, 2, 3.5, null, "Ordered 1 Dec"], // a typed status is ignored: unchanged
+        [6, "Pump 6", "Seal", 2, 2, 3.5, null, "Available"], // at its minimum: its status becomes 'Order to place'
       ]),
     );
-    expect(result.counts).toEqual({ new: 1, changed: 1, unchanged: 1, error: 2, total: 5 });
+    expect(result.counts).toEqual({ new: 1, changed: 2, unchanged: 2, error: 2, total: 7 });
     const byLine = new Map(result.rows.map((row) => [row.line, row]));
     expect(byLine.get("3")?.changes).toEqual({
       Assets: ["Pump 4", "Pump 4 (renamed)"],
       AvailableStock: [1234.5, 10],
     });
     expect(byLine.get("4")?.outcome).toBe("new");
+    expect(byLine.get("7")?.outcome).toBe("unchanged");
+    expect(byLine.get("8")?.changes).toEqual({
+      AvailableStock: [1234.5, 2],
+      StatusofOrder: ["Available", "Order to place"],
+    });
     expect(byLine.get("5")?.errors).toEqual({
       Assets: messages.required,
       AvailableStock: "Available stock must be a number.",

@@ -119,8 +119,8 @@ export function sparesKind(department: Department): ImportKind {
         ]),
       );
     },
-    // The status the line will have after the import, derived from the file's figures, so the
-    // preview shows what changes with them ("Available → Order to place").
+    // The status the line will have after the import, derived from the file's figures as the
+    // stored line's is from its stock (toValues): a status typed in the file never makes a change.
     resolve: (values) => ({
       ...values,
       StatusofOrder: orderStatusOf(Number(values.AvailableStock), Number(values.MinStock)),
