@@ -35,6 +35,7 @@ export const RECORD_TYPES = {
       { path: "AvailableStock", label: "Available stock", kind: n },
       { path: "MinStock", label: "Min Stock", kind: n },
       { path: "LeadTime", label: "Lead time", kind: n },
+      // Both derived from the stock, as it was at the save (entries before issue 30 hold a typed status).
       { path: "ExcessShortFall", label: "Excess/Short Fall", kind: n },
       { path: "StatusofOrder", label: "Status of Order" },
     ],

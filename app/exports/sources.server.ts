@@ -14,6 +14,7 @@ import { isRackName } from "#app/file-index/rules.ts";
 import { rackFiles } from "#app/file-index/table.server.ts";
 import { tableExportQuery } from "#app/inventory/list.server.ts";
 import { readInventoryView } from "#app/inventory/list.ts";
+import { lineOrderStatus } from "#app/inventory/order-status.server.ts";
 import type { Department } from "#app/inventory/rules.ts";
 import { inventoryItems } from "#app/inventory/table.server.ts";
 import { plantToday } from "#app/ledger/movements.server.ts";
@@ -62,7 +63,8 @@ export function inventoryExport(db: Tx, department: Department, search: URLSearc
     min: t.minStock,
     leadTime: t.leadTimeDays,
     excess: sql<string>`${t.availableStock} - ${t.minStock}`,
-    status: t.statusOfOrder,
+    // Derived from the stock by the rule's SQL twin, as the table shows it.
+    status: lineOrderStatus,
   };
   return {
     what: department,

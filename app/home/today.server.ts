@@ -9,7 +9,8 @@ import { todayVisits } from "#app/home/table.server.ts";
 import { FIRST_FEW, type TodayCard, type TodayData, type TodayGroup } from "#app/home/today.ts";
 import { issuedInCoverWindow } from "#app/inventory/cover.server.ts";
 import { stockCover } from "#app/inventory/cover.ts";
-import { DEPARTMENTS } from "#app/inventory/rules.ts";
+import { ORDER_TO_PLACE_QUERY } from "#app/inventory/list.ts";
+import { DEPARTMENTS, ORDER_TO_PLACE } from "#app/inventory/rules.ts";
 import { inventoryItems } from "#app/inventory/table.server.ts";
 import { dateInZone, formatDateGB, formatDateTimeGB, isIsoDate } from "#app/lib/dates.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
@@ -172,9 +173,10 @@ async function sparesCard(db: Tx, today: string, reuseOrderNow: boolean): Promis
   for (const department of DEPARTMENTS) {
     const mine = below.rows.filter((row) => row.department === department);
     groups.push({
-      label: `${department}: at or below minimum stock`,
+      // The lines whose Status of Order is 'Order to place' (at or below their minimum stock).
+      label: `${department}: ${ORDER_TO_PLACE} (at or below minimum stock)`,
       count: below.totals[department] ?? 0,
-      href: `/products/${department}?stock=short`,
+      href: `/products/${department}?${ORDER_TO_PLACE_QUERY}`,
       items: mine.map((row) => ({
         text: `#${row.srno} ${row.assets}`,
         note: `${row.available.toLocaleString("en-GB")} in stock, minimum ${row.minimum.toLocaleString("en-GB")}`,

@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import type { InventoryRecord } from "#app/inventory/queries.server.ts";
-import { DEPARTMENTS } from "#app/inventory/rules.ts";
+import { AVAILABLE, DEPARTMENTS, ORDER_TO_PLACE } from "#app/inventory/rules.ts";
 import { lineSchema, MAX_LEAD_TIME_DAYS, MAX_QUANTITY, MAX_SRNO, MAX_TEXT } from "#app/inventory/schema.ts";
 import { type Answer, describeFields, messageBody, sameShape } from "#app/lib/endpoint.ts";
 
@@ -28,8 +28,8 @@ describeFields(lineSchema, {
   MinStock: { type: number, description: `0 to ${MAX_QUANTITY}, at most 3 decimals` },
   LeadTime: { type: number, description: `Days, 0 to ${MAX_LEAD_TIME_DAYS}, at most 1 decimal` },
   StatusofOrder: {
-    type: "string",
-    description: "Left out or blank: derived from the stock (Order to place / Available)",
+    description:
+      "Ignored: the status is derived from the stock (Order to place when AvailableStock − MinStock ≤ 0, else Available); a value sent is accepted and not kept",
   },
   version: { type: number, description: "The version read: a save over a newer one is refused (409)" },
 });
@@ -61,7 +61,13 @@ export const inventoryLine = z.strictObject({
   MinStock: z.number(),
   LeadTime: z.number(),
   ExcessShortFall: z.number(),
-  StatusofOrder: z.string(),
+  StatusofOrder: z
+    .enum([ORDER_TO_PLACE, AVAILABLE])
+    .check(
+      z.describe(
+        "Derived from the stock, never stored: Order to place when AvailableStock − MinStock ≤ 0 (ExcessShortFall), else Available",
+      ),
+    ),
   version: z.number(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -84,7 +90,7 @@ export const inventoryFailure = z.strictObject({
   errors: z.optional(z.record(z.string(), z.array(z.string()))),
 });
 
-/** A line as a client sends it (ExcessShortFall is derived, never read). */
+/** A line as a client sends it (ExcessShortFall and StatusofOrder are derived, never read). */
 export const sampleLineInput = {
   srno: 12,
   Assets: "Filling carousel",
@@ -92,13 +98,13 @@ export const sampleLineInput = {
   AvailableStock: 4,
   MinStock: 6,
   LeadTime: 15,
-  StatusofOrder: "Order to place",
 };
 
 export const sampleLine: z.output<typeof inventoryLine> = {
   _id: "3f0c8a52-6d1e-4b7a-9c1d-2a4e5f607182",
   ...sampleLineInput,
   ExcessShortFall: -2,
+  StatusofOrder: ORDER_TO_PLACE,
   version: 1,
   createdAt: "2026-11-02T09:15:00.000Z",
   updatedAt: "2026-11-02T09:15:00.000Z",

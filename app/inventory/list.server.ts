@@ -10,16 +10,16 @@ import {
   searchText,
   totalColumn,
 } from "#app/db/list.server.ts";
-import { type InventoryFilters, type InventorySort, ORDER_STATUS_OTHER } from "#app/inventory/list.ts";
+import type { InventoryFilters, InventorySort } from "#app/inventory/list.ts";
+import { lineNeedsOrder, lineOrderStatus } from "#app/inventory/order-status.server.ts";
 import type { TableRow } from "#app/inventory/queries.server.ts";
-import type { Department } from "#app/inventory/rules.ts";
-import { AVAILABLE, ORDER_TO_PLACE } from "#app/inventory/rules.ts";
+import { type Department, ORDER_TO_PLACE } from "#app/inventory/rules.ts";
 import { inventoryItems as t } from "#app/inventory/table.server.ts";
 import type { ListParams } from "#app/lib/list-params.ts";
 
 // A department's table as a server-side list (docs/architecture.md "Lists").
 
-/** Every shown column as text; the same expression is indexed in drizzle/0002_list_search.sql. */
+/** Every shown column as text; the same expression is indexed in drizzle/0013_derived_order_status.sql. */
 const SEARCH_TEXT = searchText([
   sql`${t.srno}::text`,
   sql`${t.assets}`,
@@ -28,7 +28,7 @@ const SEARCH_TEXT = searchText([
   sql`trim_scale(${t.minStock})::text`,
   sql`trim_scale(${t.leadTimeDays})::text`,
   sql`trim_scale(${t.availableStock} - ${t.minStock})::text`,
-  sql`${t.statusOfOrder}`,
+  lineOrderStatus,
 ]);
 
 const SORT_COLUMNS: Record<InventorySort, SQL> = {
@@ -39,7 +39,8 @@ const SORT_COLUMNS: Record<InventorySort, SQL> = {
   min: sql`${t.minStock}`,
   leadTime: sql`${t.leadTimeDays}`,
   shortfall: sql`(${t.availableStock} - ${t.minStock})`,
-  status: sql`lower(${t.statusOfOrder})`,
+  // 'Available' before 'Order to place' ascending, as the words sort (false before true).
+  status: lineNeedsOrder,
 };
 
 const ROW = {
@@ -50,7 +51,8 @@ const ROW = {
   available: t.availableStock,
   min: t.minStock,
   leadTime: t.leadTimeDays,
-  status: t.statusOfOrder,
+  // Derived by the rule's SQL twin, the very expression the filter and the search read.
+  status: lineOrderStatus,
   version: t.version,
 };
 
@@ -58,14 +60,15 @@ function where(department: Department, q: string, filters: InventoryFilters) {
   return and(
     eq(t.department, department),
     matchSearch(SEARCH_TEXT, q),
-    // "Below minimum" is what the table paints red: no excess over the minimum (rules.needsOrder).
-    filters.stock === "short" ? sql`${t.availableStock} <= ${t.minStock}` : undefined,
-    filters.stock === "ok" ? sql`${t.availableStock} > ${t.minStock}` : undefined,
-    filters.status === ORDER_STATUS_OTHER
-      ? sql`${t.statusOfOrder} not in (${ORDER_TO_PLACE}, ${AVAILABLE})`
-      : filters.status
-        ? eq(t.statusOfOrder, filters.status)
-        : undefined,
+    // "At or below minimum" is what the table paints red and what 'Order to place' says: the
+    // order-status rule's SQL twin (order-status.server.ts), indexed with the department.
+    filters.stock === "short" ? lineNeedsOrder : undefined,
+    filters.stock === "ok" ? sql`not ${lineNeedsOrder}` : undefined,
+    filters.status
+      ? filters.status === ORDER_TO_PLACE
+        ? lineNeedsOrder
+        : sql`not ${lineNeedsOrder}`
+      : undefined,
   );
 }
 

@@ -22,14 +22,15 @@ export const STOCK_FILTER_LABELS: Record<(typeof STOCK_FILTERS)[number], string>
   short: "At or below minimum",
   ok: "Above minimum",
 };
-/** A status the user typed themselves (neither of the two the plant computes). */
-export const ORDER_STATUS_OTHER = "other";
-export const STATUS_FILTERS = [ORDER_TO_PLACE, AVAILABLE, ORDER_STATUS_OTHER] as const;
+/** The two statuses the stock gives a line (rules.ts orderStatusOf); nothing else exists. */
+export const STATUS_FILTERS = [ORDER_TO_PLACE, AVAILABLE] as const;
 export const STATUS_FILTER_LABELS: Record<(typeof STATUS_FILTERS)[number], string> = {
   [ORDER_TO_PLACE]: ORDER_TO_PLACE,
   [AVAILABLE]: AVAILABLE,
-  [ORDER_STATUS_OTHER]: "Other (typed in)",
 };
+
+/** The address query of the 'Order to place' filter, for links from Today and the digest. */
+export const ORDER_TO_PLACE_QUERY = `status=${encodeURIComponent(ORDER_TO_PLACE)}`;
 
 export type InventoryFilters = {
   stock: (typeof STOCK_FILTERS)[number] | "";

@@ -3,7 +3,7 @@ import { audit } from "#app/audit/log.server.ts";
 import type { Tx } from "#app/db/client.server.ts";
 import { asNumber, isoTime } from "#app/db/columns.ts";
 import { selectRows } from "#app/db/select.server.ts";
-import { type Department, excessShortFall, resolveStatus } from "#app/inventory/rules.ts";
+import { type Department, excessShortFall, type OrderStatus, orderStatusOf } from "#app/inventory/rules.ts";
 import type { LineChanges, LineInput } from "#app/inventory/schema.ts";
 import { inventoryItems } from "#app/inventory/table.server.ts";
 import { plantToday, recordMovement } from "#app/ledger/movements.server.ts";
@@ -21,7 +21,8 @@ export type InventoryRecord = {
   MinStock: number;
   LeadTime: number;
   ExcessShortFall: number;
-  StatusofOrder: string;
+  /** Derived from AvailableStock and MinStock (rules.ts orderStatusOf), never stored. */
+  StatusofOrder: OrderStatus;
   version: number;
   createdAt: string;
   updatedAt: string;
@@ -29,7 +30,7 @@ export type InventoryRecord = {
 
 /**
  * One row of a department's table page: only what the table shows, plus the version (for a safe
- * delete). Rows are addressed by their serial number, unique within a department (see
+ * delete); its status is derived in the query (order-status.server.ts), its excess where shown. Rows are addressed by their serial number, unique within a department (see
  * routes/line-by-srno.ts); Delete also carries the line's id (compact: docs/decisions/004), so a
  * line deleted and re-created under the same serial number is never deleted by a stale click.
  */
@@ -41,7 +42,7 @@ export type TableRow = {
   available: number;
   min: number;
   leadTime: number;
-  status: string;
+  status: OrderStatus;
   version: number;
 };
 
@@ -59,7 +60,6 @@ const recordColumns = {
   availableStock: asNumber(inventoryItems.availableStock),
   minStock: asNumber(inventoryItems.minStock),
   leadTimeDays: asNumber(inventoryItems.leadTimeDays),
-  statusOfOrder: inventoryItems.statusOfOrder,
   version: inventoryItems.version,
   createdAt: isoTime(inventoryItems.createdAt),
   updatedAt: isoTime(inventoryItems.updatedAt),
@@ -73,7 +73,6 @@ type Row = {
   availableStock: number;
   minStock: number;
   leadTimeDays: number;
-  statusOfOrder: string;
   version: number;
   createdAt: string;
   updatedAt: string;
@@ -89,7 +88,7 @@ export function toRecord(row: Row): InventoryRecord {
     MinStock: row.minStock,
     LeadTime: row.leadTimeDays,
     ExcessShortFall: excessShortFall(row.availableStock, row.minStock),
-    StatusofOrder: row.statusOfOrder,
+    StatusofOrder: orderStatusOf(row.availableStock, row.minStock),
     version: row.version,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
@@ -147,7 +146,7 @@ function isDuplicateSrno(error: unknown) {
 const spare = (id: string) => ({ type: "spare", id }) as const;
 
 /**
- * Adds a line; the status is resolved from the numbers when left blank. The available stock typed
+ * Adds a line (its status is derived from the stock, never stored). The available stock typed
  * becomes the line's opening movement (issue 17), which sets its cached balance. Audited in the
  * same transaction.
  */
@@ -170,7 +169,6 @@ export async function createLine(
           availableStock: 0,
           minStock: input.MinStock,
           leadTimeDays: input.LeadTime,
-          statusOfOrder: resolveStatus(input),
           createdBy: userId,
           updatedBy: userId,
         })
@@ -234,7 +232,6 @@ export async function updateLine(
       const next = {
         AvailableStock: changes.AvailableStock ?? before.AvailableStock,
         MinStock: changes.MinStock ?? before.MinStock,
-        StatusofOrder: changes.StatusofOrder,
       };
       if (toThousandths(next.AvailableStock) !== toThousandths(before.AvailableStock)) {
         const counted = await recordMovement(
@@ -258,7 +255,6 @@ export async function updateLine(
           componentsAndEquipments: changes.ComponentsAndEquipments ?? before.ComponentsAndEquipments,
           minStock: next.MinStock,
           leadTimeDays: changes.LeadTime ?? before.LeadTime,
-          statusOfOrder: resolveStatus(next, before),
           updatedBy: userId,
           updatedAt: new Date(),
           version: sql`${inventoryItems.version} + 1`,

@@ -90,11 +90,11 @@ export const endpoints: Endpoint[] = [
     method: "POST",
     path: "/api/{department}/create",
     description:
-      "Add a line (srno, Assets, ComponentsAndEquipments, AvailableStock, MinStock, LeadTime, StatusofOrder); AvailableStock is its opening movement",
+      "Add a line (srno, Assets, ComponentsAndEquipments, AvailableStock, MinStock, LeadTime); AvailableStock is its opening movement. StatusofOrder is derived from the stock: a value sent is ignored",
     operationId: "createLine",
     tag: TAG,
     compatibility:
-      "capitalised field names (Assets, AvailableStock, StatusofOrder …) and `Message` beside `message`. Numbers may be sent as text; ExcessShortFall is derived, never read.",
+      "capitalised field names (Assets, AvailableStock, StatusofOrder …) and `Message` beside `message`. Numbers may be sent as text; ExcessShortFall and StatusofOrder are derived from the stock, never read (a StatusofOrder sent is accepted and ignored).",
     params: departmentParams,
     body: lineSchema,
     example: { path: "/api/Electrician/create", body: sampleLineInput },

@@ -7,7 +7,7 @@ import {
   isDepartment,
   ORDER_TO_PLACE,
   orderStatus,
-  resolveStatus,
+  orderStatusOf,
   safeTablePath,
 } from "#app/inventory/rules.ts";
 
@@ -41,43 +41,25 @@ describe("order status", () => {
   });
 });
 
-describe("the status saved with a line", () => {
-  const stored = { AvailableStock: 10, MinStock: 2, StatusofOrder: AVAILABLE };
-
-  it("on insert, takes the automatic value when left blank and keeps a typed one", () => {
-    expect(resolveStatus({ AvailableStock: 1, MinStock: 3, StatusofOrder: "" })).toBe(ORDER_TO_PLACE);
-    expect(resolveStatus({ AvailableStock: 4, MinStock: 3 })).toBe(AVAILABLE);
-    expect(resolveStatus({ AvailableStock: 1, MinStock: 3, StatusofOrder: "  Ordered 4 May " })).toBe(
-      "Ordered 4 May",
-    );
-    // Typed by the user after the browser set it: kept, even against the figures.
-    expect(resolveStatus({ AvailableStock: 1, MinStock: 3, StatusofOrder: AVAILABLE })).toBe(AVAILABLE);
+describe("a line's status of order, derived from its stock", () => {
+  it("is 'Order to place' when available − minimum ≤ 0, at equal figures too, and 'Available' above", () => {
+    expect(orderStatusOf(4, 5)).toBe(ORDER_TO_PLACE);
+    expect(orderStatusOf(5, 5)).toBe(ORDER_TO_PLACE);
+    expect(orderStatusOf(0, 0)).toBe(ORDER_TO_PLACE);
+    expect(orderStatusOf(12, 2)).toBe(AVAILABLE);
+    expect(orderStatusOf(0.001, 0)).toBe(AVAILABLE);
   });
 
-  it("on update, follows changed numbers when the status was left as stored", () => {
-    expect(resolveStatus({ AvailableStock: 2, MinStock: 2, StatusofOrder: AVAILABLE }, stored)).toBe(
-      ORDER_TO_PLACE,
-    );
-    // An API client that leaves the status out.
-    expect(resolveStatus({ AvailableStock: 1, MinStock: 2 }, stored)).toBe(ORDER_TO_PLACE);
-    // A status of the user's own, unchanged while the numbers change: the numbers win (as in the browser).
-    expect(
-      resolveStatus(
-        { AvailableStock: 20, MinStock: 2, StatusofOrder: "Ordered" },
-        { ...stored, StatusofOrder: "Ordered" },
-      ),
-    ).toBe(AVAILABLE);
+  it("compares in the 3 decimals stock is kept in, without floating-point noise", () => {
+    // 0.3 − 0.1 − 0.2 is 2.8e-17 in floating point: equal figures, so an order is due.
+    expect(orderStatusOf(0.3, 0.1 + 0.2)).toBe(ORDER_TO_PLACE);
+    expect(orderStatusOf(2.501, 2.5)).toBe(AVAILABLE);
+    expect(orderStatusOf(2.499, 2.5)).toBe(ORDER_TO_PLACE);
   });
 
-  it("on update, keeps a status typed by the user and the stored one when the numbers stay", () => {
-    expect(resolveStatus({ AvailableStock: 2, MinStock: 2, StatusofOrder: "Ordered on PO 77" }, stored)).toBe(
-      "Ordered on PO 77",
-    );
-    expect(resolveStatus({ AvailableStock: 10, MinStock: 2, StatusofOrder: "Hold" }, stored)).toBe("Hold");
-    expect(resolveStatus({ AvailableStock: 10, MinStock: 2 }, { ...stored, StatusofOrder: "Hold" })).toBe(
-      "Hold",
-    );
-    expect(resolveStatus({ AvailableStock: 10, MinStock: 2, StatusofOrder: " " }, stored)).toBe(AVAILABLE);
+  it("counts a missing figure as 0", () => {
+    expect(orderStatusOf(undefined, 1)).toBe(ORDER_TO_PLACE);
+    expect(orderStatusOf(1, null)).toBe(AVAILABLE);
   });
 });
 

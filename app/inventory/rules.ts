@@ -49,40 +49,21 @@ export function excessShortFall(available?: number | null, minimum?: number | nu
 /** An order is needed at 0 or below (spec §9). */
 export const needsOrder = (shortfall: number) => shortfall <= 0;
 
-/** The automatic status: 'Order to place' when excess/shortfall is 0 or less, else 'Available'. */
-export function orderStatus(shortfall: number): typeof ORDER_TO_PLACE | typeof AVAILABLE {
+export type OrderStatus = typeof ORDER_TO_PLACE | typeof AVAILABLE;
+
+/** The status for an excess/shortfall: 'Order to place' at 0 or less, else 'Available'. */
+export function orderStatus(shortfall: number): OrderStatus {
   return needsOrder(shortfall) ? ORDER_TO_PLACE : AVAILABLE;
 }
 
-export type StockFigures = { AvailableStock: number; MinStock: number };
-
 /**
- * The status to store when a line is saved (architecture.md: re-derived whenever a number changes,
- * but a status the user typed after that is kept).
- *
- * In the browser a change of either number sets the status field at once, and the user may type
- * over it afterwards, so the browser sends what should be kept. Without JavaScript (and from API
- * clients) nobody ran that rule, so the server runs its equivalent, one rule for every client:
- * - a blank status (or none sent, on insert) takes the automatic value;
- * - when the numbers changed and the status is the one already stored (the user did not touch it,
- *   or an API client left it out), it takes the automatic value for the new numbers;
- * - otherwise what was sent is kept, including a status of the user's own ('Ordered on 4 May').
- * The one case this cannot tell apart: with JavaScript, changing a number and then typing back
- * exactly the stored status; the numbers win, which errs on the side of ordering.
+ * A line's Status of Order, derived from its available stock (the ledger's balance) and its
+ * minimum: 'Order to place' when available − minimum ≤ 0, else 'Available'. Never stored and
+ * never typed: every reader (the tables, print, exports, API, import, Today) uses this rule or
+ * its SQL twin in order-status.server.ts, so the text follows every issue and receipt.
  */
-export function resolveStatus(
-  next: StockFigures & { StatusofOrder?: string },
-  stored?: StockFigures & { StatusofOrder: string },
-): string {
-  const automatic = orderStatus(excessShortFall(next.AvailableStock, next.MinStock));
-  const sent = next.StatusofOrder?.trim();
-  if (!stored) return sent || automatic;
-  const numbersChanged = next.AvailableStock !== stored.AvailableStock || next.MinStock !== stored.MinStock;
-  if (sent === undefined) return numbersChanged ? automatic : stored.StatusofOrder;
-  if (sent === "") return automatic;
-  if (numbersChanged && sent === stored.StatusofOrder) return automatic;
-  return sent;
-}
+export const orderStatusOf = (available?: number | null, minimum?: number | null): OrderStatus =>
+  orderStatus(excessShortFall(available, minimum));
 
 export const messages = {
   required: "Please fill all required fields.",

@@ -27,7 +27,6 @@ describe("the inventory line schema", () => {
       AvailableStock: 4.125,
       MinStock: 2,
       LeadTime: 7.5,
-      StatusofOrder: "",
     });
     const json = lineSchema.parse({
       ...form,
@@ -54,8 +53,12 @@ describe("the inventory line schema", () => {
       MinStock: messages.required,
       LeadTime: messages.required,
     });
-    expect(lineSchema.parse({ ...form, StatusofOrder: undefined }).StatusofOrder).toBeUndefined();
-    expect(lineSchema.parse({ ...form, StatusofOrder: " " }).StatusofOrder).toBe("");
+  });
+
+  it("accepts a Status of Order and ignores it: the status is derived from the stock", () => {
+    for (const sent of [undefined, "", " ", "Ordered 4 May", 12, { odd: true }, "y".repeat(501)])
+      expect(lineSchema.parse({ ...form, StatusofOrder: sent }).StatusofOrder).toBeUndefined();
+    expect(lineChangesSchema.parse({ StatusofOrder: "Available" }).StatusofOrder).toBeUndefined();
   });
 
   it("refuses negative, non-numeric and over-precise numbers with a message naming the field", () => {
@@ -90,9 +93,6 @@ describe("the inventory line schema", () => {
   it("caps text at 500 characters", () => {
     expect(errorsOf({ ...form, Assets: "x".repeat(501) })).toEqual({
       Assets: "Assets must be at most 500 characters.",
-    });
-    expect(errorsOf({ ...form, StatusofOrder: "y".repeat(501) })).toEqual({
-      StatusofOrder: "Status of order must be at most 500 characters.",
     });
     expect(lineSchema.parse({ ...form, Assets: ` ${"x".repeat(500)} ` }).Assets).toHaveLength(500);
   });

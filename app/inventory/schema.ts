@@ -4,7 +4,8 @@ import { messages } from "#app/inventory/rules.ts";
 // One schema for the insert and update forms (browser and action) and the /api rows, with the
 // legacy field names (spec §3). Values arrive as form strings or JSON numbers/strings; this
 // schema reads both (a cleared input arrives as missing, app/ui/form/parse.ts: blank here too).
-// ExcessShortFall is never read from input: the server derives it (architecture.md).
+// ExcessShortFall is never read from input and StatusofOrder is read and ignored: the server
+// derives both from the stock figures (architecture.md).
 
 export const MAX_TEXT = 500;
 export const MAX_SRNO = 999_999_999;
@@ -90,9 +91,14 @@ const fields = {
   MinStock: numberField({ label: "Min stock", decimals: 3, min: 0, max: MAX_QUANTITY }),
   // spec §5: LeadTime is not marked required on the insert form, yet the all-fields check includes it.
   LeadTime: numberField({ label: "Lead time", decimals: 1, min: 0, max: MAX_LEAD_TIME_DAYS }),
-  // Blank means "derive it from the numbers" (rules.ts resolveStatus): without JavaScript nobody
-  // filled it in for the user.
-  StatusofOrder: z.optional(textField("Status of order", { optional: true })),
+  // Derived from the stock (rules.ts orderStatusOf), never stored or typed: a value sent (an older
+  // API client, an exported sheet imported again) is accepted and ignored.
+  StatusofOrder: z.optional(
+    z.pipe(
+      z.unknown(),
+      z.transform((): undefined => undefined),
+    ),
+  ),
 };
 
 /** The insert form and POST /api/{department}/create: the available stock is the line's opening stock. */

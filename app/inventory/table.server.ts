@@ -1,7 +1,8 @@
 import { index, integer, numeric, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { recordColumns, recordIdColumn, versionColumn } from "#app/db/columns.ts";
 
-// Excess/shortfall is not stored: it is derived from the two stock figures (architecture.md).
+// Excess/shortfall and the Status of Order are not stored: both are derived from the two stock
+// figures (rules.ts orderStatusOf, its SQL twin in order-status.server.ts; architecture.md).
 export const inventoryItems = pgTable(
   "inventory_items",
   {
@@ -15,7 +16,6 @@ export const inventoryItems = pgTable(
     availableStock: numeric("available_stock", { precision: 14, scale: 3, mode: "number" }).notNull(),
     minStock: numeric("min_stock", { precision: 14, scale: 3, mode: "number" }).notNull(),
     leadTimeDays: numeric("lead_time_days", { precision: 10, scale: 1, mode: "number" }).notNull(),
-    statusOfOrder: text("status_of_order").notNull(),
   },
   (t) => [
     uniqueIndex("inventory_items_department_srno_key").on(t.department, t.srno),

@@ -5,6 +5,7 @@ import { users } from "#app/auth/table.server.ts";
 import { contractMessage, datePassed, type StatusBounds, whatsAppLink } from "#app/contracts/rules.ts";
 import { contracts } from "#app/contracts/table.server.ts";
 import type { Tx } from "#app/db/client.server.ts";
+import { lineNeedsOrder } from "#app/inventory/order-status.server.ts";
 import { inventoryItems } from "#app/inventory/table.server.ts";
 import { queueMail } from "#app/mail/outbox.server.ts";
 import {
@@ -101,7 +102,8 @@ async function contractsDue(
 }
 
 /**
- * Spares lines at or below their minimum stock (the department tables' ?stock=short), the first
+ * Spares lines at or below their minimum stock, whose status is 'Order to place' (the department
+ * tables' ?stock=short and ?status=Order to place), the first
  * `perDepartment` of each department by serial number, and how many each department has in all.
  */
 export async function sparesBelowMinimum(
@@ -121,7 +123,8 @@ export async function sparesBelowMinimum(
       total: sql<number>`count(*) over (partition by ${inventoryItems.department})`.as("total"),
     })
     .from(inventoryItems)
-    .where(sql`${inventoryItems.availableStock} <= ${inventoryItems.minStock}`)
+    // 'Order to place' (the order-status rule's SQL twin), as the tables' filter finds them.
+    .where(lineNeedsOrder)
     .as("ranked");
   const rows = await db
     .select()

@@ -1,4 +1,5 @@
 import { datePassed, type StatusBounds } from "#app/contracts/rules.ts";
+import { ORDER_TO_PLACE_QUERY } from "#app/inventory/list.ts";
 import { dateInZone, formatDateGB } from "#app/lib/dates.ts";
 
 // Reminder rules (issue 19), pure: "today" and the plant's zone are passed in, never read here, so
@@ -144,11 +145,11 @@ export function digestMessage(
   }
   if (kinds.includes("spares") && items.spares.length) {
     count += items.spares.length;
-    lines.push("Spares at or below minimum stock:", "");
+    lines.push("Spares to order (Order to place: at or below minimum stock):", "");
     for (const item of items.spares) {
       lines.push(
         `- ${item.department} #${item.srno} ${item.assets}: ${item.available} in stock, minimum ${item.minimum}`,
-        `  ${appUrl}/products/${item.department}?stock=short`,
+        `  ${appUrl}/products/${item.department}?${ORDER_TO_PLACE_QUERY}`,
       );
     }
     lines.push("");

@@ -1,7 +1,7 @@
 import http from "node:http";
 import postgres from "postgres";
 import { contractStatus, DEFAULT_DUE_SOON_DAYS } from "#app/contracts/rules.ts";
-import { excessShortFall } from "#app/inventory/rules.ts";
+import { excessShortFall, orderStatusOf } from "#app/inventory/rules.ts";
 
 // The benchmark's yardstick (architecture.md "Performance budgets"): a bare node:http + postgres.js
 // handler serving the same JSON as GET /api/{department}/product and GET /api/equipment/get, from
@@ -19,7 +19,7 @@ const sql = postgres(url, { max: 10, onnotice: () => {} });
 async function inventory(department: string) {
   const rows = await sql`
     select id, srno, assets, components_and_equipments, available_stock::float8 as available_stock,
-           min_stock::float8 as min_stock, lead_time_days::float8 as lead_time_days, status_of_order,
+           min_stock::float8 as min_stock, lead_time_days::float8 as lead_time_days,
            version, created_at, updated_at
     from inventory_items where department = ${department} order by srno asc`;
   return {
@@ -33,7 +33,7 @@ async function inventory(department: string) {
       MinStock: row.min_stock,
       LeadTime: row.lead_time_days,
       ExcessShortFall: excessShortFall(row.available_stock, row.min_stock),
-      StatusofOrder: row.status_of_order,
+      StatusofOrder: orderStatusOf(row.available_stock, row.min_stock),
       version: row.version,
       createdAt: (row.created_at as Date).toISOString(),
       updatedAt: (row.updated_at as Date).toISOString(),

@@ -112,8 +112,7 @@ function sparesCollection(department: Department, key: string, files: string[]):
         AvailableStock: legacyNumber(source.AvailableStock),
         MinStock: legacyNumber(source.MinStock),
         LeadTime: legacyNumber(source.LeadTime),
-        // ExcessShortFall is never read: the server derives it.
-        StatusofOrder: source.StatusofOrder,
+        // ExcessShortFall and StatusofOrder are never read: the server derives them from the stock.
       });
       if (!parsed.success) return { ok: false, reason: reasonOf(parsed.error.issues) };
       const saved = await createLine(tx, department, parsed.data, userId);

@@ -1,6 +1,6 @@
 import { DEFAULT_DUE_SOON_DAYS, PMS_CHOICES, type Pms } from "#app/contracts/rules.ts";
 import { RACK_NAMES, type RackName } from "#app/file-index/rules.ts";
-import { DEPARTMENTS, type Department, excessShortFall, orderStatus } from "#app/inventory/rules.ts";
+import { DEPARTMENTS, type Department } from "#app/inventory/rules.ts";
 import { RACK_COUNT, rackCategory } from "#app/store-racks/rules.ts";
 import { type Random, randomFor, shiftDate } from "./random.ts";
 
@@ -183,7 +183,6 @@ export type InventoryRow = {
   availableStock: number;
   minStock: number;
   leadTimeDays: number;
-  statusOfOrder: string;
 };
 
 function quantityFor(random: Random, unit: Component["unit"], max: number) {
@@ -224,7 +223,6 @@ export function departmentLines(department: Department, count: number, seed: str
       availableStock,
       minStock,
       leadTimeDays: random.chance(0.2) ? random.int(1, 60) + 0.5 : random.int(1, 90),
-      statusOfOrder: orderStatus(excessShortFall(availableStock, minStock)),
     });
   }
   return rows;

@@ -24,9 +24,11 @@ test("Today on the home page: the cards show, a card's link opens the filtered l
     await expect(today.getByRole("region", { name: card })).toBeVisible();
 
   const spares = today.getByRole("region", { name: /^Spares/ });
-  await spares.getByRole("link", { name: /^Electrician: at or below minimum stock: \d+$/ }).click();
-  await expect(page).toHaveURL(/\/products\/Electrician\?stock=short$/);
-  await expect(page.getByRole("combobox", { name: "Stock" })).toHaveValue("short");
+  await spares
+    .getByRole("link", { name: /^Electrician: Order to place \(at or below minimum stock\): \d+$/ })
+    .click();
+  await expect(page).toHaveURL(/\/products\/Electrician\?status=Order%20to%20place$/);
+  await expect(page.getByRole("combobox", { name: "Status of Order" })).toHaveValue("Order to place");
 
   const footer = page.getByRole("contentinfo");
   await page.goto("/home");

@@ -79,7 +79,6 @@ beforeAll(async () => {
       availableStock: 0,
       minStock: 1,
       leadTimeDays: 7,
-      statusOfOrder: "Available",
     })
     .returning({ id: inventoryItems.id });
   items.cable = { type: "spare", id: line.id };

@@ -185,7 +185,6 @@ describe("a record's history on its page", () => {
         AvailableStock: 4,
         MinStock: 2,
         LeadTime: 10,
-        StatusofOrder: "",
       },
       adminRow.id,
     );
@@ -435,7 +434,6 @@ describe("deleted records", () => {
         AvailableStock: 3,
         MinStock: 1,
         LeadTime: 5,
-        StatusofOrder: "",
       },
       adminRow.id,
     );

@@ -13,6 +13,7 @@ import { action as undoAction } from "#app/imports/routes/undo.tsx";
 import { action as uploadAction, loader as uploadLoader } from "#app/imports/routes/upload.tsx";
 import { importMessages, MAX_IMPORT_ROWS } from "#app/imports/rules.ts";
 import { imports } from "#app/imports/table.server.ts";
+import { getLineBySrno } from "#app/inventory/queries.server.ts";
 import { messages } from "#app/inventory/rules.ts";
 import { inventoryItems } from "#app/inventory/table.server.ts";
 import { plantToday, recordMovement } from "#app/ledger/movements.server.ts";
@@ -45,10 +46,10 @@ const HEADERS = [
 beforeAll(async () => {
   await db.execute(sql`
     insert into inventory_items (department, srno, assets, components_and_equipments, available_stock,
-      min_stock, lead_time_days, status_of_order)
+      min_stock, lead_time_days)
     select 'FireFight', n,
       case when n = 2 then '=cmd|'' /C calc''!A0' else 'Pump ' || n end,
-      case when n = 3 then '-Minus' else 'Seal' end, 1234.5, 2, 3.5, 'Available'
+      case when n = 3 then '-Minus' else 'Seal' end, 1234.5, 2, 3.5
     from generate_series(1, 20) as n`);
   // The stock as the ledger keeps it: the cached figure is the sum of the line's movements.
   await db.execute(sql`
@@ -295,15 +296,22 @@ describe("the preview", () => {
         [501, "New pump", "Gland", "1,250", 5, 2, null, ""], // new, thousands separator, status derived
         [502, "", "Gland", "abc", 5, 2, null, ""], // errors
         [501, "Twice", "Gland", 1, 1, 1, null, ""], // the same key twice
+        [5, "Pump 5", "Seal", 1234.5, 2, 3.5, null, "Ordered 1 Dec"], // a typed status is ignored: unchanged
+        [6, "Pump 6", "Seal", 2, 2, 3.5, null, "Available"], // at its minimum: its status becomes 'Order to place'
       ]),
     );
-    expect(result.counts).toEqual({ new: 1, changed: 1, unchanged: 1, error: 2, total: 5 });
+    expect(result.counts).toEqual({ new: 1, changed: 2, unchanged: 2, error: 2, total: 7 });
     const byLine = new Map(result.rows.map((row) => [row.line, row]));
     expect(byLine.get("3")?.changes).toEqual({
       Assets: ["Pump 4", "Pump 4 (renamed)"],
       AvailableStock: [1234.5, 10],
     });
     expect(byLine.get("4")?.outcome).toBe("new");
+    expect(byLine.get("7")?.outcome).toBe("unchanged");
+    expect(byLine.get("8")?.changes).toEqual({
+      AvailableStock: [1234.5, 2],
+      StatusofOrder: ["Available", "Order to place"],
+    });
     expect(byLine.get("5")?.errors).toEqual({
       Assets: messages.required,
       AvailableStock: "Available stock must be a number.",
@@ -367,11 +375,9 @@ describe("confirm and undo", () => {
     expect(confirmed.status).toBe(302);
     expect(confirmed.headers.get("location")).toBe(`/products/${department}`);
     expect(await lineCount()).toBe(before + 2);
-    const [a] = await db
-      .select()
-      .from(inventoryItems)
-      .where(and(eq(inventoryItems.department, department), eq(inventoryItems.srno, 801)));
-    expect(a.statusOfOrder).toBe("Order to place"); // derived, as the insert form does
+    // The status is the stock's (0 ≤ 5, 9 > 5); the one typed in the file ('Ordered 1 Dec') is ignored.
+    expect((await getLineBySrno(db, department, 801))?.StatusofOrder).toBe("Order to place");
+    expect((await getLineBySrno(db, department, 802))?.StatusofOrder).toBe("Available");
     const entries = await db.select().from(auditLog).where(eq(auditLog.entityId, result.id));
     expect(entries).toHaveLength(1);
     expect((entries[0].after as { message: string }).message).toBe(

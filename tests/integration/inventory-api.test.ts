@@ -189,7 +189,7 @@ describe("POST /api/{department}/create", () => {
     expect(body.product._id).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it("sets the status from the numbers when none is sent, and keeps one the client typed", async () => {
+  it("derives the status from the stock, and accepts a status sent but ignores it", async () => {
     const derived = await create(
       "Electrician",
       buildLine({ AvailableStock: 3, MinStock: 3, StatusofOrder: undefined }),
@@ -199,7 +199,13 @@ describe("POST /api/{department}/create", () => {
       "Electrician",
       buildLine({ AvailableStock: 0, StatusofOrder: "PO 4471 raised" }),
     );
-    expect(typed.body.product.StatusofOrder).toBe("PO 4471 raised");
+    expect(typed.response.status).toBe(201);
+    expect(typed.body.product.StatusofOrder).toBe("Order to place");
+    const wrong = await create(
+      "Electrician",
+      buildLine({ AvailableStock: 9, MinStock: 2, StatusofOrder: "Order to place" }),
+    );
+    expect(wrong.body.product.StatusofOrder).toBe("Available");
   });
 
   it("answers 400 with the all-fields message and the problems per field when a field is missing", async () => {
@@ -365,7 +371,7 @@ describe("PUT /api/{department}/update/{id}", () => {
     expect(moved).toEqual([]);
   });
 
-  it("keeps fields left out, and a status the client typed", async () => {
+  it("keeps fields left out, and derives the status whatever the client sent", async () => {
     const { body } = await create("FireFight", buildLine({ Assets: "Hydrant valve", LeadTime: 3 }));
     const response = await update("FireFight", body.product._id, { MinStock: 50, StatusofOrder: "Ordered" });
     const updated = (await response.json()) as { product: Item };
@@ -374,7 +380,7 @@ describe("PUT /api/{department}/update/{id}", () => {
       LeadTime: 3,
       MinStock: 50,
       ExcessShortFall: -40,
-      StatusofOrder: "Ordered",
+      StatusofOrder: "Order to place",
     });
   });
 

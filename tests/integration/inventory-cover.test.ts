@@ -32,7 +32,6 @@ async function line(srno: number, stock: number, leadTime: number) {
       AvailableStock: stock,
       MinStock: 1,
       LeadTime: leadTime,
-      StatusofOrder: "",
     },
     userId,
   );

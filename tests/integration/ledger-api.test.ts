@@ -66,7 +66,6 @@ async function newSparesLine(): Promise<StockItemRef> {
       availableStock: 0,
       minStock: 1,
       leadTimeDays: 7,
-      statusOfOrder: "Available",
     })
     .returning({ id: inventoryItems.id });
   return { type: "spare", id: row.id };

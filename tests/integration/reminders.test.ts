@@ -79,7 +79,6 @@ beforeEach(async () => {
       availableStock: 1,
       minStock: 3,
       leadTimeDays: 10,
-      statusOfOrder: "Order to place",
     },
     {
       department: "FireFight",
@@ -89,7 +88,6 @@ beforeEach(async () => {
       availableStock: 20,
       minStock: 3,
       leadTimeDays: 10,
-      statusOfOrder: "Available",
     },
   ]);
 });
@@ -110,7 +108,8 @@ describe("the daily digest", () => {
     expect(manager.text).toContain(encodeURIComponent("AMC for the equipment: Fire pump ends on 23/12/2026"));
     expect(manager.text).toContain("- Compressor (Beta): PMS due 20/11/2026, 3 days overdue");
     expect(manager.text).toContain(`- FireFight #1 Hose reel: 1 in stock, minimum 3`);
-    expect(manager.text).toContain(`${APP}/products/FireFight?stock=short`);
+    expect(manager.text).toContain("Spares to order (Order to place: at or below minimum stock):");
+    expect(manager.text).toContain(`${APP}/products/FireFight?status=Order%20to%20place`);
     expect(manager.text).not.toContain("Weighbridge");
     expect(manager.text).not.toContain("Extinguisher");
 

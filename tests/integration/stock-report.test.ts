@@ -48,7 +48,6 @@ async function sparesLine(department: "Electrician" | "FireFight", srno: number,
       availableStock: 0,
       minStock: 1,
       leadTimeDays: 7,
-      statusOfOrder: "Available",
     })
     .returning({ id: inventoryItems.id });
   return { type: "spare", id: row.id } as const;

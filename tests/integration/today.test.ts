@@ -158,7 +158,6 @@ describe("the spares card", () => {
       availableStock: stock,
       minStock: min,
       leadTimeDays: lead,
-      statusOfOrder: "",
     });
     const rows = await db
       .insert(inventoryItems)
@@ -177,16 +176,17 @@ describe("the spares card", () => {
       .insert(stockMovements)
       .values([{ inventoryItemId: fire?.id, movedOn: "2026-11-01", kind: "issue", quantity: -90 }]);
     const data = await todayFor(db, people.staff, at("2026-11-23T08:30"), ZONE);
-    expect(group(data, "spares", "Electrician: at or below")).toMatchObject({
+    expect(group(data, "spares", "Electrician: Order to place")).toMatchObject({
+      label: "Electrician: Order to place (at or below minimum stock)",
       count: 3,
-      href: "/products/Electrician?stock=short",
+      href: "/products/Electrician?status=Order%20to%20place",
     });
-    expect(texts(data, "spares", "Electrician: at or below")).toEqual([
+    expect(texts(data, "spares", "Electrician: Order to place")).toEqual([
       "#1 Line 1: 2 in stock, minimum 5",
       "#2 Line 2: 5 in stock, minimum 5",
       "#5 Line 5: 0 in stock, minimum 1",
     ]);
-    expect(group(data, "spares", "FireFight: at or below").count).toBe(0);
+    expect(group(data, "spares", "FireFight: Order to place").count).toBe(0);
     expect(texts(data, "spares", "FireFight: order-by")).toEqual(["#1 Line 1: order by 18/11/2026"]);
     expect(card(data, "spares").total).toBe(4);
   });

@@ -193,8 +193,8 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Add a line (srno, Assets, ComponentsAndEquipments, AvailableStock, MinStock, LeadTime, StatusofOrder); AvailableStock is its opening movement
-     * @description Kept for compatibility: capitalised field names (Assets, AvailableStock, StatusofOrder …) and `Message` beside `message`. Numbers may be sent as text; ExcessShortFall is derived, never read.
+     * Add a line (srno, Assets, ComponentsAndEquipments, AvailableStock, MinStock, LeadTime); AvailableStock is its opening movement. StatusofOrder is derived from the stock: a value sent is ignored
+     * @description Kept for compatibility: capitalised field names (Assets, AvailableStock, StatusofOrder …) and `Message` beside `message`. Numbers may be sent as text; ExcessShortFall and StatusofOrder are derived from the stock, never read (a StatusofOrder sent is accepted and ignored).
      *
      *     Example: `POST /api/Electrician/create`
      */
@@ -1352,8 +1352,8 @@ export interface operations {
            *           "AvailableStock": 4,
            *           "MinStock": 6,
            *           "LeadTime": 15,
-           *           "StatusofOrder": "Order to place",
            *           "ExcessShortFall": -2,
+           *           "StatusofOrder": "Order to place",
            *           "version": 1,
            *           "createdAt": "2026-11-02T09:15:00.000Z",
            *           "updatedAt": "2026-11-02T09:15:00.000Z"
@@ -1373,7 +1373,11 @@ export interface operations {
               MinStock: number;
               LeadTime: number;
               ExcessShortFall: number;
-              StatusofOrder: string;
+              /**
+               * @description Derived from the stock, never stored: Order to place when AvailableStock − MinStock ≤ 0 (ExcessShortFall), else Available
+               * @enum {string}
+               */
+              StatusofOrder: "Order to place" | "Available";
               version: number;
               createdAt: string;
               updatedAt: string;
@@ -1502,8 +1506,8 @@ export interface operations {
            *       "AvailableStock": 4,
            *       "MinStock": 6,
            *       "LeadTime": 15,
-           *       "StatusofOrder": "Order to place",
            *       "ExcessShortFall": -2,
+           *       "StatusofOrder": "Order to place",
            *       "version": 1,
            *       "createdAt": "2026-11-02T09:15:00.000Z",
            *       "updatedAt": "2026-11-02T09:15:00.000Z"
@@ -1518,7 +1522,11 @@ export interface operations {
             MinStock: number;
             LeadTime: number;
             ExcessShortFall: number;
-            StatusofOrder: string;
+            /**
+             * @description Derived from the stock, never stored: Order to place when AvailableStock − MinStock ≤ 0 (ExcessShortFall), else Available
+             * @enum {string}
+             */
+            StatusofOrder: "Order to place" | "Available";
             version: number;
             createdAt: string;
             updatedAt: string;
@@ -1618,8 +1626,7 @@ export interface operations {
          *       "ComponentsAndEquipments": "Motor bearing 6205",
          *       "AvailableStock": 4,
          *       "MinStock": 6,
-         *       "LeadTime": 15,
-         *       "StatusofOrder": "Order to place"
+         *       "LeadTime": 15
          *     }
          */
         "application/json": {
@@ -1635,8 +1642,8 @@ export interface operations {
           MinStock: number | string;
           /** @description Days, 0 to 99999, at most 1 decimal */
           LeadTime: number | string;
-          /** @description Left out or blank: derived from the stock (Order to place / Available) */
-          StatusofOrder?: string;
+          /** @description Ignored: the status is derived from the stock (Order to place when AvailableStock − MinStock ≤ 0, else Available); a value sent is accepted and not kept */
+          StatusofOrder?: unknown;
           /** @description The version read: a save over a newer one is refused (409) */
           version?: number | string;
         };
@@ -1661,8 +1668,8 @@ export interface operations {
            *         "AvailableStock": 4,
            *         "MinStock": 6,
            *         "LeadTime": 15,
-           *         "StatusofOrder": "Order to place",
            *         "ExcessShortFall": -2,
+           *         "StatusofOrder": "Order to place",
            *         "version": 1,
            *         "createdAt": "2026-11-02T09:15:00.000Z",
            *         "updatedAt": "2026-11-02T09:15:00.000Z"
@@ -1682,7 +1689,11 @@ export interface operations {
               MinStock: number;
               LeadTime: number;
               ExcessShortFall: number;
-              StatusofOrder: string;
+              /**
+               * @description Derived from the stock, never stored: Order to place when AvailableStock − MinStock ≤ 0 (ExcessShortFall), else Available
+               * @enum {string}
+               */
+              StatusofOrder: "Order to place" | "Available";
               version: number;
               createdAt: string;
               updatedAt: string;
@@ -1881,8 +1892,8 @@ export interface operations {
           MinStock?: number | string;
           /** @description Days, 0 to 99999, at most 1 decimal */
           LeadTime?: number | string;
-          /** @description Left out or blank: derived from the stock (Order to place / Available) */
-          StatusofOrder?: string;
+          /** @description Ignored: the status is derived from the stock (Order to place when AvailableStock − MinStock ≤ 0, else Available); a value sent is accepted and not kept */
+          StatusofOrder?: unknown;
           /** @description The version read: a save over a newer one is refused (409) */
           version?: number | string;
         };
@@ -1907,8 +1918,8 @@ export interface operations {
            *         "AvailableStock": 4,
            *         "MinStock": 8,
            *         "LeadTime": 15,
-           *         "StatusofOrder": "Order to place",
            *         "ExcessShortFall": -2,
+           *         "StatusofOrder": "Order to place",
            *         "version": 2,
            *         "createdAt": "2026-11-02T09:15:00.000Z",
            *         "updatedAt": "2026-11-02T09:15:00.000Z"
@@ -1928,7 +1939,11 @@ export interface operations {
               MinStock: number;
               LeadTime: number;
               ExcessShortFall: number;
-              StatusofOrder: string;
+              /**
+               * @description Derived from the stock, never stored: Order to place when AvailableStock − MinStock ≤ 0 (ExcessShortFall), else Available
+               * @enum {string}
+               */
+              StatusofOrder: "Order to place" | "Available";
               version: number;
               createdAt: string;
               updatedAt: string;

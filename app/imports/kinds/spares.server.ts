@@ -3,7 +3,7 @@ import type { Tx } from "#app/db/client.server.ts";
 import { INVENTORY_COLUMNS } from "#app/exports/sources.server.ts";
 import { movementCounts, versionedRecords } from "#app/imports/kinds/records.server.ts";
 import { type ImportKind, ImportRefused, type Stored, type Values } from "#app/imports/kinds/types.ts";
-import { type Department, resolveStatus } from "#app/inventory/rules.ts";
+import { type Department, orderStatusOf } from "#app/inventory/rules.ts";
 import { lineSchema } from "#app/inventory/schema.ts";
 import { inventoryItems as t } from "#app/inventory/table.server.ts";
 import {
@@ -27,7 +27,6 @@ const toValues = (row: {
   availableStock: number;
   minStock: number;
   leadTimeDays: number;
-  statusOfOrder: string;
 }): Values => ({
   srno: row.srno,
   Assets: row.assets,
@@ -35,17 +34,19 @@ const toValues = (row: {
   AvailableStock: Number(row.availableStock),
   MinStock: Number(row.minStock),
   LeadTime: Number(row.leadTimeDays),
-  StatusofOrder: row.statusOfOrder,
+  StatusofOrder: orderStatusOf(Number(row.availableStock), Number(row.minStock)),
 });
 
-/** The columns the import writes itself: every one but the available stock (the ledger's). */
+/**
+ * The columns the import writes itself: every one but the available stock (the ledger's) and the
+ * status of order (derived from the stock, never stored).
+ */
 const toColumns = (values: Values) => ({
   srno: Number(values.srno),
   assets: String(values.Assets),
   componentsAndEquipments: String(values.ComponentsAndEquipments),
   minStock: Number(values.MinStock),
   leadTimeDays: Number(values.LeadTime),
-  statusOfOrder: String(values.StatusofOrder ?? ""),
 });
 
 const sameStock = (a: unknown, b: unknown) => toThousandths(Number(a)) === toThousandths(Number(b));
@@ -69,7 +70,7 @@ export function sparesKind(department: Department): ImportKind {
     keyField: "srno",
     notes: [
       "Available stock goes through the stock ledger: a new line's figure is its opening stock, a changed figure a stock count dated today.",
-      "Excess/Short Fall is worked out by the server (it may be left out); a blank Status of Order is worked out from the stock, as the forms do.",
+      "Excess/Short Fall and Status of Order are worked out from the stock (they may be left out; what the file says in them is not read): Order to place when Available stock − Min Stock is 0 or less, else Available.",
     ],
     columns: [
       { header: "Serial Number", field: "srno", required: true, kind: "number" },
@@ -80,13 +81,14 @@ export function sparesKind(department: Department): ImportKind {
       { header: "Lead time", field: "LeadTime", required: true, kind: "number" },
       // Written by the export, recomputed from the two stock figures: never read.
       { header: "Excess/Short Fall", required: false },
-      { header: "Status of Order", field: "StatusofOrder", required: false },
+      { header: "Status of Order", required: false },
     ],
     check(texts) {
       const parsed = lineSchema.safeParse(texts);
       if (parsed.success) {
         const { version: _version, ...values } = parsed.data;
-        return { ok: true, values: { ...values, StatusofOrder: values.StatusofOrder ?? "" } };
+        const { StatusofOrder: _derived, ...read } = values;
+        return { ok: true, values: read };
       }
       const errors: Record<string, string> = {};
       for (const issue of parsed.error.issues) {
@@ -107,7 +109,6 @@ export function sparesKind(department: Department): ImportKind {
           availableStock: t.availableStock,
           minStock: t.minStock,
           leadTimeDays: t.leadTimeDays,
-          statusOfOrder: t.statusOfOrder,
         })
         .from(t)
         .where(eq(t.department, department));
@@ -118,21 +119,12 @@ export function sparesKind(department: Department): ImportKind {
         ]),
       );
     },
-    resolve(values, stored) {
-      const next = {
-        AvailableStock: Number(values.AvailableStock),
-        MinStock: Number(values.MinStock),
-        StatusofOrder: String(values.StatusofOrder ?? ""),
-      };
-      const before = stored
-        ? {
-            AvailableStock: Number(stored.AvailableStock),
-            MinStock: Number(stored.MinStock),
-            StatusofOrder: String(stored.StatusofOrder),
-          }
-        : undefined;
-      return { ...values, StatusofOrder: resolveStatus(next, before) };
-    },
+    // The status the line will have after the import, derived from the file's figures as the
+    // stored line's is from its stock (toValues): a status typed in the file never makes a change.
+    resolve: (values) => ({
+      ...values,
+      StatusofOrder: orderStatusOf(Number(values.AvailableStock), Number(values.MinStock)),
+    }),
     async insert(tx, rows, userId, source) {
       const ids: string[] = [];
       // In slices: one statement's parameters are capped at 65,535.

@@ -1,11 +1,12 @@
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
-import { type FormEvent, type ReactNode, useEffect, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import {
   type Department,
   departmentTablePath,
   excessShortFall,
   messages,
+  needsOrder,
   orderStatus,
 } from "#app/inventory/rules.ts";
 import { lineSchema, lineUpdateSchema } from "#app/inventory/schema.ts";
@@ -13,19 +14,13 @@ import { parseSubmission } from "#app/ui/form/parse.ts";
 import { Field, FormError, SubmitButton } from "#app/ui/form.tsx";
 
 // The insert and update forms of an inventory line (spec §2, §5). One schema drives the browser
-// check and the action. Excess/Short Fall is a live preview with JavaScript; without it the
-// server derives it (and the status) on save and the page shows the result.
+// check and the action. Excess/Short Fall and the Status of Order are outputs, never typed: a live
+// preview with JavaScript (from the typed figures, or on update the ledger's balance and the
+// minimum); without it the page shows them as saved, and the server derives both from the stock.
 
 export type LineFormValues = Partial<
   Record<
-    | "srno"
-    | "Assets"
-    | "ComponentsAndEquipments"
-    | "AvailableStock"
-    | "MinStock"
-    | "LeadTime"
-    | "StatusofOrder"
-    | "version",
+    "srno" | "Assets" | "ComponentsAndEquipments" | "AvailableStock" | "MinStock" | "LeadTime" | "version",
     string
   >
 >;
@@ -74,18 +69,6 @@ export function LineForm({
   const marked = mode === "insert";
   const available = stock ? stock.available : toNumber(fields.AvailableStock.value);
   const shortfall = excessShortFall(available, toNumber(fields.MinStock.value));
-
-  // Spec §4: a change of either number sets the status; the user may type over it afterwards.
-  const onNumberInput = (event: FormEvent<HTMLInputElement>) => {
-    const data = new FormData(event.currentTarget.form ?? undefined);
-    const status = orderStatus(
-      excessShortFall(
-        stock ? stock.available : toNumber(data.get("AvailableStock")),
-        toNumber(data.get("MinStock")),
-      ),
-    );
-    form.update({ name: fields.StatusofOrder.name, value: status });
-  };
 
   // The all-fields message once at the top; each empty field is marked where it is.
   const missing = Object.values(form.allErrors).some((list) => list.includes(messages.required));
@@ -139,7 +122,6 @@ export function LineForm({
               min={0}
               step="any"
               inputMode="decimal"
-              onInput={onNumberInput}
             />
           </Field>
         )}
@@ -154,7 +136,6 @@ export function LineForm({
             min={0}
             step="any"
             inputMode="decimal"
-            onInput={onNumberInput}
           />
         </Field>
         <Field
@@ -180,12 +161,13 @@ export function LineForm({
         </Field>
         <Field
           label="Status of Order"
-          id={fields.StatusofOrder.id}
-          errors={errorsOf(fields.StatusofOrder.errors)}
-          required={marked}
-          hint="Set from the stock figures; you may type your own."
+          id={`${id}-status`}
+          hint="Worked out from the stock: Order to place when Available stock − Min Stock is 0 or less."
         >
-          <input {...getInputProps(fields.StatusofOrder, { type: "text" })} maxLength={500} />
+          {/* Never sent: derived from the stock wherever it is shown (rules.ts orderStatusOf). */}
+          <output id={`${id}-status`} className={needsOrder(shortfall) ? "status-bad" : "status-ok"}>
+            {orderStatus(shortfall)}
+          </output>
         </Field>
         <div className="actions" id={FORM_END}>
           {mode === "insert" ? (

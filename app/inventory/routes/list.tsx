@@ -21,7 +21,6 @@ import {
 } from "#app/inventory/list.ts";
 import type { TableRow } from "#app/inventory/queries.server.ts";
 import {
-  AVAILABLE,
   type Department,
   deleteHrefOf,
   departmentOfTablePath,
@@ -29,7 +28,6 @@ import {
   excessShortFall,
   isDepartment,
   messages,
-  needsOrder,
   ORDER_TO_PLACE,
   unknownDepartmentMessage,
 } from "#app/inventory/rules.ts";
@@ -253,7 +251,7 @@ export function InventoryFilterFields({ filters }: { filters: InventoryFilters }
 const MOVE_LABELS: Record<MovementForm, string> = { issue: "Issue", receive: "Receive", count: "Count" };
 
 /**
- * One line: its figures, red or green by the stock, its days of cover and order-by date, its
+ * One line: its figures, its status of order and its colour (red or green) from the one rule, its days of cover and order-by date, its
  * stock links (Issue, Receive, Count for a role that may change lines; Stock card for all), its
  * Update link and its Delete. Memoised (its props are loader data, strings and the dialogs' stable
  * functions): the page re-renders when a navigation starts and ends (its 'Loading...' state), and
@@ -287,9 +285,8 @@ const LineRow = memo(function LineRow({
   );
   const base = `/products/${department}/${row.srno}`;
   const shortfall = excessShortFall(row.available, row.min);
-  const short = needsOrder(shortfall);
-  // A status of the user's own gets a word saying which, so the cell reads without colour too.
-  const ownStatus = row.status !== ORDER_TO_PLACE && row.status !== AVAILABLE;
+  // The status comes with the row (the rule's SQL twin, as the filter reads it); its colour with it.
+  const short = row.status === ORDER_TO_PLACE;
   // The delete names the id and version of the line shown, so a changed line is never deleted.
   const deleteHref = deleteHrefOf(`${base}/delete${back}`, row);
   return (
@@ -317,7 +314,6 @@ const LineRow = memo(function LineRow({
       </td>
       <td className={short ? "status-bad" : "status-ok"}>
         <Marked text={row.status} q={q} />
-        {ownStatus ? <span className="status-note"> ({short ? "order needed" : "in stock"})</span> : null}
       </td>
       <td>{cover.days}</td>
       <td className={cover.orderBy === "Order now" ? "status-bad" : undefined}>{cover.orderBy}</td>

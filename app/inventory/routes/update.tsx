@@ -54,7 +54,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       ComponentsAndEquipments: line.ComponentsAndEquipments,
       MinStock: String(line.MinStock),
       LeadTime: String(line.LeadTime),
-      StatusofOrder: line.StatusofOrder,
       version: String(line.version),
     },
   };

@@ -1,6 +1,6 @@
 import ExcelJS from "exceljs";
 import postgres from "postgres";
-import type { Department } from "#app/inventory/rules.ts";
+import { type Department, orderStatusOf } from "#app/inventory/rules.ts";
 import { processTree, statusField } from "../app.ts";
 import { type Bench, MB } from "../context.ts";
 import type { Row } from "../report.ts";
@@ -42,7 +42,6 @@ type Line = {
   stock: number;
   min: number;
   lead: number;
-  status: string;
 };
 
 async function storedLines(databaseUrl: string): Promise<Line[]> {
@@ -50,7 +49,7 @@ async function storedLines(databaseUrl: string): Promise<Line[]> {
   try {
     const rows = await sql`
       select srno, assets, components_and_equipments as components, available_stock::float8 as stock,
-        min_stock::float8 as min, lead_time_days::float8 as lead, status_of_order as status
+        min_stock::float8 as min, lead_time_days::float8 as lead
       from inventory_items where department = ${DEPARTMENT} order by srno`;
     return rows as unknown as Line[];
   } finally {
@@ -73,7 +72,7 @@ async function workbook(lines: Line[]) {
       line.min,
       line.lead,
       stock - line.min,
-      line.status,
+      orderStatusOf(stock, line.min),
     ]);
   }
   const first = Math.max(0, ...lines.map((line) => line.srno)) + 1;

@@ -76,7 +76,6 @@ async function mixedLoad(bench: Bench): Promise<Row[]> {
         AvailableStock: "5",
         MinStock: "2",
         LeadTime: "7",
-        StatusofOrder: "",
       }).toString(),
   };
   const mix: Step[] = [
