@@ -64,7 +64,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     );
   }
   const { section, materialName, availableStock } = submission.value;
-  const rackNumber = "rackNumber" in submission.value ? submission.value.rackNumber : (pathRack as number);
+  // On /insertproducts the rack is the form's, which the schema has just checked.
+  const rackNumber = pathRack ?? (parseRackNumber(String(form.get("rackNumber"))) as number);
   const outcome = await createRackItem(
     db,
     rackNumber,
