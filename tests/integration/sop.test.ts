@@ -330,6 +330,41 @@ describe("the pages", () => {
     expect((await saved())[0].version).toBe(1);
   });
 
+  it("show who saved a record by name (their e-mail while they have none), and find it by that name", async () => {
+    const name = `Asha ${Math.random().toString(36).slice(2, 8)}`;
+    const named = await signedInUser({ name });
+    const definition = findFormat("AS12")!;
+    const params = { format: "as12" };
+    const marker = `Named ${Math.random().toString(36).slice(2, 8)}`;
+    const saved = await run(
+      formAction,
+      buildRequest("/as12", { form: asForm(sampleRecord(definition, marker)), cookie: named.cookie }),
+      params,
+    );
+    const id = (saved.headers.get("location") ?? "").split("/").pop() ?? "";
+    const list = await json<{ records: RecordRow[] }>(
+      await run(
+        recordsLoader,
+        buildRequest(`/as12/records?q=${encodeURIComponent(name)}`, { cookie: user.cookie }),
+        params,
+      ),
+    );
+    expect(list.records.map((row) => [row.id, row.savedBy])).toEqual([[id, name]]);
+    const view = await json<{ savedBy: string; updatedBy: string }>(
+      await run(recordLoader, buildRequest(`/as12/records/${id}`, { cookie: user.cookie }), {
+        ...params,
+        id,
+      }),
+    );
+    expect(view.savedBy).toBe(name);
+    expect(view.updatedBy).toBe(name);
+    // The API keeps answering the e-mail (its documented field).
+    const api = await json<ApiRecord>(
+      await run(apiRecord, buildRequest(`/api/sop/as12/${id}`, { token }), { format: "as12", id }),
+    );
+    expect(api.createdBy).toBe(named.email);
+  });
+
   it("add a register row without JavaScript: the same form comes back one row longer, nothing saved", async () => {
     const before = await db.select().from(sopRecords).where(eq(sopRecords.format, "AS14"));
     const response = await run(
