@@ -147,7 +147,9 @@ test.describe("Store Racks page", () => {
     // No rack chosen: refused with the typed values kept.
     await expect(page.getByText("Rack is required.")).toBeVisible();
     await expect(page.getByLabel("Material Name")).toHaveValue(material);
-    await page.getByLabel("Rack", { exact: true }).selectOption({ label: "RACK 9 - Electrician" });
+    await page
+      .getByRole("combobox", { name: "Rack", exact: true })
+      .selectOption({ label: "RACK 9 - Electrician" });
     await page.getByRole("button", { name: "Insert" }).click();
     await expect(page.getByRole("status").filter({ hasText: `Saved ${material} in rack 9` })).toBeVisible();
     const after = await openRack(page, 9);
