@@ -142,7 +142,7 @@ export const foundationEndpoints: Endpoint[] = [
   {
     method: "POST",
     path: "/api/auth/register",
-    description: "Register with {email, password, securityCode}",
+    description: "Register with {email, password, securityCode} and optionally {name}",
     operationId: "register",
     tag: "Sign-in",
     public: true,
@@ -150,6 +150,7 @@ export const foundationEndpoints: Endpoint[] = [
     example: {
       path: "/api/auth/register",
       body: {
+        name: "Asha Patil",
         email: "new.staff@plant.example",
         password: "a long password",
         securityCode: "the plant's code",

@@ -42,8 +42,10 @@ export async function registerUser(
   email: string,
   password: string,
   newcomerRole: Role = "staff",
+  name = "",
 ): Promise<RegisterResult> {
   email = withoutNul(email);
+  name = withoutNul(name);
   const passwordHash = await hashPassword(password);
   try {
     return await db.transaction(async (tx) => {
@@ -56,13 +58,16 @@ export async function registerUser(
       if (existing) return { ok: false as const, message: messages.emailTaken };
       const [{ count }] = await tx.select({ count: sql<number>`count(*)::int` }).from(users);
       const role: Role = count === 0 ? "admin" : newcomerRole;
-      const [user] = await tx.insert(users).values({ email, passwordHash, role }).returning({ id: users.id });
+      const [user] = await tx
+        .insert(users)
+        .values({ email, name, passwordHash, role })
+        .returning({ id: users.id });
       await audit(tx, {
         userId: user.id,
         action: "create",
         entity: "user",
         entityId: user.id,
-        after: { email, role },
+        after: { email, name, role },
       });
       return { ok: true as const, userId: user.id, role };
     });

@@ -16,7 +16,7 @@ export type RegistrationOutcome =
       retryAfterSeconds?: number;
     };
 
-type RegistrationInput = { email: string; password: string; securityCode: string };
+type RegistrationInput = { email: string; password: string; securityCode: string; name?: string };
 
 /**
  * Registration from the /register form or POST /api/auth/register: the attempt is counted
@@ -55,7 +55,7 @@ export async function register(input: RegistrationInput): Promise<RegistrationOu
   }
   let result: Awaited<ReturnType<typeof registerUser>>;
   try {
-    result = await registerUser(db, input.email, input.password, settings.role);
+    result = await registerUser(db, input.email, input.password, settings.role, input.name ?? "");
   } catch (error) {
     // Hashing the new password waits its turn like a sign-in (password.server.ts).
     if (error instanceof PasswordWorkBusy)

@@ -80,7 +80,18 @@ export const loginSchema = z.object({
   sharedTerminal: z.optional(z.string()),
 });
 
+const MAX_NAME = 120;
+
+/** POST /api/auth/register: `name` is optional there (older clients send none), trimmed. */
 export const registerSchema = z.object({
+  name: z.pipe(
+    z.optional(
+      z
+        .string({ error: "Name must be text." })
+        .check(z.trim(), z.maxLength(MAX_NAME, `Name is too long (at most ${MAX_NAME} characters).`)),
+    ),
+    z.transform((value) => value ?? ""),
+  ),
   email,
   password: z
     .string({ error: "Password is required." })
@@ -92,4 +103,16 @@ export const registerSchema = z.object({
   securityCode: z
     .string({ error: "Security code is required." })
     .check(z.trim(), z.minLength(1, "Security code is required.")),
+});
+
+/** The /register form: the name is required there; it is how records show who entered them. */
+export const registerFormSchema = z.object({
+  ...registerSchema.shape,
+  name: z
+    .string({ error: "Name is required." })
+    .check(
+      z.trim(),
+      z.minLength(1, "Name is required."),
+      z.maxLength(MAX_NAME, `Name is too long (at most ${MAX_NAME} characters).`),
+    ),
 });

@@ -1,5 +1,15 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  type AnyPgColumn,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { ROLES } from "#app/auth/roles.ts";
 import { recordColumns, versionColumn } from "#app/db/columns.ts";
 
@@ -20,6 +30,13 @@ export const users = pgTable(
   },
   (t) => [uniqueIndex("users_email_lower_key").on(sql`lower(${t.email})`)],
 );
+
+/**
+ * The name a person is shown by ("Saved by", "Entered by", "Who"): their name, or their e-mail
+ * while they have none (accounts made before registration asked for it). Takes the table or an alias.
+ */
+export const personName = (person: { name: AnyPgColumn; email: AnyPgColumn }) =>
+  sql<string>`coalesce(nullif(trim(${person.name}), ''), ${person.email})`;
 
 export const sessions = pgTable(
   "sessions",

@@ -68,9 +68,14 @@ export const orderStatusOf = (available?: number | null, minimum?: number | null
 export const messages = {
   required: "Please fill all required fields.",
   noDepartment: "Department is not specified",
+  // The /api answers' legacy wording (their `Message` / `message`, which older tools read).
   created: "Product created successfully",
   updated: "Product updated successfully",
   deleted: "Product deleted successfully",
+  // The pages' toasts, in the plant's words.
+  lineAdded: "Spares line added.",
+  lineUpdated: "Spares line updated.",
+  lineDeleted: "Spares line deleted.",
   notFound: "Product not found",
   insertFailed: "Failed to insert product.",
   insertError: "An error occurred while inserting the product.",

@@ -103,8 +103,8 @@ export const endpoints: Endpoint[] = [
           ...answers.invalid,
           description: "A field is not valid, or the stock would go below zero on some day",
           example: {
-            message: "Only 3 in stock on 21-11-2026.",
-            errors: { quantity: ["Only 3 in stock on 21-11-2026."] },
+            message: "Only 3 in stock on 21/11/2026.",
+            errors: { quantity: ["Only 3 in stock on 21/11/2026."] },
           },
         },
         404: noItem,

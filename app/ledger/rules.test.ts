@@ -4,7 +4,6 @@ import {
   belowZeroProblem,
   dateProblem,
   dateRangeProblems,
-  formatDateDashed,
   type LedgerEntry,
   lowestStockFrom,
   messages,
@@ -55,7 +54,7 @@ describe("never below zero on its date or any later date (issue 17)", () => {
 
   it("refuses an issue that the stock on a later date cannot bear, naming that date", () => {
     expect(belowZeroProblem(ledger, { movedOn: "2026-11-16", quantity: -4 })).toBe(
-      "Only 3 in stock on 21-11-2026.",
+      "Only 3 in stock on 21/11/2026.",
     );
   });
 
@@ -65,13 +64,13 @@ describe("never below zero on its date or any later date (issue 17)", () => {
 
   it("refuses an issue more than the stock on its own date", () => {
     expect(belowZeroProblem(ledger, { movedOn: "2026-11-02", quantity: -11 })).toBe(
-      "Only 10 in stock on 02-11-2026.",
+      "Only 10 in stock on 02/11/2026.",
     );
   });
 
   it("refuses an issue before the first receipt", () => {
     expect(belowZeroProblem(ledger, { movedOn: "2026-10-30", quantity: -1 })).toBe(
-      "Only 0 in stock on 30-10-2026.",
+      "Only 0 in stock on 30/10/2026.",
     );
   });
 
@@ -85,9 +84,8 @@ describe("never below zero on its date or any later date (issue 17)", () => {
     expect(lowestStockFrom(ledger, "2026-11-22")).toEqual({ inStock: 3, on: "2026-11-22" });
   });
 
-  it("writes the message with the quantity and a dd-mm-yyyy date", () => {
-    expect(belowZeroMessage(0.5, "2026-01-09")).toBe("Only 0.5 in stock on 09-01-2026.");
-    expect(formatDateDashed("2026-11-21")).toBe("21-11-2026");
+  it("writes the message with the quantity and the date as the tables show it (dd/mm/yyyy)", () => {
+    expect(belowZeroMessage(0.5, "2026-01-09")).toBe("Only 0.5 in stock on 09/01/2026.");
   });
 });
 

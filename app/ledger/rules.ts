@@ -5,7 +5,7 @@
 // Quantities are numbers with at most 3 decimals (numeric(14,3)); every sum here is taken in whole
 // thousandths so 0.1 + 0.2 is 0.3 and a balance of exactly zero is zero.
 
-import { isIsoDate } from "#app/lib/dates.ts";
+import { formatDateGB, isIsoDate } from "#app/lib/dates.ts";
 import { readListParams } from "#app/lib/list-params.ts";
 
 export type MovementKind = "opening" | "receipt" | "issue" | "count" | "reversal";
@@ -35,12 +35,6 @@ export const sumQuantities = (values: readonly number[]) =>
 /** A quantity as the pages show it: no trailing zeros, at most 3 decimals. */
 export const formatQuantity = (value: number) => String(fromThousandths(toThousandths(value)));
 
-/** dd-mm-yyyy, the way the refusal names the day ("Only 3 in stock on 21-11-2026."). */
-export function formatDateDashed(isoDate: string): string {
-  const [y, m, d] = isoDate.slice(0, 10).split("-");
-  return `${d}-${m}-${y}`;
-}
-
 export const messages = {
   futureDate: "The date cannot be after today.",
   badDate: "Date must be a real date.",
@@ -58,9 +52,12 @@ export const messages = {
   reversed: "Movement reversed.",
 } as const;
 
-/** The refusal of a change that would take the stock below zero (issue 17's exact wording). */
+/**
+ * The refusal of a change that would take the stock below zero (issue 17's wording), its day
+ * written as the tables write dates (dd/mm/yyyy).
+ */
 export const belowZeroMessage = (inStock: number, on: string) =>
-  `Only ${formatQuantity(Math.max(inStock, 0))} in stock on ${formatDateDashed(on)}.`;
+  `Only ${formatQuantity(Math.max(inStock, 0))} in stock on ${formatDateGB(on)}.`;
 
 /** A movement's date: a real date, not after the plant's today (a past date is allowed). */
 export function dateProblem(movedOn: string | undefined, today: string): string | null {

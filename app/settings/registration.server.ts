@@ -63,7 +63,9 @@ export async function saveRegistrationSettings(db: Tx, next: RegistrationSetting
   });
 }
 
-const digest = (code: string) => createHash("sha256").update(code.trim(), "utf8").digest();
+// Trimmed and upper-cased before hashing: a code copied with a trailing space, or typed in lower
+// case, is still the code (generated codes are upper-case letters and digits, so nothing is lost).
+const digest = (code: string) => createHash("sha256").update(code.trim().toUpperCase(), "utf8").digest();
 
 /** Whether `given` is the current registration code, compared in constant time. */
 export async function isCurrentRegistrationCode(db: Tx, given: string): Promise<boolean> {

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, ilike, lte, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { audit } from "#app/audit/log.server.ts";
-import { users } from "#app/auth/table.server.ts";
+import { personName, users } from "#app/auth/table.server.ts";
 import type { Tx } from "#app/db/client.server.ts";
 import { likePattern, orderBy, PRINT_ROW_LIMIT, pageOf, totalColumn } from "#app/db/list.server.ts";
 import type { ListParams } from "#app/lib/list-params.ts";
@@ -39,8 +39,12 @@ export type SopRecord = {
   version: number;
   createdAt: Date;
   updatedAt: Date;
+  /** E-mails: who may change it is decided by them, and the API answers them. */
   createdBy: string | null;
   updatedBy: string | null;
+  /** The names the pages show (the e-mail for an account without a name). */
+  createdByName: string | null;
+  updatedByName: string | null;
 };
 
 const creator = alias(users, "creator");
@@ -57,6 +61,8 @@ const recordColumns = {
   updatedAt: sopRecords.updatedAt,
   createdBy: creator.email,
   updatedBy: updater.email,
+  createdByName: personName(creator),
+  updatedByName: personName(updater),
 };
 
 export async function createRecord(db: Tx, definition: FormatDefinition, data: SopData, userId: string) {
@@ -176,6 +182,7 @@ function listFilter(definition: FormatDefinition, filter: RecordFilter) {
         ilike(sopRecords.summary, pattern),
         sql`${sopRecords.data}::text ilike ${pattern}`,
         ilike(creator.email, pattern),
+        ilike(creator.name, pattern),
       ),
     );
   }
@@ -223,12 +230,13 @@ function recordSearch(q: string) {
     sql`${sopRecords.data}::text ilike ${pattern}`,
     sql`to_char(${sopRecords.recordDate}, 'DD/MM/YYYY') ilike ${pattern}`,
     ilike(creator.email, pattern),
+    ilike(creator.name, pattern),
   );
 }
 
 const RECORD_SORT_COLUMNS: Record<RecordSort, SQL> = {
   date: sql`${sopRecords.recordDate}`,
-  savedBy: sql`lower(${creator.email})`,
+  savedBy: sql`lower(${personName(creator)})`,
   savedAt: sql`${sopRecords.createdAt}`,
 };
 
@@ -258,6 +266,7 @@ function recordKeysQuery(
     recordDate: sopRecords.recordDate,
     createdAt: sopRecords.createdAt,
     createdBy: creator.email,
+    savedBy: personName(creator),
     keyValues: sql<unknown[][]>`jsonb_build_array(${sql.join(keyValues, sql`, `)})`,
   };
   const order = [
@@ -272,6 +281,7 @@ type KeyRow = {
   recordDate: string;
   createdAt: Date;
   createdBy: string | null;
+  savedBy: string | null;
   keyValues: unknown[][];
 };
 const withKeys = ({ keyValues: values, ...row }: KeyRow) => ({

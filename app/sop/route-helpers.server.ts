@@ -1,3 +1,5 @@
+import type { Submission } from "@conform-to/react";
+import { data } from "@remix-run/node";
 import { mayChangeSopRecord, NOT_YOURS_TODAY_MESSAGE } from "#app/auth/permissions.ts";
 import type { SessionUser } from "#app/auth/queries.server.ts";
 import { db } from "#app/db/client.server.ts";
@@ -5,7 +7,8 @@ import { dateInZone } from "#app/lib/dates.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
 import { notFound } from "#app/lib/http.server.ts";
 import { parseSopSubmission } from "#app/sop/engine/parse.ts";
-import type { FormatDefinition } from "#app/sop/engine/types.ts";
+import type { FormatDefinition, SopData } from "#app/sop/engine/types.ts";
+import { SAVE_ANYWAY_FIELD, unansweredItems } from "#app/sop/engine/values.ts";
 import { findFormat } from "#app/sop/formats/index.ts";
 import { getRecord } from "#app/sop/queries.server.ts";
 
@@ -39,4 +42,18 @@ export const plantToday = () => dateInZone(new Date(), serverSettings().PLANT_TI
 /** Parses a posted form with the format's schema (the same parse the browser runs). */
 export function parseSopForm(definition: FormatDefinition, formData: FormData) {
   return parseSopSubmission(formData, definition);
+}
+
+/**
+ * A save that leaves checklist items unanswered, without "Save anyway": the form comes back as
+ * typed, with the items listed (the same round trip with JavaScript on or off). Null: save it.
+ */
+export function unansweredReply(
+  definition: FormatDefinition,
+  submission: Submission<SopData, string[]> & { status: "success" },
+  formData: FormData,
+) {
+  if (formData.get(SAVE_ANYWAY_FIELD)) return null;
+  const unanswered = unansweredItems(definition, submission.value);
+  return unanswered.length ? data({ ...submission.reply(), unanswered }) : null;
 }

@@ -1,6 +1,17 @@
-import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  type SubmissionResult,
+  useForm,
+} from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
-import { rackItemInsertSchema, rackItemUpdateSchema } from "#app/store-racks/schema.ts";
+import { RACKS, rackLabel } from "#app/store-racks/rules.ts";
+import {
+  rackItemInsertAnyRackSchema,
+  rackItemInsertSchema,
+  rackItemUpdateSchema,
+} from "#app/store-racks/schema.ts";
 import { parseSubmission } from "#app/ui/form/parse.ts";
 import { Field, FormError, SubmitButton } from "#app/ui/form.tsx";
 
@@ -9,6 +20,7 @@ import { Field, FormError, SubmitButton } from "#app/ui/form.tsx";
 // stock, recorded as the item's first movement; after that, Issue / Receive / Count on the list
 // and the stock card change it.
 export type RackFormValues = {
+  rackNumber?: string;
   section?: string;
   materialName?: string;
   availableStock?: string;
@@ -23,14 +35,22 @@ export function RackItemForm({
   defaultValue,
   submitLabel,
   pendingText,
+  chooseRack = false,
 }: {
   mode: FormMode;
+  /** Insert from "All racks" (/insertproducts): the form asks which rack. */
+  chooseRack?: boolean;
   lastResult: SubmissionResult<string[]> | undefined;
   defaultValue: RackFormValues;
   submitLabel: string;
   pendingText: string;
 }) {
-  const schema = mode === "insert" ? rackItemInsertSchema : rackItemUpdateSchema;
+  const schema =
+    mode === "update"
+      ? rackItemUpdateSchema
+      : chooseRack
+        ? rackItemInsertAnyRackSchema
+        : rackItemInsertSchema;
   const [form, fields] = useForm({
     id: `rack-${mode}`,
     lastResult,
@@ -44,6 +64,18 @@ export function RackItemForm({
     <Form method="post" {...getFormProps(form)} className="form rack-form">
       <FormError id={form.errorId} errors={form.errors} />
       {mode === "update" ? <input {...getInputProps(fields.version, { type: "hidden" })} /> : null}
+      {chooseRack ? (
+        <Field label="Rack" id={fields.rackNumber.id} errors={fields.rackNumber.errors} required>
+          <select {...getSelectProps(fields.rackNumber)}>
+            <option value="">Choose a rack</option>
+            {RACKS.map(({ number }) => (
+              <option key={number} value={number}>
+                {rackLabel(number)}
+              </option>
+            ))}
+          </select>
+        </Field>
+      ) : null}
       <Field label="Section" id={fields.section.id} errors={fields.section.errors} required>
         <input {...getInputProps(fields.section, { type: "text" })} autoComplete="off" />
       </Field>

@@ -28,7 +28,8 @@ export const pages: RouteConfigEntry[] = [
   // The whole searched/filtered list on paper, sent without JavaScript.
   route("about/print", "store-racks/routes/print.tsx", { id: "store-racks-print" }),
   route("about/:rackNumber/:id/delete", "store-racks/routes/delete.tsx", { id: "store-racks-delete" }),
-  route("insertproducts/:rackNumber", "store-racks/routes/insert.tsx", { id: "store-racks-insert" }),
+  // Without a rack number (from "All racks") the form asks for the rack.
+  route("insertproducts/:rackNumber?", "store-racks/routes/insert.tsx", { id: "store-racks-insert" }),
   route("rackupdate/:rackNumber/:id", "store-racks/routes/update.tsx", { id: "store-racks-update" }),
 ];
 

@@ -3,7 +3,9 @@ import {
   isClosingStockAllowed,
   messages,
   parseQuantity,
+  parseRackNumber,
   type QuantityProblem,
+  RACK_COUNT,
 } from "#app/store-racks/rules.ts";
 
 // One schema per form (spec §5 "Rack insert and update"), used by the browser (Conform) and the
@@ -75,6 +77,20 @@ export const rackItemInsertSchema = z.object({
   section: common.section,
   materialName: common.materialName,
   availableStock: quantity("Opening stock", true),
+});
+
+/**
+ * The same form reached from "All racks" (/insertproducts): the rack is chosen in the form.
+ */
+export const rackItemInsertAnyRackSchema = z.object({
+  rackNumber: z.transform((raw: unknown, ctx): number => {
+    const rackNumber = typeof raw === "string" ? parseRackNumber(raw) : null;
+    if (rackNumber !== null) return rackNumber;
+    const message = raw ? `Rack must be a number from 1 to ${RACK_COUNT}.` : "Rack is required.";
+    ctx.issues.push({ code: "custom", message, input: raw });
+    return z.NEVER;
+  }),
+  ...rackItemInsertSchema.shape,
 });
 
 /** The update form: what the item is (its stock changes only by movements). */

@@ -1,18 +1,31 @@
-import { REGISTRATION_CODE } from "../../playwright.config.ts";
-import { ADMIN, expect, PASSWORD, registerAccount, signIn, test, uniqueEmail } from "./fixtures.ts";
+import { findFormat } from "#app/sop/formats/index.ts";
+import { baseURL, REGISTRATION_CODE } from "../../playwright.config.ts";
+import { sampleRecord } from "../support/sop-sample.ts";
+import {
+  ADMIN,
+  expect,
+  PASSWORD,
+  registerAccount,
+  signIn,
+  test,
+  uniqueEmail,
+  uniqueName,
+} from "./fixtures.ts";
 
 test.describe("registration", () => {
   test("refuses a wrong security code, then registers with the right one", async ({ page }) => {
     const email = uniqueEmail("newcomer");
     await page.goto("/register");
     await expect(page.getByRole("navigation", { name: "Main" })).toHaveCount(0);
+    await page.getByLabel("Name").fill("New Comer");
     await page.getByLabel("E-mail").fill(email);
     await page.getByLabel("Password").fill(PASSWORD);
     await page.getByLabel("Security code").fill("WRONG-CODE");
     await page.getByRole("button", { name: "Register" }).click();
     await expect(page.getByRole("alert")).toHaveText("Invalid security code");
-    // The form comes back with the e-mail kept.
+    // The form comes back with the name and e-mail kept.
     await expect(page.getByLabel("E-mail")).toHaveValue(email);
+    await expect(page.getByLabel("Name")).toHaveValue("New Comer");
 
     await page.getByLabel("Password").fill(PASSWORD);
     await page.getByLabel("Security code").fill(REGISTRATION_CODE);
@@ -24,6 +37,7 @@ test.describe("registration", () => {
 
   test("says why when the e-mail is already registered", async ({ page }) => {
     await page.goto("/register");
+    await page.getByLabel("Name").fill("Someone Else");
     await page.getByLabel("E-mail").fill(ADMIN.email);
     await page.getByLabel("Password").fill(PASSWORD);
     await page.getByLabel("Security code").fill(REGISTRATION_CODE);
@@ -31,6 +45,31 @@ test.describe("registration", () => {
     await expect(page.getByRole("alert")).toHaveText(
       "Error registering user: An account with this e-mail already exists",
     );
+  });
+
+  test("takes a name and the code in lower case with a space; records show the name", async ({ page }) => {
+    const account = { email: uniqueEmail("named"), password: PASSWORD };
+    const name = uniqueName("Asha Patil");
+    await page.goto("/register");
+    await page.getByLabel("Name").fill(name);
+    await page.getByLabel("E-mail").fill(account.email);
+    await page.getByLabel("Password").fill(PASSWORD);
+    await page.getByLabel("Security code").fill(`${REGISTRATION_CODE.toLowerCase()} `);
+    await page.getByRole("button", { name: "Register" }).click();
+    await expect(page.getByText("User registered successfully!")).toBeVisible();
+
+    await signIn(page, account);
+    const definition = findFormat("AS12")!;
+    const saved = await page.request.post("/api/sop/AS12", {
+      headers: { origin: baseURL },
+      data: sampleRecord(definition, uniqueName("AS12")),
+    });
+    expect(saved.status()).toBe(201);
+    const { _id } = (await saved.json()) as { _id: string };
+    await page.goto(`/as12/records/${_id}`);
+    await expect(page.getByText(`saved by ${name} on`)).toBeVisible();
+    await page.goto(`/as12/records?q=${encodeURIComponent(name)}`);
+    await expect(page.getByRole("row").filter({ hasText: name })).toHaveCount(1);
   });
 
   test("links back to sign-in", async ({ page }) => {

@@ -89,7 +89,7 @@ for (const { department, path } of DEPARTMENTS.filter((entry) => entry.departmen
       await page.getByRole("button", { name: "Insert" }).click();
 
       await expect(page).toHaveURL(new RegExp(`/products/${department}$`));
-      await expect(page.getByText("Product created successfully")).toBeVisible();
+      await expect(page.getByText("Spares line added.")).toBeVisible();
       const row = rowOf(page, name);
       const cells = row.getByRole("cell");
       await expect(cells.nth(0)).toHaveText(String(srno));
@@ -185,7 +185,7 @@ for (const { department, path } of DEPARTMENTS.filter((entry) => entry.departmen
       await fillLine(page, { Assets: mine, "Min Stock": "9" });
       await page.getByRole("button", { name: "Update" }).click();
       await expect(page).toHaveURL(new RegExp(`/products/${department}$`));
-      await expect(page.getByText("Product updated successfully")).toBeVisible();
+      await expect(page.getByText("Spares line updated.")).toBeVisible();
       const cells = rowOf(page, mine).getByRole("cell");
       await expect(cells.nth(2)).toHaveText("Changed by a colleague");
       await expect(cells.nth(6)).toHaveText("-1");
@@ -214,7 +214,7 @@ for (const { department, path } of DEPARTMENTS.filter((entry) => entry.departmen
         await page.getByRole("button", { name: "Yes, delete" }).click();
       }
       await expect(page).toHaveURL(new RegExp(`${path}$`));
-      await expect(page.getByText("Product deleted successfully")).toBeVisible();
+      await expect(page.getByText("Spares line deleted.")).toBeVisible();
       await expect(rowOf(page, name)).toHaveCount(0);
     });
   });

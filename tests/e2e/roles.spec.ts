@@ -26,6 +26,8 @@ test("a guard sees only the SOP formats, fills one in and saves it, and gets the
   await page.getByLabel(/^Box lorry number( \*)?$/).fill(lorry);
   await page.getByLabel(/^Transporter( \*)?$/).fill("Gate shift transport");
   await page.getByRole("button", { name: "Save", exact: true }).click();
+  // No checklist item answered: the form asks once before saving.
+  await page.getByRole("button", { name: "Save anyway" }).click();
   await expect(page.getByText("Form saved successfully!")).toBeVisible();
   await expect(page).toHaveURL(/\/records\/[0-9a-f-]{36}$/);
   await expect(page.locator(".sop-sheet")).toContainText(lorry);

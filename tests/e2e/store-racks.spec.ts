@@ -131,6 +131,31 @@ test.describe("Store Racks page", () => {
     });
   }
 
+  test("All racks (a new store's first view) offers Insert New Item, whose form asks the rack", async ({
+    page,
+    login,
+  }) => {
+    await login("staff");
+    const material = uniqueName("First item");
+    await page.goto("/about");
+    await page.getByRole("main").getByRole("link", { name: "Insert New Item", exact: true }).click();
+    await expect(page).toHaveURL(/\/insertproducts$/);
+    await page.getByLabel("Section").fill("Shelf 1");
+    await page.getByLabel("Material Name").fill(material);
+    await page.getByLabel("Opening Stock").fill("3");
+    await page.getByRole("button", { name: "Insert" }).click();
+    // No rack chosen: refused with the typed values kept.
+    await expect(page.getByText("Rack is required.")).toBeVisible();
+    await expect(page.getByLabel("Material Name")).toHaveValue(material);
+    await page
+      .getByRole("combobox", { name: "Rack", exact: true })
+      .selectOption({ label: "RACK 9 - Electrician" });
+    await page.getByRole("button", { name: "Insert" }).click();
+    await expect(page.getByRole("status").filter({ hasText: `Saved ${material} in rack 9` })).toBeVisible();
+    const after = await openRack(page, 9);
+    await expect(cellsOf(after, material).first()).toHaveText("9");
+  });
+
   test("unknown rack numbers give the 404 page", async ({ page, login }) => {
     await login("staff");
     for (const path of [

@@ -198,7 +198,12 @@ describe("password checks at most two at a time", () => {
 });
 
 describe("registration attempts are rate-limited", () => {
-  const wrong = (email: string) => ({ email, password: PASSWORD, securityCode: "NOT-THE-CODE" });
+  const wrong = (email: string) => ({
+    name: "Guesser",
+    email,
+    password: PASSWORD,
+    securityCode: "NOT-THE-CODE",
+  });
 
   it("refuses an address after 10 wrong codes in 15 minutes (page keeps the e-mail; API 429), others still try", async () => {
     for (let attempt = 0; attempt < 10; attempt++) {
@@ -214,7 +219,7 @@ describe("registration attempts are rate-limited", () => {
     const page = await run(
       registerAction,
       buildRequest("/register", {
-        form: { email: "late@plant.test", password: PASSWORD, securityCode: CODE },
+        form: { name: "Late", email: "late@plant.test", password: PASSWORD, securityCode: CODE },
         headers: { "x-plantops-client": ATTACKER },
       }),
     );

@@ -24,7 +24,7 @@ describe("registration", () => {
     const response = await run(
       registerAction,
       buildRequest("/register", {
-        form: { email: "wrong@plant.test", password: PASSWORD, securityCode: "NOPE" },
+        form: { name: "Wrong", email: "wrong@plant.test", password: PASSWORD, securityCode: "NOPE" },
       }),
     );
     expect(response.status).toBe(400);
@@ -36,7 +36,7 @@ describe("registration", () => {
     const first = await run(
       registerAction,
       buildRequest("/register", {
-        form: { email: "first@plant.test", password: PASSWORD, securityCode: CODE },
+        form: { name: "First Person", email: "first@plant.test", password: PASSWORD, securityCode: CODE },
       }),
     );
     expect(first.status).toBe(302);
@@ -45,7 +45,7 @@ describe("registration", () => {
     await run(
       registerAction,
       buildRequest("/register", {
-        form: { email: "second@plant.test", password: PASSWORD, securityCode: CODE },
+        form: { name: "Second Person", email: "second@plant.test", password: PASSWORD, securityCode: CODE },
       }),
     );
     const rows = await db
@@ -64,7 +64,7 @@ describe("registration", () => {
     const taken = await run(
       registerAction,
       buildRequest("/register", {
-        form: { email: "TAKEN@plant.test", password: PASSWORD, securityCode: CODE },
+        form: { name: "Taken", email: "TAKEN@plant.test", password: PASSWORD, securityCode: CODE },
       }),
     );
     expect(taken.status).toBe(409);
@@ -74,11 +74,60 @@ describe("registration", () => {
     const short = await run(
       registerAction,
       buildRequest("/register", {
-        form: { email: "short@plant.test", password: "1234567", securityCode: CODE },
+        form: { name: "Short", email: "short@plant.test", password: "1234567", securityCode: CODE },
       }),
     );
     expect(short.status).toBe(400);
     expect(JSON.stringify(await short.json())).toContain("Password must be at least 8 characters.");
+  });
+
+  it("asks for a name, keeping what was typed, and stores it as the account's name", async () => {
+    const nameless = await run(
+      registerAction,
+      buildRequest("/register", {
+        form: { name: "  ", email: "nameless@plant.test", password: PASSWORD, securityCode: CODE },
+      }),
+    );
+    expect(nameless.status).toBe(400);
+    const body = JSON.stringify(await nameless.json());
+    expect(body).toContain("Name is required.");
+    expect(body).toContain("nameless@plant.test");
+    expect(await db.select().from(users).where(eq(users.email, "nameless@plant.test"))).toHaveLength(0);
+
+    const named = await run(
+      registerAction,
+      buildRequest("/register", {
+        form: { name: " Asha Patil ", email: "asha@plant.test", password: PASSWORD, securityCode: CODE },
+      }),
+    );
+    expect(named.status).toBe(302);
+    const [row] = await db.select({ name: users.name }).from(users).where(eq(users.email, "asha@plant.test"));
+    expect(row.name).toBe("Asha Patil");
+  });
+
+  it("takes the security code with spaces around it and in lower case", async () => {
+    for (const [index, code] of [`${CODE} `, ` ${CODE.toLowerCase()}`].entries()) {
+      const email = `code-${index}@plant.test`;
+      const response = await run(
+        registerAction,
+        buildRequest("/register", { form: { name: "Coder", email, password: PASSWORD, securityCode: code } }),
+      );
+      expect(response.status, JSON.stringify(code)).toBe(302);
+    }
+    const api = await run(
+      apiRegister,
+      buildRequest("/api/auth/register", {
+        json: { email: "code-api@plant.test", password: PASSWORD, securityCode: `${CODE.toLowerCase()}\t` },
+      }),
+    );
+    expect(api.status).toBe(201);
+    const near = await run(
+      registerAction,
+      buildRequest("/register", {
+        form: { name: "Near", email: "near@plant.test", password: PASSWORD, securityCode: `${CODE}X` },
+      }),
+    );
+    expect(near.status).toBe(400);
   });
 
   it("records the new account in the audit log", async () => {
@@ -223,6 +272,22 @@ describe("the /api sign-in endpoints", () => {
     );
     expect(ok.status).toBe(201);
     expect(await ok.json()).toEqual({ message: "User registered successfully!" });
+    // `name` is optional on the API (older clients send none); given, it is stored.
+    const named = await run(
+      apiRegister,
+      buildRequest("/api/auth/register", {
+        json: { name: "Api Person", email: "api-named@plant.test", password: PASSWORD, securityCode: CODE },
+      }),
+    );
+    expect(named.status).toBe(201);
+    const stored = await db
+      .select({ email: users.email, name: users.name })
+      .from(users)
+      .where(sql`${users.email} in ('api@plant.test','api-named@plant.test')`);
+    expect(Object.fromEntries(stored.map((row) => [row.email, row.name]))).toEqual({
+      "api@plant.test": "",
+      "api-named@plant.test": "Api Person",
+    });
     const wrong = await run(
       apiRegister,
       buildRequest("/api/auth/register", {
@@ -396,7 +461,7 @@ describe("cookies", () => {
     const response = await run(
       registerAction,
       buildRequest("/register", {
-        form: { email: "toast@plant.test", password: PASSWORD, securityCode: CODE },
+        form: { name: "Toast", email: "toast@plant.test", password: PASSWORD, securityCode: CODE },
       }),
     );
     expect(cookiesFrom(response)).toContain("plantops_toast=");

@@ -137,7 +137,7 @@ describe("the insert page", () => {
     expect(response.headers.get("location")).toBe("/products/FireFight");
     expect(await toastOf(response)).toMatchObject({
       type: "success",
-      message: "Product created successfully",
+      message: "Spares line added.",
     });
     const [row] = await db.select().from(inventoryItems).where(eq(inventoryItems.assets, "No-JS pump"));
     expect(row).toMatchObject({ department: "FireFight", createdBy: userId, availableStock: 2 });
@@ -238,7 +238,7 @@ describe("the update page", () => {
     });
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe("/products/Technician");
-    expect(await toastOf(response)).toMatchObject({ message: "Product updated successfully" });
+    expect(await toastOf(response)).toMatchObject({ message: "Spares line updated." });
     const [row] = await db.select().from(inventoryItems).where(eq(inventoryItems.id, line._id));
     expect(row).toMatchObject({ availableStock: 10, minStock: 12, version: 2 });
     expect((await getLine(db, "Technician", line._id))?.StatusofOrder).toBe("Order to place");
@@ -359,7 +359,7 @@ describe("delete", () => {
     const first = await remove("FireFight", line.srno, "version=1&back=%2Ffirefight");
     expect(first.status).toBe(302);
     expect(first.headers.get("location")).toBe("/firefight");
-    expect(await toastOf(first)).toMatchObject({ type: "success", message: "Product deleted successfully" });
+    expect(await toastOf(first)).toMatchObject({ type: "success", message: "Spares line deleted." });
     expect(await db.select().from(inventoryItems).where(eq(inventoryItems.id, line._id))).toHaveLength(0);
     const second = await remove("FireFight", line.srno, "back=https%3A%2F%2Fevil.example%2F");
     expect(second.headers.get("location")).toBe("/products/FireFight");

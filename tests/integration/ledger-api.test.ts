@@ -191,14 +191,14 @@ describe("GET and POST /api/stock/{type}/{id}/movements", () => {
     const response = await post(item, { kind: "issue", movedOn: D5, quantity: 4 });
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({
-      message: "Only 3 in stock on 05-11-2026.",
-      errors: { quantity: ["Only 3 in stock on 05-11-2026."] },
+      message: "Only 3 in stock on 05/11/2026.",
+      errors: { quantity: ["Only 3 in stock on 05/11/2026."] },
     });
     // An issue on an earlier day that a later issue would leave below zero is refused too.
     await recorded(item, { kind: "issue", movedOn: D10, quantity: 3 });
     const earlier = await post(item, { kind: "issue", movedOn: D5, quantity: 1 });
     expect(earlier.status).toBe(400);
-    expect(((await earlier.json()) as { message: string }).message).toBe("Only 0 in stock on 10-11-2026.");
+    expect(((await earlier.json()) as { message: string }).message).toBe("Only 0 in stock on 10/11/2026.");
     expect((await card(item)).item.inStock).toBe(0);
   });
 
@@ -311,7 +311,7 @@ describe("POST /api/stock/movements/{id}/reverse", () => {
     await recorded(item, { kind: "issue", movedOn: D5, quantity: 4 });
     const refused = await reverse(receipt.id);
     expect(refused.status).toBe(409);
-    expect(await refused.json()).toEqual({ message: "Only 1 in stock on 05-11-2026." });
+    expect(await refused.json()).toEqual({ message: "Only 1 in stock on 05/11/2026." });
     for (const id of [UNKNOWN_ID, "nope"]) {
       const missing = await reverse(id);
       expect(missing.status).toBe(404);

@@ -220,9 +220,9 @@ describe("the Issue, Receive and Count forms", () => {
     const response = await postForm(item, "issue", fields);
     expect(response.status).toBe(400);
     const body = (await response.json()) as Refusal;
-    expect(body.result.error?.quantity).toEqual(["Only 2 in stock on 05-11-2026."]);
+    expect(body.result.error?.quantity).toEqual(["Only 2 in stock on 05/11/2026."]);
     expect(body.result.initialValue).toMatchObject(fields);
-    expect(body.toast).toMatchObject({ type: "error", message: "Only 2 in stock on 05-11-2026." });
+    expect(body.toast).toMatchObject({ type: "error", message: "Only 2 in stock on 05/11/2026." });
   });
 
   it("open with the item's stock and the plant's today; a viewer may not open or post them, a guard not even the card", async () => {

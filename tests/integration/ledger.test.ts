@@ -95,12 +95,12 @@ describe("recording movements", () => {
     const refused = await move(item, "issue", "2026-11-10", 4);
     expect(refused).toEqual({
       ok: false,
-      message: "Only 3 in stock on 21-11-2026.",
+      message: "Only 3 in stock on 21/11/2026.",
       field: "quantity",
       status: 400,
     });
     const onItsDate = await move(item, "issue", "2026-11-22", 3.001);
-    expect(onItsDate).toMatchObject({ ok: false, message: "Only 3 in stock on 22-11-2026." });
+    expect(onItsDate).toMatchObject({ ok: false, message: "Only 3 in stock on 22/11/2026." });
     expect(await stockOn(db, item, TODAY)).toBe(3);
     expect((await move(item, "issue", "2026-11-22", 3)).ok).toBe(true);
     expect(await stockOn(db, item, TODAY)).toBe(0);
@@ -225,7 +225,7 @@ describe("two people issuing the last unit at the same moment", () => {
     const outcomes = await Promise.all([move(item, "issue", TODAY, 1), move(item, "issue", TODAY, 1)]);
     expect(outcomes.filter((outcome) => outcome.ok)).toHaveLength(1);
     expect(outcomes.find((outcome) => !outcome.ok)).toMatchObject({
-      message: "Only 0 in stock on 23-11-2026.",
+      message: "Only 0 in stock on 23/11/2026.",
     });
     expect(await stockOn(db, item, TODAY)).toBe(0);
     expect(await cachedBalance(item)).toBe(0);
@@ -293,7 +293,7 @@ describe("reversals", () => {
     await move(item, "issue", "2026-11-10", 4);
     expect(await reverseMovement(db, receipt.movement.id, userId)).toMatchObject({
       ok: false,
-      message: "Only 1 in stock on 10-11-2026.",
+      message: "Only 1 in stock on 10/11/2026.",
     });
     expect(await cachedBalance(item)).toBe(1);
   });

@@ -432,6 +432,7 @@ describe("registration settings", () => {
         registerAction,
         buildRequest("/register", {
           form: {
+            name: "Closed",
             email: "closed@plant.test",
             password: PASSWORD,
             securityCode: process.env.REGISTRATION_CODE!,

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { auditLog } from "#app/audit/table.server.ts";
 import { db } from "#app/db/client.server.ts";
@@ -268,6 +268,101 @@ describe("the pages", () => {
     expect(body).toContain("Lorry number is required.");
     expect(body).toContain("Kept Transport");
     expect(body).toContain("The form was not saved.");
+  });
+
+  it("send an AS11 with items unanswered back once, as typed, listing them; Save anyway saves it with them blank", async () => {
+    const lorry = `KA-${Math.random().toString(36).slice(2, 8)}`;
+    const typed = {
+      date: "2025-01-02",
+      lorryNo: lorry,
+      transporter: "Kept Transport",
+      "criteria[0].status": "Yes",
+      "criteria[0].remarks": "Kept remark",
+      "criteria[2].status": "No",
+      driverSignature: "R. Kumar",
+    };
+    const saved = () =>
+      db
+        .select()
+        .from(sopRecords)
+        .where(like(sopRecords.summary, `${lorry}%`));
+    const held = await run(formAction, buildRequest("/AS11", { form: typed, cookie: user.cookie }), {
+      format: "AS11",
+    });
+    expect(held.status).toBe(200);
+    const reply = await json<{
+      unanswered: { number: number; label: string }[];
+      initialValue: Record<string, unknown>;
+    }>(held);
+    expect(reply.unanswered.map((item) => item.number)).toEqual([
+      2,
+      ...Array.from({ length: 12 }, (_, i) => i + 4),
+    ]);
+    const [checklist] = findFormat("AS11")!.body as { sections: { items: { label: string }[] }[] }[];
+    expect(reply.unanswered[0].label).toBe(checklist.sections[0].items[1].label);
+    // Every typed value comes back, nothing is saved.
+    expect(reply.initialValue).toMatchObject({
+      lorryNo: lorry,
+      transporter: "Kept Transport",
+      driverSignature: "R. Kumar",
+      criteria: [{ status: "Yes", remarks: "Kept remark" }, null, { status: "No" }],
+    });
+    expect(await saved()).toHaveLength(0);
+
+    const anyway = await run(
+      formAction,
+      buildRequest("/AS11", { form: { ...typed, saveAnyway: "yes" }, cookie: user.cookie }),
+      { format: "AS11" },
+    );
+    expect(anyway.status).toBe(302);
+    const [row] = await saved();
+    const criteria = (row.data as { criteria: { status: string }[] }).criteria;
+    expect(criteria.map((item) => item.status).slice(0, 4)).toEqual(["Yes", "", "No", ""]);
+
+    // Editing it warns again while items stay blank.
+    const edit = await run(
+      editAction,
+      buildRequest(`/AS11/records/${row.id}/edit`, { form: { ...typed, version: "1" }, cookie: user.cookie }),
+      { format: "AS11", id: row.id },
+    );
+    expect(edit.status).toBe(200);
+    expect((await json<{ unanswered: unknown[] }>(edit)).unanswered).toHaveLength(13);
+    expect((await saved())[0].version).toBe(1);
+  });
+
+  it("show who saved a record by name (their e-mail while they have none), and find it by that name", async () => {
+    const name = `Asha ${Math.random().toString(36).slice(2, 8)}`;
+    const named = await signedInUser({ name });
+    const definition = findFormat("AS12")!;
+    const params = { format: "as12" };
+    const marker = `Named ${Math.random().toString(36).slice(2, 8)}`;
+    const saved = await run(
+      formAction,
+      buildRequest("/as12", { form: asForm(sampleRecord(definition, marker)), cookie: named.cookie }),
+      params,
+    );
+    const id = (saved.headers.get("location") ?? "").split("/").pop() ?? "";
+    const list = await json<{ records: RecordRow[] }>(
+      await run(
+        recordsLoader,
+        buildRequest(`/as12/records?q=${encodeURIComponent(name)}`, { cookie: user.cookie }),
+        params,
+      ),
+    );
+    expect(list.records.map((row) => [row.id, row.savedBy])).toEqual([[id, name]]);
+    const view = await json<{ savedBy: string; updatedBy: string }>(
+      await run(recordLoader, buildRequest(`/as12/records/${id}`, { cookie: user.cookie }), {
+        ...params,
+        id,
+      }),
+    );
+    expect(view.savedBy).toBe(name);
+    expect(view.updatedBy).toBe(name);
+    // The API keeps answering the e-mail (its documented field).
+    const api = await json<ApiRecord>(
+      await run(apiRecord, buildRequest(`/api/sop/as12/${id}`, { token }), { format: "as12", id }),
+    );
+    expect(api.createdBy).toBe(named.email);
   });
 
   it("add a register row without JavaScript: the same form comes back one row longer, nothing saved", async () => {

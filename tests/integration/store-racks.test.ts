@@ -493,6 +493,7 @@ describe("the Insert Rack Data form (/insertproducts/{n})", () => {
     const page = await run(insertLoader, buildRequest(location, { cookie }), { rackNumber: "18" });
     expect(await page.json()).toEqual({
       rackNumber: 18,
+      savedRack: 18,
       saved: { id: row.id, materialName: form.materialName, closingStock: 20.5 },
     });
   });
@@ -521,6 +522,35 @@ describe("the Insert Rack Data form (/insertproducts/{n})", () => {
     expect(toast).toMatchObject({ type: "error", message: messages.insertFailed });
     const negative = await insert("22", buildRackForm({ availableStock: "-1" }));
     expect(await json(negative)).toContain("Opening stock cannot be below zero.");
+  });
+
+  it("from All racks (/insertproducts) takes the rack from the form, and asks for it when missing", async () => {
+    const insertAnywhere = (form: Record<string, string>) =>
+      run(insertAction, buildRequest("/insertproducts", { form, cookie }), {});
+    const refused = await insertAnywhere(buildRackForm({ materialName: "Kept on refusal" }));
+    expect(refused.status).toBe(400);
+    const { result } = (await refused.json()) as {
+      result: { initialValue: Record<string, string>; error: Record<string, string[]> };
+    };
+    expect(result.error).toMatchObject({ rackNumber: ["Rack is required."] });
+    expect(result.initialValue).toMatchObject({ materialName: "Kept on refusal" });
+    expect(await json(await insertAnywhere(buildRackForm({ rackNumber: "25" })))).toContain(
+      "Rack must be a number from 1 to 24.",
+    );
+
+    const form = buildRackForm({ rackNumber: "21", availableStock: "4" });
+    const response = await insertAnywhere(form);
+    expect(response.status).toBe(302);
+    const location = response.headers.get("location")!;
+    expect(location).toMatch(/^\/insertproducts\?rack=21&saved=[0-9a-f-]{36}$/);
+    const [row] = await db.select().from(rackItems).where(eq(rackItems.materialName, form.materialName));
+    expect(row).toMatchObject({ rackNumber: 21, closingStock: 4 });
+    const page = await run(insertLoader, buildRequest(location, { cookie }), {});
+    expect(await page.json()).toEqual({
+      rackNumber: null,
+      savedRack: 21,
+      saved: { id: row.id, materialName: form.materialName, closingStock: 4 },
+    });
   });
 
   it("gives the 404 page for an unknown rack, and refuses a post from another site", async () => {

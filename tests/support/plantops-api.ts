@@ -111,7 +111,7 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Register with {email, password, securityCode}
+     * Register with {email, password, securityCode} and optionally {name}
      * @description Example: `POST /api/auth/register`
      */
     post: operations["register"];
@@ -1094,12 +1094,14 @@ export interface operations {
       content: {
         /**
          * @example {
+         *       "name": "Asha Patil",
          *       "email": "new.staff@plant.example",
          *       "password": "a long password",
          *       "securityCode": "the plant's code"
          *     }
          */
         "application/json": {
+          name?: string;
           email: string;
           password: string;
           securityCode: string;
@@ -3259,10 +3261,10 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "message": "Only 3 in stock on 21-11-2026.",
+           *       "message": "Only 3 in stock on 21/11/2026.",
            *       "errors": {
            *         "quantity": [
-           *           "Only 3 in stock on 21-11-2026."
+           *           "Only 3 in stock on 21/11/2026."
            *         ]
            *       }
            *     }

@@ -7,10 +7,15 @@ import { buildRequest, cookiesFrom, run } from "./requests.ts";
 export const PASSWORD = "correct horse battery";
 
 /** Builds a unique account; the first in a test file's database becomes admin. */
-export async function createUser(overrides: { email?: string; password?: string } = {}) {
+export async function createUser(overrides: { email?: string; password?: string; name?: string } = {}) {
   const email = overrides.email ?? `user-${randomBytes(4).toString("hex")}@plant.test`;
   const password = overrides.password ?? PASSWORD;
-  const outcome = await register({ email, password, securityCode: process.env.REGISTRATION_CODE ?? "" });
+  const outcome = await register({
+    email,
+    password,
+    securityCode: process.env.REGISTRATION_CODE ?? "",
+    name: overrides.name,
+  });
   if (!outcome.ok) throw new Error(`could not create ${email}: ${outcome.message}`);
   return { email, password, role: outcome.role };
 }
@@ -26,7 +31,7 @@ export async function signIn(user: { email: string; password: string }) {
 }
 
 /** A signed-in user: account + cookie. */
-export async function signedInUser(overrides: { email?: string; password?: string } = {}) {
+export async function signedInUser(overrides: { email?: string; password?: string; name?: string } = {}) {
   const user = await createUser(overrides);
   return { ...user, cookie: await signIn(user) };
 }

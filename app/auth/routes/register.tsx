@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { type ActionFunctionArgs, data, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { registerFrom } from "#app/auth/register.server.ts";
-import { messages, registerSchema } from "#app/auth/rules.ts";
+import { messages, registerFormSchema } from "#app/auth/rules.ts";
 import { db } from "#app/db/client.server.ts";
 import { assertSameOrigin, clientAddress, readForm } from "#app/lib/http.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
@@ -19,7 +19,7 @@ export async function loader() {
 
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const submission = parseSubmission(await readForm(request), registerSchema);
+  const submission = parseSubmission(await readForm(request), registerFormSchema);
   if (submission.status !== "success") {
     return data(submission.reply({ hideFields: ["password", "securityCode"] }), { status: 400 });
   }
@@ -61,7 +61,7 @@ function RegisterForm() {
   const [form, fields] = useForm({
     id: "register",
     lastResult,
-    onValidate: ({ formData }) => parseSubmission(formData, registerSchema),
+    onValidate: ({ formData }) => parseSubmission(formData, registerFormSchema),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
@@ -72,6 +72,20 @@ function RegisterForm() {
         <p className="muted">Ask your administrator for the plant's security code.</p>
         <Form method="post" {...getFormProps(form)}>
           <FormError id={form.errorId} errors={form.errors} />
+          <Field
+            label="Name"
+            id={fields.name.id}
+            errors={fields.name.errors}
+            required
+            hint="As it should appear on the records you enter."
+          >
+            <input
+              {...getInputProps(fields.name, { type: "text" })}
+              autoComplete="name"
+              maxLength={120}
+              required
+            />
+          </Field>
           <Field label="E-mail" id={fields.email.id} errors={fields.email.errors} required>
             <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" required />
           </Field>

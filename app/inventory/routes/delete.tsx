@@ -72,7 +72,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     logError(request, error);
   }
   // Behaviour note 16: a failed delete is shown to the user, not only logged.
-  if (outcome === "deleted") return redirectWithToast(back, { type: "success", message: messages.deleted });
+  if (outcome === "deleted")
+    return redirectWithToast(back, { type: "success", message: messages.lineDeleted });
   const message = outcome === "stale" ? STALE_RECORD_MESSAGE : messages.deleteFailed;
   return redirectWithToast(back, { type: "error", message });
 }

@@ -55,7 +55,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     logError(request, error);
     return data(submission.reply({ formErrors: [messages.insertError] }), { status: 500 });
   }
-  return redirectWithToast(departmentTablePath(department), { type: "success", message: messages.created });
+  return redirectWithToast(departmentTablePath(department), { type: "success", message: messages.lineAdded });
 }
 
 export default function InsertLinePage() {

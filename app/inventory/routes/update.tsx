@@ -72,7 +72,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return data(submission.reply({ formErrors: [messages.updateError] }), { status: 500 });
   }
   if (result.ok)
-    return redirectWithToast(departmentTablePath(department), { type: "success", message: messages.updated });
+    return redirectWithToast(departmentTablePath(department), {
+      type: "success",
+      message: messages.lineUpdated,
+    });
   // The user's input comes back as typed, with the version it was read at: a second save is
   // refused too until the page is reloaded (no silent overwrite).
   const failure = {

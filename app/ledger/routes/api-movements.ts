@@ -13,7 +13,7 @@ import { validationBody } from "#app/lib/validation.ts";
 
 // GET /api/stock/{type}/{id}/movements?from=&to= → 200 the stock card (movements in date order
 // with their running balance); POST → 201 the recorded movement, 400 with the page's messages
-// (the stock check's "Only 3 in stock on 21-11-2026." included).
+// (the stock check's "Only 3 in stock on 21/11/2026." included).
 
 export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs) => {
   const { item } = await requireStockItemApi(request, params);

@@ -6,12 +6,22 @@ import { CellInput, LabelledInput } from "#app/sop/engine/controls.tsx";
 import { PageOrientation, PrintButton, SheetHeading } from "#app/sop/engine/paper.tsx";
 import { nameOfPath, parseSopSubmission } from "#app/sop/engine/parse.ts";
 import type { BlockOf, BlockType, FormatDefinition, SopData } from "#app/sop/engine/types.ts";
-import { type ChecklistEntry, countInput, cylinderTotal, firstDateColumn } from "#app/sop/engine/values.ts";
+import {
+  type ChecklistEntry,
+  countInput,
+  cylinderTotal,
+  firstDateColumn,
+  SAVE_ANYWAY_FIELD,
+  type UnansweredItem,
+} from "#app/sop/engine/values.ts";
 import { FormError, SubmitButton } from "#app/ui/form.tsx";
 
 // The on-screen form of any format, rendered from its definition. Register rows are added and
 // removed with Conform's list intents: submit buttons that work without JavaScript (the action
 // answers with the form one row longer or shorter) and in place with it.
+
+/** What the save actions answer: Conform's reply, with the unanswered items when a save is held back. */
+export type SopFormResult = SubmissionResult<string[]> & { unanswered?: UnansweredItem[] };
 
 export function SopForm({
   definition,
@@ -22,7 +32,7 @@ export function SopForm({
   cancelHref,
 }: {
   definition: FormatDefinition;
-  lastResult: SubmissionResult<string[]> | undefined;
+  lastResult: SopFormResult | undefined;
   defaultValue: SopData;
   today: string;
   /** Set when editing: the version read, sent back so a stale save is refused. */
@@ -30,6 +40,7 @@ export function SopForm({
   cancelHref?: string;
 }) {
   const editing = version !== undefined;
+  const unanswered = lastResult?.unanswered ?? [];
   const [form] = useForm<Record<string, unknown>>({
     id: editing ? `sop-${definition.code}-edit` : `sop-${definition.code}`,
     lastResult,
@@ -45,6 +56,7 @@ export function SopForm({
         <PageOrientation definition={definition} />
         <SheetHeading definition={definition} />
         <FormError id={form.errorId} errors={form.errors} />
+        {unanswered.length ? <UnansweredWarning items={unanswered} /> : null}
         {definition.header.length ? (
           <div className="sop-fields">
             {definition.header.map((input) => (
@@ -68,6 +80,18 @@ export function SopForm({
           <SubmitButton pendingText={editing ? "Updating..." : "Inserting..."}>
             {editing ? "Save changes" : "Save"}
           </SubmitButton>
+          {/* After the warning: saves as it is, the blanks marked "Not answered" on the record.
+              Placed after Save, so Enter in a field never confirms it. */}
+          {unanswered.length ? (
+            <SubmitButton
+              name={SAVE_ANYWAY_FIELD}
+              value="yes"
+              className="button"
+              pendingText={editing ? "Updating..." : "Inserting..."}
+            >
+              Save anyway
+            </SubmitButton>
+          ) : null}
           <PrintButton />
           {cancelHref ? (
             <Link className="button" to={cancelHref}>
@@ -80,6 +104,28 @@ export function SopForm({
         </div>
       </Form>
     </FormProvider>
+  );
+}
+
+/** The items a save left unanswered: answer them, or Save anyway at the foot of the form. */
+function UnansweredWarning({ items }: { items: UnansweredItem[] }) {
+  return (
+    <div className="form-warning" role="alert">
+      <p>
+        <strong>
+          Not saved yet: {items.length === 1 ? "1 item is" : `${items.length} items are`} not answered.
+        </strong>{" "}
+        Answer {items.length === 1 ? "it" : "them"}, or choose Save anyway below to save the record with{" "}
+        {items.length === 1 ? "it" : "them"} marked "Not answered".
+      </p>
+      <ul>
+        {items.map((item) => (
+          <li key={`${item.section ?? ""}-${item.number}`}>
+            {item.section ? `${item.section}, item` : "Item"} {item.number}: {item.label}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 

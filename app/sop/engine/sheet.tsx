@@ -8,7 +8,15 @@ import {
   type PerBlockType,
   type SopData,
 } from "#app/sop/engine/types.ts";
-import { type ChecklistEntry, cylinderTotal, displayInput, valueAt } from "#app/sop/engine/values.ts";
+import {
+  type ChecklistEntry,
+  cylinderTotal,
+  displayInput,
+  isUnanswered,
+  unansweredItems,
+  unansweredLine,
+  valueAt,
+} from "#app/sop/engine/values.ts";
 import { Highlight } from "#app/ui/search.tsx";
 
 // The read-only paper layout of a record: the record view and the print view (A4, the paper's
@@ -20,10 +28,13 @@ const listAt = (data: SopData, key: string) => (Array.isArray(data[key]) ? (data
 export function SopSheet({ definition, data }: { definition: FormatDefinition; data: SopData }) {
   const signatures = definition.footer.filter((input) => input.kind === "signature");
   const footerFields = definition.footer.filter((input) => input.kind !== "signature");
+  const unanswered = unansweredItems(definition, data).length;
   return (
     <article className={`sop-sheet sop-${definition.orientation}`}>
       <PageOrientation definition={definition} />
       <SheetHeading definition={definition} />
+      {/* Saved anyway with blanks: said at the top, and "Not answered" in each blank's cell. */}
+      {unanswered ? <p className="sheet-unanswered">{unansweredLine(unanswered)}</p> : null}
       <FieldList inputs={definition.header} data={data} />
       {definition.body.map((block, index) => (
         // Static content: no hooks, so the handlers are plain functions returning markup.
@@ -71,7 +82,11 @@ const blockSheets: PerBlockType<ReactNode, [data: SopData]> = {
           <td className="num">{entry.number}</td>
           <td>{entry.label}</td>
           <td className={`status-cell status-${block.status.kind}`}>
-            <Highlight text={displayInput(block.status, valueAt(data, entry.status))} />
+            {isUnanswered(block.status, valueAt(data, entry.status)) ? (
+              <span className="not-answered">Not answered</span>
+            ) : (
+              <Highlight text={displayInput(block.status, valueAt(data, entry.status))} />
+            )}
           </td>
           {block.remarks ? (
             <td>

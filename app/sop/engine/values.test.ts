@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Block, ChecklistBlock } from "#app/sop/engine/types.ts";
-import { checklistEntries, setAt, valueAt } from "#app/sop/engine/values.ts";
+import { checklistEntries, setAt, unansweredItems, unansweredLine, valueAt } from "#app/sop/engine/values.ts";
+import { as06 } from "#app/sop/formats/as06.ts";
 import { as10 } from "#app/sop/formats/as10.ts";
 import { as11 } from "#app/sop/formats/as11.ts";
 import { as16 } from "#app/sop/formats/as16.ts";
@@ -53,3 +54,25 @@ describe("paths into a record's data", () => {
     expect(data).toEqual({ criteria: [undefined, { status: "No" }], tankTruck: { leakage: "Yes" } });
   });
 });
+
+describe("unanswered checklist items", () => {
+  it("are the items whose status is blank, in the paper's order (AS11: Select, AS10: no radio)", () => {
+    const criteria = Array.from({ length: 15 }, (_, index) => ({ status: index % 5 === 0 ? "" : "Yes" }));
+    expect(unansweredItems(as11, { criteria }).map((item) => item.number)).toEqual([1, 6, 11]);
+    expect(unansweredItems(as11, { criteria })[0].label).toBe(as11Label(0));
+    expect(unansweredItems(as10, { tankTruck: { sparkArrestor: true } })).toHaveLength(
+      checklistEntries(checklistOf(as10.body)).flat().length - 1,
+    );
+    expect(unansweredLine(3)).toBe("3 items left unanswered");
+    expect(unansweredLine(1)).toBe("1 item left unanswered");
+  });
+
+  it("name the section where the Sr No. restarts (AS16); a tick is always an answer (AS06)", () => {
+    const [first] = unansweredItems(as16, { items: [] });
+    expect(first).toMatchObject({ number: 1, section: as16Section(0) });
+    expect(unansweredItems(as06, {})).toEqual([]);
+  });
+});
+
+const as11Label = (index: number) => checklistEntries(checklistOf(as11.body)).flat()[index].label;
+const as16Section = (index: number) => checklistOf(as16.body).sections[index].title;

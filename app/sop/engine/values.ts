@@ -226,3 +226,39 @@ export function displayInput(input: InputDef, value: unknown): string {
       return String(value);
   }
 }
+
+/** A checklist item saved without an answer, as the warning and the record name it. */
+export type UnansweredItem = { number: number; label: string; section?: string };
+
+/**
+ * The posted field of the form's "Save anyway" button: a save with checklist items unanswered is
+ * sent back once with a warning, and stored as it is when this comes with it.
+ */
+export const SAVE_ANYWAY_FIELD = "saveAnyway";
+
+/** Whether a checklist status was left blank (a tick is an answer either way: ticked or not). */
+export const isUnanswered = (status: InputDef, value: unknown) =>
+  status.kind !== "tick" && (value === null || value === undefined || value === "");
+
+/** The checklist items of a record's data left without an answer, in the paper's order. */
+export function unansweredItems(definition: FormatDefinition, data: SopData): UnansweredItem[] {
+  return definition.body.flatMap((block) => {
+    if (block.type !== "checklist") return [];
+    const perSection = block.numbering === "per-section";
+    return checklistEntries(block).flatMap((entries, sectionIndex) =>
+      entries
+        .filter((entry) => isUnanswered(block.status, valueAt(data, entry.status)))
+        .map((entry) => ({
+          number: entry.number,
+          label: entry.label,
+          // Where Sr No. restarts per section, the number alone does not say which item.
+          ...(perSection && block.sections[sectionIndex].title
+            ? { section: block.sections[sectionIndex].title }
+            : {}),
+        })),
+    );
+  });
+}
+
+/** "1 item left unanswered", "3 items left unanswered". */
+export const unansweredLine = (count: number) => `${count} ${count === 1 ? "item" : "items"} left unanswered`;

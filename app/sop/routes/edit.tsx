@@ -1,4 +1,3 @@
-import type { SubmissionResult } from "@conform-to/react";
 import {
   type ActionFunctionArgs,
   data,
@@ -12,7 +11,7 @@ import { db } from "#app/db/client.server.ts";
 import { readForm } from "#app/lib/http.server.ts";
 import { STALE_RECORD_MESSAGE } from "#app/lib/messages.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
-import { SopForm } from "#app/sop/engine/form.tsx";
+import { SopForm, type SopFormResult } from "#app/sop/engine/form.tsx";
 import { formDefaults } from "#app/sop/engine/values.ts";
 import { NOT_SAVED_MESSAGE, recordPath, UPDATED_MESSAGE } from "#app/sop/paths.ts";
 import { updateRecord } from "#app/sop/queries.server.ts";
@@ -22,6 +21,7 @@ import {
   plantToday,
   requireFormat,
   requireRecord,
+  unansweredReply,
 } from "#app/sop/route-helpers.server.ts";
 import sopCss from "#app/sop/sop.css?url";
 
@@ -61,6 +61,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
       status: failed ? 400 : 200,
     });
   }
+  const warning = unansweredReply(definition, submission, formData);
+  if (warning) return warning;
   const version = Number(formData.get("version"));
   const outcome = await updateRecord(
     db,
@@ -80,7 +82,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function SopEditPage() {
   const { definition, id, version, defaultValue, today } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
+  const lastResult = useActionData<typeof action>() as SopFormResult | undefined;
   return (
     <section className="page">
       <p className="muted no-print">Editing a saved record</p>

@@ -1,4 +1,3 @@
-import type { SubmissionResult } from "@conform-to/react";
 import {
   type ActionFunctionArgs,
   data,
@@ -11,11 +10,11 @@ import { requirePermission, requireUser } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { readForm } from "#app/lib/http.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
-import { SopForm } from "#app/sop/engine/form.tsx";
+import { SopForm, type SopFormResult } from "#app/sop/engine/form.tsx";
 import { formDefaults } from "#app/sop/engine/values.ts";
 import { NOT_SAVED_MESSAGE, recordPath, SAVED_MESSAGE } from "#app/sop/paths.ts";
 import { createRecord } from "#app/sop/queries.server.ts";
-import { parseSopForm, plantToday, requireFormat } from "#app/sop/route-helpers.server.ts";
+import { parseSopForm, plantToday, requireFormat, unansweredReply } from "#app/sop/route-helpers.server.ts";
 import sopCss from "#app/sop/sop.css?url";
 
 // The blank form of a format: /AS11, /as10, … (any case). Save stores it and opens the record.
@@ -41,7 +40,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   await requireUser(request);
   const definition = requireFormat(params.format);
   const user = await requirePermission(request, "sop", "write");
-  const submission = parseSopForm(definition, await readForm(request));
+  const formData = await readForm(request);
+  const submission = parseSopForm(definition, formData);
   if (submission.status !== "success") {
     // "Add row" / "Remove row" (no status): the same form back, one row longer or shorter.
     const failed = submission.status === "error";
@@ -49,13 +49,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
       status: failed ? 400 : 200,
     });
   }
+  const warning = unansweredReply(definition, submission, formData);
+  if (warning) return warning;
   const { id } = await createRecord(db, definition, submission.value, user.id);
   return redirectWithToast(recordPath(definition, id), { type: "success", message: SAVED_MESSAGE });
 }
 
 export default function SopFormPage() {
   const { definition, today } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
+  const lastResult = useActionData<typeof action>() as SopFormResult | undefined;
   return (
     <section className="page">
       <SopForm

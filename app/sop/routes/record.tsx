@@ -33,9 +33,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     definition,
     id: record.id,
     data: record.data,
-    savedBy: record.createdBy ?? "",
+    savedBy: record.createdByName ?? "",
     savedAt: formatDateTimeGB(record.createdAt, zone),
-    updatedBy: record.updatedBy ?? "",
+    updatedBy: record.updatedByName ?? "",
     updatedAt: record.version > 1 ? formatDateTimeGB(record.updatedAt, zone) : "",
     mayChange: mayChange(user, record),
   };

@@ -34,7 +34,7 @@ export async function loader({ request, params: routeParams }: LoaderFunctionArg
       id: record.id,
       date: formatDateGB(record.recordDate),
       keys: record.keys,
-      savedBy: record.createdBy ?? "",
+      savedBy: record.savedBy ?? "",
       savedAt: formatDateTimeGB(record.createdAt, zone),
     }));
   } catch (error) {

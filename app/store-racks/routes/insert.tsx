@@ -13,25 +13,33 @@ import { readPageForm, requireRackNumber } from "#app/store-racks/guards.server.
 import { createRackItem, findRackItem } from "#app/store-racks/queries.server.ts";
 import { RackItemForm } from "#app/store-racks/rack-form.tsx";
 import racksCss from "#app/store-racks/racks.css?url";
-import { formatQuantity, messages, rackLabel } from "#app/store-racks/rules.ts";
-import { rackItemInsertSchema } from "#app/store-racks/schema.ts";
+import { formatQuantity, messages, parseRackNumber, rackLabel } from "#app/store-racks/rules.ts";
+import { rackItemInsertAnyRackSchema, rackItemInsertSchema } from "#app/store-racks/schema.ts";
 import { parseSubmission } from "#app/ui/form/parse.ts";
 import { useToast } from "#app/ui/toasts.tsx";
 
-// /insertproducts/{rackNumber}: the Insert Rack Data form (spec §2, §4, §5).
+// /insertproducts/{rackNumber}: the Insert Rack Data form (spec §2, §4, §5). Reached from "All
+// racks" as /insertproducts, the form asks for the rack too (a new store has no rack to choose).
 export const meta: MetaFunction = () => [{ title: "Insert Rack Data · PlantOps" }];
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: racksCss }];
 
+/** The rack of the address; null on /insertproducts, where the form asks for it. */
+const rackOfPath = (raw: string | undefined) => (raw === undefined ? null : requireRackNumber(raw));
+
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePermission(request, "racks", "write");
-  const rackNumber = requireRackNumber(params.rackNumber);
+  const rackNumber = rackOfPath(params.rackNumber);
   // After a save the page comes back with ?saved={_id}: it shows what the server stored (the
-  // closing stock it computed) and the link back to the racks.
-  const savedId = new URL(request.url).searchParams.get("saved");
-  const saved = savedId ? await findRackItem(db, rackNumber, savedId) : null;
+  // closing stock it computed) and the link back to the racks. On /insertproducts, ?rack= says
+  // where it went (and is the next item's rack, already chosen).
+  const search = new URL(request.url).searchParams;
+  const savedId = search.get("saved");
+  const savedRack = rackNumber ?? parseRackNumber(search.get("rack"));
+  const saved = savedId && savedRack ? await findRackItem(db, savedRack, savedId) : null;
   return {
     rackNumber,
+    savedRack: saved ? savedRack : null,
     saved: saved
       ? { id: saved._id, materialName: saved.materialName, closingStock: saved.closingStock }
       : null,
@@ -40,8 +48,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requirePermission(request, "racks", "write");
-  const rackNumber = requireRackNumber(params.rackNumber);
-  const submission = parseSubmission(await readPageForm(request), rackItemInsertSchema);
+  const pathRack = rackOfPath(params.rackNumber);
+  const form = await readPageForm(request);
+  const submission =
+    pathRack === null
+      ? parseSubmission(form, rackItemInsertAnyRackSchema)
+      : parseSubmission(form, rackItemInsertSchema);
   if (submission.status !== "success") {
     return data(
       {
@@ -52,6 +64,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     );
   }
   const { section, materialName, availableStock } = submission.value;
+  // On /insertproducts the rack is the form's, which the schema has just checked.
+  const rackNumber = pathRack ?? (parseRackNumber(String(form.get("rackNumber"))) as number);
   const outcome = await createRackItem(
     db,
     rackNumber,
@@ -68,23 +82,27 @@ export async function action({ request, params }: ActionFunctionArgs) {
       { status: 400 },
     );
   }
-  return redirectWithToast(`/insertproducts/${rackNumber}?saved=${outcome.item._id}`, {
+  const next =
+    pathRack === null
+      ? `/insertproducts?rack=${rackNumber}&saved=${outcome.item._id}`
+      : `/insertproducts/${rackNumber}?saved=${outcome.item._id}`;
+  return redirectWithToast(next, {
     type: "success",
     message: messages.inserted,
   });
 }
 
 export default function InsertRackDataPage() {
-  const { rackNumber, saved } = useLoaderData<typeof loader>();
+  const { rackNumber, savedRack, saved } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   useToast(actionData?.toast);
   return (
     <section className="page narrow">
       <h1>Insert Rack Data</h1>
-      <p className="muted">{rackLabel(rackNumber)}</p>
+      <p className="muted">{rackNumber === null ? "Choose the rack in the form." : rackLabel(rackNumber)}</p>
       {saved ? (
         <p className="flash-success rack-saved" role="status">
-          Saved {saved.materialName} in rack {rackNumber}: stock {formatQuantity(saved.closingStock)}.{" "}
+          Saved {saved.materialName} in rack {savedRack}: stock {formatQuantity(saved.closingStock)}.{" "}
           <Link to="/about">Go to Store Racks</Link>
         </p>
       ) : null}
@@ -93,7 +111,8 @@ export default function InsertRackDataPage() {
         key={saved?.id ?? "new"}
         mode="insert"
         lastResult={actionData?.result}
-        defaultValue={{}}
+        defaultValue={rackNumber === null && savedRack ? { rackNumber: String(savedRack) } : {}}
+        chooseRack={rackNumber === null}
         submitLabel="Insert"
         pendingText="Inserting..."
       />

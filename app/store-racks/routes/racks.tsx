@@ -32,7 +32,8 @@ import { Marked } from "#app/ui/list/marked.tsx";
 // /about, the Store Racks page (spec §2) as one server-side list of every rack's items
 // (docs/architecture.md "Lists"; docs/decisions/006). The spec's 24 panels become a rack filter
 // whose options are the panels' labels ('RACK {n} - {category}') and, in the table, a header row
-// per rack with its count and its 'Insert New Item' link; an empty rack is reached by choosing it.
+// per rack with its count and its 'Insert New Item' link; an empty rack is reached by choosing it,
+// and with "All racks" the page's own 'Insert New Item' asks for the rack in its form.
 export const meta: MetaFunction = () => [{ title: "Store Racks · PlantOps" }];
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: racksCss },
@@ -92,6 +93,13 @@ export default function StoreRacksPage() {
             <Link className="button" to="/import/rack-items">
               Import
             </Link>
+          ) : null}
+          {/* With "All racks" (a new store's first view, no rack rows yet) the form asks the rack;
+              a chosen rack has its own in its header row. */}
+          {mayChange && rack === null ? (
+            <a className="button primary" href="/insertproducts">
+              Insert New Item
+            </a>
           ) : null}
         </div>
       </div>
