@@ -90,7 +90,7 @@ function workbookRows(columns: readonly ImportColumn[]) {
     if (!unitsChecked && header) {
       unitsChecked = true;
       if (isUnitsRow(cells, header, columns)) {
-        const units = cells.map(cellText).filter(Boolean);
+        const units = [...new Set(cells.map(cellText).filter(Boolean))];
         const sheet = sheets.length;
         notes.push({ sheet, note: (line) => readNotes.unitsRow(line(number), units) });
         return true;

@@ -62,10 +62,16 @@ describe("readDate", () => {
   });
 
   it("names the accepted formats for what is no date (not only YYYY-MM-DD)", () => {
-    for (const text of ["31-02-2026", "2026-02-30", "next week", "04/01/26"])
+    for (const text of ["31-02-2026", "2026-02-30", "next week", "04/01/202", "4/1"])
       expect(read(text)).toEqual({ ok: false, text, message: dateMessages.notADate(text) });
     expect(dateMessages.notADate("x")).toContain("dd/mm/yyyy, dd-mm-yyyy or yyyy-mm-dd");
     expect(read(12.5)).toMatchObject({ ok: false, text: "12.5" });
+  });
+
+  it("reads a two-digit year as spreadsheets do (1930–2029)", () => {
+    expect(read("25/04/26")).toEqual({ ok: true, text: "2026-04-25" });
+    expect(read("25-04-29")).toEqual({ ok: true, text: "2029-04-25" });
+    expect(read("25/04/30")).toEqual({ ok: true, text: "1930-04-25" });
   });
 
   it("reads a month-first date month first, and an ambiguous one in the order the file shows", () => {

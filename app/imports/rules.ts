@@ -69,7 +69,14 @@ export function isoOfExcelDate(date: Date): string {
 /** The order a file's day/month dates are written in, as its dates show it. */
 export type DateOrder = "day-first" | "month-first" | "mixed" | "unknown";
 
-const DAY_MONTH = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})$/;
+const DAY_MONTH = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4}|\d{2})$/;
+
+/**
+ * A two-digit year as Excel and LibreOffice read one (1930–2029): LibreOffice re-saves a CSV's
+ * dates in its locale's short format, 04/25/26 or 25/04/26.
+ */
+const fullYear = (year: string) =>
+  year.length === 4 ? year : String(Number(year) < 30 ? 2000 + Number(year) : 1900 + Number(year));
 
 /** The accepted ways of writing a date, for the messages. */
 export const DATE_FORMATS = "dd/mm/yyyy, dd-mm-yyyy or yyyy-mm-dd (or an Excel date cell)";
@@ -88,7 +95,7 @@ function ordersOf(text: string): { dayFirst: boolean; monthFirst: boolean } | nu
   if (!match) return null;
   const [a, b] = [Number(match[1]), Number(match[2])];
   const iso = (day: number, month: number) =>
-    `${match[3]}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+    `${fullYear(match[3])}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
   return { dayFirst: isIsoDate(iso(a, b)), monthFirst: isIsoDate(iso(b, a)) };
 }
 
@@ -149,8 +156,9 @@ export function readDate(
   if (!match || !orders || (!orders.dayFirst && !orders.monthFirst))
     return { ok: false, text, message: dateMessages.notADate(text) };
   const [a, b] = [match[1].padStart(2, "0"), match[2].padStart(2, "0")];
-  const dayFirst = `${match[3]}-${b}-${a}`;
-  const monthFirst = `${match[3]}-${a}-${b}`;
+  const year = fullYear(match[3]);
+  const dayFirst = `${year}-${b}-${a}`;
+  const monthFirst = `${year}-${a}-${b}`;
   // The same date either way (05/05/2026).
   if (dayFirst === monthFirst) return { ok: true, text: dayFirst };
   if (order === "mixed") return { ok: false, text, message: dateMessages.mixed(text, line) };
