@@ -31,6 +31,7 @@ export function UndoImport({ href, fileName }: { href: string; fileName: string 
       href={href}
       question={undoQuestion(fileName)}
       label="Undo this import"
+      itemName={fileName}
       words={UNDO_WORDS}
     />
   );

@@ -31,7 +31,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     committedAt: found.committedAt
       ? formatDateTimeGB(found.committedAt, serverSettings().PLANT_TIME_ZONE)
       : "",
-    undone: found.status === "undone",
+    /** Already undone: said instead of the question. */
+    refusal: found.status === "undone" ? undoMessages.notCommitted : null,
   };
 }
 
@@ -46,7 +47,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function UndoImportPage() {
-  const { title, uploadHref, href, fileName, written, committedAt, undone } = useLoaderData<typeof loader>();
+  const { title, uploadHref, href, fileName, written, committedAt, refusal } = useLoaderData<typeof loader>();
   return (
     <section className="page narrow" aria-labelledby="undo-import-title">
       <h1 id="undo-import-title">Undo an import into {title}</h1>
@@ -58,9 +59,9 @@ export default function UndoImportPage() {
         <dt>Imported on</dt>
         <dd>{committedAt}</dd>
       </dl>
-      {undone ? (
+      {refusal ? (
         <>
-          <FormError errors={[undoMessages.notCommitted]} />
+          <FormError errors={[refusal]} />
           <p>
             <Link to={uploadHref}>Back to the import page</Link>
           </p>
