@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test, uniqueName } from "./fixtures.ts";
 
@@ -82,6 +83,15 @@ async function previewCsv(page: Page, uploadPath: string, name: string, lines: s
   return page.getByRole("table", { name: "Rows of the file" });
 }
 
+/** No axe-core violations of WCAG 2.1 A and AA (a script in the page: JavaScript on only). */
+async function expectAccessible(page: Page, js: boolean) {
+  if (!js) return;
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  expect(violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+}
+
 const SPARES_HEADER =
   "Serial Number,Assets,Components/Equipments,Available stock,Min Stock,Lead time,Excess/Short Fall,Status of Order";
 const ownSerial = () => 600_000_000 + Math.floor(Math.random() * 90_000_000) * 2;
@@ -89,6 +99,7 @@ const ownSerial = () => 600_000_000 + Math.floor(Math.random() * 90_000_000) * 2
 test("the preview marks a row in error and shows each message in the error style under its cell's value", async ({
   page,
   login,
+  js,
 }) => {
   await login("staff");
   const name = uniqueName("Typo pump");
@@ -121,6 +132,7 @@ test("the preview marks a row in error and shows each message in the error style
   const fine = preview.getByRole("row").filter({ hasText: `${name} B` });
   await expect(fine).not.toHaveClass(/import-error/);
   await expect(fine.getByRole("cell").first()).toHaveText("New");
+  await expectAccessible(page, js);
 });
 
 test("the preview shows dates as the app does (dd/mm/yyyy) and names an ambiguous one's row", async ({
@@ -156,10 +168,19 @@ test("Undo this import asks first, and undoes only once confirmed", async ({ pag
   await page.goto("/import/products/Technician");
   const entry = page.getByRole("main").getByRole("listitem").filter({ hasText: file });
   const question = `Undo the import of ${file}? The records it added are deleted and the ones it changed are put back as they were.`;
+  if (js) {
+    // The confirmation page the link leads to without JavaScript, checked by axe here.
+    const href = await entry.getByRole("link", { name: `Undo this import ${file}` }).getAttribute("href");
+    await page.goto(href ?? "");
+    await expect(page.getByRole("button", { name: "Yes, undo it" })).toBeVisible();
+    await expectAccessible(page, js);
+    await page.goto("/import/products/Technician");
+  }
   await entry.getByRole("link", { name: `Undo this import ${file}` }).click();
   if (js) {
     const dialog = page.getByRole("dialog", { name: "Confirm undo" });
     await expect(dialog).toContainText(question);
+    await expectAccessible(page, js);
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await expect(dialog).toBeHidden();
     await expect(entry).not.toContainText("(undone)");
