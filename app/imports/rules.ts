@@ -78,8 +78,9 @@ const DAY_MONTH = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4}|\d{2})$/;
 const fullYear = (year: string) =>
   year.length === 4 ? year : String(Number(year) < 30 ? 2000 + Number(year) : 1900 + Number(year));
 
-/** The accepted ways of writing a date, for the messages. */
-export const DATE_FORMATS = "dd/mm/yyyy, dd-mm-yyyy or yyyy-mm-dd (or an Excel date cell)";
+/** The accepted ways of writing a date as text, and with date cells, for the messages. */
+export const DATE_TEXT_FORMATS = "dd/mm/yyyy, dd-mm-yyyy or yyyy-mm-dd";
+export const DATE_FORMATS = `${DATE_TEXT_FORMATS} (or an Excel date cell)`;
 
 export const dateMessages = {
   notADate: (text: string) => `"${text}" is not a date: write it as ${DATE_FORMATS}.`,
