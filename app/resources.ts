@@ -10,11 +10,11 @@ import { prefix, route } from "#app/lib/route-entry.ts";
 import * as sop from "#app/sop/routes.ts";
 import * as storeRacks from "#app/store-racks/routes.ts";
 
-// The addresses that answer without a page of their own: the JSON API, the downloads, sign-out and
-// an import's undo. They are not in Remix's route table (app/routes.ts): server/app.ts hands each
-// request for one to its module before Remix sees it (app/resources.server.ts), so the browser
-// build carries no empty module per address and an API call skips Remix's matching of every page
-// (docs/decisions/010-resource-routes.md). Written as app/routes.ts writes routes; the modules
+// The addresses that answer without a page of their own: the JSON API, the downloads (an import's
+// template too) and sign-out. They are not in Remix's route table (app/routes.ts): server/app.ts
+// hands each request for one to its module before Remix sees it (app/resources.server.ts), so the
+// browser build carries no empty module per address and an API call skips Remix's matching of
+// every page (docs/decisions/010-resource-routes.md). Written as app/routes.ts writes routes; the modules
 // export a `loader` (GET, HEAD) and/or an `action` (the other methods), as a Remix route would.
 // A form that posts to one of these addresses is a full page load (`reloadDocument`).
 export const resources: RouteConfigEntry[] = [

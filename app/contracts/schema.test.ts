@@ -76,8 +76,17 @@ describe("insert form", () => {
   it("refuses an unknown PMS and a mobile number with letters", () => {
     expect(errorsOf(contractInsertSchema, { ...valid, pms: "Weekly", mobileNumber: "call Ravi" })).toEqual({
       pms: ["Choose Monthly, Quarterly, Yearly or Fortnightly."],
-      mobileNumber: ["Enter a phone number: digits, spaces, +, - or brackets only."],
+      mobileNumber: ["Enter a mobile number: 10 digits, or with the country code (+91…)."],
     });
+  });
+
+  it("refuses a mobile number the hint's 10 digits rule out, and takes the ones WhatsApp can use", () => {
+    for (const mobileNumber of ["98765", "12345 67890", "+91 12345"])
+      expect(errorsOf(contractInsertSchema, { ...valid, mobileNumber })).toEqual({
+        mobileNumber: ["Enter a mobile number: 10 digits, or with the country code (+91…)."],
+      });
+    for (const mobileNumber of ["98765 43210", "+91 98450 12345", "098450-12345", "+44 7700 900123"])
+      expect(errorsOf(contractInsertSchema, { ...valid, mobileNumber })).toEqual({});
   });
 });
 

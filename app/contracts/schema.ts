@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { PMS_CHOICES } from "#app/contracts/rules.ts";
+import { PMS_CHOICES, whatsAppNumber } from "#app/contracts/rules.ts";
 import { isIsoDate } from "#app/lib/dates.ts";
 
 // The equipment (AMC contract) forms (spec §5 "Equipment add"): one schema for the browser and the
@@ -22,7 +22,7 @@ export const contractMessages = {
   validityOrder: "Validity to must not be before validity from.",
   badDate: "Enter a valid date (YYYY-MM-DD).",
   pmsChoice: "Choose Monthly, Quarterly, Yearly or Fortnightly.",
-  phone: "Enter a phone number: digits, spaces, +, - or brackets only.",
+  phone: "Enter a mobile number: 10 digits, or with the country code (+91…).",
 } as const;
 
 const MAX_TEXT = 200;
@@ -43,11 +43,13 @@ const pms = (required: boolean) =>
       issue.input === undefined && required ? "PMS is required." : contractMessages.pmsChoice,
   });
 
+// A number the WhatsApp Send button can use (rules.ts whatsAppNumber), as the field's hint says:
+// "98765" is refused here, by the form, the API and the import alike.
 const mobileNumber = z.optional(
   z.string().check(
     z.trim(),
     z.maxLength(40, "At most 40 characters."),
-    z.refine((value) => /^\+?[\d\s().-]*$/.test(value), contractMessages.phone),
+    z.refine((value) => value === "" || whatsAppNumber(value).digits !== null, contractMessages.phone),
   ),
 );
 

@@ -1,6 +1,8 @@
 import { Form } from "@remix-run/react";
 import type { ImportColumn } from "#app/imports/rules.ts";
-import { FormError, SubmitButton } from "#app/ui/form.tsx";
+import { formatDateGB, isIsoDate } from "#app/lib/dates.ts";
+import { ConfirmDelete, type ConfirmWords } from "#app/ui/confirm-delete.tsx";
+import { FieldErrors, FormError, SubmitButton } from "#app/ui/form.tsx";
 
 // The import pages' pieces (issue 18): the upload form and the preview table. Server-rendered,
 // plain forms: the flow works the same without JavaScript.
@@ -12,6 +14,28 @@ export type PreviewView = {
   errors?: Record<string, string>;
   changes?: Record<string, [unknown, unknown]>;
 };
+
+/** Undo asks first (the upload page's dialog, the undo page without JavaScript). */
+export const UNDO_WORDS: ConfirmWords = {
+  confirm: "Yes, undo it",
+  pending: "Undoing...",
+  dialogLabel: "Confirm undo",
+};
+export const undoQuestion = (fileName: string) =>
+  `Undo the import of ${fileName}? The records it added are deleted and the ones it changed are put back as they were.`;
+
+/** An import's Undo: a link to its confirmation page, which with JavaScript opens as a dialog. */
+export function UndoImport({ href, fileName }: { href: string; fileName: string }) {
+  return (
+    <ConfirmDelete
+      href={href}
+      question={undoQuestion(fileName)}
+      label="Undo this import"
+      itemName={fileName}
+      words={UNDO_WORDS}
+    />
+  );
+}
 
 const OUTCOME_LABELS = { new: "New", changed: "Changed", unchanged: "Unchanged", error: "Error" } as const;
 
@@ -45,8 +69,12 @@ export function UploadForm({ error, templateHref }: { error?: string; templateHr
   );
 }
 
-const shown = (value: unknown) =>
-  value === null || value === undefined || value === "" ? "(blank)" : String(value);
+/** A cell as the app shows it: dates dd/mm/yyyy (a date the import could not read, as written). */
+const shownAs = (column: ImportColumn, value: unknown) => {
+  const text = value === null || value === undefined ? "" : String(value);
+  return column.kind === "date" && isIsoDate(text) ? formatDateGB(text) : text;
+};
+const shown = (column: ImportColumn, value: unknown) => shownAs(column, value) || "(blank)";
 
 export function PreviewTable({ columns, rows }: { columns: ImportColumn[]; rows: PreviewView[] }) {
   const fields = columns.filter((column) => column.field);
@@ -65,24 +93,37 @@ export function PreviewTable({ columns, rows }: { columns: ImportColumn[]; rows:
           </tr>
         </thead>
         <tbody>
-          {rows.map((row) => (
+          {rows.map((row, index) => (
             <tr key={row.line} className={`import-${row.outcome}`}>
               <th scope="row">{row.line}</th>
-              <td>{OUTCOME_LABELS[row.outcome]}</td>
+              <td>
+                {row.outcome === "error" ? (
+                  // Marked by a sign and the word, not by colour alone.
+                  <strong className="import-outcome-error">
+                    <span aria-hidden="true">⚠ </span>
+                    {OUTCOME_LABELS.error}
+                  </strong>
+                ) : (
+                  OUTCOME_LABELS[row.outcome]
+                )}
+              </td>
               {fields.map((column) => {
                 const field = column.field as string;
                 const error = row.errors?.[field];
                 const change = row.changes?.[field];
+                const errorId = `import-error-${index}-${field}`;
                 return (
-                  <td key={field}>
-                    {change ? (
-                      <>
-                        <del>{shown(change[0])}</del> → <ins>{shown(change[1])}</ins>
-                      </>
-                    ) : (
-                      row.texts[field]
-                    )}
-                    {error ? <span className="import-cell-error">{error}</span> : null}
+                  <td key={field} className={error ? "import-cell-invalid" : undefined}>
+                    <span className="import-cell-value">
+                      {change ? (
+                        <>
+                          <del>{shown(column, change[0])}</del> → <ins>{shown(column, change[1])}</ins>
+                        </>
+                      ) : (
+                        shownAs(column, row.texts[field])
+                      )}
+                    </span>
+                    {error ? <FieldErrors id={errorId} errors={[error]} /> : null}
                   </td>
                 );
               })}
@@ -91,5 +132,17 @@ export function PreviewTable({ columns, rows }: { columns: ImportColumn[]; rows:
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** What the reader did that the rows do not show: title rows and a units row skipped, the encoding. */
+export function ReadNotes({ notes }: { notes?: string[] }) {
+  if (!notes?.length) return null;
+  return (
+    <ul className="import-notes" aria-label="How the file was read">
+      {notes.map((note) => (
+        <li key={note}>{note}</li>
+      ))}
+    </ul>
   );
 }

@@ -6,11 +6,12 @@ import { readUpload } from "#app/imports/read.server.ts";
 import {
   type Cell,
   cellText,
-  dateText,
+  type DateOrder,
+  dateOrderOf,
   importMessages,
   matchColumns,
-  numberText,
   PREVIEW_HOURS,
+  readDate,
   rowsText,
 } from "#app/imports/rules.ts";
 import { imports } from "#app/imports/table.server.ts";
@@ -33,7 +34,14 @@ export type PreviewRow = {
   /** A changed record's stored values, which undo puts back. */
   before?: Values;
 };
-export type Counts = Record<Outcome, number> & { total: number };
+export type Counts = Record<Outcome, number> & {
+  total: number;
+  /**
+   * What the reader did that the file does not show as rows (title rows and a units row skipped,
+   * the text encoding): kept with the counts, the preview's summary, for the preview to say.
+   */
+  notes?: string[];
+};
 type Changes = {
   inserted: string[];
   updated: { id: string; version: number; before: Values }[];
@@ -53,16 +61,40 @@ const same = (a: unknown, b: unknown) =>
     ? Number(a) === Number(b)
     : String(a ?? "") === String(b ?? "");
 
-function textsOf(kind: ImportKind, cells: Cell[], indexOf: Map<string, number>) {
+/**
+ * A row's cells as text by field, as a form would send them (the list's schema reads them, with
+ * the form's own rules); date cells as YYYY-MM-DD read in the file's date order, or why not.
+ */
+function textsOf(
+  kind: ImportKind,
+  { line, cells }: { line: string; cells: Cell[] },
+  indexOf: Map<string, number>,
+  order: DateOrder,
+) {
   const texts: Record<string, string> = {};
+  const errors: Record<string, string> = {};
   for (const column of kind.columns) {
     if (!column.field) continue;
     const index = indexOf.get(column.field);
     const cell = index === undefined ? null : (cells[index] ?? null);
-    texts[column.field] =
-      column.kind === "number" ? numberText(cell) : column.kind === "date" ? dateText(cell) : cellText(cell);
+    if (column.kind !== "date") {
+      texts[column.field] = cellText(cell);
+      continue;
+    }
+    const date = readDate(cell, order, line);
+    texts[column.field] = date.text;
+    if (!date.ok) errors[column.field] = date.message;
   }
-  return texts;
+  return { texts, errors };
+}
+
+/** The order the file's day/month dates are written in, from every date column's cells. */
+function fileDateOrder(kind: ImportKind, rows: { cells: Cell[] }[], indexOf: Map<string, number>) {
+  const at = kind.columns
+    .filter((column) => column.kind === "date" && column.field)
+    .map((column) => indexOf.get(column.field as string))
+    .filter((index) => index !== undefined);
+  return dateOrderOf(rows.flatMap(({ cells }) => at.map((index) => cells[index] ?? null)));
 }
 
 /** Every row's outcome against the stored records: pure given the stored map. */
@@ -73,10 +105,19 @@ export function previewRows(
   existing: Map<string, Stored>,
 ): PreviewRow[] {
   const seen = new Map<string, string>();
-  return rows.map(({ line, cells }) => {
-    const texts = textsOf(kind, cells, indexOf);
+  const order = fileDateOrder(kind, rows, indexOf);
+  return rows.map((row) => {
+    const { line } = row;
+    const { texts, errors: dateErrors } = textsOf(kind, row, indexOf, order);
     const checked = kind.check(texts);
-    if (!checked.ok) return { line, outcome: "error", texts, errors: checked.errors };
+    // A date the file does not settle is named as such, not as the schema's unreadable date.
+    if (!checked.ok || Object.keys(dateErrors).length)
+      return {
+        line,
+        outcome: "error",
+        texts,
+        errors: { ...(checked.ok ? {} : checked.errors), ...dateErrors },
+      };
     const key = kind.keyOf(checked.values);
     const first = seen.get(key);
     if (first)
@@ -134,7 +175,7 @@ export async function previewImport(
   userId: string,
   now = new Date(),
 ): Promise<{ ok: true; id: string } | { ok: false; message: string }> {
-  const read = await readUpload(file);
+  const read = await readUpload(file, kind.columns);
   if (!read.ok) return read;
   const matched = matchColumns(read.headers, kind.columns);
   if (!matched.ok) return matched;
@@ -145,7 +186,7 @@ export async function previewImport(
       kind: kind.id,
       fileName: (file?.name ?? "upload").slice(0, 200),
       rows,
-      counts: countOutcomes(rows),
+      counts: { ...countOutcomes(rows), ...(read.notes.length ? { notes: read.notes } : {}) },
       expiresAt: new Date(now.getTime() + PREVIEW_HOURS * 3_600_000),
       createdBy: userId,
       updatedBy: userId,
@@ -229,7 +270,7 @@ export async function commitImport(
           message,
           list: kind.title,
           file: found.fileName,
-          counts: found.counts,
+          counts: { ...(found.counts as Counts), notes: undefined },
           inserted: inserted.length,
           updated: updated.length,
         },

@@ -1,8 +1,10 @@
 import ExcelJS from "exceljs";
 import fc from "fast-check";
+import iconv from "iconv-lite";
 import JSZip from "jszip";
 import { describe, expect, it } from "vitest";
 import { readUpload, readXlsxStreaming, readXlsxWhole } from "#app/imports/read.server.ts";
+import { type ImportColumn, importMessages, readNotes } from "#app/imports/rules.ts";
 
 // The workbook readers (app/imports/read.server.ts): the streaming one, and the whole-workbook one
 // a valid workbook falls back to when exceljs's streaming reader throws.
@@ -60,6 +62,7 @@ describe("a workbook whose xl/workbook.xml comes after its sheets", () => {
         { line: "2", cells: PARTS.rows[0] },
         { line: "3", cells: PARTS.rows[1] },
       ],
+      notes: [],
     });
   });
 });
@@ -89,5 +92,109 @@ describe("the whole-workbook reader", () => {
       ),
       { numRuns: 40 },
     );
+  });
+});
+
+describe("a CSV file's text encoding", () => {
+  const header = "Name,Where\r\n";
+  const body = "Café gasket,80 °C – 120 °C\r\n";
+  const expected = {
+    ok: true,
+    headers: ["Name", "Where"],
+    rows: [{ line: "2", cells: ["Café gasket", "80 °C – 120 °C"] }],
+  };
+  const read = (bytes: Buffer) => readUpload(new File([new Uint8Array(bytes)], "parts.csv"));
+
+  it("reads UTF-8, with or without its byte order mark", async () => {
+    const utf8 = Buffer.from(header + body, "utf8");
+    expect(await read(utf8)).toEqual({ ...expected, notes: [] });
+    expect(await read(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), utf8]))).toEqual({
+      ...expected,
+      notes: [],
+    });
+  });
+
+  it("reads Windows-1252 (Excel's CSV on Windows) and UTF-16 (with its mark), and says so", async () => {
+    expect(await read(iconv.encode(header + body, "windows-1252"))).toEqual({
+      ...expected,
+      notes: [readNotes.encoding("Windows-1252")],
+    });
+    const utf16 = { ...expected, notes: [readNotes.encoding("UTF-16")] };
+    expect(await read(iconv.encode(header + body, "utf-16le", { addBOM: true }))).toEqual(utf16);
+    expect(await read(iconv.encode(header + body, "utf-16be", { addBOM: true }))).toEqual(utf16);
+    // Excel's "Unicode Text": UTF-16 separated by tabs.
+    expect(
+      await read(iconv.encode((header + body).replaceAll(",", "\t"), "utf-16le", { addBOM: true })),
+    ).toEqual(utf16);
+  });
+
+  it("refuses text it cannot tell, rather than import wrong characters", async () => {
+    const refused = { ok: false, message: importMessages.encoding };
+    // UTF-16 without its mark: NUL bytes between the letters.
+    expect(await read(iconv.encode(header + body, "utf-16le"))).toEqual(refused);
+    // Bytes Windows-1252 leaves undefined (0x81, 0x8D).
+    expect(await read(Buffer.from([...Buffer.from(header), 0x81, 0x8d, 0x2c, 0x41]))).toEqual(refused);
+  });
+});
+
+describe("the header row", () => {
+  const columns: ImportColumn[] = [
+    { header: "Rack", field: "rackName", required: true },
+    { header: "Sr. No", field: "number", required: true, kind: "number" },
+    { header: "Name of the File", field: "name", required: true },
+  ];
+  const csv = (lines: string[]) => readUpload(new File([lines.join("\r\n")], "files.csv"), columns);
+
+  it("is found below title rows, which are skipped with a note", async () => {
+    expect(
+      await csv([
+        "File index of the plant,,",
+        "printed 26/11/2026,,",
+        ",,",
+        "Rack,Sr. No,Name of the File",
+        "Rack1A,5,Permits",
+      ]),
+    ).toEqual({
+      ok: true,
+      headers: ["Rack", "Sr. No", "Name of the File"],
+      rows: [{ line: "5", cells: ["Rack1A", "5", "Permits"] }],
+      notes: [readNotes.titleRows(["1", "2"])],
+    });
+  });
+
+  it("skips a units row right under it, with a note", async () => {
+    expect(await csv(["Rack,Sr. No,Name of the File", ",no.,", "Rack1A,5,Permits"])).toEqual({
+      ok: true,
+      headers: ["Rack", "Sr. No", "Name of the File"],
+      rows: [{ line: "3", cells: ["Rack1A", "5", "Permits"] }],
+      notes: [readNotes.unitsRow("2", ["no."])],
+    });
+  });
+
+  it("is the row naming the most columns when none names them all (the message names the rest)", async () => {
+    const read = await csv(["Files,,", "Rack,Number,Name of the File", "Rack1A,5,Permits"]);
+    expect(read).toMatchObject({ ok: true, headers: ["Rack", "Number", "Name of the File"] });
+  });
+
+  it("is searched for in each sheet of a workbook", async () => {
+    const bytes = await workbook([
+      {
+        name: "One",
+        rows: [["Store files"], ["Rack", "Sr. No", "Name of the File"], ["Rack1A", 5, "Permits"]],
+      },
+      {
+        name: "Two",
+        rows: [["More files"], ["Rack", "Sr. No", "Name of the File"], ["Rack2A", 6, "Drills"]],
+      },
+    ]);
+    expect(await readUpload(new File([bytes], "files.xlsx"), columns)).toEqual({
+      ok: true,
+      headers: ["Rack", "Sr. No", "Name of the File"],
+      rows: [
+        { line: "One!3", cells: ["Rack1A", 5, "Permits"] },
+        { line: "Two!3", cells: ["Rack2A", 6, "Drills"] },
+      ],
+      notes: [readNotes.titleRows(["One!1"]), readNotes.titleRows(["Two!1"])],
+    });
   });
 });

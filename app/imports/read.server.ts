@@ -1,14 +1,31 @@
 import { Readable } from "node:stream";
 import { parse } from "csv-parse/sync";
 import ExcelJS from "exceljs";
-import { type Cell, importMessages, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS } from "#app/imports/rules.ts";
+import iconv from "iconv-lite";
+import {
+  type Cell,
+  cellText,
+  HEADER_SEARCH_ROWS,
+  headerFit,
+  type ImportColumn,
+  importMessages,
+  isUnitsRow,
+  MAX_IMPORT_BYTES,
+  MAX_IMPORT_ROWS,
+  readNotes,
+} from "#app/imports/rules.ts";
 
 // An uploaded .xlsx or .csv as a header and rows of cells, or the message saying why not: every
 // sheet of a workbook (the racks' export has a sheet per rack), their rows one after the other,
 // each row named as the user finds it ("Rack 3!12" in a workbook of several sheets, "12" else).
+// Each sheet's header row is the first of its first rows that names every required column of
+// the list (`columns`; without any, the first non-empty row): title rows above it are skipped, and
+// so is a row of units right under it; `notes` says so, for the preview.
 
 export type ReadRow = { line: string; cells: Cell[] };
-export type ReadFile = { ok: true; headers: string[]; rows: ReadRow[] } | { ok: false; message: string };
+export type ReadFile =
+  | { ok: true; headers: string[]; rows: ReadRow[]; notes: string[] }
+  | { ok: false; message: string };
 
 const ZIP = [0x50, 0x4b, 0x03, 0x04];
 const OLE = [0xd0, 0xcf, 0x11, 0xe0];
@@ -54,54 +71,101 @@ function hasZipDirectory(bytes: Uint8Array): boolean {
 }
 
 /**
- * Collects a workbook's rows as either reader meets them, sheet by sheet: the first non-empty row
- * of the first sheet with one is the header, each later sheet's first non-empty row is its own
- * header (skipped), and only our compact rows are kept.
+ * Collects a workbook's rows as either reader meets them, sheet by sheet: each sheet's header row
+ * is looked for among its first non-empty rows, the first sheet's is the file's header, and only
+ * our compact rows are kept.
  */
-function workbookRows() {
+function workbookRows(columns: readonly ImportColumn[]) {
   let headers: string[] | null = null;
   const sheets: { name: string; rows: { number: number; cells: Cell[] }[] }[] = [];
+  const notes: { sheet: number; note: (line: (number: number) => string) => string }[] = [];
   let header: string[] | null = null;
+  /** The sheet's first rows, while its header row is not found yet. */
+  let pending: { number: number; cells: Cell[] }[] = [];
+  let unitsChecked = false;
   let rows: { number: number; cells: Cell[] }[] = [];
   let total = 0;
-  return {
-    /** One row of the current sheet; false once the file holds more rows than an import takes. */
-    row(number: number, rowValues: ExcelJS.CellValue[] | undefined): boolean {
-      const values = (rowValues ?? []).slice(1).map(excelValue);
-      if (values.every((value) => value === null || value === "")) return true;
-      if (!header) {
-        header = Array.from(values, (value) =>
-          value === null || value === undefined ? "" : String(value).trim(),
-        );
-        headers ??= header;
+
+  function data(number: number, cells: Cell[]): boolean {
+    if (!unitsChecked && header) {
+      unitsChecked = true;
+      if (isUnitsRow(cells, header, columns)) {
+        const units = [...new Set(cells.map(cellText).filter(Boolean))];
+        const sheet = sheets.length;
+        notes.push({ sheet, note: (line) => readNotes.unitsRow(line(number), units) });
         return true;
       }
-      total += 1;
-      if (total > MAX_IMPORT_ROWS) return false;
-      rows.push({ number, cells: Array.from(values, (value) => value ?? null) });
-      return true;
+    }
+    total += 1;
+    if (total > MAX_IMPORT_ROWS) return false;
+    rows.push({ number, cells });
+    return true;
+  }
+
+  /** Takes pending row `at` for the header: the rows above it are titles, the ones after it data. */
+  function take(at: number): boolean {
+    const chosen = pending[at];
+    header = Array.from(chosen.cells, (value) => cellText(value ?? null));
+    headers ??= header;
+    const titles = pending.slice(0, at).map((row) => row.number);
+    if (titles.length) {
+      const sheet = sheets.length;
+      notes.push({ sheet, note: (line) => readNotes.titleRows(titles.map(line)) });
+    }
+    const after = pending.slice(at + 1);
+    pending = [];
+    return after.every((row) => data(row.number, row.cells));
+  }
+
+  /** No row names every required column: the one naming the most is the header (the message names the others). */
+  function settle(): boolean {
+    let best = 0;
+    let named = -1;
+    for (const [index, row] of pending.entries()) {
+      const fit = headerFit(row.cells, columns).named;
+      if (fit > named) [best, named] = [index, fit];
+    }
+    return take(best);
+  }
+
+  return {
+    /** One row of the current sheet; false once the file holds more rows than an import takes. */
+    row(number: number, values: Cell[]): boolean {
+      if (values.every((value) => value === null || value === "")) return true;
+      const cells = Array.from(values, (value) => value ?? null);
+      if (header) return data(number, cells);
+      pending.push({ number, cells });
+      if (headerFit(cells, columns).complete) return take(pending.length - 1);
+      return pending.length < HEADER_SEARCH_ROWS || settle();
     },
-    endSheet(name: string | undefined) {
+    endSheet(name: string | undefined): boolean {
+      const fits = header !== null || pending.length === 0 || settle();
       if (header) sheets.push({ name: name ?? `Sheet ${sheets.length + 1}`, rows });
       header = null;
+      pending = [];
+      unitsChecked = false;
       rows = [];
+      return fits;
     },
     result(): ReadFile {
       if (!headers) return { ok: false, message: importMessages.empty };
       const named = sheets.length > 1;
+      const lineOf = (sheet: number) => (number: number) =>
+        named ? `${sheets[sheet].name}!${number}` : String(number);
       return {
         ok: true,
         headers,
-        rows: sheets.flatMap((sheet) =>
-          sheet.rows.map(({ number, cells }) => ({
-            line: named ? `${sheet.name}!${number}` : String(number),
-            cells,
-          })),
+        rows: sheets.flatMap((sheet, index) =>
+          sheet.rows.map(({ number, cells }) => ({ line: lineOf(index)(number), cells })),
         ),
+        notes: notes.map(({ sheet, note }) => note(lineOf(sheet))),
       };
     },
   };
 }
+
+/** exceljs's row values: 1-based, holes for empty cells. */
+const rowCells = (values: ExcelJS.CellValue[] | undefined) => (values ?? []).slice(1).map(excelValue);
 
 const TOO_MANY_ROWS: ReadFile = { ok: false, message: importMessages.tooManyRows };
 
@@ -109,35 +173,40 @@ const TOO_MANY_ROWS: ReadFile = { ok: false, message: importMessages.tooManyRows
  * Reads the workbook a row at a time (exceljs's streaming reader): only our compact rows are
  * kept, never the library's model of every cell, so a 10 MB workbook does not take hundreds of MB.
  */
-export async function readXlsxStreaming(bytes: Uint8Array): Promise<ReadFile> {
+export async function readXlsxStreaming(
+  bytes: Uint8Array,
+  columns: readonly ImportColumn[] = [],
+): Promise<ReadFile> {
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(
     Readable.from([Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)]),
     { worksheets: "emit", sharedStrings: "cache", styles: "cache", hyperlinks: "ignore", entries: "ignore" },
   );
-  const read = workbookRows();
+  const read = workbookRows(columns);
   for await (const sheet of reader) {
     for await (const row of sheet)
-      if (!read.row(row.number, row.values as ExcelJS.CellValue[])) return TOO_MANY_ROWS;
-    read.endSheet((sheet as unknown as { name?: string }).name);
+      if (!read.row(row.number, rowCells(row.values as ExcelJS.CellValue[]))) return TOO_MANY_ROWS;
+    if (!read.endSheet((sheet as unknown as { name?: string }).name)) return TOO_MANY_ROWS;
   }
   return read.result();
 }
 
 /** The same, from exceljs's whole-workbook model (its other zip reader): see readXlsx. */
-export async function readXlsxWhole(bytes: Uint8Array): Promise<ReadFile> {
+export async function readXlsxWhole(
+  bytes: Uint8Array,
+  columns: readonly ImportColumn[] = [],
+): Promise<ReadFile> {
   const book = new ExcelJS.Workbook();
   // exceljs's types name its own Buffer; a Node Buffer is what it reads.
   await book.xlsx.load(
     Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) as unknown as ExcelJS.Buffer,
   );
-  const read = workbookRows();
+  const read = workbookRows(columns);
   for (const sheet of book.worksheets) {
     let fits = true;
     sheet.eachRow((row, number) => {
-      if (fits) fits = read.row(number, row.values as ExcelJS.CellValue[]);
+      if (fits) fits = read.row(number, rowCells(row.values as ExcelJS.CellValue[]));
     });
-    if (!fits) return TOO_MANY_ROWS;
-    read.endSheet(sheet.name);
+    if (!fits || !read.endSheet(sheet.name)) return TOO_MANY_ROWS;
   }
   return read.result();
 }
@@ -153,39 +222,77 @@ export async function readXlsxWhole(bytes: Uint8Array): Promise<ReadFile> {
  * by the library's other zip reader, which has neither fault; a damaged one fails there too, and
  * the caller says so. Only these cases pay the whole model's memory.
  */
-async function readXlsx(bytes: Uint8Array): Promise<ReadFile> {
+async function readXlsx(bytes: Uint8Array, columns: readonly ImportColumn[]): Promise<ReadFile> {
   if (!startsWith(bytes, ZIP) || !hasZipDirectory(bytes))
     return { ok: false, message: importMessages.corrupt };
   try {
-    return await readXlsxStreaming(bytes);
+    return await readXlsxStreaming(bytes, columns);
   } catch {
-    return readXlsxWhole(bytes);
+    return readXlsxWhole(bytes, columns);
   }
 }
 
-function readCsv(bytes: Uint8Array): ReadFile {
+// A CSV file's text encoding (docs/decisions/011-import-encodings.md): a byte order mark says
+// UTF-8 or UTF-16; without one, bytes that are valid UTF-8 are UTF-8 (plain ASCII is both), and
+// anything else is Windows-1252, what Excel's "CSV (Comma delimited)" writes on Windows. A file
+// holding NUL bytes (UTF-16 without its mark, or no text at all) or bytes Windows-1252 leaves
+// undefined is refused: read any other way it would import wrong characters without a word.
+
+const ENCODINGS = { utf8: "UTF-8", utf16le: "UTF-16", utf16be: "UTF-16", cp1252: "Windows-1252" } as const;
+
+export function decodeText(
+  bytes: Uint8Array,
+): { ok: true; text: string; encoding: (typeof ENCODINGS)[keyof typeof ENCODINGS] } | { ok: false } {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const utf8 = (part: Buffer) => new TextDecoder("utf-8", { fatal: true }).decode(part);
+  try {
+    if (startsWith(bytes, [0xef, 0xbb, 0xbf]))
+      return { ok: true, text: utf8(buffer.subarray(3)), encoding: "UTF-8" };
+    if (startsWith(bytes, [0xff, 0xfe]))
+      return { ok: true, text: iconv.decode(buffer.subarray(2), "utf-16le"), encoding: "UTF-16" };
+    if (startsWith(bytes, [0xfe, 0xff]))
+      return { ok: true, text: iconv.decode(buffer.subarray(2), "utf-16be"), encoding: "UTF-16" };
+  } catch {
+    return { ok: false };
+  }
+  if (bytes.includes(0)) return { ok: false };
+  try {
+    return { ok: true, text: utf8(buffer), encoding: "UTF-8" };
+  } catch {
+    const text = iconv.decode(buffer, "windows-1252");
+    return text.includes("\uFFFD") ? { ok: false } : { ok: true, text, encoding: "Windows-1252" };
+  }
+}
+
+function readCsv(bytes: Uint8Array, columns: readonly ImportColumn[]): ReadFile {
+  const decoded = decodeText(bytes);
+  if (!decoded.ok) return { ok: false, message: importMessages.encoding };
+  // Excel's "Unicode Text" (UTF-16) is separated by tabs: a first line with tabs and no comma.
+  const firstLine = decoded.text.slice(0, decoded.text.search(/\r|\n|$/));
+  const delimiter = firstLine.includes("\t") && !firstLine.includes(",") ? "\t" : ",";
   let records: string[][];
   try {
-    records = parse(Buffer.from(bytes), {
-      bom: true,
+    records = parse(decoded.text, {
+      delimiter,
       relax_column_count: true,
-      skip_empty_lines: true,
-      to_line: MAX_IMPORT_ROWS + 2,
+      to_line: MAX_IMPORT_ROWS + HEADER_SEARCH_ROWS + 2,
     }) as string[][];
   } catch {
     return { ok: false, message: importMessages.badCsv };
   }
-  if (records.length === 0) return { ok: false, message: importMessages.empty };
-  if (records.length > MAX_IMPORT_ROWS + 1) return { ok: false, message: importMessages.tooManyRows };
-  const [headers, ...body] = records;
-  const rows = body
-    .map((cells, index) => ({ line: String(index + 2), cells: cells as Cell[] }))
-    .filter((row) => row.cells.some((cell) => String(cell).trim() !== ""));
-  return { ok: true, headers: headers.map((header) => header.trim()), rows };
+  const read = workbookRows(columns);
+  for (const [index, cells] of records.entries()) if (!read.row(index + 1, cells)) return TOO_MANY_ROWS;
+  if (!read.endSheet(undefined)) return TOO_MANY_ROWS;
+  const result = read.result();
+  if (result.ok && decoded.encoding !== "UTF-8") result.notes.unshift(readNotes.encoding(decoded.encoding));
+  return result;
 }
 
 /** Reads an upload, or says in the user's words what is wrong with it. Never throws. */
-export async function readUpload(file: File | null): Promise<ReadFile> {
+export async function readUpload(
+  file: File | null,
+  columns: readonly ImportColumn[] = [],
+): Promise<ReadFile> {
   if (!file || file.size === 0)
     return { ok: false, message: file?.name ? importMessages.empty : importMessages.noFile };
   if (file.size > MAX_IMPORT_BYTES) return { ok: false, message: importMessages.tooLarge };
@@ -194,7 +301,7 @@ export async function readUpload(file: File | null): Promise<ReadFile> {
   if (kind === "ole") return { ok: false, message: importMessages.protected };
   if (!kind) return { ok: false, message: importMessages.wrongType };
   try {
-    const read = kind === "xlsx" ? await readXlsx(bytes) : readCsv(bytes);
+    const read = kind === "xlsx" ? await readXlsx(bytes, columns) : readCsv(bytes, columns);
     if (read.ok && read.rows.length === 0) return { ok: false, message: importMessages.noRows };
     return read;
   } catch {

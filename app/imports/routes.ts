@@ -14,11 +14,11 @@ const BASES = [
 export const pages: RouteConfigEntry[] = BASES.flatMap(({ base, id }) => [
   route(base, "imports/routes/upload.tsx", { id }),
   route(`${base}/:id`, "imports/routes/preview.tsx", { id: `${id}-preview` }),
+  // Undo asks first: a confirmation page, which the upload page's dialog posts to as well.
+  route(`${base}/:id/undo`, "imports/routes/undo.tsx", { id: `${id}-undo` }),
 ]);
 
-// The blank template (a download) and the undo (a form post answered by a redirect): resource
-// routes (app/resources.ts), no page of their own.
+// The blank template (a download): a resource route (app/resources.ts), no page of its own.
 export const resources: RouteConfigEntry[] = BASES.flatMap(({ base, id }) => [
   route(`${base}/template`, "imports/routes/template.ts", { id: `${id}-template` }),
-  route(`${base}/:id/undo`, "imports/routes/undo.tsx", { id: `${id}-undo` }),
 ]);

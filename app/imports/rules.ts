@@ -22,6 +22,8 @@ export const importMessages = {
   corrupt:
     "The workbook could not be read: it is damaged or not really an .xlsx file. Save it again from Excel and upload it.",
   badCsv: "The CSV file could not be read: check that it is saved as CSV (comma-separated), UTF-8.",
+  encoding:
+    "The file's characters could not be read (it is neither UTF-8, UTF-16 nor Windows-1252 text): save it again as CSV UTF-8 and upload it.",
   expired: "This preview has expired or was already used: upload the file again.",
   hasErrors: "Some rows have errors: fix them in the file and upload it again.",
   stale: "Records changed since the preview was made: upload the file again to see the changes.",
@@ -49,12 +51,6 @@ export function cellText(cell: Cell): string {
   return fromCsvText(cell).trim();
 }
 
-/** A number cell: thousands separators taken out ("1,234.5" → "1234.5"); anything else is left for the schema. */
-export function numberText(cell: Cell): string {
-  const text = cellText(cell);
-  return /^[+-]?\d{1,3}(,\d{3})+(\.\d+)?$/.test(text) ? text.replaceAll(",", "") : text;
-}
-
 /** An Excel date (its UTC fields are the date, as exceljs reads it) as YYYY-MM-DD. */
 export function isoOfExcelDate(date: Date): string {
   if (Number.isNaN(date.getTime())) return "";
@@ -62,28 +58,120 @@ export function isoOfExcelDate(date: Date): string {
   return `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
 }
 
+// Dates (README "Import"): an Excel date cell, yyyy-mm-dd, or the plant's dd/mm/yyyy and
+// dd-mm-yyyy. A file written month first (a US-format CSV re-saved by LibreOffice: 04/25/2026)
+// must not be read day first where it can be: the file's own dates say which order it was
+// written in. A text date whose second number is above 12 can only be month first, one whose
+// first is above 12 only day first; the dd/mm dates of one file are read in the order its
+// dates show (a file is written by one program in one locale), and a date that could be either
+// in a file that shows neither order is refused, naming its row, never guessed.
+
+/** The order a file's day/month dates are written in, as its dates show it. */
+export type DateOrder = "day-first" | "month-first" | "mixed" | "unknown";
+
+const DAY_MONTH = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4}|\d{2})$/;
+
 /**
- * A date cell as YYYY-MM-DD: an Excel date (or its serial number), "yyyy-mm-dd", or "dd-mm-yyyy" / "dd/mm/yyyy" (the
- * plant's way). Anything else comes back as written, for the form's schema to name.
+ * A two-digit year as Excel and LibreOffice read one (1930–2029): LibreOffice re-saves a CSV's
+ * dates in its locale's short format, 04/25/26 or 25/04/26.
  */
-export function dateText(cell: Cell): string {
+const fullYear = (year: string) =>
+  year.length === 4 ? year : String(Number(year) < 30 ? 2000 + Number(year) : 1900 + Number(year));
+
+/** The accepted ways of writing a date as text, and with date cells, for the messages. */
+export const DATE_TEXT_FORMATS = "dd/mm/yyyy, dd-mm-yyyy or yyyy-mm-dd";
+export const DATE_FORMATS = `${DATE_TEXT_FORMATS} (or an Excel date cell)`;
+
+export const dateMessages = {
+  notADate: (text: string) => `"${text}" is not a date: write it as ${DATE_FORMATS}.`,
+  ambiguous: (text: string, line: string, dayFirst: string, monthFirst: string) =>
+    `Row ${line}: "${text}" could be ${dayFirst} or ${monthFirst}, and no other date of the file shows which comes first, the day or the month. Write it as yyyy-mm-dd.`,
+  mixed: (text: string, line: string) =>
+    `Row ${line}: "${text}" is not clear: this file has dates written day first (dd/mm/yyyy) and others month first (mm/dd/yyyy). Write its dates as dd/mm/yyyy.`,
+};
+
+/** Which order a text date allows: day first, month first, either (both numbers ≤ 12) or neither. */
+function ordersOf(text: string): { dayFirst: boolean; monthFirst: boolean } | null {
+  const match = DAY_MONTH.exec(text);
+  if (!match) return null;
+  const [a, b] = [Number(match[1]), Number(match[2])];
+  const iso = (day: number, month: number) =>
+    `${fullYear(match[3])}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+  return { dayFirst: isIsoDate(iso(a, b)), monthFirst: isIsoDate(iso(b, a)) };
+}
+
+/** The order the file's day/month text dates show (ISO and Excel dates show none). */
+export function dateOrderOf(cells: Iterable<Cell>): DateOrder {
+  let dayOnly = false;
+  let monthOnly = false;
+  for (const cell of cells) {
+    if (typeof cell !== "string") continue;
+    const orders = ordersOf(cellText(cell));
+    if (!orders) continue;
+    if (orders.dayFirst && !orders.monthFirst) dayOnly = true;
+    if (orders.monthFirst && !orders.dayFirst) monthOnly = true;
+  }
+  if (dayOnly && monthOnly) return "mixed";
+  return dayOnly ? "day-first" : monthOnly ? "month-first" : "unknown";
+}
+
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
+const spoken = (iso: string) => `${Number(iso.slice(8))} ${MONTHS[Number(iso.slice(5, 7)) - 1]}`;
+
+/**
+ * A date cell as YYYY-MM-DD, given the order the file's dates show; blank as ""; or the message
+ * saying why not (naming the row, `line`, where the day and month cannot be told apart).
+ */
+export function readDate(
+  cell: Cell,
+  order: DateOrder,
+  line: string,
+): { ok: true; text: string } | { ok: false; text: string; message: string } {
   // A date cell whose format the reader did not see (a workbook whose styles come after its
   // sheets) arrives as Excel's serial number: days since 30-12-1899 (from 1-3-1900, serial 61: before
   // it Excel counts a 29-02-1900 that never was).
   if (typeof cell === "number" && Number.isInteger(cell) && cell >= 61 && cell <= 2_958_465)
-    return isoOfExcelDate(new Date((cell - 25_569) * 86_400_000));
+    return { ok: true, text: isoOfExcelDate(new Date((cell - 25_569) * 86_400_000)) };
   const text = cellText(cell);
-  const dmy = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})$/.exec(text);
-  if (dmy) {
-    const iso = `${dmy[3]}-${dmy[2].padStart(2, "0")}-${dmy[1].padStart(2, "0")}`;
-    return isIsoDate(iso) ? iso : text;
-  }
+  if (text === "" || cell instanceof Date) return { ok: true, text };
   const ymd = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(text);
   if (ymd) {
     const iso = `${ymd[1]}-${ymd[2].padStart(2, "0")}-${ymd[3].padStart(2, "0")}`;
-    return isIsoDate(iso) ? iso : text;
+    if (isIsoDate(iso)) return { ok: true, text: iso };
   }
-  return text;
+  const match = DAY_MONTH.exec(text);
+  const orders = ordersOf(text);
+  if (!match || !orders || (!orders.dayFirst && !orders.monthFirst))
+    return { ok: false, text, message: dateMessages.notADate(text) };
+  const [a, b] = [match[1].padStart(2, "0"), match[2].padStart(2, "0")];
+  const year = fullYear(match[3]);
+  const dayFirst = `${year}-${b}-${a}`;
+  const monthFirst = `${year}-${a}-${b}`;
+  // The same date either way (05/05/2026).
+  if (dayFirst === monthFirst) return { ok: true, text: dayFirst };
+  if (order === "mixed") return { ok: false, text, message: dateMessages.mixed(text, line) };
+  if (!orders.monthFirst) return { ok: true, text: dayFirst };
+  if (!orders.dayFirst) return { ok: true, text: monthFirst };
+  if (order === "day-first") return { ok: true, text: dayFirst };
+  if (order === "month-first") return { ok: true, text: monthFirst };
+  return {
+    ok: false,
+    text,
+    message: dateMessages.ambiguous(text, line, spoken(dayFirst), spoken(monthFirst)),
+  };
 }
 
 export type ImportColumn = {
@@ -115,6 +203,61 @@ export function matchColumns(
   ].filter(Boolean);
   return problems.length ? { ok: false, message: problems.join(" ") } : { ok: true, indexOf };
 }
+
+// The header row is found wherever it is among a sheet's first rows (title rows above it are what
+// clerks add), and a row of units right under it ("nos", "days", "m") is skipped; both are said
+// on the preview, never done silently.
+
+/** How many of a sheet's first non-empty rows are searched for the header row. */
+export const HEADER_SEARCH_ROWS = 10;
+
+/** A row read as a header for these columns: how many cells name one, and whether all required ones do. */
+export function headerFit(
+  cells: readonly Cell[],
+  columns: readonly ImportColumn[],
+): { named: number; complete: boolean } {
+  const keys = new Set(cells.map((cell) => headerKey(cellText(cell))).filter(Boolean));
+  const named = columns.filter((column) => keys.has(headerKey(column.header))).length;
+  const complete = columns.every(
+    (column) => !column.required || !column.field || keys.has(headerKey(column.header)),
+  );
+  return { named, complete };
+}
+
+/** A unit as people write one under a header: a short word or symbol, no digits ("nos", "(kg)", "°C", "Rs."). */
+const UNIT = /^[([]?\s*[A-Za-z°%µ][A-Za-z°%µ./²³ ]{0,11}\s*[)\]]?$/;
+
+/**
+ * A row of units under the headers: units under number or date columns (none of them a value
+ * there), nothing under the text columns, so a row of data with words for figures is not one.
+ */
+export function isUnitsRow(
+  cells: readonly Cell[],
+  headers: readonly string[],
+  columns: readonly ImportColumn[],
+): boolean {
+  const byKey = new Map(columns.map((column) => [headerKey(column.header), column]));
+  let units = 0;
+  for (const [index, cell] of cells.entries()) {
+    const text = cellText(cell);
+    if (text === "") continue;
+    if (typeof cell !== "string" || !UNIT.test(text)) return false;
+    const column = byKey.get(headerKey(headers[index] ?? ""));
+    if (column?.kind === "number" || column?.kind === "date") units += 1;
+    else if (column?.field) return false;
+  }
+  return units > 0;
+}
+
+export const readNotes = {
+  encoding: (name: string) => `The file was read as ${name} text.`,
+  titleRows: (lines: readonly string[]) =>
+    lines.length === 1
+      ? `Row ${lines[0]}, above the headers, was skipped.`
+      : `Rows ${lines[0]} to ${lines[lines.length - 1]}, above the headers, were skipped.`,
+  unitsRow: (line: string, units: readonly string[]) =>
+    `Row ${line} was taken for units (${units.map((unit) => `"${unit}"`).join(", ")}) and skipped.`,
+};
 
 /**
  * A natural key made of a record's fields, as people match them: case, surrounding spaces and

@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import { messages } from "#app/inventory/rules.ts";
+import { ungroupDigits } from "#app/lib/numbers.ts";
 
 // One schema for the insert and update forms (browser and action) and the /api rows, with the
 // legacy field names (spec §3). Values arrive as form strings or JSON numbers/strings; this
@@ -31,7 +32,9 @@ function numberField({ label, decimals, min, max }: NumberRule) {
       if (isBlank(input)) return fail(messages.required);
       let value: number;
       if (typeof input === "number") value = input;
-      else if (typeof input === "string" && NUMBER_TEXT.test(input.trim())) value = Number(input.trim());
+      // "1,250" as an import reads it (app/lib/numbers.ts: one rule for forms and imports).
+      else if (typeof input === "string" && NUMBER_TEXT.test(ungroupDigits(input)))
+        value = Number(ungroupDigits(input));
       else return fail(`${label} must be a number.`);
       if (!Number.isFinite(value)) return fail(`${label} must be a number.`);
       if (decimals === 0) {

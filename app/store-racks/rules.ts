@@ -2,6 +2,8 @@
 // Pure: they run in the browser (the live closing-stock preview) and on the server (the source of
 // truth on save).
 
+import { ungroupDigits } from "#app/lib/numbers.ts";
+
 export const RACK_COUNT = 24;
 
 export type RackCategory = "Technician/Kosan" | "Technician" | "Electrician" | "Fire Fighting";
@@ -69,7 +71,8 @@ export type ParsedQuantity =
 export function parseQuantity(raw: unknown): ParsedQuantity {
   if (raw === undefined || raw === null) return { kind: "blank" };
   if (typeof raw === "string") {
-    const text = raw.trim();
+    // "1,250" as an import reads it (app/lib/numbers.ts: one rule for forms and imports).
+    const text = ungroupDigits(raw);
     if (!text) return { kind: "blank" };
     const match = /^([+-])?(\d+\.?\d*|\.\d+)$/.exec(text);
     if (!match) return { kind: "invalid", problem: "notNumber" };

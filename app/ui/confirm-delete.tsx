@@ -2,6 +2,14 @@ import { Form, Link } from "@remix-run/react";
 import { useCallback, useRef, useState } from "react";
 import { SubmitButton } from "#app/ui/form.tsx";
 
+/** The wording of a confirmation other than a delete's (an import's undo, say). */
+export type ConfirmWords = { confirm: string; pending: string; dialogLabel: string };
+const DELETE_WORDS: ConfirmWords = {
+  confirm: "Yes, delete",
+  pending: "Deleting...",
+  dialogLabel: "Confirm delete",
+};
+
 /**
  * Delete with confirmation. Without JavaScript it is a link to the confirmation page at `href`
  * (whose action deletes); with JavaScript the same link opens a dialog that posts to that page.
@@ -11,11 +19,13 @@ export function ConfirmDelete({
   question,
   label = "Delete",
   itemName,
+  words = DELETE_WORDS,
 }: {
   href: string;
   question: string;
   label?: string;
   itemName?: string;
+  words?: ConfirmWords;
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
   return (
@@ -32,8 +42,13 @@ export function ConfirmDelete({
       >
         {label}
       </Link>
-      <dialog ref={dialog} className="dialog" aria-label="Confirm delete">
-        <ConfirmDeleteForm href={href} question={question} onCancel={() => dialog.current?.close()} />
+      <dialog ref={dialog} className="dialog" aria-label={words.dialogLabel}>
+        <ConfirmDeleteForm
+          href={href}
+          question={question}
+          onCancel={() => dialog.current?.close()}
+          words={words}
+        />
       </dialog>
     </>
   );
@@ -45,18 +60,20 @@ export function ConfirmDeleteForm({
   question,
   onCancel,
   cancelHref,
+  words = DELETE_WORDS,
 }: {
   href: string;
   question: string;
   onCancel?: () => void;
   cancelHref?: string;
+  words?: ConfirmWords;
 }) {
   return (
     <Form method="post" action={href} className="confirm-delete" onSubmit={() => onCancel?.()}>
       <p>{question}</p>
       <div className="actions">
-        <SubmitButton className="button danger" pendingText="Deleting..." formAction={href}>
-          Yes, delete
+        <SubmitButton className="button danger" pendingText={words.pending} formAction={href}>
+          {words.confirm}
         </SubmitButton>
         {onCancel ? (
           <button type="button" className="button" onClick={onCancel}>

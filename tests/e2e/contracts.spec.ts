@@ -110,7 +110,8 @@ test("adds an expired, a due-soon and a fine contract; the table marks them and 
     nextDueDate: addDays(today(), -3),
   });
   await addByForm(page, { equipment: soon, nextDueDate: addDays(today(), 3), pms: "Monthly" });
-  await addByForm(page, { equipment: fine, nextDueDate: addDays(today(), 60), mobileNumber: "12345" });
+  // "12345" cannot be saved any more (the form refuses what WhatsApp cannot use); no number at all.
+  await addByForm(page, { equipment: fine, nextDueDate: addDays(today(), 60) });
 
   await page.goto("/amc");
   await expect(page.getByRole("heading", { level: 1, name: "Annual Maintenance Contract" })).toBeVisible();
@@ -161,7 +162,7 @@ test("adds an expired, a due-soon and a fine contract; the table marks them and 
   await expect(soonRow.getByRole("button", { name: /^Send/ })).toBeDisabled();
   await expect(soonRow).toContainText("No mobile number is set.");
   await expect(fineRow.getByRole("button", { name: /^Send/ })).toBeDisabled();
-  await expect(fineRow).toContainText('"12345" is not a valid mobile number.');
+  await expect(fineRow).toContainText("No mobile number is set.");
 });
 
 test("HTML typed into a field shows as text; the list search marks the matching cells", async ({

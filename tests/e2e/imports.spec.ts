@@ -1,3 +1,5 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
 import { expect, test, uniqueName } from "./fixtures.ts";
 
 // Imports (issue 18): a department's lines from a CSV, upload → preview → confirm, with JavaScript
@@ -66,4 +68,133 @@ test("staff import a file into the file index from Admin Racks' Import link", as
   await page.goto(`/rackadmin?q=${encodeURIComponent(name)}`);
   const rack = page.locator('details[data-rack="Rack2D"]');
   await expect(rack.getByRole("row").filter({ hasText: name })).toContainText(String(number));
+});
+
+/** Uploads CSV text on an import page and waits for its preview. */
+async function previewCsv(page: Page, uploadPath: string, name: string, lines: string[]) {
+  await page.goto(uploadPath);
+  await page.getByLabel("Spreadsheet (.xlsx or .csv, at most 10 MB)").setInputFiles({
+    name,
+    mimeType: "text/csv",
+    buffer: Buffer.from(lines.join("\r\n")),
+  });
+  await page.getByRole("button", { name: "Preview" }).click();
+  await expect(page.getByRole("heading", { name: /: preview$/ })).toBeVisible();
+  return page.getByRole("table", { name: "Rows of the file" });
+}
+
+/** No axe-core violations of WCAG 2.1 A and AA (a script in the page: JavaScript on only). */
+async function expectAccessible(page: Page, js: boolean) {
+  if (!js) return;
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  expect(violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+}
+
+const SPARES_HEADER =
+  "Serial Number,Assets,Components/Equipments,Available stock,Min Stock,Lead time,Excess/Short Fall,Status of Order";
+const ownSerial = () => 600_000_000 + Math.floor(Math.random() * 90_000_000) * 2;
+
+test("the preview marks a row in error and shows each message in the error style under its cell's value", async ({
+  page,
+  login,
+  js,
+}) => {
+  await login("staff");
+  const name = uniqueName("Typo pump");
+  const base = ownSerial();
+  const preview = await previewCsv(page, "/import/products/Technician", "typos.csv", [
+    "Spare parts of the Technician department,,,,,,,",
+    SPARES_HEADER,
+    ",,,nos,nos,days,,",
+    `${base},${name},Impeller,two,5,2,,`,
+    `${base + 1},${name} B,Seal,3,5,2,,`,
+  ]);
+  // The title row and the units row are said, not silently dropped.
+  await expect(page.getByText("Row 1, above the headers, was skipped.")).toBeVisible();
+  await expect(page.getByText('Row 3 was taken for units ("nos", "days") and skipped.')).toBeVisible();
+
+  const bad = preview.getByRole("row").filter({ hasText: `${name}Impeller` });
+  await expect(bad).toHaveClass(/import-error/);
+  // Marked by a sign and a word, not by colour alone.
+  await expect(bad.getByRole("cell").first()).toHaveText("⚠ Error");
+  const cell = bad.getByRole("cell").filter({ hasText: "Available stock must be a number." });
+  const message = cell.getByRole("listitem");
+  await expect(message).toHaveText("Available stock must be a number.");
+  await expect(message).toHaveCSS("color", "rgb(179, 38, 30)");
+  // The value and its message on lines of their own, not "twoAvailable stock must be …".
+  expect(await cell.innerText()).toBe("two\nAvailable stock must be a number.");
+  const value = await cell.locator(".import-cell-value").boundingBox();
+  const below = await message.boundingBox();
+  expect(value && below && below.y >= value.y + value.height).toBe(true);
+
+  const fine = preview.getByRole("row").filter({ hasText: `${name} B` });
+  await expect(fine).not.toHaveClass(/import-error/);
+  await expect(fine.getByRole("cell").first()).toHaveText("New");
+  await expectAccessible(page, js);
+});
+
+test("the preview shows dates as the app does (dd/mm/yyyy) and names an ambiguous one's row", async ({
+  page,
+  login,
+}) => {
+  await login("staff");
+  const name = uniqueName("Dated crane");
+  const preview = await previewCsv(page, "/import/contracts", "dates.csv", [
+    "Equipment,Company,Validity From,Validity To,PMS",
+    `${name},Demag,2026-04-01,2027-03-31,Monthly`,
+    `${name} B,Indef,04/01/2026,05/02/2026,Monthly`,
+  ]);
+  const fine = preview.getByRole("row").filter({ hasText: `${name}Demag` });
+  await expect(fine).toContainText("01/04/2026");
+  await expect(fine).toContainText("31/03/2027");
+  await expect(fine).not.toContainText("2026-04-01");
+  const odd = preview.getByRole("row").filter({ hasText: `${name} B` });
+  await expect(odd).toContainText('Row 3: "04/01/2026" could be 4 January or 1 April');
+});
+
+test("Undo this import asks first, and undoes only once confirmed", async ({ page, login, js }) => {
+  await login("admin");
+  const name = uniqueName("Undone pump");
+  const file = `undo-${name.split(" ").pop()}.csv`;
+  await previewCsv(page, "/import/products/Technician", file, [
+    SPARES_HEADER,
+    `${ownSerial()},${name},Seal,1,1,1,,`,
+  ]);
+  await page.getByRole("button", { name: "Import 1 row" }).click();
+  await expect(page).toHaveURL(/\/products\/Technician$/);
+
+  await page.goto("/import/products/Technician");
+  const entry = page.getByRole("main").getByRole("listitem").filter({ hasText: file });
+  const question = `Undo the import of ${file}? The records it added are deleted and the ones it changed are put back as they were.`;
+  if (js) {
+    // The confirmation page the link leads to without JavaScript, checked by axe here.
+    const href = await entry.getByRole("link", { name: `Undo this import ${file}` }).getAttribute("href");
+    await page.goto(href ?? "");
+    await expect(page.getByRole("button", { name: "Yes, undo it" })).toBeVisible();
+    await expectAccessible(page, js);
+    await page.goto("/import/products/Technician");
+  }
+  await entry.getByRole("link", { name: `Undo this import ${file}` }).click();
+  if (js) {
+    const dialog = page.getByRole("dialog", { name: "Confirm undo" });
+    await expect(dialog).toContainText(question);
+    await expectAccessible(page, js);
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(entry).not.toContainText("(undone)");
+    await entry.getByRole("link", { name: `Undo this import ${file}` }).click();
+    await dialog.getByRole("button", { name: "Yes, undo it" }).click();
+  } else {
+    await expect(page).toHaveURL(/\/import\/products\/Technician\/[0-9a-f-]+\/undo$/);
+    await expect(
+      page.getByRole("heading", { name: "Undo an import into Technician spare parts" }),
+    ).toBeVisible();
+    await expect(page.getByText(question)).toBeVisible();
+    await page.getByRole("button", { name: "Yes, undo it" }).click();
+  }
+  await expect(page).toHaveURL(/\/import\/products\/Technician$/);
+  await expect(page.getByText(`Undid the import of ${file}: 1 row put back.`).first()).toBeVisible();
+  await expect(entry).toContainText("(undone)");
 });

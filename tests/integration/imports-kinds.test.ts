@@ -17,7 +17,7 @@ import { action as previewAction, loader as previewLoader } from "#app/imports/r
 import { loader as templateLoader } from "#app/imports/routes/template.ts";
 import { action as undoAction } from "#app/imports/routes/undo.tsx";
 import { action as uploadAction, loader as uploadLoader } from "#app/imports/routes/upload.tsx";
-import { importMessages } from "#app/imports/rules.ts";
+import { dateMessages, importMessages } from "#app/imports/rules.ts";
 import { imports } from "#app/imports/table.server.ts";
 import { plantToday, recordMovement } from "#app/ledger/movements.server.ts";
 import { stockMovements } from "#app/ledger/table.server.ts";
@@ -386,7 +386,8 @@ describe("contracts (key: Equipment + Company)", () => {
       validityTo: contractMessages.validityOrder,
       pms: contractMessages.pmsChoice,
       mobileNumber: contractMessages.phone,
-      lastDateOfChecking: contractMessages.badDate,
+      // The import's own message, naming the ways a file may write a date.
+      lastDateOfChecking: dateMessages.notADate("31-02-2026"),
     });
   });
 

@@ -11,7 +11,7 @@ import {
   storedByKey,
   type Values,
 } from "#app/imports/kinds/types.ts";
-import { naturalKey } from "#app/imports/rules.ts";
+import { DATE_TEXT_FORMATS, naturalKey } from "#app/imports/rules.ts";
 
 // The maintenance contracts (/amc). Natural key: Equipment + Company (case and spaces ignored):
 // a renewal is the same contract with new dates, so it changes the record instead of adding one.
@@ -81,6 +81,7 @@ export const contractsKind: ImportKind = {
   notes: [
     "A new contract needs Equipment, Company, Validity From, Validity To and PMS (Monthly, Quarterly, Yearly or Fortnightly), as the insert form does.",
     "A blank Next Due Date is worked out from the Last Date of Checking and the PMS; Status is worked out from the dates (it may be left out).",
+    `Dates are Excel date cells or written ${DATE_TEXT_FORMATS}. The file's own dates tell whether it is written day or month first (a day above 12, as 25/04/2026); a date that could be either, as 04/01/2026, in a file that does not tell is refused: write it as yyyy-mm-dd.`,
   ],
   columns: [
     { header: "Equipment", field: "equipment", required: true },

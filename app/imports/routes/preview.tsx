@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { db } from "#app/db/client.server.ts";
-import { PreviewTable, type PreviewView } from "#app/imports/components.tsx";
+import { PreviewTable, type PreviewView, ReadNotes } from "#app/imports/components.tsx";
 import { type Counts, commitImport, findImport, type PreviewRow } from "#app/imports/engine.server.ts";
 import { requireImportPage } from "#app/imports/guards.server.ts";
 import { importMessages, rowsText } from "#app/imports/rules.ts";
@@ -9,7 +9,8 @@ import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { FormError, SubmitButton } from "#app/ui/form.tsx";
 
 // /import/…/{import id}: the preview (step 2) and its confirmation (step 3). Every row is new,
-// changed (old → new), unchanged or in error (the form's message beside the cell); "Import N
+// changed (old → new), unchanged or in error (the form's message under the cell's value, the row
+// marked); the reader's notes (title and units rows skipped, the encoding) above them. "Import N
 // rows" writes them all in one transaction, or nothing.
 
 export const meta: MetaFunction = () => [{ title: "Import preview · PlantOps" }];
@@ -62,6 +63,7 @@ export default function ImportPreviewPage() {
         {fileName}: {rowsText(counts.total)} — {counts.new} new, {counts.changed} changed, {counts.unchanged}{" "}
         unchanged, {counts.error} with errors.
       </p>
+      <ReadNotes notes={counts.notes} />
       <FormError errors={actionData?.error ? [actionData.error] : undefined} />
       {!usable ? (
         <FormError errors={[importMessages.expired]} />

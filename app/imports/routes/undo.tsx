@@ -1,15 +1,39 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
 import { db } from "#app/db/client.server.ts";
-import { isImportId, undoImport } from "#app/imports/engine.server.ts";
+import { UNDO_WORDS, undoQuestion } from "#app/imports/components.tsx";
+import { findImport, isImportId, undoImport, undoMessages } from "#app/imports/engine.server.ts";
 import { requireImportPage } from "#app/imports/guards.server.ts";
+import { formatDateTimeGB } from "#app/lib/dates.ts";
+import { serverSettings } from "#app/lib/env.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
+import { ConfirmDeleteForm } from "#app/ui/confirm-delete.tsx";
+import { FormError } from "#app/ui/form.tsx";
 
-// POST /import/…/{import id}/undo: an admin undoes a whole import, while none of its records has
-// changed since (area importsUndo). Answers on the upload page, as a toast.
+// /import/…/{import id}/undo: an admin undoes a whole import, while none of its records has
+// changed since (area importsUndo). The page asks first, without JavaScript (the upload page's
+// Undo link leads here; with JavaScript it opens the same question in a dialog that posts here);
+// the answer is a toast on the upload page.
+
+export const meta: MetaFunction = () => [{ title: "Undo an import · PlantOps" }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { kind } = await requireImportPage(request, params, "write", "importsUndo");
-  return redirect(kind.uploadHref);
+  const found = await findImport(db, String(params.id));
+  if (!found || found.kind !== kind.id || found.status === "preview")
+    throw new Response("There is no import at this address.", { status: 404 });
+  return {
+    title: kind.title,
+    uploadHref: kind.uploadHref,
+    href: `${kind.uploadHref}/${found.id}/undo`,
+    fileName: found.fileName,
+    written: found.written ?? 0,
+    committedAt: found.committedAt
+      ? formatDateTimeGB(found.committedAt, serverSettings().PLANT_TIME_ZONE)
+      : "",
+    /** Already undone: said instead of the question. */
+    refusal: found.status === "undone" ? undoMessages.notCommitted : null,
+  };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -20,4 +44,36 @@ export async function action({ request, params }: ActionFunctionArgs) {
     type: outcome.ok ? "success" : "error",
     message: outcome.message,
   });
+}
+
+export default function UndoImportPage() {
+  const { title, uploadHref, href, fileName, written, committedAt, refusal } = useLoaderData<typeof loader>();
+  return (
+    <section className="page narrow" aria-labelledby="undo-import-title">
+      <h1 id="undo-import-title">Undo an import into {title}</h1>
+      <dl>
+        <dt>File</dt>
+        <dd>{fileName}</dd>
+        <dt>Rows written</dt>
+        <dd>{written.toLocaleString("en")}</dd>
+        <dt>Imported on</dt>
+        <dd>{committedAt}</dd>
+      </dl>
+      {refusal ? (
+        <>
+          <FormError errors={[refusal]} />
+          <p>
+            <Link to={uploadHref}>Back to the import page</Link>
+          </p>
+        </>
+      ) : (
+        <ConfirmDeleteForm
+          href={href}
+          question={undoQuestion(fileName)}
+          cancelHref={uploadHref}
+          words={UNDO_WORDS}
+        />
+      )}
+    </section>
+  );
 }

@@ -7,7 +7,7 @@ import {
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { can } from "#app/auth/permissions.ts";
 import { db } from "#app/db/client.server.ts";
-import { UploadForm } from "#app/imports/components.tsx";
+import { UndoImport, UploadForm } from "#app/imports/components.tsx";
 import { previewImport, recentImports } from "#app/imports/engine.server.ts";
 import { requireImportPage } from "#app/imports/guards.server.ts";
 import { readUploadForm } from "#app/imports/upload.server.ts";
@@ -84,13 +84,10 @@ export default function ImportUploadPage() {
                 {row.fileName}: {row.written ?? 0} rows, {row.committedAt}
                 {row.status === "undone" ? " (undone)" : null}
                 {mayUndo && row.status === "committed" ? (
-                  // A full page load: the undo is a resource route (app/resources.ts) that answers
-                  // with a redirect back here and a toast.
-                  <form method="post" action={`${uploadHref}/${row.id}/undo`} className="inline-form">
-                    <button type="submit" className="button small">
-                      Undo this import
-                    </button>
-                  </form>
+                  <>
+                    {" "}
+                    <UndoImport href={`${uploadHref}/${row.id}/undo`} fileName={row.fileName} />
+                  </>
                 ) : null}
               </li>
             ))}
