@@ -150,6 +150,14 @@ test("no page is wider than the window at 360–1920 px, and every row's actions
       // up it is one line too (AUDIT LOG wrapped below the other menus at 1366).
       if ((width === 360 || width >= 1366) && navbar > 64)
         problems.push(`${path} at ${width} px: the navbar is ${navbar} px high`);
+      // A checklist's four columns fit a phone, Remarks included (AS11's was cut off).
+      if (path === "/AS11") {
+        const sticksOut = await page.evaluate(() => {
+          const table = document.querySelector("main .sop-table");
+          return table?.parentElement ? table.scrollWidth - table.parentElement.clientWidth : 0;
+        });
+        if (sticksOut > 0) problems.push(`/AS11 at ${width} px: the checklist is ${sticksOut} px too wide`);
+      }
       if (width >= 1024 && LISTS.includes(path)) {
         for (const action of await actionsOutOfReach(page))
           problems.push(`${path} at ${width} px: ${action}`);
