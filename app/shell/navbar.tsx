@@ -76,6 +76,8 @@ export function Navbar({
   useEffect(() => {
     for (const menu of Array.from(nav.current?.querySelectorAll("details[open]") ?? []))
       menu.removeAttribute("open");
+    const fold = nav.current?.querySelector<HTMLInputElement>(".nav-fold");
+    if (fold) fold.checked = false;
   }, [location.pathname, location.search]);
 
   return (
@@ -93,6 +95,12 @@ export function Navbar({
           </svg>
           {plantName}
         </a>
+        {/* On a phone the bar is one line: the menus and tools fold behind "Menu" (a checkbox and
+            its label, so it works without JavaScript; app.css hides both on wider screens). */}
+        <input type="checkbox" id="nav-fold" className="nav-fold" />
+        <label htmlFor="nav-fold" className="nav-fold-label">
+          Menu
+        </label>
         <ul className="menus">
           {/* Only what the role may open (app/auth/permissions.ts); the server refuses the rest. */}
           {can(role, "spares", "read") ? <Menu label="SPARES" links={sparesMenu} here={here} /> : null}

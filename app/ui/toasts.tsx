@@ -50,9 +50,10 @@ export function Toasts({ toast }: { toast: Toast | null }) {
   useToast(toast);
   return (
     <>
+      {/* Bottom right: at the top they covered the navbar's menus (issue 30). */}
       {hydrated ? (
         <Suspense fallback={null}>
-          <LazyToaster visibleToasts={MAX_TOASTS} position="top-center" richColors closeButton />
+          <LazyToaster visibleToasts={MAX_TOASTS} position="bottom-right" richColors closeButton />
         </Suspense>
       ) : null}
       {toast && !hydrated ? <InlineMessage toast={toast} /> : null}

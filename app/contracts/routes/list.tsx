@@ -149,13 +149,20 @@ export default function ContractsPage() {
                   {name}
                 </SortHeader>
               ))}
+              {/* The row's actions stay in view at the box's right edge (contracts.css). */}
               {mayChange ? (
                 <>
-                  <th scope="col">Update</th>
-                  <th scope="col">Delete</th>
+                  <th scope="col" className="actions-cell amc-update">
+                    Update
+                  </th>
+                  <th scope="col" className="actions-cell amc-delete">
+                    Delete
+                  </th>
                 </>
               ) : null}
-              <th scope="col">WhatsApp Send</th>
+              <th scope="col" className="actions-cell amc-send">
+                WhatsApp Send
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -218,12 +225,12 @@ function ContractLine({
       <ContractCells row={row} q={q} />
       {askToDelete ? (
         <>
-          <td>
+          <td className="actions-cell amc-update">
             <a href={`/amcupdate/${row.id}`} className="button small" aria-label={`Update ${row.equipment}`}>
               Update
             </a>
           </td>
-          <td>
+          <td className="actions-cell amc-delete">
             <a
               href={deleteHref}
               className="button danger small"
@@ -237,7 +244,7 @@ function ContractLine({
           </td>
         </>
       ) : null}
-      <td>
+      <td className="actions-cell amc-send">
         <WhatsAppSend
           link={whatsAppLink(row.mobileNumber, contractMessage(row, rowState(row)))}
           about={`WhatsApp message about ${row.equipment}`}

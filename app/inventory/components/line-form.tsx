@@ -184,10 +184,25 @@ export function LineForm({
   );
 }
 
-/** 'Scroll Down': a link to the form's end without JavaScript; with it, a button that scrolls there. */
+/**
+ * 'Scroll Down': a link to the form's end without JavaScript; with it, a button that scrolls there,
+ * shown only while the form's end is below the window (on a tall screen the whole form is in view
+ * and the button would do nothing: issue 30).
+ */
 function ScrollDown() {
   const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const [below, setBelow] = useState(false);
+  useEffect(() => {
+    setHydrated(true);
+    const measure = () => {
+      const end = document.getElementById(FORM_END);
+      setBelow(end ? end.getBoundingClientRect().bottom > window.innerHeight : false);
+    };
+    measure();
+    window.addEventListener("resize", measure);
+    return () => window.removeEventListener("resize", measure);
+  }, []);
+  if (hydrated && !below) return null;
   if (!hydrated) {
     return (
       <a className="button" href={`#${FORM_END}`}>

@@ -151,7 +151,9 @@ export default function InventoryTablePage() {
                 Assets
               </SortHeader>
               <SortHeader view={view} sort="components">
-                Components/Equipments
+                Components/
+                <wbr />
+                Equipments
               </SortHeader>
               <SortHeader view={view} sort="available">
                 Available stock
@@ -163,26 +165,27 @@ export default function InventoryTablePage() {
                 Lead time
               </SortHeader>
               <SortHeader view={view} sort="shortfall">
-                Excess/Short Fall
+                Excess/
+                <wbr />
+                Short Fall
               </SortHeader>
               <SortHeader view={view} sort="status">
                 Status of Order
               </SortHeader>
               <th scope="col">Days of cover</th>
               <th scope="col">Order by</th>
-              <th scope="col">Stock</th>
-              {mayChange ? (
-                <>
-                  <th scope="col">Update</th>
-                  <th scope="col">Delete</th>
-                </>
-              ) : null}
+              {/* One cell for the row's actions (stock links, Update, Delete), pinned to the box's
+                  right edge by CSS: visible at any width without scrolling sideways (issue 30),
+                  and two cells a row fewer to lay out (docs/performance.md). */}
+              <th scope="col" className="actions-cell">
+                Actions
+              </th>
             </tr>
           </thead>
           <tbody>
             {loading || rows.length === 0 ? (
               <tr>
-                <td colSpan={mayChange ? 13 : 11} className="empty">
+                <td colSpan={11} className="empty">
                   <span role="status">
                     {loading ? messages.loading : view.q || filtered ? "No lines match." : messages.empty}
                   </span>
@@ -251,9 +254,10 @@ export function InventoryFilterFields({ filters }: { filters: InventoryFilters }
 const MOVE_LABELS: Record<MovementForm, string> = { issue: "Issue", receive: "Receive", count: "Count" };
 
 /**
- * One line: its figures, its status of order and its colour (red or green) from the one rule, its days of cover and order-by date, its
- * stock links (Issue, Receive, Count for a role that may change lines; Stock card for all), its
- * Update link and its Delete. Memoised (its props are loader data, strings and the dialogs' stable
+ * One line: its figures, its status of order and its colour (red or green) from the one rule, its
+ * days of cover and order-by date, its actions in one cell: Issue, Receive, Count (for a role that
+ * may change lines), Stock card (for all), Update and Delete (for a role that may change lines).
+ * Memoised (its props are loader data, strings and the dialogs' stable
  * functions): the page re-renders when a navigation starts and ends (its 'Loading...' state), and
  * 100 rows re-rendered for nothing were a search's wait on a slow terminal (docs/performance.md).
  */
@@ -276,7 +280,7 @@ const LineRow = memo(function LineRow({
   here: string;
   /** Absent for a role that may not move stock: no Issue, Receive or Count links. */
   openMovement?: (form: MovementForm, item: MovementItem, back: string) => boolean;
-  /** Absent for a role that may not change lines: no Update or Delete cells. */
+  /** Absent for a role that may not change lines: no Update or Delete links. */
   askToDelete?: (href: string) => boolean;
 }) {
   const item: StockItemRef = { type: "spare", id: row.id };
@@ -317,7 +321,7 @@ const LineRow = memo(function LineRow({
       </td>
       <td>{cover.days}</td>
       <td className={cover.orderBy === "Order now" ? "status-bad" : undefined}>{cover.orderBy}</td>
-      <td className="stock-links">
+      <td className="actions-cell">
         {openMovement
           ? (["issue", "receive", "count"] as const).map((form) => {
               const href = `${movementFormPath(item, form)}?back=${encodeURIComponent(here)}`;
@@ -336,16 +340,12 @@ const LineRow = memo(function LineRow({
             })
           : null}
         <a href={stockCardPath(item)}>Stock card</a>
-      </td>
-      {askToDelete ? (
-        <>
-          <td>
+        {askToDelete ? (
+          <>
             <a href={`${base}/edit`}>Update</a>
-          </td>
-          <td>
             <a
               href={deleteHref}
-              className="button danger small"
+              className="danger-link"
               aria-label={`Delete line ${row.srno}`}
               onClick={(event) => {
                 if (askToDelete(deleteHref)) event.preventDefault();
@@ -353,9 +353,9 @@ const LineRow = memo(function LineRow({
             >
               Delete
             </a>
-          </td>
-        </>
-      ) : null}
+          </>
+        ) : null}
+      </td>
     </tr>
   );
 });

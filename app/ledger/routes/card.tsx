@@ -81,18 +81,18 @@ export default function StockCardPage() {
         <div className="actions">
           {mayMove ? (
             <>
-              <Link className="button small" to={`${movementFormPath(item.ref, "issue")}${back}`}>
+              <Link className="button" to={`${movementFormPath(item.ref, "issue")}${back}`}>
                 Issue
               </Link>
-              <Link className="button small" to={`${movementFormPath(item.ref, "receive")}${back}`}>
+              <Link className="button" to={`${movementFormPath(item.ref, "receive")}${back}`}>
                 Receive
               </Link>
-              <Link className="button small" to={`${movementFormPath(item.ref, "count")}${back}`}>
+              <Link className="button" to={`${movementFormPath(item.ref, "count")}${back}`}>
                 Count
               </Link>
             </>
           ) : null}
-          <a className="button small" href={printHref}>
+          <a className="button" href={printHref}>
             Print
           </a>
           <ExportLinks to={`${stockCardPath(item.ref)}/export`} name={`the stock card of ${item.name}`} />
@@ -121,7 +121,7 @@ export default function StockCardPage() {
             ))}
           </select>
         </div>
-        <button type="submit" className="button small">
+        <button type="submit" className="button">
           Show
         </button>
         {card.from || card.to ? <Link to={stockCardPath(item.ref)}>All dates</Link> : null}

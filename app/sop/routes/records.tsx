@@ -153,7 +153,7 @@ export default function SopRecordsPage() {
       </ListToolbar>
       <ListStatus view={view} noun={["record", "records"]} filtered={filtered} />
       <TableWrap label={view.name}>
-        <table aria-label={view.name}>
+        <table className="sop-records" aria-label={view.name}>
           <thead>
             <tr>
               <SortHeader view={view} sort="date">
@@ -170,7 +170,7 @@ export default function SopRecordsPage() {
               <SortHeader view={view} sort="savedAt">
                 Saved at
               </SortHeader>
-              <th scope="col" className="no-print">
+              <th scope="col" className="no-print actions-cell">
                 Actions
               </th>
             </tr>
@@ -249,7 +249,7 @@ function RecordLine({
         <Marked text={row.savedBy} q={q} />
       </td>
       <td>{row.savedAt}</td>
-      <td className="no-print">
+      <td className="no-print actions-cell">
         <div className="actions row-actions">
           <a className="button small" href={here}>
             Open

@@ -1,5 +1,5 @@
 import { Form, Link, useLocation, useNavigation, useSubmit } from "@remix-run/react";
-import { type ReactNode, useEffect, useRef, useState } from "react";
+import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import {
   DEFAULT_PAGE_SIZE,
   type ListDefaults,
@@ -329,20 +329,28 @@ export function TableWrap({ children, label }: { children: ReactNode; label: str
   const pending = useListPending();
   const slow = useLasting(pending, DIM_AFTER_MS);
   const plainLinks = usePlainLinks();
+  const hintId = useId();
   return (
-    // The click handler only makes the plain links inside navigate in the app (plain-links.ts);
-    // keyboard users press Enter on those links, which is a click too.
-    // biome-ignore lint/a11y/useKeyWithClickEvents: see above, the links themselves are the controls
-    <section
-      className="table-wrap list-wrap"
-      aria-label={label}
-      aria-busy={pending}
-      data-slow={slow || undefined}
-      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling box must be reachable by keyboard
-      tabIndex={0}
-      onClick={plainLinks}
-    >
-      {children}
-    </section>
+    <>
+      {/* Shown on narrow screens only (app.css), where every list is wider than the window. */}
+      <p className="scroll-hint" id={hintId}>
+        Scroll the table sideways for more columns.
+      </p>
+      {/* The click handler only makes the plain links inside navigate in the app (plain-links.ts);
+          keyboard users press Enter on those links, which is a click too. */}
+      {/* biome-ignore lint/a11y/useKeyWithClickEvents: see above, the links themselves are the controls */}
+      <section
+        className="table-wrap list-wrap"
+        aria-label={label}
+        aria-describedby={hintId}
+        aria-busy={pending}
+        data-slow={slow || undefined}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling box must be reachable by keyboard
+        tabIndex={0}
+        onClick={plainLinks}
+      >
+        {children}
+      </section>
+    </>
   );
 }
