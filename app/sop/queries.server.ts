@@ -327,7 +327,8 @@ export function recordsExportQuery(
     .select({
       recordDate: columns.recordDate,
       data: sopRecords.data,
-      createdBy: columns.createdBy,
+      // Who saved it as the pages show it: their name, their e-mail while they have none.
+      savedBy: columns.savedBy,
       savedAt: sql<string>`to_char(${sopRecords.createdAt} at time zone ${timeZone}, 'YYYY-MM-DD"T"HH24:MI')`,
     })
     .from(sopRecords)

@@ -18,7 +18,7 @@ import { createRackItem } from "#app/store-racks/queries.server.ts";
 import { loader as rackApi } from "#app/store-racks/routes/api-rack.ts";
 import { buildRequest, run } from "#tests/support/requests.ts";
 import { sampleRecord } from "#tests/support/sop-sample.ts";
-import { apiToken, signedInUser } from "#tests/support/users.ts";
+import { apiToken, createUser, signedInUser } from "#tests/support/users.ts";
 
 // Exports (issue 18): every list as a real workbook and an RFC 4180 CSV, read back with exceljs and
 // csv-parse — types, dates, formula injection, the byte order mark, and the page's filters.
@@ -417,6 +417,23 @@ describe("a SOP format's records export", () => {
       format: "as11",
     });
     expect((parse(none.bytes, { bom: true }) as string[][]).length).toBe(1);
+  });
+
+  it("names who saved a record as the pages do: the person's name, not their e-mail", async () => {
+    const clerk = await createUser({ name: "Savita Export-Clerk" });
+    const data = sampleRecord(findFormat("AS11")!, "Named");
+    const saved = await run(
+      sopApiAction,
+      buildRequest("/api/sop/as11", { json: data, token: await apiToken(clerk) }),
+      { format: "as11" },
+    );
+    expect(saved.status).toBe(201);
+    const csv = parse(
+      (await download(sopExport, "/as11/records/export?format=csv&q=Savita", { format: "as11" })).bytes,
+      { bom: true },
+    ) as string[][];
+    expect(csv).toHaveLength(2);
+    expect(csv[1][csv[0].indexOf("Saved by")]).toBe("Savita Export-Clerk");
   });
 
   it("is a row per register entry for AS15, the record's date and signature on each, through the API too", async () => {
