@@ -1,5 +1,5 @@
 import { fromCsvText } from "#app/exports/cells.ts";
-import { isIsoDate } from "#app/lib/dates.ts";
+import { isIsoDate, MONTH_NAMES } from "#app/lib/dates.ts";
 
 // The rules of reading a spreadsheet into records (issue 18), pure: the limits and their messages,
 // header matching, and the cell formats a plant's files hold (dates as dd-mm-yyyy, yyyy-mm-dd or
@@ -115,21 +115,7 @@ export function dateOrderOf(cells: Iterable<Cell>): DateOrder {
   return dayOnly ? "day-first" : monthOnly ? "month-first" : "unknown";
 }
 
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
-const spoken = (iso: string) => `${Number(iso.slice(8))} ${MONTHS[Number(iso.slice(5, 7)) - 1]}`;
+const spoken = (iso: string) => `${Number(iso.slice(8))} ${MONTH_NAMES[Number(iso.slice(5, 7)) - 1]}`;
 
 /**
  * A date cell as YYYY-MM-DD, given the order the file's dates show; blank as ""; or the message

@@ -110,3 +110,19 @@ export function formatDateTimeGB(instant: Date | string, timeZone: string): stri
       }),
   ).format(date);
 }
+
+/** The months as the plant says them, January first (a month index of 0). */
+export const MONTH_NAMES = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];

@@ -1,5 +1,5 @@
 import { monthOf, readDateRange } from "#app/ledger/rules.ts";
-import { formatDateGB } from "#app/lib/dates.ts";
+import { formatDateGB, MONTH_NAMES } from "#app/lib/dates.ts";
 import { readListParams } from "#app/lib/list-params.ts";
 import { parseRackNumber, rackLabel } from "#app/store-racks/rules.ts";
 
@@ -38,21 +38,6 @@ export function readRackPeriod(search: URLSearchParams, today: string): RackPeri
   const chosen = MONTH.test(month) ? month : today.slice(0, 7);
   return { ...monthOf(`${chosen}-01`), month: chosen };
 }
-
-const MONTH_NAMES = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
 
 /** The period as people read it: "November 2026" or "01/11/2026 to 15/11/2026". */
 export function periodLabel(period: RackPeriod): string {
