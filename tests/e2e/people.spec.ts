@@ -113,7 +113,7 @@ test("the last admin cannot be demoted: the message shows and the choice is kept
   await expect(page.getByRole("heading", { name: "Users" })).toBeVisible();
 });
 
-test("on /account the user changes the password and signs out everywhere else", async ({
+test("on /account a password change signs the user out everywhere else, as does Sign out everywhere else", async ({
   page,
   browser,
   js,
@@ -137,11 +137,19 @@ test("on /account the user changes the password and signs out everywhere else", 
     await page.getByLabel(/^New password/).fill("a longer phrase of mine");
     await page.getByLabel("Repeat new password").fill("a longer phrase of mine");
     await page.getByRole("button", { name: "Change password" }).click();
-    // Saved: the form starts empty again (the toast may already be gone on a slow machine).
+    // Saved: the form starts empty again (the toast may already be gone on a slow machine), and
+    // the session signed in elsewhere with the old password has ended.
     await expect(page.getByLabel("Current password")).toHaveValue("", { timeout: 30_000 });
-
     const sessions = page.getByRole("table", { name: "Your sessions" });
     await expect(sessions.getByText("This device")).toBeVisible();
+    await expect(sessions.getByRole("button", { name: /^Sign out/ })).toHaveCount(0);
+    await elsewhere.page.getByRole("link", { name: "Account" }).click();
+    await expect(elsewhere.page).toHaveURL(/\/login\?redirectTo=/);
+
+    // Signed in there again with the new password: Sign out everywhere else ends it.
+    await signIn(elsewhere.page, { ...account, password: "a longer phrase of mine" });
+    await goto(elsewhere.page, js, "/home");
+    await page.goto("/account");
     await expect(sessions.getByRole("button", { name: /^Sign out/ })).toHaveCount(1);
     await page.getByRole("button", { name: "Sign out everywhere else" }).click();
     await expect(page.getByText("Signed out everywhere else.")).toBeVisible();
