@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { singleLineCheck } from "#app/lib/text.ts";
 
 // Sign-in and registration rules shared by the forms and the server (spec §5, behaviour notes 1–4).
 // Schemas that reach the browser use zod/mini: the same rules at a fraction of the bytes.
@@ -88,7 +89,11 @@ export const registerSchema = z.object({
     z.optional(
       z
         .string({ error: "Name must be text." })
-        .check(z.trim(), z.maxLength(MAX_NAME, `Name is too long (at most ${MAX_NAME} characters).`)),
+        .check(
+          singleLineCheck,
+          z.trim(),
+          z.maxLength(MAX_NAME, `Name is too long (at most ${MAX_NAME} characters).`),
+        ),
     ),
     z.transform((value) => value ?? ""),
   ),
@@ -111,6 +116,7 @@ export const registerFormSchema = z.object({
   name: z
     .string({ error: "Name is required." })
     .check(
+      singleLineCheck,
       z.trim(),
       z.minLength(1, "Name is required."),
       z.maxLength(MAX_NAME, `Name is too long (at most ${MAX_NAME} characters).`),

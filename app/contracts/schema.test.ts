@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { contractInsertSchema, contractUpdateSchema, toContractInput } from "#app/contracts/schema.ts";
+import {
+  CONTRACT_YEARS_AHEAD,
+  contractInsertSchema,
+  contractUpdateSchema,
+  toContractInput,
+} from "#app/contracts/schema.ts";
+import { addYears, clockToday, formatDateGB } from "#app/lib/dates.ts";
 import { parseSubmission } from "#app/ui/form/parse.ts";
 
 const form = (values: Record<string, string>) => {
@@ -87,6 +93,40 @@ describe("insert form", () => {
       });
     for (const mobileNumber of ["98765 43210", "+91 98450 12345", "098450-12345", "+44 7700 900123"])
       expect(errorsOf(contractInsertSchema, { ...valid, mobileNumber })).toEqual({});
+  });
+});
+
+describe("dates and text", () => {
+  it("refuses dates before 2000 or more than 30 years ahead, saying the window", () => {
+    const to = formatDateGB(addYears(clockToday(), CONTRACT_YEARS_AHEAD));
+    const errors = errorsOf(contractUpdateSchema, {
+      validityFrom: "1900-01-01",
+      validityTo: "9999-12-31",
+      lastDateOfChecking: "1999-12-31",
+      nextDueDate: "9999-12-31",
+    });
+    expect(errors).toEqual({
+      validityFrom: [`Validity From must be between 01/01/2000 and ${to}.`],
+      validityTo: [`Validity To must be between 01/01/2000 and ${to}.`],
+      lastDateOfChecking: [`Last Date of Checking must be between 01/01/2000 and ${to}.`],
+      nextDueDate: [`Next Due Date must be between 01/01/2000 and ${to}.`],
+    });
+    expect(
+      errorsOf(contractUpdateSchema, { validityTo: addYears(clockToday(), CONTRACT_YEARS_AHEAD) }),
+    ).toEqual({});
+  });
+
+  it("folds a line break in a one-line field to a space and drops control characters", () => {
+    const parsed = contractUpdateSchema.parse({
+      equipment: "Fire pump\nFrom the administrator",
+      company: "Atlas\u0000\u0007 Copco\r\n",
+      mobileNumber: "98765\n43210",
+    });
+    expect(parsed).toMatchObject({
+      equipment: "Fire pump From the administrator",
+      company: "Atlas Copco",
+      mobileNumber: "98765 43210",
+    });
   });
 });
 

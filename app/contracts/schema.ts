@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
 import { PMS_CHOICES, whatsAppNumber } from "#app/contracts/rules.ts";
-import { isIsoDate } from "#app/lib/dates.ts";
+import { clockToday, dateWindow, dateWindowProblem, isIsoDate } from "#app/lib/dates.ts";
+import { singleLineCheck } from "#app/lib/text.ts";
 
 // The equipment (AMC contract) forms (spec §5 "Equipment add"): one schema for the browser and the
 // action. The form pipeline (app/ui/form/parse.ts) reads empty inputs as undefined, so "not given"
@@ -28,14 +29,28 @@ export const contractMessages = {
 const MAX_TEXT = 200;
 const tooLong = `At most ${MAX_TEXT} characters.`;
 
+// Every text of a contract is one line (app/lib/text.ts: a line break sent is folded to a space).
 const requiredText = (message: string) =>
-  z.string({ error: message }).check(z.trim(), z.minLength(1, message), z.maxLength(MAX_TEXT, tooLong));
-const optionalText = () => z.optional(z.string().check(z.trim(), z.maxLength(MAX_TEXT, tooLong)));
-
-const isoDate = (required?: string) =>
   z
-    .string(required ? { error: required } : undefined)
-    .check(z.trim(), z.refine(isIsoDate, contractMessages.badDate));
+    .string({ error: message })
+    .check(singleLineCheck, z.trim(), z.minLength(1, message), z.maxLength(MAX_TEXT, tooLong));
+const optionalText = () =>
+  z.optional(z.string().check(singleLineCheck, z.trim(), z.maxLength(MAX_TEXT, tooLong)));
+
+/** A contract's dates lie between 2000 and 30 years ahead (a 9999-12-31 is a slip, not a contract). */
+export const CONTRACT_YEARS_AHEAD = 30;
+
+const isoDate = (label: string, required?: string) =>
+  z.string(required ? { error: required } : undefined).check(
+    z.trim(),
+    z.refine(isIsoDate, contractMessages.badDate),
+    z.superRefine((value, ctx) => {
+      // A date that is not one has had its message (badDate) already.
+      const problem =
+        isIsoDate(value) && dateWindowProblem(label, value, dateWindow(clockToday(), CONTRACT_YEARS_AHEAD));
+      if (problem) ctx.addIssue({ code: "custom", message: problem, input: value });
+    }),
+  );
 
 const pms = (required: boolean) =>
   z.enum(PMS_CHOICES, {
@@ -47,6 +62,7 @@ const pms = (required: boolean) =>
 // "98765" is refused here, by the form, the API and the import alike.
 const mobileNumber = z.optional(
   z.string().check(
+    singleLineCheck,
     z.trim(),
     z.maxLength(40, "At most 40 characters."),
     z.refine((value) => value === "" || whatsAppNumber(value).digits !== null, contractMessages.phone),
@@ -73,8 +89,8 @@ const optionalFields = {
   contractNumber: optionalText(),
   concernedPerson: optionalText(),
   mobileNumber,
-  lastDateOfChecking: z.optional(isoDate()),
-  nextDueDate: z.optional(isoDate()),
+  lastDateOfChecking: z.optional(isoDate("Last Date of Checking")),
+  nextDueDate: z.optional(isoDate("Next Due Date")),
 };
 
 /** /amcinsert and POST /api/equipment/add: equipment, company, validity and PMS are required. */
@@ -82,8 +98,8 @@ export const contractInsertSchema = z
   .object({
     equipment: requiredText("Equipment is required."),
     company: requiredText("Company is required."),
-    validityFrom: isoDate("Validity from is required."),
-    validityTo: isoDate("Validity to is required."),
+    validityFrom: isoDate("Validity From", "Validity from is required."),
+    validityTo: isoDate("Validity To", "Validity to is required."),
     pms: pms(true),
     ...optionalFields,
   })
@@ -94,8 +110,8 @@ export const contractUpdateSchema = z
   .object({
     equipment: optionalText(),
     company: optionalText(),
-    validityFrom: z.optional(isoDate()),
-    validityTo: z.optional(isoDate()),
+    validityFrom: z.optional(isoDate("Validity From")),
+    validityTo: z.optional(isoDate("Validity To")),
     pms: z.optional(pms(false)),
     ...optionalFields,
     version: z.optional(

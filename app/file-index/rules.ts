@@ -1,6 +1,8 @@
 // The file index (spec §2 "Admin Racks", §3 "Rack file", §9): two cupboards of four racks each.
 // Pure rules shared by the browser and the server (loaders, actions, /api).
 
+import { singleLine } from "#app/lib/text.ts";
+
 export const CUPBOARDS = [
   { number: 1, label: "CupBoard 1", racks: ["Rack1A", "Rack1B", "Rack1C", "Rack1D"] },
   { number: 2, label: "CupBoard 2", racks: ["Rack2A", "Rack2B", "Rack2C", "Rack2D"] },
@@ -90,7 +92,8 @@ export function countFiles(count: number) {
 
 /** A field's text: numbers count as their digits, anything else (null, objects) as missing. */
 export function fieldText(value: unknown) {
-  if (typeof value === "string") return value.trim();
+  // A file's name is one line (app/lib/text.ts: a line break is folded to a space).
+  if (typeof value === "string") return singleLine(value).trim();
   if (typeof value === "number" && Number.isFinite(value)) return String(value);
   return "";
 }

@@ -6,6 +6,7 @@ import {
   messages,
   newFileProblems,
 } from "#app/file-index/rules.ts";
+import { singleLineCheck } from "#app/lib/text.ts";
 
 // One schema per form, the same in the browser and the action (app/ui/form/parse.ts), and for
 // /api. Messages are the spec's wording (§5).
@@ -47,6 +48,7 @@ export const fileUpdateSchema = z.object({
   name: z
     .string({ error: messages.nameEmpty })
     .check(
+      singleLineCheck,
       z.trim(),
       z.minLength(1, messages.nameEmpty),
       z.maxLength(MAX_FILE_NAME_LENGTH, messages.nameTooLong),

@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
 import { messages } from "#app/inventory/rules.ts";
 import { ungroupDigits } from "#app/lib/numbers.ts";
+import { singleLine } from "#app/lib/text.ts";
 
 // One schema for the insert and update forms (browser and action) and the /api rows, with the
 // legacy field names (spec §3). Values arrive as form strings or JSON numbers/strings; this
@@ -52,7 +53,7 @@ function numberField({ label, decimals, min, max }: NumberRule) {
   );
 }
 
-/** Text: trimmed, capped; required unless `optional` (then blank → ""). */
+/** Text: one line (a line break folded to a space, app/lib/text.ts), trimmed, capped; required unless `optional` (then blank → ""). */
 function textField(label: string, { optional = false } = {}) {
   return z.pipe(
     z.unknown(),
@@ -63,7 +64,7 @@ function textField(label: string, { optional = false } = {}) {
       };
       if (isBlank(input)) return optional ? "" : fail(messages.required);
       if (typeof input !== "string" && typeof input !== "number") return fail(`${label} must be text.`);
-      const text = String(input).trim();
+      const text = singleLine(String(input)).trim();
       if (text.length > MAX_TEXT) return fail(`${label} must be at most ${MAX_TEXT} characters.`);
       return text;
     }),

@@ -111,6 +111,13 @@ describe("dates", () => {
     expect(dateProblem("2025-01-01", "2026-11-23")).toBeNull();
   });
 
+  it("refuses a date before 2000 (and 9999-12-31 as a future one), saying the window", () => {
+    expect(dateProblem("1900-01-01", "2026-11-23")).toBe("Date must be between 01/01/2000 and 23/11/2026.");
+    expect(dateProblem("1999-12-31", "2026-11-23")).toBe("Date must be between 01/01/2000 and 23/11/2026.");
+    expect(dateProblem("2000-01-01", "2026-11-23")).toBeNull();
+    expect(dateProblem("9999-12-31", "2026-11-23")).toBe(messages.futureDate);
+  });
+
   it("refuses a missing or impossible date", () => {
     expect(dateProblem(undefined, "2026-11-23")).toBe(messages.dateRequired);
     expect(dateProblem("2026-02-30", "2026-11-23")).toBe(messages.badDate);

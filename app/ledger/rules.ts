@@ -5,7 +5,7 @@
 // Quantities are numbers with at most 3 decimals (numeric(14,3)); every sum here is taken in whole
 // thousandths so 0.1 + 0.2 is 0.3 and a balance of exactly zero is zero.
 
-import { formatDateGB, isIsoDate } from "#app/lib/dates.ts";
+import { dateWindowProblem, EARLIEST_DATE, formatDateGB, isIsoDate } from "#app/lib/dates.ts";
 import { readListParams } from "#app/lib/list-params.ts";
 
 export type MovementKind = "opening" | "receipt" | "issue" | "count" | "reversal";
@@ -59,12 +59,15 @@ export const messages = {
 export const belowZeroMessage = (inStock: number, on: string) =>
   `Only ${formatQuantity(Math.max(inStock, 0))} in stock on ${formatDateGB(on)}.`;
 
-/** A movement's date: a real date, not after the plant's today (a past date is allowed). */
+/**
+ * A movement's date: a real date, not after the plant's today (stricter than the records' year
+ * ahead: stock not yet moved is not in the ledger) and not before 2000 (lib/dates.ts window).
+ */
 export function dateProblem(movedOn: string | undefined, today: string): string | null {
   if (!movedOn) return messages.dateRequired;
   if (!isIsoDate(movedOn)) return messages.badDate;
   if (movedOn > today) return messages.futureDate;
-  return null;
+  return dateWindowProblem("Date", movedOn, { from: EARLIEST_DATE, to: today });
 }
 
 /** The stock at the end of a date: the sum of every movement up to and including it. */

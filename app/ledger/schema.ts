@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import { dateProblem, type EnteredKind } from "#app/ledger/rules.ts";
+import { multiLine, singleLine } from "#app/lib/text.ts";
 import { parseQuantity, type QuantityProblem } from "#app/store-racks/rules.ts";
 
 // The movement forms (issue / receive / count) and the API's POST of a movement: one schema,
@@ -48,12 +49,13 @@ const quantity = (label: string, allowZero: boolean) =>
     return z.NEVER;
   });
 
-const optionalText = (label: string, max: number) =>
+// Reference and party are one line (a line break is folded to a space); a remark, a <textarea>, keeps its lines.
+const optionalText = (label: string, max: number, lines: "single" | "multi" = "single") =>
   z.optional(
     z.pipe(
       z.string(),
       z.transform((value, ctx): string | undefined => {
-        const text = value.trim();
+        const text = (lines === "multi" ? multiLine : singleLine)(value).trim();
         if (text.length > max) {
           ctx.issues.push({
             code: "custom",
@@ -86,14 +88,14 @@ export function movementSchema(kind: EnteredKind, today: string) {
     quantity: quantity(QUANTITY_LABEL[kind], kind === "count" || kind === "opening"),
     reference: optionalText("Reference", MAX_TEXT),
     party: optionalText(PARTY_LABEL[kind], MAX_TEXT),
-    remark: optionalText("Remark", MAX_REMARK),
+    remark: optionalText("Remark", MAX_REMARK, "multi"),
   });
 }
 
 export type MovementFormValues = z.infer<ReturnType<typeof movementSchema>>;
 
 /** The reversal form: only a remark (why it was wrong). */
-export const reversalSchema = z.object({ remark: optionalText("Remark", MAX_REMARK) });
+export const reversalSchema = z.object({ remark: optionalText("Remark", MAX_REMARK, "multi") });
 
 /** The kinds the API accepts in a POST (`kind` in the body). */
 export const API_KINDS = ["receipt", "issue", "count"] as const;

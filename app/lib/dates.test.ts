@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { addDays, dateInZone, formatDateGB, isIsoDate, startOfDayInZone } from "#app/lib/dates.ts";
+import {
+  addDays,
+  addYears,
+  dateInZone,
+  dateWindow,
+  dateWindowProblem,
+  formatDateGB,
+  isIsoDate,
+  startOfDayInZone,
+} from "#app/lib/dates.ts";
 
 describe("calendar dates", () => {
   it("formats en-GB, with N/A for empty and Invalid Date for nonsense", () => {
@@ -31,5 +40,26 @@ describe("calendar dates", () => {
   it("adds days across month and year ends", () => {
     expect(addDays("2026-12-31", 1)).toBe("2027-01-01");
     expect(addDays("2028-02-28", 1)).toBe("2028-02-29");
+  });
+});
+
+describe("a date field's plausible window", () => {
+  it("runs from 01/01/2000 to the years ahead of today, and says so", () => {
+    const window = dateWindow("2026-11-26", 30);
+    expect(window).toEqual({ from: "2000-01-01", to: "2056-11-26" });
+    expect(dateWindowProblem("Validity To", "9999-12-31", window)).toBe(
+      "Validity To must be between 01/01/2000 and 26/11/2056.",
+    );
+    expect(dateWindowProblem("Validity To", "1900-01-01", window)).toBe(
+      "Validity To must be between 01/01/2000 and 26/11/2056.",
+    );
+    expect(dateWindowProblem("Validity To", "2000-01-01", window)).toBeNull();
+    expect(dateWindowProblem("Validity To", "2056-11-26", window)).toBeNull();
+    expect(dateWindowProblem("Validity To", "2056-11-27", window)).not.toBeNull();
+  });
+
+  it("adds years to the 29th of February as the 28th", () => {
+    expect(addYears("2028-02-29", 1)).toBe("2029-02-28");
+    expect(addYears("2026-11-26", 1)).toBe("2027-11-26");
   });
 });

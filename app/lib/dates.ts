@@ -126,3 +126,39 @@ export const MONTH_NAMES = [
   "November",
   "December",
 ];
+
+/** No record, movement or contract date in PlantOps is earlier: a 1900 or a 0001 is a typing slip. */
+export const EARLIEST_DATE = "2000-01-01";
+
+/** Adds whole years to a calendar date (29 February becomes 28 February in a common year). */
+export function addYears(isoDate: string, years: number): string {
+  const [y, m, d] = isoDate.split("-").map(Number);
+  const last = new Date(Date.UTC(y + years, m, 0)).getUTCDate();
+  return new Date(Date.UTC(y + years, m - 1, Math.min(d, last))).toISOString().slice(0, 10);
+}
+
+/** The plausible window of a date field: from `EARLIEST_DATE` to `yearsAhead` years after `today`. */
+export function dateWindow(today: string, yearsAhead: number): { from: string; to: string } {
+  return { from: EARLIEST_DATE, to: addYears(today, yearsAhead) };
+}
+
+/**
+ * The message when a real date lies outside its field's window, or null inside it:
+ * "Validity To must be between 01/01/2000 and 26/11/2056." Every date field's schema asks this
+ * one rule (forms, the API and imports alike), each with its own window.
+ */
+export function dateWindowProblem(
+  label: string,
+  isoDate: string,
+  window: { from: string; to: string },
+): string | null {
+  if (isoDate >= window.from && isoDate <= window.to) return null;
+  return `${label} must be between ${formatDateGB(window.from)} and ${formatDateGB(window.to)}.`;
+}
+
+/**
+ * Today by the clock, for the windows of schemas that are not given the plant's today (contracts,
+ * SOP sheets: the same schema runs in the browser). It is UTC's day, at most one day from the
+ * plant's: for a window one or thirty years wide, the far end moves by that day for a few hours.
+ */
+export const clockToday = (now = new Date()) => now.toISOString().slice(0, 10);

@@ -1,5 +1,7 @@
 // Request guards and body readers shared by every action and /api route.
 
+import { cleanText } from "#app/lib/text.ts";
+
 export const MAX_BODY_BYTES = 1024 * 1024;
 
 /** Set by the web server (server/app.ts) to the client's address; any incoming one is deleted first. */
@@ -59,13 +61,12 @@ async function readCapped(request: Request): Promise<string> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-
 /**
- * Text PostgreSQL can store: a NUL (U+0000) is dropped, and a lone UTF-16 surrogate (not valid
- * Unicode; jsonb refuses it) becomes U+FFFD, rather than failing the save with a 500.
+ * Text PostgreSQL can store, for every value a body or an address brings in: app/lib/text.ts
+ * cleanText (NUL and the other control characters removed, a lone surrogate U+FFFD), rather than
+ * failing the save with a 500 or storing characters no page can show.
  */
-export const withoutNul = (value: string) => value.replaceAll("\u0000", "").replace(LONE_SURROGATE, "\uFFFD");
+export const withoutNul = cleanText;
 
 /**
  * The search parameters of a request's address, cleaned like a body (withoutNul): a filter typed

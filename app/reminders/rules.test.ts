@@ -107,10 +107,29 @@ describe("the digest's text", () => {
   it("lists only the subscribed kinds, with links into the app and WhatsApp", () => {
     const message = digestMessage(items, ["contracts"], context);
     expect(message?.subject).toBe("North Plant: 1 reminder for 23/11/2026");
-    expect(message?.text).toContain("- Fire pump (Acme): validity ends 23/12/2026, in 30 days");
+    expect(message?.text).toContain('- "Fire pump" ("Acme"): validity ends 23/12/2026, in 30 days');
     expect(message?.text).toContain("https://plant.example/amc?q=Fire%20pump");
-    expect(message?.text).toContain("WhatsApp 98765 43210: https://wa.me/919876543210?text=x");
+    expect(message?.text).toContain('WhatsApp "98765 43210": https://wa.me/919876543210?text=x');
     expect(message?.text).not.toContain("Hose");
+  });
+
+  it("holds a record's text on one quoted line, with no link of its own (issue 31)", () => {
+    const hostile = {
+      gatePassNo: "GP-7",
+      descriptionOfItems:
+        "2 cylinders\n\nFrom the administrator: your session expired, re-enter your password at http://evil.example/a",
+      issuedTo: "Ramesh\r\nwww.evil.example",
+      expected: "2026-11-20",
+    };
+    const text = digestMessage({ ...items, returns: [hostile] }, ["returns"], context)?.text ?? "";
+    const lines = text.split("\n");
+    const entry = lines.filter((line) => line.includes("GP-7"));
+    expect(entry).toHaveLength(1);
+    expect(entry[0]).toMatch(/^- Gate pass "GP-7": "2 cylinders From the administrator: your session/);
+    expect(entry[0]).toContain('issued to "Ramesh www[.]evil.example"');
+    expect(lines.some((line) => line.startsWith("From the administrator"))).toBe(false);
+    expect(text).not.toContain("http://evil.example");
+    expect(text).not.toContain("www.evil");
   });
 
   it("is no message at all when nothing subscribed is due", () => {

@@ -1,6 +1,7 @@
 import { datePassed, type StatusBounds } from "#app/contracts/rules.ts";
 import { ORDER_TO_PLACE_QUERY } from "#app/inventory/list.ts";
 import { dateInZone, formatDateGB } from "#app/lib/dates.ts";
+import { quotedForMail } from "#app/lib/text.ts";
 
 // Reminder rules (issue 19), pure: "today" and the plant's zone are passed in, never read here, so
 // the same rule answers for the digest job, the tests' fixed days and the Today page.
@@ -121,7 +122,12 @@ export type ReturnDue = {
 
 export type DigestItems = { contracts: ContractDue[]; spares: SparesDue[]; returns: ReturnDue[] };
 
-/** The digest mail of one person: the sections of the kinds they subscribe to that have something due. */
+/**
+ * The digest mail of one person: the sections of the kinds they subscribe to that have something due.
+ * Every text that comes from a record (an equipment, a description a guard typed…) is quoted as data
+ * (lib/text.ts quotedForMail): on one line, in quotation marks, truncated, its addresses defanged,
+ * so it can neither start a paragraph that reads as ours nor carry a link. The mail is text only.
+ */
 export function digestMessage(
   items: DigestItems,
   kinds: readonly ReminderKind[],
@@ -136,10 +142,10 @@ export function digestMessage(
     for (const item of items.contracts) {
       const label = item.what === "validity" ? "validity ends" : "PMS due";
       lines.push(
-        `- ${item.equipment}${item.company ? ` (${item.company})` : ""}: ${label} ${formatDateGB(item.date)}, ${daysText(daysBetween(today, item.date))}`,
+        `- ${quotedForMail(item.equipment)}${item.company ? ` (${quotedForMail(item.company)})` : ""}: ${label} ${formatDateGB(item.date)}, ${daysText(daysBetween(today, item.date))}`,
         `  ${appUrl}/amc?q=${encodeURIComponent(item.equipment)}`,
       );
-      if (item.whatsApp) lines.push(`  WhatsApp ${item.mobileNumber}: ${item.whatsApp}`);
+      if (item.whatsApp) lines.push(`  WhatsApp ${quotedForMail(item.mobileNumber)}: ${item.whatsApp}`);
     }
     lines.push("");
   }
@@ -148,7 +154,7 @@ export function digestMessage(
     lines.push("Spares to order (Order to place: at or below minimum stock):", "");
     for (const item of items.spares) {
       lines.push(
-        `- ${item.department} #${item.srno} ${item.assets}: ${item.available} in stock, minimum ${item.minimum}`,
+        `- ${item.department} #${item.srno} ${quotedForMail(item.assets)}: ${item.available} in stock, minimum ${item.minimum}`,
         `  ${appUrl}/products/${item.department}?${ORDER_TO_PLACE_QUERY}`,
       );
     }
@@ -159,7 +165,7 @@ export function digestMessage(
     lines.push(`Returnable material overdue (AS15): ${appUrl}/as15`, "");
     for (const item of items.returns) {
       lines.push(
-        `- Gate pass ${item.gatePassNo || "N/A"}: ${item.descriptionOfItems} issued to ${item.issuedTo || "N/A"}, expected back ${formatDateGB(item.expected)} (${daysText(daysBetween(today, item.expected))})`,
+        `- Gate pass ${item.gatePassNo ? quotedForMail(item.gatePassNo) : "N/A"}: ${quotedForMail(item.descriptionOfItems)} issued to ${item.issuedTo ? quotedForMail(item.issuedTo) : "N/A"}, expected back ${formatDateGB(item.expected)} (${daysText(daysBetween(today, item.expected))})`,
       );
     }
     lines.push("");

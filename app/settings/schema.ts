@@ -1,13 +1,27 @@
 import * as z from "zod/mini";
+import { multiLineCheck, singleLineCheck } from "#app/lib/text.ts";
 
 // Plant settings an admin edits on /settings (behaviour notes 6 and 19): neutral defaults, no
 // company's branding or personal number in the code.
 
-const text = (max: number) => z.string().check(z.trim(), z.maxLength(max, `At most ${max} characters.`));
+// One line each (app/lib/text.ts: a line break is folded to a space), but the contact address, a <textarea>.
+const text = (max: number, lines: "single" | "multi" = "single") =>
+  z
+    .string()
+    .check(
+      lines === "multi" ? multiLineCheck : singleLineCheck,
+      z.trim(),
+      z.maxLength(max, `At most ${max} characters.`),
+    );
 const requiredText = (max: number, message: string) =>
   z
     .string({ error: message })
-    .check(z.trim(), z.minLength(1, message), z.maxLength(max, `At most ${max} characters.`));
+    .check(
+      singleLineCheck,
+      z.trim(),
+      z.minLength(1, message),
+      z.maxLength(max, `At most ${max} characters.`),
+    );
 
 const digits = (value: string) => value.replace(/\D/g, "").length;
 
@@ -96,7 +110,7 @@ export const plantSettingsSchema = z.object({
   plantName: z._default(requiredText(120, "Plant name is required."), "LPG Bottling Plant"),
   companyName: z._default(requiredText(120, "Company name is required."), "Your Gas Company"),
   webAddress: z._default(text(200), ""),
-  contactAddress: z._default(text(300), ""),
+  contactAddress: z._default(text(300, "multi"), ""),
   contactPhone: z._default(text(60), ""),
   contactEmail: z._default(optionalEmail, ""),
   whatsappRecipients: z._default(z.array(phone).check(z.maxLength(20, "At most 20 recipients.")), []),
@@ -115,7 +129,7 @@ export const plantSettingsFormSchema = z.object({
   plantName: requiredText(120, "Plant name is required."),
   companyName: requiredText(120, "Company name is required."),
   webAddress: blank(text(200)),
-  contactAddress: blank(text(300)),
+  contactAddress: blank(text(300, "multi")),
   contactPhone: blank(text(60)),
   contactEmail: blank(optionalEmail),
   whatsappRecipients: z.pipe(

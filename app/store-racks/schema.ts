@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { singleLineCheck } from "#app/lib/text.ts";
 import {
   isClosingStockAllowed,
   messages,
@@ -18,6 +19,7 @@ const requiredText = (label: string) =>
   z
     .string({ error: `${label} is required.` })
     .check(
+      singleLineCheck,
       z.trim(),
       z.minLength(1, `${label} is required.`),
       z.maxLength(MAX_TEXT, `${label} is too long (at most ${MAX_TEXT} characters).`),

@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
 import { ROLES } from "#app/auth/roles.ts";
 import { MIN_PASSWORD_LENGTH, messages } from "#app/auth/rules.ts";
+import { singleLineCheck } from "#app/lib/text.ts";
 
 // People (issue 16): the forms of /users, /account and /change-password, shared by the browser and
 // the server. The common-password list is checked on the server only (it stays out of the pages).
@@ -27,7 +28,7 @@ const email = z.pipe(
 );
 
 const name = z.pipe(
-  z.optional(z.string().check(z.trim(), z.maxLength(120, "At most 120 characters."))),
+  z.optional(z.string().check(singleLineCheck, z.trim(), z.maxLength(120, "At most 120 characters."))),
   z.transform((value) => value ?? ""),
 );
 

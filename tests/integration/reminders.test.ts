@@ -12,6 +12,7 @@ import { runDigest, setSubscriptions, subscriptionsOf } from "#app/reminders/que
 import { reminderSubscriptions, remindersSent } from "#app/reminders/table.server.ts";
 import { getPlantSettings } from "#app/settings/queries.server.ts";
 import { action as settingsAction } from "#app/settings/routes/settings.tsx";
+import { sopRecords } from "#app/sop/table.server.ts";
 import { action as accountAction } from "#app/users/routes/account.tsx";
 import { buildRequest, run } from "#tests/support/requests.ts";
 import { startSmtpServer } from "#tests/support/smtp.ts";
@@ -101,13 +102,13 @@ describe("the daily digest", () => {
 
     const manager = byRecipient["manager@plant.test"];
     expect(manager.subject).toBe("North Plant: 3 reminders for 23/11/2026");
-    expect(manager.text).toContain("- Fire pump (Acme Pumps): validity ends 23/12/2026, in 30 days");
+    expect(manager.text).toContain('- "Fire pump" ("Acme Pumps"): validity ends 23/12/2026, in 30 days');
     expect(manager.text).toContain(`${APP}/amc?q=Fire%20pump`);
-    expect(manager.text).toContain("WhatsApp 98765 43210: https://wa.me/919876543210?text=");
+    expect(manager.text).toContain('WhatsApp "98765 43210": https://wa.me/919876543210?text=');
     // The WhatsApp message names the date it is about: the validity end, not a next due date.
     expect(manager.text).toContain(encodeURIComponent("AMC for the equipment: Fire pump ends on 23/12/2026"));
-    expect(manager.text).toContain("- Compressor (Beta): PMS due 20/11/2026, 3 days overdue");
-    expect(manager.text).toContain(`- FireFight #1 Hose reel: 1 in stock, minimum 3`);
+    expect(manager.text).toContain('- "Compressor" ("Beta"): PMS due 20/11/2026, 3 days overdue');
+    expect(manager.text).toContain(`- FireFight #1 "Hose reel": 1 in stock, minimum 3`);
     expect(manager.text).toContain("Spares to order (Order to place: at or below minimum stock):");
     expect(manager.text).toContain(`${APP}/products/FireFight?status=Order%20to%20place`);
     expect(manager.text).not.toContain("Weighbridge");
@@ -116,6 +117,40 @@ describe("the daily digest", () => {
     const storesMail = byRecipient["stores@plant.test"];
     expect(storesMail.text).toContain("Hose reel");
     expect(storesMail.text).not.toContain("Fire pump");
+  });
+
+  it("holds a guard's AS15 text on one quoted line with no link: it cannot pose as the administrator (issue 31)", async () => {
+    await db.insert(sopRecords).values({
+      format: "AS15",
+      recordDate: "2026-11-10",
+      data: {
+        entries: [
+          {
+            date: "2026-11-10",
+            gatePassNo: "GP-31",
+            descriptionOfItems:
+              "2 cylinders\n\nFrom the administrator: re-enter your password at http://evil.example/a\n\n",
+            issuedTo: "Vendor",
+            expectedDateOfReturn: "2026-11-20",
+            dateOfReturn: "",
+          },
+        ],
+      },
+    });
+    try {
+      expect(await digest("2026-11-23")).toMatchObject({ messages: 3 });
+      await flushOutbox(db, mailer, new Date(Date.now() + 60_000));
+      const guardMail = smtp.received.find((mail) => mail.to[0] === gate.email);
+      const lines = (guardMail?.text ?? "").split(/\r?\n/);
+      expect(lines.filter((line) => line.includes("GP-31"))).toEqual([
+        '- Gate pass "GP-31": "2 cylinders From the administrator: re-enter your password at http[:]//evil.example/a" issued to "Vendor", expected back 20/11/2026 (3 days overdue)',
+      ]);
+      expect(lines.some((line) => line.startsWith("From the administrator"))).toBe(false);
+      expect(guardMail?.text).not.toContain("http://evil.example");
+      expect(guardMail?.raw).not.toContain("http://evil");
+    } finally {
+      await db.delete(sopRecords);
+    }
   });
 
   it("sends no second message the same day, and never the same contract offset twice", async () => {
@@ -129,7 +164,7 @@ describe("the daily digest", () => {
       (a, b) => a.createdAt.getTime() - b.createdAt.getTime(),
     );
     expect(second.body).not.toContain("Fire pump");
-    expect(second.body).toContain("Compressor (Beta): PMS due 20/11/2026, 4 days overdue");
+    expect(second.body).toContain('"Compressor" ("Beta"): PMS due 20/11/2026, 4 days overdue');
   });
 
   it("catches up a reminder whose day was missed while the server was down", async () => {
@@ -144,7 +179,7 @@ describe("the daily digest", () => {
       [30, "2026-12-31"],
     ]);
     const mails = await queuedFor(admin.email);
-    expect(mails.at(-1)?.body).toContain("DG set (Delta): validity ends 31/12/2026, in 29 days");
+    expect(mails.at(-1)?.body).toContain(`"DG set" ("Delta"): validity ends 31/12/2026, in 29 days`);
   });
 
   it("gives a guard only what their role may read: no contracts", async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { schemaFor } from "#app/sop/engine/schema.ts";
+import { addYears, clockToday, formatDateGB } from "#app/lib/dates.ts";
+import { inputSchema, RECORD_YEARS_AHEAD, schemaFor } from "#app/sop/engine/schema.ts";
 import { recordDateOf, summaryOf } from "#app/sop/engine/values.ts";
 import { findFormat, formats } from "#app/sop/formats/index.ts";
 import { sampleRecord } from "#tests/support/sop-sample.ts";
@@ -170,5 +171,29 @@ describe("quantities", () => {
     expect(messages(schemaFor(definition).safeParse(withQuantity("1.2345")))).toEqual([
       "entries.0.invoiceQuantity: Use at most 3 decimals.",
     ]);
+  });
+});
+
+describe("text and dates in a sheet", () => {
+  it("folds a line break in a one-line input to a space; a textarea keeps its lines", () => {
+    const line = inputSchema({ name: "descriptionOfItems", label: "Description of items", kind: "text" });
+    expect(line.parse("2 cylinders\r\n\r\nFrom the administrator\u0000")).toBe(
+      "2 cylinders From the administrator",
+    );
+    const area = inputSchema({ name: "remarks", label: "Remarks", kind: "textarea" });
+    expect(area.parse("first line\r\nsecond line\u0007")).toBe("first line\nsecond line");
+  });
+
+  it("refuses a record date before 2000 or more than a year ahead, saying the window", () => {
+    const to = formatDateGB(addYears(clockToday(), RECORD_YEARS_AHEAD));
+    for (const date of ["9999-12-31", "1900-01-01"]) {
+      const result = parse("AS15", { ...sampleRecord(findFormat("AS15")!, "Full"), entries: [{ date }] });
+      expect(messages(result)).toContain(`entries.0.date: Date must be between 01/01/2000 and ${to}.`);
+    }
+    const when = inputSchema({ name: "at", label: "Time of visit", kind: "datetime" });
+    expect(when.safeParse("9999-12-31 10:00").error?.issues[0]?.message).toBe(
+      `Time of visit must be between 01/01/2000 and ${to}.`,
+    );
+    expect(when.parse(`${clockToday()} 10:00`)).toBe(`${clockToday()}T10:00`);
   });
 });

@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
-import { isIsoDate } from "#app/lib/dates.ts";
+import { clockToday, dateWindow, dateWindowProblem, isIsoDate } from "#app/lib/dates.ts";
+import { multiLineCheck, singleLineCheck } from "#app/lib/text.ts";
 import { type FormatDefinition, forBlock, type InputDef, type PerBlockType } from "#app/sop/engine/types.ts";
 import { countInput } from "#app/sop/engine/values.ts";
 
@@ -42,29 +43,53 @@ function presence<T>(input: InputDef, present: Schema, empty: T): Schema {
   );
 }
 
-const textOf = (max: number) =>
-  z.string({ error: "Enter text." }).check(z.maxLength(max, `At most ${max} characters.`));
+// A one-line input's text has no line break (app/lib/text.ts: one sent is folded to a space); a
+// <textarea>'s keeps them.
+const textOf = (max: number, lines: "single" | "multi") =>
+  z
+    .string({ error: "Enter text." })
+    .check(
+      lines === "multi" ? multiLineCheck : singleLineCheck,
+      z.maxLength(max, `At most ${max} characters.`),
+    );
 
-const dateValue = z
-  .string({ error: "Enter a date as YYYY-MM-DD." })
-  .check(z.refine(isIsoDate, "Enter a date as YYYY-MM-DD."));
+/** A record's dates lie between 2000 and a year after today (a 9999-12-31 is a slip). */
+export const RECORD_YEARS_AHEAD = 1;
+
+// A value that is no date has had its own message already.
+const inWindow = (label: string, date: string) =>
+  isIsoDate(date) ? dateWindowProblem(label, date, dateWindow(clockToday(), RECORD_YEARS_AHEAD)) : null;
+
+const dateValue = (label: string) =>
+  z.string({ error: "Enter a date as YYYY-MM-DD." }).check(
+    z.refine(isIsoDate, "Enter a date as YYYY-MM-DD."),
+    z.superRefine((value, ctx) => {
+      const problem = inWindow(label, value);
+      if (problem) ctx.addIssue({ code: "custom", message: problem, input: value });
+    }),
+  );
 
 const timeValue = z
   .string({ error: "Enter a time as HH:MM." })
   .check(z.refine((value) => TIME.test(value), "Enter a time as HH:MM."));
 
-const dateTimeValue = z.pipe(
-  z.string({ error: "Enter a date and time." }).check(
-    z.refine((value) => {
+const dateTimeValue = (label: string) =>
+  z.pipe(
+    z.string({ error: "Enter a date and time." }).check(
+      z.refine((value) => {
+        const match = DATETIME.exec(value);
+        return Boolean(match && isIsoDate(match[1]));
+      }, "Enter a date and time as YYYY-MM-DD HH:MM."),
+      z.superRefine((value, ctx) => {
+        const problem = inWindow(label, DATETIME.exec(value)?.[1] ?? "");
+        if (problem) ctx.addIssue({ code: "custom", message: problem, input: value });
+      }),
+    ),
+    z.transform((value) => {
       const match = DATETIME.exec(value);
-      return Boolean(match && isIsoDate(match[1]));
-    }, "Enter a date and time as YYYY-MM-DD HH:MM."),
-  ),
-  z.transform((value) => {
-    const match = DATETIME.exec(value);
-    return match ? `${match[1]}T${match[2]}:${match[3]}` : value;
-  }),
-);
+      return match ? `${match[1]}T${match[2]}:${match[3]}` : value;
+    }),
+  );
 
 const toNumber = (value: unknown) => (typeof value === "string" && value !== "" ? Number(value) : value);
 
@@ -121,15 +146,15 @@ export function inputSchema(input: InputDef): Schema {
   switch (input.kind) {
     case "text":
     case "signature":
-      return presence(input, textOf(input.max ?? 200), "");
+      return presence(input, textOf(input.max ?? 200, "single"), "");
     case "textarea":
-      return presence(input, textOf(input.max ?? 1000), "");
+      return presence(input, textOf(input.max ?? 1000, "multi"), "");
     case "date":
-      return presence(input, dateValue, "");
+      return presence(input, dateValue(input.label), "");
     case "time":
       return presence(input, timeValue, "");
     case "datetime":
-      return presence(input, dateTimeValue, "");
+      return presence(input, dateTimeValue(input.label), "");
     case "number":
       return presence<number | null>(input, quantityValue, null);
     case "count":
