@@ -28,7 +28,7 @@ type Contract = {
 const defaults = {
   company: "Kirloskar",
   validityFrom: "2026-04-01",
-  validityTo: "2099-03-31",
+  validityTo: "2049-03-31",
   pms: "Quarterly",
 };
 
@@ -135,7 +135,7 @@ test("adds an expired, a due-soon and a fine contract; the table marks them and 
   const expiredRow = rowOf(page, expired);
   await expect(expiredRow).toHaveClass(/contract-expired/);
   await expect(expiredRow).toContainText(`${gb(addDays(today(), -3))}Expired`);
-  await expect(expiredRow).toContainText("01/04/2026 to 31/03/2099");
+  await expect(expiredRow).toContainText("01/04/2026 to 31/03/2049");
   await expect(expiredRow).toContainText(gb(addDays(today(), -93)));
   await expect(expiredRow).toContainText("Ravi Kumar");
 

@@ -6,6 +6,9 @@ import { pdfPageSizes } from "../support/pdf.ts";
 import { sampleRecord, sampleValue } from "../support/sop-sample.ts";
 import { expect, test, uniqueName } from "./fixtures.ts";
 
+/** The date `days` from now, YYYY-MM-DD. */
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
 // The SOP formats in the browser, JavaScript on and off. The whole life of a record (fill in,
 // adding register rows; save; find it in the records; open; edit; print to PDF, page count and
 // orientation read from the PDF) is walked for one format of each layout: a checklist (AS11), a
@@ -291,12 +294,13 @@ test.describe("SOP formats", () => {
             expectedDateOfReturn: "2025-01-10",
             dateOfReturn: "2025-01-09",
           },
-          { date: "2025-01-02", gatePassNo: `${marker} due`, expectedDateOfReturn: "2999-01-01" },
+          // Due back in 300 days: a record's dates lie within a year ahead.
+          { date: "2025-01-02", gatePassNo: `${marker} due`, expectedDateOfReturn: inDays(300) },
         ],
       },
     });
     expect(response.status()).toBe(201);
-    // All of them: the page shows the 20 longest outstanding by default, and "due" is due in 2999.
+    // All of them: the page shows the 20 longest outstanding by default, and "due" is the latest due.
     await page.goto("/as15/records?returns=all");
     const outstanding = page.getByRole("region", { name: "Returnable material not yet returned" });
     await expect(outstanding.getByRole("row").filter({ hasText: `${marker} late` })).toContainText("Overdue");

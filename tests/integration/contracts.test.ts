@@ -52,7 +52,7 @@ type Equipment = {
 const buildEquipment = (overrides: Record<string, unknown> = {}) => ({
   equipment: `Fire pump ${Math.random().toString(36).slice(2, 7)}`,
   company: "Kirloskar",
-  validity: { from: "2026-04-01", to: "2099-03-31" },
+  validity: { from: "2026-04-01", to: "2049-03-31" },
   pms: "Quarterly",
   vendorCode: "V-101",
   contractNumber: "AMC/2026/7",
@@ -68,7 +68,7 @@ const buildForm = (overrides: Record<string, string> = {}) => ({
   equipment: `Compressor ${Math.random().toString(36).slice(2, 7)}`,
   company: "Atlas",
   validityFrom: "2026-04-01",
-  validityTo: "2099-03-31",
+  validityTo: "2049-03-31",
   pms: "Monthly",
   vendorCode: "",
   contractNumber: "",
@@ -120,7 +120,7 @@ describe("/api/equipment", () => {
     const response = await run(
       apiAdd,
       buildRequest("/api/equipment/add", {
-        json: buildEquipment({ equipment: "DG set 250 kVA", nextDueDate: "2099-01-01" }),
+        json: buildEquipment({ equipment: "DG set 250 kVA", nextDueDate: "2049-01-01" }),
         token,
       }),
     );
@@ -133,14 +133,14 @@ describe("/api/equipment", () => {
       newEquipment: {
         equipment: "DG set 250 kVA",
         company: "Kirloskar",
-        validity: { from: "2026-04-01", to: "2099-03-31" },
+        validity: { from: "2026-04-01", to: "2049-03-31" },
         pms: "Quarterly",
         vendorCode: "V-101",
         contractNumber: "AMC/2026/7",
         concernedPerson: "Ravi",
         mobileNumber: "98765 43210",
         lastDateOfChecking: "2026-01-10",
-        nextDueDate: "2099-01-01",
+        nextDueDate: "2049-01-01",
         version: 1,
         status: "fine",
       },
@@ -304,7 +304,7 @@ describe("/api/equipment", () => {
     expect(row).toMatchObject({ company: "First", version: 2 });
 
     expect((await put(MISSING_ID, { company: "X" })).status).toBe(404);
-    const bad = await put(created._id, { validity: { from: "2100-01-01" } });
+    const bad = await put(created._id, { validity: { from: "2049-04-01" } });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ message: "Validity to must not be before validity from." });
     const badPms = await put(created._id, { pms: "Daily" });
@@ -391,7 +391,7 @@ describe("the /amc pages", () => {
       equipment: "Expired pump",
       company: "Kirloskar",
       validityFrom: "2026-04-01",
-      validityTo: "2099-03-31",
+      validityTo: "2049-03-31",
       pms: "Quarterly",
       vendorCode: "V-101",
       contractNumber: "AMC/2026/7",
@@ -542,7 +542,7 @@ describe("the /amc pages", () => {
       pms: "Fortnightly",
       nextDueOn: "2026-02-14",
       vendorCode: "",
-      validityTo: "2099-03-31",
+      validityTo: "2049-03-31",
     });
   });
 

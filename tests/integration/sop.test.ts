@@ -2,6 +2,7 @@ import { eq, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { auditLog } from "#app/audit/table.server.ts";
 import { db } from "#app/db/client.server.ts";
+import { addDays, clockToday } from "#app/lib/dates.ts";
 import { STALE_RECORD_MESSAGE } from "#app/lib/messages.ts";
 import { schemaFor } from "#app/sop/engine/schema.ts";
 import { keyFieldText } from "#app/sop/engine/values.ts";
@@ -466,7 +467,8 @@ describe("the pages", () => {
               expectedDateOfReturn: "2025-01-10",
               dateOfReturn: "2025-01-08",
             },
-            { date: "2025-01-02", gatePassNo: "GP-LATER", expectedDateOfReturn: "2999-12-31" },
+            // Due back in 300 days: a record's dates lie within a year ahead.
+            { date: "2025-01-02", gatePassNo: "GP-LATER", expectedDateOfReturn: addDays(clockToday(), 300) },
           ],
         },
         token,
