@@ -265,6 +265,29 @@ test("insert checks the required fields and the validity order, keeping what was
   await expect(rowOf(page, equipment)).toHaveCount(0);
 });
 
+test("a validity of 9999-12-31 is refused with the window it must lie in, keeping what was typed", async ({
+  page,
+  login,
+}) => {
+  await login("staff");
+  await page.goto("/amcinsert");
+  const equipment = uniqueName("Chlorinator");
+  await labelled(page, "Equipment").fill(equipment);
+  await labelled(page, "Company").fill("Atlas");
+  await labelled(page, "Validity From").fill("2026-06-01");
+  await labelled(page, "Validity To").fill("9999-12-31");
+  await labelled(page, "PMS").selectOption("Quarterly");
+  await page.getByRole("button", { name: "Insert" }).click();
+  // 30 years from today (UTC's day, as the check in the browser counts it).
+  const to = new Date();
+  to.setUTCFullYear(to.getUTCFullYear() + 30);
+  const message = `Validity To must be between 01/01/2000 and ${gb(to.toISOString().slice(0, 10))}.`;
+  await expect(page.getByText(message, { exact: true })).toBeVisible();
+  await expect(labelled(page, "Validity To")).toHaveValue("9999-12-31");
+  await page.goto("/amc");
+  await expect(rowOf(page, equipment)).toHaveCount(0);
+});
+
 test("the next due date is suggested from the last date of checking and the PMS", async ({
   page,
   login,
