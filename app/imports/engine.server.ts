@@ -235,8 +235,11 @@ async function checkStillAsPreviewed(tx: Tx, kind: ImportKind, rows: PreviewRow[
   for (const row of rows) {
     if (row.outcome !== "new" && row.outcome !== "changed") continue;
     const stored = existing.get(kind.keyOf(row.values as Values));
-    if (row.outcome === "new" ? stored : stored?.id !== row.id || stored.version !== row.version)
-      throw new Stale();
+    const still =
+      row.outcome === "new"
+        ? !stored
+        : stored !== undefined && stored.id === row.id && stored.version === row.version;
+    if (!still) throw new Stale();
   }
 }
 

@@ -86,7 +86,7 @@ function declareSize(bytes: Buffer, name: string, size: number) {
   return copy;
 }
 
-const xlsx = (bytes: Uint8Array, name = "hostile.xlsx") => new File([bytes], name);
+const xlsx = (bytes: Uint8Array, name = "hostile.xlsx") => new File([new Uint8Array(bytes)], name);
 const importsOf = async () =>
   (await db.select({ n: count() }).from(imports).where(eq(imports.createdBy, staffId)))[0].n;
 

@@ -72,7 +72,7 @@ function watchHome() {
 /** Posts a file as the upload form does (without JavaScript). */
 async function upload(path: string, bytes: Uint8Array, name: string) {
   const form = new FormData();
-  form.set("file", new File([bytes], name));
+  form.set("file", new File([new Uint8Array(bytes)], name));
   const response = await fetch(`${url}${path}`, {
     method: "POST",
     redirect: "manual",
@@ -111,7 +111,7 @@ const SHEET_START = `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="htt
 
 type Hostile = { name: string; bytes: Uint8Array; refused?: RegExp };
 
-/** The hostile files, made once (the spares' header row first: most are refused before it counts). */
+/** The hostile files for one kind (its header row first). */
 async function hostileFiles(path: string): Promise<Hostile[]> {
   const header = headers[path];
   const csvHeader = header.join(",");
@@ -172,8 +172,6 @@ async function hostileFiles(path: string): Promise<Hostile[]> {
     },
   ];
 }
-
-let files: Hostile[] | undefined;
 
 describe.each(KINDS)("hostile uploads to $name", ({ path }) => {
   let stop: () => Promise<{ statuses: number[]; slowest: number; growth: number }>;
