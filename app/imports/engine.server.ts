@@ -1,14 +1,15 @@
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, desc, eq, gt, notInArray, sql } from "drizzle-orm";
 import { audit } from "#app/audit/log.server.ts";
 import type { Tx } from "#app/db/client.server.ts";
 import { type ImportKind, ImportRefused, type Stored, type Values } from "#app/imports/kinds/types.ts";
-import { readUpload } from "#app/imports/read.server.ts";
+import { readUpload, stripControls } from "#app/imports/read.server.ts";
 import {
   type Cell,
   cellText,
   type DateOrder,
   dateOrderOf,
   importMessages,
+  MAX_PREVIEWS_PER_PERSON,
   matchColumns,
   PREVIEW_HOURS,
   readDate,
@@ -184,7 +185,7 @@ export async function previewImport(
     .insert(imports)
     .values({
       kind: kind.id,
-      fileName: (file?.name ?? "upload").slice(0, 200),
+      fileName: stripControls(file?.name ?? "").slice(0, 200) || "upload",
       rows,
       counts: { ...countOutcomes(rows), ...(read.notes.length ? { notes: read.notes } : {}) },
       expiresAt: new Date(now.getTime() + PREVIEW_HOURS * 3_600_000),
@@ -192,7 +193,20 @@ export async function previewImport(
       updatedBy: userId,
     })
     .returning({ id: imports.id });
+  await dropOlderPreviews(db, userId);
   return { ok: true, id: saved.id };
+}
+
+/** A person's previews beyond the newest few are dropped (each may hold a whole file's rows). */
+async function dropOlderPreviews(db: Tx, userId: string) {
+  const mine = and(eq(imports.createdBy, userId), eq(imports.status, "preview"));
+  const kept = db
+    .select({ id: imports.id })
+    .from(imports)
+    .where(mine)
+    .orderBy(desc(imports.createdAt), desc(imports.id))
+    .limit(MAX_PREVIEWS_PER_PERSON);
+  await db.delete(imports).where(and(mine, notInArray(imports.id, kept)));
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -205,6 +219,29 @@ export async function findImport(db: Tx, id: string) {
 }
 
 class Stale extends Error {}
+
+/** PostgreSQL's unique_violation: a key written by someone else since the preview. */
+const isUniqueViolation = (error: unknown) =>
+  typeof error === "object" && error !== null && (error as { code?: unknown }).code === "23505";
+
+/**
+ * The preview's key check again, inside the commit's transaction: a new row's key still matches no
+ * record, a changed row's still names the record it changed (at its version). One import of a
+ * list at a time (a transaction-scoped lock on the list), so two confirmations cannot both add a key.
+ */
+async function checkStillAsPreviewed(tx: Tx, kind: ImportKind, rows: PreviewRow[]) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`import:${kind.id}`}))`);
+  const existing = await kind.existing(tx);
+  for (const row of rows) {
+    if (row.outcome !== "new" && row.outcome !== "changed") continue;
+    const stored = existing.get(kind.keyOf(row.values as Values));
+    const still =
+      row.outcome === "new"
+        ? !stored
+        : stored !== undefined && stored.id === row.id && stored.version === row.version;
+    if (!still) throw new Stale();
+  }
+}
 
 /** Writes a previewed import in one transaction, with one audit entry; or says why not. */
 export async function commitImport(
@@ -233,6 +270,7 @@ export async function commitImport(
       const rows = found.rows as PreviewRow[];
       if (rows.some((row) => row.outcome === "error"))
         return { ok: false as const, message: importMessages.hasErrors };
+      await checkStillAsPreviewed(tx, kind, rows);
       const added = rows.filter((row) => row.outcome === "new").map((row) => row.values as Values);
       const source = { fileName: found.fileName };
       const inserted = await kind.insert(tx, added, user.id, source);
@@ -278,7 +316,8 @@ export async function commitImport(
       return { ok: true as const, written, message };
     });
   } catch (error) {
-    if (error instanceof Stale) return { ok: false, message: importMessages.stale };
+    if (error instanceof Stale || isUniqueViolation(error))
+      return { ok: false, message: importMessages.stale };
     if (error instanceof ImportRefused) return { ok: false, message: importMessages.refused(error.message) };
     throw error;
   }

@@ -3,7 +3,7 @@ import fc from "fast-check";
 import iconv from "iconv-lite";
 import JSZip from "jszip";
 import { describe, expect, it } from "vitest";
-import { readUpload, readXlsxStreaming, readXlsxWhole } from "#app/imports/read.server.ts";
+import { readUpload, readXlsxStreaming, readXlsxWhole, stripControls } from "#app/imports/read.server.ts";
 import { type ImportColumn, importMessages, readNotes } from "#app/imports/rules.ts";
 
 // The workbook readers (app/imports/read.server.ts): the streaming one, and the whole-workbook one
@@ -195,6 +195,35 @@ describe("the header row", () => {
         { line: "Two!3", cells: ["Rack2A", 6, "Drills"] },
       ],
       notes: [readNotes.titleRows(["One!1"]), readNotes.titleRows(["Two!1"])],
+    });
+  });
+});
+
+describe("bounds (issue 31)", () => {
+  const columns: ImportColumn[] = [
+    { header: "Name", field: "name", required: true },
+    { header: "Qty", field: "qty", required: false, kind: "number" },
+  ];
+
+  it("drops NUL and the other control characters but tab, CR and LF", () => {
+    expect(stripControls("a\u0000b\u0001c\u001fd\u007fe\tf\r\ng")).toBe("abcde\tf\r\ng");
+  });
+
+  it("ignores empty formatted cells past the columns, refuses a value there, naming its column", async () => {
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet("Sheet");
+    sheet.addRow(["Name", "Qty"]);
+    sheet.addRow(["Bolt", 3]);
+    sheet.getRow(2).getCell(40).border = { top: { style: "thin" } };
+    const formatted = new Uint8Array(await book.xlsx.writeBuffer());
+    const read = await readUpload(new File([formatted], "f.xlsx"), columns);
+    expect(read.ok && read.rows.map((row) => row.cells)).toEqual([["Bolt", 3]]);
+
+    sheet.getRow(2).getCell(40).value = "note";
+    const valued = new Uint8Array(await book.xlsx.writeBuffer());
+    expect(await readUpload(new File([valued], "v.xlsx"), columns)).toEqual({
+      ok: false,
+      message: importMessages.tooManyColumns(12, "AN"),
     });
   });
 });

@@ -6,7 +6,23 @@ import { isIsoDate, MONTH_NAMES } from "#app/lib/dates.ts";
 // Excel dates; numbers with thousands separators).
 
 export const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
-export const MAX_IMPORT_ROWS = 50_000;
+export const MAX_IMPORT_ROWS = 20_000;
+// A file within the size limit must not hold more work than that (README "Import"): each limit is
+// checked before the rows are read, and each has its own message naming it.
+/** Columns beyond the list's template's that a file may have (notes, a spare column). */
+export const EXTRA_IMPORT_COLUMNS = 10;
+/** Columns of a file read without a list (no template to measure it by). */
+export const MAX_IMPORT_COLUMNS = 256;
+export const MAX_IMPORT_CELLS = 1_000_000;
+/** A workbook's parts, unzipped, together. */
+export const MAX_UNZIPPED_BYTES = 64 * 1024 * 1024;
+export const MAX_SHARED_STRINGS = 500_000;
+/** A workbook's shared texts, unzipped (their total length). */
+export const MAX_SHARED_STRINGS_BYTES = 16 * 1024 * 1024;
+/** How long reading one file may take. */
+export const MAX_READ_SECONDS = 8;
+/** Previews a person keeps waiting for their confirmation: an older one is dropped. */
+export const MAX_PREVIEWS_PER_PERSON = 5;
 /** How long an uploaded file waits for its confirmation. */
 export const PREVIEW_HOURS = 24;
 
@@ -15,6 +31,12 @@ export const importMessages = {
   wrongType: "The file must be an Excel workbook (.xlsx) or a CSV file (.csv).",
   tooLarge: `The file is too large: the limit is ${MAX_IMPORT_BYTES / 1024 / 1024} MB.`,
   tooManyRows: `The file has more than ${MAX_IMPORT_ROWS.toLocaleString("en")} rows: split it into smaller files.`,
+  tooManyColumns: (cap: number, column: string) =>
+    `The file has values in column ${column}, beyond the ${cap} columns an import of this list reads (the template's and ${EXTRA_IMPORT_COLUMNS} more): delete the columns after the table and upload it again.`,
+  tooManyCells: `The file has more than ${MAX_IMPORT_CELLS.toLocaleString("en")} cells: split it into smaller files.`,
+  tooLargeUnzipped: `The workbook holds more than ${MAX_UNZIPPED_BYTES / 1024 / 1024} MB once unzipped: split it into smaller files.`,
+  tooManyStrings: `The workbook has more than ${MAX_SHARED_STRINGS.toLocaleString("en")} texts or more than ${MAX_SHARED_STRINGS_BYTES / 1024 / 1024} MB of text: split it into smaller files.`,
+  tooSlow: `The file took more than ${MAX_READ_SECONDS} seconds to read: split it into smaller files.`,
   empty: "The file is empty: it has no header row.",
   noRows: "The file has a header row but no rows to import.",
   protected:

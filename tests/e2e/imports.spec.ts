@@ -198,3 +198,23 @@ test("Undo this import asks first, and undoes only once confirmed", async ({ pag
   await expect(page.getByText(`Undid the import of ${file}: 1 row put back.`).first()).toBeVisible();
   await expect(entry).toContainText("(undone)");
 });
+
+test("a file with values far right of the table is refused, naming the limit, and the form stays", async ({
+  page,
+  login,
+}) => {
+  await login("staff");
+  const header =
+    "Serial Number,Assets,Components/Equipments,Available stock,Min Stock,Lead time,Excess/Short Fall,Status of Order";
+  const csv = `${header}\r\n1,Pump,Seal,1,1,1,,${",".repeat(40)}x\r\n`;
+  await page.goto("/import/products/Technician");
+  await page.getByLabel("Spreadsheet (.xlsx or .csv, at most 10 MB)").setInputFiles({
+    name: "wide.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from(csv),
+  });
+  await page.getByRole("button", { name: "Preview" }).click();
+  await expect(page.getByText(/The file has values in column [A-Z]+, beyond the 18 columns/)).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Import into Technician spare parts" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Preview" })).toBeVisible();
+});

@@ -475,7 +475,7 @@ describe("bad files: a clear message, nothing stored", () => {
     expect(await importCount()).toBe(before);
   });
 
-  it("refuses more than 50,000 rows", async () => {
+  it("refuses more than 20,000 rows", async () => {
     const body = Array.from({ length: MAX_IMPORT_ROWS + 1 }, (_, i) => `${i + 1},A,B,1,1,1,,`).join("\r\n");
     expect((await preview(csvFile(`${HEADERS.join(",")}\r\n${body}`))).error).toBe(
       importMessages.tooManyRows,

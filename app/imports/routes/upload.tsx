@@ -1,5 +1,6 @@
 import {
   type ActionFunctionArgs,
+  data,
   type LoaderFunctionArgs,
   type MetaFunction,
   redirect,
@@ -43,9 +44,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const { user, kind } = await requireImportPage(request, params);
   const form = await readUploadForm(request);
-  if ("message" in form) return { error: form.message };
+  // A refused file is a 400: the form again, with the message naming what is wrong (or the limit).
+  if ("message" in form) return data({ error: form.message }, { status: 400 });
   const outcome = await previewImport(db, kind, form.file, user.id);
-  if (!outcome.ok) return { error: outcome.message };
+  if (!outcome.ok) return data({ error: outcome.message }, { status: 400 });
   return redirect(`${kind.uploadHref}/${outcome.id}`);
 }
 
