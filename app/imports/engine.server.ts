@@ -2,7 +2,7 @@ import { and, desc, eq, gt, notInArray, sql } from "drizzle-orm";
 import { audit } from "#app/audit/log.server.ts";
 import type { Tx } from "#app/db/client.server.ts";
 import { type ImportKind, ImportRefused, type Stored, type Values } from "#app/imports/kinds/types.ts";
-import { readUpload, stripControls } from "#app/imports/read.server.ts";
+import { readUpload } from "#app/imports/read.server.ts";
 import {
   type Cell,
   cellText,
@@ -16,6 +16,7 @@ import {
   rowsText,
 } from "#app/imports/rules.ts";
 import { imports } from "#app/imports/table.server.ts";
+import { cleanText } from "#app/lib/text.ts";
 
 // The import engine (issue 18): upload → preview (stored in `imports`) → confirm (one transaction)
 // → undo (admin, while nothing it wrote has changed since). Each list's part is its ImportKind.
@@ -185,7 +186,7 @@ export async function previewImport(
     .insert(imports)
     .values({
       kind: kind.id,
-      fileName: stripControls(file?.name ?? "").slice(0, 200) || "upload",
+      fileName: cleanText(file?.name ?? "").slice(0, 200) || "upload",
       rows,
       counts: { ...countOutcomes(rows), ...(read.notes.length ? { notes: read.notes } : {}) },
       expiresAt: new Date(now.getTime() + PREVIEW_HOURS * 3_600_000),

@@ -23,6 +23,7 @@ import {
   MAX_UNZIPPED_BYTES,
   readNotes,
 } from "#app/imports/rules.ts";
+import { cleanText } from "#app/lib/text.ts";
 
 // An uploaded .xlsx or .csv as a header and rows of cells, or the message saying why not: every
 // sheet of a workbook (the racks' export has a sheet per rack), their rows one after the other,
@@ -35,14 +36,6 @@ export type ReadRow = { line: string; cells: Cell[] };
 export type ReadFile =
   | { ok: true; headers: string[]; rows: ReadRow[]; notes: string[] }
   | { ok: false; message: string };
-
-/**
- * Text as it may be kept: PostgreSQL refuses NUL in text and jsonb, and the other control
- * characters (all but tab, CR and LF) have no place in a cell or a file name, so they are dropped.
- */
-export const stripControls = (text: string) =>
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters removed
-  text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, "");
 
 /** Why a file is refused, thrown from deep in the reading (its message is the user's). */
 class Refused extends Error {}
@@ -284,7 +277,7 @@ function workbookRows(columns: readonly ImportColumn[]) {
     row(number: number, values: Cell[]): boolean {
       if (values.every((value) => value === null || value === "")) return true;
       const cells = Array.from(values, (value) =>
-        typeof value === "string" ? stripControls(value) : (value ?? null),
+        typeof value === "string" ? cleanText(value) : (value ?? null),
       );
       if (header) return data(number, cells);
       pending.push({ number, cells });
@@ -293,7 +286,7 @@ function workbookRows(columns: readonly ImportColumn[]) {
     },
     endSheet(name: string | undefined): boolean {
       const fits = header !== null || pending.length === 0 || settle();
-      if (header) sheets.push({ name: stripControls(name ?? `Sheet ${sheets.length + 1}`), rows });
+      if (header) sheets.push({ name: cleanText(name ?? `Sheet ${sheets.length + 1}`), rows });
       header = null;
       pending = [];
       unitsChecked = false;
