@@ -207,7 +207,7 @@ describe("two app instances on one PostgreSQL", () => {
     // A second message would have been queued by now: both instances' runs are done.
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     expect(smtp.received.map((message) => message.to)).toEqual([[EMAIL]]);
-    expect(smtp.received[0].text).toContain("Fire pump (Acme Pumps): validity ends");
+    expect(smtp.received[0].text).toContain('"Fire pump" ("Acme Pumps"): validity ends');
     const sent = await sql`select kind, "offset" from reminders_sent order by kind`;
     expect(sent.map((row) => `${row.kind} ${row.offset}`)).toEqual(["contract-validity 7", "digest 0"]);
 
