@@ -16,6 +16,12 @@ let boss: PgBoss | undefined;
 let starting: Promise<PgBoss> | undefined;
 const workers: string[] = [];
 let mailWorker: string | undefined;
+/**
+ * Set once the app is stopping: PostgreSQL then ends the queue's last connections as it shuts
+ * down ("terminating connection due to administrator command", 57P01, when the queue's own stop ran
+ * out of its second), which is expected and not worth a page of stack in the stop's output.
+ */
+let stopping = false;
 
 /**
  * Issue 15 (idle memory): pg-boss's defaults look for work every 2 s and for due schedules every
@@ -33,6 +39,7 @@ const QUIET_QUEUE = {
 
 /** Starts the queue, registers every job's schedule and worker. Safe to call more than once. */
 export function startJobs(databaseUrl: string): Promise<PgBoss> {
+  stopping = false;
   starting ??= (async () => {
     const queue = new PgBoss({
       connectionString: databaseUrl,
@@ -42,7 +49,9 @@ export function startJobs(databaseUrl: string): Promise<PgBoss> {
       max: 2,
       ...QUIET_QUEUE,
     });
-    queue.on("error", (error) => console.error("[jobs]", error));
+    queue.on("error", (error) => {
+      if (!stopping) console.error("[jobs]", error);
+    });
     await queue.start();
     const { PLANT_TIME_ZONE, SESSION_IDLE_HOURS } = serverSettings();
 
@@ -118,6 +127,7 @@ export async function rescheduleDigest(time: string) {
 
 /** Stops taking jobs, lets a running one finish (up to 1 s: a stop must end within 3 s) and closes the queue's connections. */
 export async function stopJobs() {
+  stopping = true;
   const running = boss ?? (await starting?.catch(() => undefined));
   boss = undefined;
   starting = undefined;
