@@ -11,7 +11,7 @@ import * as sop from "#app/sop/routes.ts";
 import * as storeRacks from "#app/store-racks/routes.ts";
 import * as users from "#app/users/routes.ts";
 
-// The route table of the pages (spec §2). Each feature folder lists its own routes in its routes.ts;
+// The route table of the pages (the legacy app). Each feature folder lists its own routes in its routes.ts;
 // this file composes them: public pages and the signed-in shell. The addresses without a page (the
 // JSON API, downloads, sign-out, an import's undo) are app/resources.ts, served before Remix.
 export default [

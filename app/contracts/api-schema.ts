@@ -4,7 +4,7 @@ import { PMS_CHOICES } from "#app/contracts/rules.ts";
 import { contractInsertSchema, contractUpdateSchema } from "#app/contracts/schema.ts";
 import { type Answer, describeFields, sameShape } from "#app/lib/endpoint.ts";
 
-// The /api/equipment… requests and answers (api-contract.md), for the OpenAPI document. A body is
+// The /api/equipment… requests and answers (the legacy API contract), for the OpenAPI document. A body is
 // read into the forms' flat fields (schema.ts toContractInput) and checked by the forms' schemas;
 // on the wire the two validity dates sit in `validity: {from, to}`, so the documented bodies are
 // those same field schemas, arranged as the wire has them.

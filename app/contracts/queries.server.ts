@@ -6,7 +6,7 @@ import { contracts } from "#app/contracts/table.server.ts";
 import type { Tx } from "#app/db/client.server.ts";
 
 // Data access for maintenance contracts. Rows leave this file in the legacy field names of the
-// /api contract (api-contract.md "Records": Equipment); dates stay YYYY-MM-DD strings, and an
+// /api contract (the legacy API contract "Records": Equipment); dates stay YYYY-MM-DD strings, and an
 // empty date or PMS is "" on the wire (the legacy client cuts dates at the T, so never null).
 
 export type Equipment = {

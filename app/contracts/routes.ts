@@ -35,7 +35,7 @@ export const pages: RouteConfigEntry[] = [
   route("alerts", "shell/routes/alerts.tsx", { id: "shell/alerts" }),
 ];
 
-// Paths relative to "api/" (api-contract.md, the /api/equipment rows).
+// Paths relative to "api/" (the legacy API contract, the /api/equipment rows).
 export const api: RouteConfigEntry[] = [
   route("equipment/get", "contracts/routes/api-list.ts", { id: "contracts/api-list" }),
   route("equipment/get/:id", "contracts/routes/api-get.ts", { id: "contracts/api-get" }),

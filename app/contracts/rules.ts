@@ -131,10 +131,10 @@ export function suggestNextDueDate(lastDateOfChecking: string | null | undefined
   }
 }
 
-/** Empty text cells of the contract table read 'N/A' (spec §5 "Dates"). */
+/** Empty text cells of the contract table read 'N/A' (the legacy app "Dates"). */
 export const cellText = (value: string | null | undefined) => (value?.trim() ? value : "N/A");
 
-// Message texts (issue #5, spec §2 "Notifications dialog", §7). A contract flagged by its next due
+// Message texts (issue #5, the legacy app "Notifications dialog"). A contract flagged by its next due
 // date keeps the spec's texts; one flagged by its validity end says so, with that date.
 export const expiredMessage = (equipment: string, nextDueDate: string | null | undefined) =>
   `AMC has expired for the equipment: ${equipment} with Next Due Date: ${formatDateGB(nextDueDate)}`;

@@ -3,7 +3,7 @@ import { PMS_CHOICES, whatsAppNumber } from "#app/contracts/rules.ts";
 import { clockToday, dateWindow, dateWindowProblem, isIsoDate } from "#app/lib/dates.ts";
 import { singleLineCheck } from "#app/lib/text.ts";
 
-// The equipment (AMC contract) forms (spec §5 "Equipment add"): one schema for the browser and the
+// The equipment (AMC contract) forms (the legacy app "Equipment add"): one schema for the browser and the
 // action. The form pipeline (app/ui/form/parse.ts) reads empty inputs as undefined, so "not given"
 // is undefined everywhere; the /api routes read their JSON into the same flat shape
 // (toContractInput) before parsing.

@@ -3,7 +3,7 @@ import { MAX_FILE_NAME_LENGTH, MAX_FILE_NUMBER, RACK_NAMES } from "#app/file-ind
 import { newFileSchema } from "#app/file-index/schema.ts";
 import { describeFields } from "#app/lib/endpoint.ts";
 
-// The /api/racks… answers (api-contract.md "Rack file": a file is exactly {_id, id, name}), for the
+// The /api/racks… answers (the legacy API contract "Rack file": a file is exactly {_id, id, name}), for the
 // OpenAPI document; the requests are the handlers' own schemas (schema.ts).
 
 // A new file is read loosely (the number as a number or its text) and checked as a whole.

@@ -21,7 +21,7 @@ const columns = {
   rackName: rackFiles.rackName,
 };
 
-/** The API's shape of a file: exactly `{_id, id, name}` (api-contract.md "Rack file"). */
+/** The API's shape of a file: exactly `{_id, id, name}` (the legacy API contract "Rack file"). */
 export function toApiFile(file: RackFile) {
   return { _id: file._id, id: file.id, name: file.name };
 }

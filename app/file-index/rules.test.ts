@@ -67,7 +67,7 @@ describe("files", () => {
   });
 });
 
-describe("accordion search (spec §4)", () => {
+describe("accordion search (the legacy app)", () => {
   const racks = [
     { name: "Rack1A" as const, files: [{ name: "Fire NOC 2024" }, { name: "Boiler licence" }] },
     { name: "Rack1B" as const, files: [{ name: "Weighbridge stamping" }] },

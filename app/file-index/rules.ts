@@ -1,4 +1,4 @@
-// The file index (spec §2 "Admin Racks", §3 "Rack file", §9): two cupboards of four racks each.
+// The file index (the legacy app "Admin Racks", "Rack file"): two cupboards of four racks each.
 // Pure rules shared by the browser and the server (loaders, actions, /api).
 
 import { singleLine } from "#app/lib/text.ts";
@@ -18,7 +18,7 @@ export const MIN_FILE_NUMBER = 1;
 export const MAX_FILE_NUMBER = 999_999;
 export const MAX_FILE_NAME_LENGTH = 200;
 
-// The spec's exact wording (§5, §8), plus our own for what the spec never said.
+// The spec's exact wording, plus our own for what the spec never said.
 export const messages = {
   bothRequired: "Both fields are required.",
   wholeNumber: `File ID must be a whole number from ${MIN_FILE_NUMBER} to ${MAX_FILE_NUMBER}.`,
@@ -110,7 +110,7 @@ export function fileNumberOf(value: unknown): number | null {
 export type FieldProblems = Partial<Record<"" | "id" | "name", string[]>>;
 
 /**
- * A new file's problems (spec §5): either field missing or blank → one form-level 'Both fields are
+ * A new file's problems (the legacy app): either field missing or blank → one form-level 'Both fields are
  * required.'; otherwise the number, then the name's length. Empty when the file can be saved.
  */
 export function newFileProblems(file: { id?: unknown; name?: unknown }): FieldProblems {

@@ -9,12 +9,12 @@ import {
 import { singleLineCheck } from "#app/lib/text.ts";
 
 // One schema per form, the same in the browser and the action (app/ui/form/parse.ts), and for
-// /api. Messages are the spec's wording (§5).
+// /api. Messages are the spec's wording.
 
 const MAX_FILES_PER_REQUEST = 100;
 
 /**
- * A new file: `{id, name}` from the insert row (strings) or the API (id sent as a number, spec §5).
+ * A new file: `{id, name}` from the insert row (strings) or the API (id sent as a number, the legacy app).
  * The checks are rules.ts's newFileProblems (one form-level message when either field is blank).
  */
 export const newFileSchema = z.pipe(

@@ -4,7 +4,7 @@ import { AVAILABLE, DEPARTMENTS, ORDER_TO_PLACE } from "#app/inventory/rules.ts"
 import { lineSchema, MAX_LEAD_TIME_DAYS, MAX_QUANTITY, MAX_SRNO, MAX_TEXT } from "#app/inventory/schema.ts";
 import { type Answer, describeFields, messageBody, sameShape } from "#app/lib/endpoint.ts";
 
-// The /api/{department}/… answers (api-contract.md "Records", legacy field names), described for
+// The /api/{department}/… answers (the legacy API contract "Records", legacy field names), described for
 // the OpenAPI document (routes.ts `endpoints`); the requests are the handlers' own schemas
 // (schema.ts). sameShape ties each answer to the type the queries return.
 

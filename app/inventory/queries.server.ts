@@ -10,7 +10,7 @@ import { plantToday, recordMovement } from "#app/ledger/movements.server.ts";
 import { toThousandths } from "#app/ledger/rules.ts";
 
 // Data access for the inventory tables: plain functions taking the database or a transaction
-// first, mapping rows to the legacy field names (spec §3, api-contract.md "Records") at the edge.
+// first, mapping rows to the legacy field names (the legacy app, the legacy API contract "Records") at the edge.
 
 export type InventoryRecord = {
   _id: string;

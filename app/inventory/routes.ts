@@ -30,13 +30,13 @@ export const pages: RouteConfigEntry[] = [
   route("products/:department/:srno/edit", "inventory/routes/line-by-srno.ts", { id: "inventory-edit" }),
   // Without JavaScript, Delete is a link to this confirmation page; its action deletes.
   route("products/:department/:srno/delete", "inventory/routes/delete.tsx", { id: "inventory-delete" }),
-  // No department in the address: the page says 'Department is not specified' (spec §5).
+  // No department in the address: the page says 'Department is not specified' (the legacy app).
   route("insertproduct", "inventory/routes/insert.tsx", { id: "inventory-insert-no-department" }),
   route("insertproduct/:department", "inventory/routes/insert.tsx", { id: "inventory-insert" }),
   route("updateproduct/:department/:id", "inventory/routes/update.tsx", { id: "inventory-update" }),
 ];
 
-// Paths relative to "api/" (api-contract.md, the /api/{department} rows).
+// Paths relative to "api/" (the legacy API contract, the /api/{department} rows).
 export const api: RouteConfigEntry[] = [
   route(":department/product", "inventory/routes/api-list.ts", { id: "api-inventory-list" }),
   route(":department/product/:id", "inventory/routes/api-item.ts", { id: "api-inventory-item" }),

@@ -1,22 +1,22 @@
-// Spare-parts inventory rules (spec §2 "Inventory tables", §4 "Inventory derived state", §5, §8).
+// Spare-parts inventory rules (the legacy app "Inventory tables", "Inventory derived state").
 // Pure: no I/O. They run in the browser (live preview) and on the server (the truth on save).
 
 export const DEPARTMENTS = ["Electrician", "FireFight", "Technician"] as const;
 export type Department = (typeof DEPARTMENTS)[number];
 
-/** Exact case only (api-contract.md: anything else is a 404). */
+/** Exact case only (the legacy API contract: anything else is a 404). */
 export function isDepartment(value: unknown): value is Department {
   return typeof value === "string" && (DEPARTMENTS as readonly string[]).includes(value);
 }
 
-/** The navbar's address of each department's table (spec §2); /products/{department} shows the same. */
+/** The navbar's address of each department's table (the legacy app); /products/{department} shows the same. */
 export const MENU_TABLE_PATHS: Record<Department, string> = {
   Electrician: "/products",
   FireFight: "/firefight",
   Technician: "/technician",
 };
 
-/** Where Cancel and a successful save go (spec §2; behaviour notes 14 and 15). */
+/** Where Cancel and a successful save go (the legacy app; behaviour notes 14 and 15). */
 export const departmentTablePath = (department: Department) => `/products/${department}`;
 
 /** The department whose table a path shows, or null when the path is not an inventory table. */
@@ -40,13 +40,13 @@ const round3 = (value: number) => Math.round(value * 1000) / 1000;
 const figure = (value: number | null | undefined) =>
   typeof value === "number" && Number.isFinite(value) ? value : 0;
 
-/** Excess/shortfall = available − minimum; a missing figure counts as 0 (spec §4). */
+/** Excess/shortfall = available − minimum; a missing figure counts as 0 (the legacy app). */
 export function excessShortFall(available?: number | null, minimum?: number | null): number {
   // Rounded to the 3 decimals stock is kept in, so 10.1 − 3.05 reads 7.05, not 7.049999….
   return round3(figure(available) - figure(minimum)) || 0;
 }
 
-/** An order is needed at 0 or below (spec §9). */
+/** An order is needed at 0 or below (the legacy app). */
 export const needsOrder = (shortfall: number) => shortfall <= 0;
 
 export type OrderStatus = typeof ORDER_TO_PLACE | typeof AVAILABLE;

@@ -4,7 +4,7 @@ import { ungroupDigits } from "#app/lib/numbers.ts";
 import { singleLine } from "#app/lib/text.ts";
 
 // One schema for the insert and update forms (browser and action) and the /api rows, with the
-// legacy field names (spec §3). Values arrive as form strings or JSON numbers/strings; this
+// legacy field names (the legacy app). Values arrive as form strings or JSON numbers/strings; this
 // schema reads both (a cleared input arrives as missing, app/ui/form/parse.ts: blank here too).
 // ExcessShortFall is never read from input and StatusofOrder is read and ignored: the server
 // derives both from the stock figures (architecture.md).
@@ -93,7 +93,7 @@ const fields = {
   ComponentsAndEquipments: textField("Components/Equipments"),
   AvailableStock: numberField({ label: "Available stock", decimals: 3, min: 0, max: MAX_QUANTITY }),
   MinStock: numberField({ label: "Min stock", decimals: 3, min: 0, max: MAX_QUANTITY }),
-  // spec §5: LeadTime is not marked required on the insert form, yet the all-fields check includes it.
+  // the legacy app: LeadTime is not marked required on the insert form, yet the all-fields check includes it.
   LeadTime: numberField({ label: "Lead time", decimals: 1, min: 0, max: MAX_LEAD_TIME_DAYS }),
   // Derived from the stock (rules.ts orderStatusOf), never stored or typed: a value sent (an older
   // API client, an exported sheet imported again) is accepted and ignored.

@@ -82,7 +82,7 @@ export function addDays(isoDate: string, days: number): string {
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }
 
-/** Display as dd/mm/yyyy (en-GB). Empty → "N/A"; unparsable → "Invalid Date" (spec §5 "Dates"). */
+/** Display as dd/mm/yyyy (en-GB). Empty → "N/A"; unparsable → "Invalid Date" (the legacy app "Dates"). */
 export function formatDateGB(value: string | null | undefined): string {
   if (value === null || value === undefined || value.trim() === "") return "N/A";
   const isoPart = value.trim().slice(0, 10);

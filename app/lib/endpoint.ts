@@ -53,7 +53,7 @@ export type Endpoint = {
 /** The row GET /api lists for an operation (the shape it always had). */
 export const endpointRow = ({ method, path, description }: Endpoint) => ({ method, path, description });
 
-// Shared answer bodies (api-contract.md "Rules for every endpoint").
+// Shared answer bodies (the legacy API contract "Rules for every endpoint").
 
 /** `{message}`: 401, 403, 404, 409, 413, 415, 429, 500 and a body that is not JSON (400). */
 export const messageBody = z.strictObject({ message: z.string() });

@@ -1,4 +1,4 @@
-// Messages shared by every feature (api-contract.md "Rules for every endpoint").
+// Messages shared by every feature (the legacy API contract "Rules for every endpoint").
 
 /** A save refused because someone else changed the record since it was read (behaviour note 20). */
 export const STALE_RECORD_MESSAGE = "This record was changed by someone else. Reload and try again.";

@@ -1,4 +1,4 @@
-// The navigation bar's fixed menus (spec §2 "Navigation bar"). The navbar imports them from here,
+// The navigation bar's fixed menus (the legacy app "Navigation bar"). The navbar imports them from here,
 // not from menus.ts: that one also derives the SOP menu from the formats' definitions, which must
 // not reach the browser (the shell's loader sends the SOP menu instead).
 export type MenuLink = { label: string; to: string };

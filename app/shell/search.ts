@@ -1,4 +1,4 @@
-// Client-side search of the navbar (spec §2 "Search"): every table cell holding the text
+// Client-side search of the navbar (the legacy app "Search"): every table cell holding the text
 // (case-insensitive) is scrolled into view, and the first match within each is highlighted for
 // 10 seconds. Empty or whitespace-only text is ignored. Panels (<details>) holding a match open.
 

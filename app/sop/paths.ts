@@ -1,6 +1,6 @@
 import type { FormatDefinition } from "#app/sop/engine/types.ts";
 
-// The URLs of a format's pages (spec §2 gives the blank form's; the rest are ours).
+// The URLs of a format's pages (the legacy app gives the blank form's; the rest are ours).
 // They take only the format's path, so a page can send that alone instead of the whole definition.
 type FormatPath = Pick<FormatDefinition, "path">;
 export const recordsPath = (format: FormatPath) => `${format.path}/records`;

@@ -4,7 +4,7 @@ import type { RackItem } from "#app/store-racks/queries.server.ts";
 import { RACK_COUNT } from "#app/store-racks/rules.ts";
 import { rackItemApiSchema } from "#app/store-racks/schema.ts";
 
-// The /api/rack… answers (api-contract.md "Records": `receit` as the legacy client spells it),
+// The /api/rack… answers (the legacy API contract "Records": `receit` as the legacy client spells it),
 // described for the OpenAPI document; the requests are the handlers' own schema (schema.ts).
 
 // The figures are read by transforms (a number or its text): say what each takes, and that issue

@@ -54,7 +54,7 @@ function figuresOf(db: Tx, period: RackPeriod) {
 
 const asNumber = (expression: SQL) => sql<string>`${expression}::text`;
 
-/** The list's order: the chosen column, then, within a rack, the order items were put in (spec §2). */
+/** The list's order: the chosen column, then, within a rack, the order items were put in (the legacy app). */
 function rackOrder(
   columns: ReturnType<typeof figuresOf>["columns"],
   sort: Pick<ListParams<RackSort>, "sort" | "dir">,

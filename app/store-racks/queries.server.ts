@@ -13,7 +13,7 @@ import { monthOf, type PeriodFigures, sumQuantities } from "#app/ledger/rules.ts
 import type { RackFigures, RackItemInput } from "#app/store-racks/schema.ts";
 import { rackItems } from "#app/store-racks/table.server.ts";
 
-// Rack items, mapped to the legacy field names (`_id`, `receit`) at the edge (api-contract.md
+// Rack items, mapped to the legacy field names (`_id`, `receit`) at the edge (the legacy API contract
 // "Records"). An item's stock is its movements in the stock ledger (issue 17): the figures on
 // the wire are this month's, computed from them; figures sent by the legacy API are recorded as
 // movements. Every change is audited in its own transaction; updates compare `version`.
@@ -26,7 +26,7 @@ export const isItemId = (id: string | undefined): id is string => UUID.test(id ?
 
 type RackItemRow = typeof rackItems.$inferSelect;
 
-/** A rack item on the wire (api-contract.md "Records"): this month's figures. */
+/** A rack item on the wire (the legacy API contract "Records"): this month's figures. */
 export type RackItem = {
   _id: string;
   rackNumber: number;

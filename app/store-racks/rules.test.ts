@@ -63,7 +63,7 @@ describe("quantities", () => {
 });
 
 describe("racks", () => {
-  it("has 24 racks in the categories of spec §2", () => {
+  it("has 24 racks in the categories of the legacy app", () => {
     expect(RACKS).toHaveLength(24);
     const byCategory = (category: string) =>
       RACKS.filter((rack) => rack.category === category).map((rack) => rack.number);

@@ -1,4 +1,4 @@
-// Store-rack rules (spec §2 "Store Racks page", §4 "Rack closing stock", §9; behaviour note 10).
+// Store-rack rules (the legacy app "Store Racks page", "Rack closing stock"; behaviour note 10).
 // Pure: they run in the browser (the live closing-stock preview) and on the server (the source of
 // truth on save).
 
@@ -8,7 +8,7 @@ export const RACK_COUNT = 24;
 
 export type RackCategory = "Technician/Kosan" | "Technician" | "Electrician" | "Fire Fighting";
 
-// Spec §2 "Rack categories".
+// The legacy app "Rack categories".
 const ELECTRICIAN = new Set([7, 8, 9, 10, 18, 21, 22]);
 const FIRE_FIGHTING = new Set([11, 12, 13, 19, 20]);
 
@@ -25,11 +25,11 @@ export const RACKS = Array.from({ length: RACK_COUNT }, (_, index) => ({
   category: rackCategory(index + 1),
 }));
 
-/** The panel label of spec §2: 'RACK {n} - {category}'. */
+/** The panel label of the legacy app: 'RACK {n} - {category}'. */
 export const rackLabel = (rackNumber: number) => `RACK ${rackNumber} - ${rackCategory(rackNumber)}`;
 
 /**
- * The rack number of a URL segment: "1" … "24"; "rack7" is read as 7 (api-contract.md: an old
+ * The rack number of a URL segment: "1" … "24"; "rack7" is read as 7 (the legacy API contract: an old
  * client sent it). Anything else (0, 25, "abc", "7.5") is no rack: null.
  */
 export function parseRackNumber(raw: string | undefined | null): number | null {

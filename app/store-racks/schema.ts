@@ -9,7 +9,7 @@ import {
   RACK_COUNT,
 } from "#app/store-racks/rules.ts";
 
-// One schema per form (spec §5 "Rack insert and update"), used by the browser (Conform) and the
+// One schema per form (the legacy app "Rack insert and update"), used by the browser (Conform) and the
 // action, and the /api twin that reads the legacy field name `receit`. A client's closingStock is
 // never read: the server computes it (behaviour note 10).
 
@@ -34,7 +34,7 @@ const problems: Record<QuantityProblem, (label: string) => string> = {
 
 /**
  * A quantity ≥ 0 with up to 3 decimals, typed or sent as JSON. Blank is refused when required,
- * else it is the default 0 (spec §3: issue and receit default to 0).
+ * else it is the default 0 (the legacy app: issue and receit default to 0).
  */
 // A bare transform (not a pipe from z.unknown()) so an absent key still reaches it: the form
 // pipeline reads a cleared input as absent, and "required" must say so in the field's own words.

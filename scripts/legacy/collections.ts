@@ -17,7 +17,7 @@ import { parseRackNumber, RACK_COUNT } from "#app/store-racks/rules.ts";
 import { fromApiInput, rackItemApiSchema } from "#app/store-racks/schema.ts";
 
 // The old application's collections and how each document becomes one of our records: the legacy
-// field names and shapes of the API contract (/work/shared/design/api-contract.md "Records"),
+// field names and shapes of the API contract (/work/shared/design/the legacy API contract "Records"),
 // tidied where the old app stored loosely (numbers as strings, dates as text, PMS labels), then
 // checked by the feature's own schema (the same rules and messages as its forms and /api) and
 // written by the feature's own server function, so the stock goes through the ledger (an opening

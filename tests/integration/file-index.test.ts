@@ -19,7 +19,7 @@ import { STALE_RECORD_MESSAGE } from "#app/lib/messages.ts";
 import { buildRequest, cookiesFrom, run } from "#tests/support/requests.ts";
 import { apiToken, signedInUser } from "#tests/support/users.ts";
 
-// The file index against a real PostgreSQL: every /api/racks row of api-contract.md, and the
+// The file index against a real PostgreSQL: every /api/racks row of the legacy API contract, and the
 // Admin Racks page's loaders and actions (insert, update, delete, search, print).
 
 type ApiFile = { _id: string; id: number; name: string };

@@ -13,7 +13,7 @@ import { STALE_RECORD_MESSAGE } from "#app/lib/messages.ts";
 import { buildRequest, run } from "#tests/support/requests.ts";
 import { apiToken, signedInUser } from "#tests/support/users.ts";
 
-// The /api/{department} rows of api-contract.md, called as a client would: Bearer token or cookie.
+// The /api/{department} rows of the legacy API contract, called as a client would: Bearer token or cookie.
 
 let token: string;
 let cookie: string;

@@ -68,7 +68,7 @@ function fail(message: string): never {
   throw new Error(message);
 }
 
-/** A valid body per endpoint (legacy field names, api-contract.md); wrong inputs are made from it. */
+/** A valid body per endpoint (legacy field names, the legacy API contract); wrong inputs are made from it. */
 function validBody(endpoint: Endpoint): Record<string, unknown> | undefined {
   const key = `${endpoint.method} ${endpoint.path}`;
   const line = () => ({

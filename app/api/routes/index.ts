@@ -4,7 +4,7 @@ import { requireApiUser } from "#app/auth/session.server.ts";
 import { apiHandler } from "#app/lib/api-handler.server.ts";
 import { jsonAnswer } from "#app/lib/http.server.ts";
 
-// GET /api: a plain list of the endpoints (api-contract.md, last paragraph), and where the API is
+// GET /api: a plain list of the endpoints (the legacy API contract, last paragraph), and where the API is
 // described (issue 20): `docs` for people, `openapi` for tools. Fields are only ever added here.
 export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
   await requireApiUser(request);

@@ -7,7 +7,7 @@ import { apiHandler, methodNotAllowed } from "#app/lib/api-handler.server.ts";
 import { clientAddress, jsonAnswer, readJson } from "#app/lib/http.server.ts";
 import { validationBody } from "#app/lib/validation.ts";
 
-// POST /api/auth/login → {token, message, user} (api-contract.md). The token is a Bearer token.
+// POST /api/auth/login → {token, message, user} (the legacy API contract). The token is a Bearer token.
 export const action = apiHandler(async ({ request }: ActionFunctionArgs) => {
   if (request.method !== "POST") return methodNotAllowed();
   const parsed = loginSchema.safeParse(await readJson(request));

@@ -5,7 +5,7 @@ import { apiHandler, methodNotAllowed } from "#app/lib/api-handler.server.ts";
 import { clientAddress, jsonAnswer, readJson } from "#app/lib/http.server.ts";
 import { validationBody } from "#app/lib/validation.ts";
 
-// POST /api/auth/register (api-contract.md): 201, 400 wrong code or weak password, 409 e-mail taken,
+// POST /api/auth/register (the legacy API contract): 201, 400 wrong code or weak password, 409 e-mail taken,
 // 429 too many wrong attempts from this address (or in all) lately.
 export const action = apiHandler(async ({ request }: ActionFunctionArgs) => {
   if (request.method !== "POST") return methodNotAllowed();

@@ -25,7 +25,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const outcome = await registerFrom(clientAddress(request), submission.value);
   if (!outcome.ok) {
-    // A wrong code keeps its own wording (spec §8), as does "too many attempts"; other refusals
+    // A wrong code keeps its own wording (the legacy app), as does "too many attempts"; other refusals
     // say what went wrong.
     const message =
       outcome.field === "securityCode" || outcome.status === 429 || outcome.status === 403

@@ -16,7 +16,7 @@ import { Field, FormError, SubmitButton } from "#app/ui/form.tsx";
 type Mode = "insert" | "update";
 
 /**
- * The Insert / Update Equipment Information form (spec §5 "Equipment add"). The next due date is
+ * The Insert / Update Equipment Information form (the legacy app "Equipment add"). The next due date is
  * suggested from the last date of checking and the PMS as you type (with JavaScript) and by the
  * server on save when left empty (without it).
  */

@@ -8,7 +8,7 @@ import { HttpError, readJson } from "#app/lib/http.server.ts";
 import { validationBody } from "#app/lib/validation.ts";
 import { getPlantSettings } from "#app/settings/queries.server.ts";
 
-// Helpers of the /api/equipment endpoints (api-contract.md): records carry the contract's status
+// Helpers of the /api/equipment endpoints (the legacy API contract): records carry the contract's status
 // from the one rule, and 400 bodies name fields as they are on the wire (validity.from).
 
 /** The records with `status` ("expired" | "dueSoon" | "fine") at this moment, plant time. */

@@ -13,7 +13,7 @@ import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { parseSubmission } from "#app/ui/form/parse.ts";
 import { useToast } from "#app/ui/toasts.tsx";
 
-// /amcinsert: Insert Equipment Information (spec §2, §5). Success: toast and a cleared form.
+// /amcinsert: Insert Equipment Information (the legacy app). Success: toast and a cleared form.
 export const meta: MetaFunction = () => [{ title: "Insert Equipment Information · PlantOps" }];
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: contractsCss }];
 
@@ -53,7 +53,7 @@ export default function InsertContractPage() {
   return (
     <section className="page" aria-labelledby="amc-insert-title">
       <h1 id="amc-insert-title">Insert Equipment Information</h1>
-      {/* A new key after each save remounts the form, clearing it (spec §4 "Equipment add form"). */}
+      {/* A new key after each save remounts the form, clearing it (the legacy app "Equipment add form"). */}
       <ContractForm key={location.key} mode="insert" lastResult={actionData?.result} />
     </section>
   );

@@ -37,7 +37,7 @@ import {
   TableWrap,
 } from "#app/ui/list/list-view.tsx";
 
-// /amc: the Annual Maintenance Contract table (spec §2) as a server-side list (docs/architecture.md
+// /amc: the Annual Maintenance Contract table (the legacy app) as a server-side list (docs/architecture.md
 // "Lists"): searched, filtered by status (expired / due soon / valid, decided in the plant's time
 // zone), sorted and paged by the server. Expired and due-soon rows are marked by the one rule
 // (rules.ts); per-row WhatsApp Send; 'Send alerts' covers every expired contract, not one page.

@@ -21,7 +21,7 @@ import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { parseSubmission } from "#app/ui/form/parse.ts";
 import { useToast } from "#app/ui/toasts.tsx";
 
-// /amcupdate/{id}: Update Equipment Information, prefilled; on success back to /amc (spec §2, §8).
+// /amcupdate/{id}: Update Equipment Information, prefilled; on success back to /amc (the legacy app).
 export const meta: MetaFunction = () => [{ title: "Update Equipment Information · PlantOps" }];
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: contractsCss }];
 

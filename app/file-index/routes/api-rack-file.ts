@@ -12,7 +12,7 @@ import { validationBody } from "#app/lib/validation.ts";
 // GET    /api/racks/{rackName}/{_id} → {_id, id, name}
 // PUT    /api/racks/{rackName}/{_id} {name (+ version)} → {message: 'File updated successfully', file}
 // DELETE /api/racks/{rackName}/{_id} → {message: 'File deleted successfully'}
-// api-contract.md. The file's shape stays exactly {_id, id, name}; its version travels in the ETag
+// the legacy API contract. The file's shape stays exactly {_id, id, name}; its version travels in the ETag
 // header, and a PUT may send it back as `version` or If-Match (behaviour note 20).
 
 function target(params: ActionFunctionArgs["params"]) {

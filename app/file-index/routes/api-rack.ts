@@ -12,7 +12,7 @@ import { validationBody } from "#app/lib/validation.ts";
 
 // GET  /api/racks/{rackName} → [{name, files: [{_id, id, name}]}] (files in number order)
 // POST /api/racks/{rackName} {files: [{id, name}]} → 201 {name, files} (the rack after the insert)
-// api-contract.md; unknown rack name → 404.
+// the legacy API contract; unknown rack name → 404.
 
 function rackParam(params: ActionFunctionArgs["params"]): RackName {
   if (!isRackName(params.rackName)) throw new HttpError(404, messages.rackNotFound);

@@ -16,7 +16,7 @@ import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { ConfirmDeleteForm } from "#app/ui/confirm-delete.tsx";
 import { FormError } from "#app/ui/form.tsx";
 
-// Delete a file (spec §5): the confirmation page without JavaScript; with it, the same question
+// Delete a file (the legacy app): the confirmation page without JavaScript; with it, the same question
 // comes in a dialog over the list (ConfirmDelete) that posts here.
 
 export const meta: MetaFunction = () => [{ title: "Delete file · PlantOps" }];

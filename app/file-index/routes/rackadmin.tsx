@@ -42,7 +42,7 @@ import { useHydrated } from "#app/ui/hydrated.ts";
 import { listHandle } from "#app/ui/list/handle.ts";
 import { ListToolbar, type ListView, SortHeader } from "#app/ui/list/list-view.tsx";
 
-// Admin Racks (spec §2): the file index of two cupboards of four racks, a server-side list
+// Admin Racks (the legacy app): the file index of two cupboards of four racks, a server-side list
 // (docs/architecture.md "Lists", app/file-index/list.ts): ?q= searches every rack in PostgreSQL
 // and opens the racks that match (and the first cupboard holding one); ?rack= narrows the index
 // to a cupboard or a rack; ?sort=&dir= orders each rack; ?open= names the rack to show open (where

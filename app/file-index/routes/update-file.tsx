@@ -25,7 +25,7 @@ import type { Toast } from "#app/lib/toast-types.ts";
 import { parseSubmission } from "#app/ui/form/parse.ts";
 import { FormError } from "#app/ui/form.tsx";
 
-// The Update File page (spec §2: /rackadmin/racks/{rackName}/{_id}): the update form without
+// The Update File page (the legacy app: /rackadmin/racks/{rackName}/{_id}): the update form without
 // JavaScript. Its action also serves the dialog over the list (a fetcher), which gets data back
 // instead of a redirect.
 

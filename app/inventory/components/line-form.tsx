@@ -13,7 +13,7 @@ import { lineSchema, lineUpdateSchema } from "#app/inventory/schema.ts";
 import { parseSubmission } from "#app/ui/form/parse.ts";
 import { Field, FormError, SubmitButton } from "#app/ui/form.tsx";
 
-// The insert and update forms of an inventory line (spec §2, §5). One schema drives the browser
+// The insert and update forms of an inventory line (the legacy app). One schema drives the browser
 // check and the action. Excess/Short Fall and the Status of Order are outputs, never typed: a live
 // preview with JavaScript (from the typed figures, or on update the ledger's balance and the
 // minimum); without it the page shows them as saved, and the server derives both from the stock.
@@ -65,7 +65,7 @@ export function LineForm({
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
-  // Spec §5: required markers only on the insert form (Lead time has none, yet is required).
+  // The legacy app: required markers only on the insert form (Lead time has none, yet is required).
   const marked = mode === "insert";
   const available = stock ? stock.available : toNumber(fields.AvailableStock.value);
   const shortfall = excessShortFall(available, toNumber(fields.MinStock.value));

@@ -6,7 +6,7 @@ import { apiHandler, methodNotAllowed } from "#app/lib/api-handler.server.ts";
 import { jsonAnswer } from "#app/lib/http.server.ts";
 import { validationBody } from "#app/lib/validation.ts";
 
-// Answers shared by the /api/{department}/… endpoints (api-contract.md). Inventory failures carry
+// Answers shared by the /api/{department}/… endpoints (the legacy API contract). Inventory failures carry
 // the legacy `success: false` and `Message` beside the contract's `message`.
 
 export const failure = (message: string, status: number, extra: Record<string, unknown> = {}) =>

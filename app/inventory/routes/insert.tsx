@@ -19,7 +19,7 @@ import { logError } from "#app/lib/request-id.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { FormError } from "#app/ui/form.tsx";
 
-// /insertproduct/{department}: the 'Enter Information' form (spec §2, §5). /insertproduct alone
+// /insertproduct/{department}: the 'Enter Information' form (the legacy app). /insertproduct alone
 // says 'Department is not specified'.
 
 export const meta: MetaFunction = () => [{ title: "Enter Information · PlantOps" }];
@@ -51,7 +51,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return data(submission.reply({ formErrors: [message] }), { status: 409 });
     }
   } catch (error) {
-    // Spec §8: an unexpected failure keeps the form and says so; the details go to the log.
+    // The legacy app: an unexpected failure keeps the form and says so; the details go to the log.
     logError(request, error);
     return data(submission.reply({ formErrors: [messages.insertError] }), { status: 500 });
   }

@@ -49,7 +49,7 @@ import {
 } from "#app/ui/list/list-view.tsx";
 import { Marked } from "#app/ui/list/marked.tsx";
 
-// A department's spare-parts table (spec §2 "Inventory tables"): /products, /firefight,
+// A department's spare-parts table (the legacy app "Inventory tables"): /products, /firefight,
 // /technician and /products/{department}. A server-side list (docs/architecture.md "Lists"):
 // the address holds the search, sort, page and filters; the loader sends one page. The available
 // stock is the ledger's balance (issue 17); each row has its days of cover and order-by date
@@ -77,7 +77,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     page = await listTablePage(db, department, list, filters);
     issued = await issuedInCoverWindow(db, { ids: page.rows.map((row) => row.id) }, today);
   } catch (error) {
-    // Spec §8: a list that cannot be read shows as empty ('No products available').
+    // The legacy app: a list that cannot be read shows as empty ('No products available').
     logError(request, error);
   }
   const view: ListView = {
@@ -98,7 +98,7 @@ export default function InventoryTablePage() {
   const { department, rows, view, filters, today } = useLoaderData<typeof loader>();
   const location = useLocation();
   const navigation = useNavigation();
-  // 'Loading...' while a navigation to another department's table is pending (spec §2).
+  // 'Loading...' while a navigation to another department's table is pending (the legacy app).
   const loading =
     navigation.state === "loading" &&
     navigation.location.pathname !== location.pathname &&

@@ -20,7 +20,7 @@ import { logError } from "#app/lib/request-id.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { FormError } from "#app/ui/form.tsx";
 
-// /updateproduct/{department}/{id}: 'Update Product Information' (spec §2, §5), the line's page.
+// /updateproduct/{department}/{id}: 'Update Product Information' (the legacy app), the line's page.
 // The form carries the version it was read at, so a save over someone else's change is refused
 // (behaviour note 20). The available stock is the ledger's (issue 17): shown with its days of
 // cover and order-by date and the links that change it, never typed over here.
@@ -137,7 +137,7 @@ export default function UpdateLinePage() {
   );
 }
 
-/** Spec §8's load failures: a wrong address, a line not found, or the database failing. */
+/** The legacy app's load failures: a wrong address, a line not found, or the database failing. */
 export function ErrorBoundary() {
   const error = useRouteError();
   let message: string = messages.fetchError;

@@ -20,7 +20,7 @@ export const REPORT_ITEMS_LABELS: Record<ReportItems, string> = {
 export const REPORT_SORTS = ["rack"] as const;
 export const REPORT_LIST_DEFAULTS = { sort: "rack", dir: "asc" } as const;
 
-/** The store racks of a department's trade (spec §2 "Rack categories"). */
+/** The store racks of a department's trade (the legacy app "Rack categories"). */
 const RACK_CATEGORIES_OF: Record<Department, RackCategory[]> = {
   Electrician: ["Electrician"],
   FireFight: ["Fire Fighting"],

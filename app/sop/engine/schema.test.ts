@@ -109,7 +109,7 @@ describe("AS16", () => {
     const result = parse("AS16", { ...base, cylinderInventory: { kg5: "4", kg19: 2 } });
     expect(result.success).toBe(true);
     const items = result.data?.items as { description: string }[];
-    // sop-formats.md lists 29 items in A–F; with G (the cylinder inventory) that makes its "30 items".
+    // the paper formats lists 29 items in A–F; with G (the cylinder inventory) that makes its "30 items".
     expect(items).toHaveLength(29);
     expect(items[0].description).toContain("4 hours");
     expect(result.data?.cylinderInventory).toMatchObject({ kg5: 4, kg19: 2, kg14_2: null });

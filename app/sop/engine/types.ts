@@ -18,7 +18,7 @@ export type InputKind =
 export type Choice = { value: string; label: string };
 
 type InputBase = {
-  /** The field name on the wire and in the stored data (sop-formats.md). */
+  /** The field name on the wire and in the stored data (the paper formats). */
   name: string;
   label: string;
   /** true → "{label} is required."; a string → that message. */
@@ -122,7 +122,7 @@ export function forBlock<Result, Args extends unknown[]>(
 export type FormatDefinition = {
   /** "AS11" */
   code: string;
-  /** The blank form's route (spec §2): "/AS11", "/as10", … */
+  /** The blank form's route (the legacy app): "/AS11", "/as10", … */
   path: string;
   /** "AS 11", printed as "FORMAT NO. AS 11" */
   formatNo: string;
@@ -143,7 +143,7 @@ export type FormatDefinition = {
   /** /{format}/records also lists the register's entries whose material has not come back, marking
    * the overdue (AS15's columns: date, gatePassNo, …, expectedDateOfReturn, dateOfReturn). */
   outstandingReturns?: true;
-  /** An older address that also saves this format (api-contract.md): POST there answers
+  /** An older address that also saves this format (the legacy API contract): POST there answers
    * 201 {message, _id}. Only /api/checklist has a route (routes.ts), hence the literal type. */
   legacyApi?: { path: "/api/checklist"; description: string };
 };

@@ -1,6 +1,6 @@
 import type { FormatDefinition } from "#app/sop/engine/types.ts";
 
-// AS06: tank lorry checklist, 25 check points each ticked with observations (spec §2, §9).
+// AS06: tank lorry checklist, 25 check points each ticked with observations (the legacy app).
 const checkPoints = [
   "Identity card and challan documents",
   "Flame / spark arrester",

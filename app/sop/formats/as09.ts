@@ -1,7 +1,7 @@
 import type { FormatDefinition, InputDef } from "#app/sop/engine/types.ts";
 
 // AS09: packed lorry in/out register. One entry has an inbound and an outbound part, printed as two
-// tables on a landscape page; field names are the spec's (§3 "Packed lorry register entry").
+// tables on a landscape page; field names are the spec's ("Packed lorry register entry").
 const sizes = [5, 14, 19, 35, 48];
 const cylinders = (direction: "In" | "Out"): InputDef[] =>
   sizes.map((size) => ({

@@ -1,6 +1,6 @@
 import type { FormatDefinition } from "#app/sop/engine/types.ts";
 
-// AS11: packed lorries checklist (spec §2 "AS11", §3 "Packed-lorry checklist", §5 "AS11").
+// AS11: packed lorries checklist (the legacy app "AS11", "Packed-lorry checklist", "AS11").
 export const as11: FormatDefinition = {
   code: "AS11",
   path: "/AS11",

@@ -2,7 +2,7 @@ import type { FormatDefinition } from "#app/sop/engine/types.ts";
 import { materialOutColumns } from "#app/sop/formats/as14.ts";
 
 // AS15: returnable material register: AS14's columns plus the expected and the actual return date.
-// /as15/records also lists the material not yet returned (sop-formats.md "Real use").
+// /as15/records also lists the material not yet returned (the paper formats "Real use").
 export const as15: FormatDefinition = {
   code: "AS15",
   path: "/as15",

@@ -1,7 +1,7 @@
 import type { FormatDefinition } from "#app/sop/engine/types.ts";
 
 // AS16: handing over checklist to security. Categories A–F are checklist tables whose Sr No.
-// restarts per category; G is the count of cylinders per type with a total (spec §9).
+// restarts per category; G is the count of cylinders per type with a total (the legacy app).
 export const as16: FormatDefinition = {
   code: "AS16",
   path: "/as16",

@@ -1,6 +1,6 @@
 import type { FormatDefinition } from "#app/sop/engine/types.ts";
 
-// AS17: security guard patrolling record: a date and seven rows (spec §9).
+// AS17: security guard patrolling record: a date and seven rows (the legacy app).
 export const as17: FormatDefinition = {
   code: "AS17",
   path: "/as17",

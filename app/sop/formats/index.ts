@@ -10,7 +10,7 @@ import { as15 } from "#app/sop/formats/as15.ts";
 import { as16 } from "#app/sop/formats/as16.ts";
 import { as17 } from "#app/sop/formats/as17.ts";
 
-/** Every paper format, in the menu's order (sop-formats.md "Menu order"). Adding a format: one
+/** Every paper format, in the menu's order (the paper formats "Menu order"). Adding a format: one
  * definition file, listed here; its pages, /api, the navbar's menu and the hub follow from this list. */
 export const formats: FormatDefinition[] = [as11, as10, as09, as08, as06, as12, as14, as15, as16, as17];
 

@@ -9,7 +9,7 @@ import { formatOfLegacyApi } from "#app/sop/formats/index.ts";
 import { SAVED_MESSAGE } from "#app/sop/paths.ts";
 import { createRecord } from "#app/sop/queries.server.ts";
 
-// POST /api/checklist (legacy, api-contract.md): saves the format that declares this address as its
+// POST /api/checklist (legacy, the legacy API contract): saves the format that declares this address as its
 // `legacyApi` (AS11): 201 {message, _id}; 400 when a required field (date, lorryNo, transporter) is missing.
 const definition = formatOfLegacyApi("/api/checklist");
 

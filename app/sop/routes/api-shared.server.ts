@@ -12,7 +12,7 @@ export function requireApiFormat(name: string | undefined): FormatDefinition {
 
 export const recordNotFound = () => jsonAnswer({ message: "Record not found" }, 404);
 
-/** Splits a PUT body into the format's fields and the optional `version` (api-contract.md). */
+/** Splits a PUT body into the format's fields and the optional `version` (the legacy API contract). */
 export function splitVersion(body: unknown): { fields: unknown; version?: number; invalid?: true } {
   if (!body || typeof body !== "object" || Array.isArray(body)) return { fields: body };
   const { version, ...fields } = body as Record<string, unknown>;

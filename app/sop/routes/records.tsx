@@ -89,7 +89,7 @@ export async function loader({ request, params: routeParams }: LoaderFunctionArg
       })),
     };
   } catch (error) {
-    // A list that cannot be read shows as empty (spec §8); the cause is in the log.
+    // A list that cannot be read shows as empty (the legacy app); the cause is in the log.
     logError(request, error);
   }
   const view: ListView = {

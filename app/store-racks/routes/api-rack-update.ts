@@ -10,7 +10,7 @@ import { updateRackItem } from "#app/store-racks/queries.server.ts";
 import { fromApiInput, rackItemApiSchema } from "#app/store-racks/schema.ts";
 
 // PUT /api/rackupdate/{rackNumber}/{_id} with the six fields (+ optional version) → 200 item;
-// 404, 409 when the version sent is not the stored one, 400 (api-contract.md).
+// 404, 409 when the version sent is not the stored one, 400 (the legacy API contract).
 
 export const loader = () => methodNotAllowed();
 

@@ -11,7 +11,7 @@ import { createRackItem, listRackItems } from "#app/store-racks/queries.server.t
 import { fromApiInput, rackItemApiSchema } from "#app/store-racks/schema.ts";
 
 // GET /api/rack/{rackNumber} → 200 [item…]; POST /api/rack/{rackNumber} → 201 item, with the
-// closing stock computed by the server (api-contract.md). "rack7" is read as 7. The figures are
+// closing stock computed by the server (the legacy API contract). "rack7" is read as 7. The figures are
 // the current month's from the stock ledger; a POST's availableStock is the item's opening.
 
 export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs) => {

@@ -18,7 +18,7 @@ import { rackItemInsertAnyRackSchema, rackItemInsertSchema } from "#app/store-ra
 import { parseSubmission } from "#app/ui/form/parse.ts";
 import { useToast } from "#app/ui/toasts.tsx";
 
-// /insertproducts/{rackNumber}: the Insert Rack Data form (spec §2, §4, §5). Reached from "All
+// /insertproducts/{rackNumber}: the Insert Rack Data form (the legacy app). Reached from "All
 // racks" as /insertproducts, the form asks for the rack too (a new store has no rack to choose).
 export const meta: MetaFunction = () => [{ title: "Insert Rack Data · PlantOps" }];
 

@@ -29,7 +29,7 @@ import {
 } from "#app/ui/list/list-view.tsx";
 import { Marked } from "#app/ui/list/marked.tsx";
 
-// /about, the Store Racks page (spec §2) as one server-side list of every rack's items
+// /about, the Store Racks page (the legacy app) as one server-side list of every rack's items
 // (docs/architecture.md "Lists"; docs/decisions/006). The spec's 24 panels become a rack filter
 // whose options are the panels' labels ('RACK {n} - {category}') and, in the table, a header row
 // per rack with its count and its 'Insert New Item' link; an empty rack is reached by choosing it,

@@ -24,7 +24,7 @@ import { ErrorPage } from "#app/ui/error-page.tsx";
 import { parseSubmission } from "#app/ui/form/parse.ts";
 import { useToast } from "#app/ui/toasts.tsx";
 
-// /rackupdate/{rackNumber}/{_id}: the Update Product form (spec §2, §4, §5; behaviour note 20).
+// /rackupdate/{rackNumber}/{_id}: the Update Product form (the legacy app; behaviour note 20).
 export const meta: MetaFunction = () => [{ title: "Update Product · PlantOps" }];
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: racksCss }];
@@ -117,7 +117,7 @@ export default function UpdateProductPage() {
   );
 }
 
-// Spec §8 "Fetch for update": a missing item says 'No data found…' on the 404 page; any other
+// The legacy app "Fetch for update": a missing item says 'No data found…' on the 404 page; any other
 // failure to load says 'Failed to fetch data. Please try again.'
 export function ErrorBoundary() {
   const error = useRouteError();
