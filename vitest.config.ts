@@ -1,3 +1,4 @@
+import os from "node:os";
 import { defineConfig } from "vitest/config";
 
 // Two projects: `unit` for the pure rules and schemas (next to their code), `integration` for
@@ -6,8 +7,8 @@ process.env.TZ = "UTC"; // the plant-time rules must hold while the process runs
 
 export default defineConfig({
   test: {
-    // Two cores: two test files at a time (each integration file has its own database).
-    maxWorkers: 2,
+    // One test file per core (each integration file has its own database), at least two.
+    maxWorkers: Math.max(2, os.availableParallelism()),
     minWorkers: 1,
     projects: [
       {
@@ -24,6 +25,9 @@ export default defineConfig({
           environment: "node",
           globalSetup: ["tests/support/global-setup.ts"],
           setupFiles: ["tests/support/database.ts"],
+          // New passwords hashed at a test-only cost (app/auth/password.server.ts): the suite makes
+          // hundreds of accounts. tests/integration/password-work.test.ts keeps the production cost.
+          env: { TEST_PASSWORD_COST: String(2 ** 10) },
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

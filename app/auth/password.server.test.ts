@@ -16,4 +16,26 @@ describe("password hashing", () => {
     expect(await verifyPassword("correct horse batterY", stored)).toBe(false);
     expect(await verifyPassword("anything", "plaintext")).toBe(false);
   });
+
+  it("takes a test-only cost only under NODE_ENV=test, never a weaker one in a running plant", async () => {
+    const saved = { env: process.env.NODE_ENV, cost: process.env.TEST_PASSWORD_COST };
+    try {
+      process.env.TEST_PASSWORD_COST = "1024";
+      process.env.NODE_ENV = "test";
+      const cheap = await hashPassword("correct horse battery");
+      expect(cheap).toMatch(/^scrypt\$1024\$8\$1\$/);
+      expect(await verifyPassword("correct horse battery", cheap)).toBe(true);
+      process.env.NODE_ENV = "production";
+      expect(await hashPassword("correct horse battery")).toMatch(/^scrypt\$131072\$/);
+      process.env.NODE_ENV = "test";
+      for (const odd of ["1000", "0", "-1024", "262144", "x"]) {
+        process.env.TEST_PASSWORD_COST = odd;
+        expect(await hashPassword("correct horse battery")).toMatch(/^scrypt\$131072\$/);
+      }
+    } finally {
+      process.env.NODE_ENV = saved.env;
+      if (saved.cost === undefined) delete process.env.TEST_PASSWORD_COST;
+      else process.env.TEST_PASSWORD_COST = saved.cost;
+    }
+  });
 });

@@ -70,10 +70,23 @@ export function passwordWorkPeak(reset = false) {
   return value;
 }
 
+/**
+ * The cost new hashes get. A test run may ask for a cheaper one (TEST_PASSWORD_COST, a power of
+ * two): the integration suite makes hundreds of accounts and spent most of its time deriving keys.
+ * Honoured only under NODE_ENV=test, so no setting of a running plant can weaken its passwords;
+ * the hash records its cost, so a cheap test hash still verifies, and verification always uses
+ * the stored cost.
+ */
+function newHashCost() {
+  const cheaper = process.env.NODE_ENV === "test" ? Number(process.env.TEST_PASSWORD_COST) : Number.NaN;
+  return Number.isInteger(Math.log2(cheaper)) && cheaper >= 2 && cheaper < N ? cheaper : N;
+}
+
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const key = await withPasswordTurn(() => derive(password, salt, { N, r, p }));
-  return ["scrypt", N, r, p, salt.toString("base64"), key.toString("base64")].join("$");
+  const cost = newHashCost();
+  const key = await withPasswordTurn(() => derive(password, salt, { N: cost, r, p }));
+  return ["scrypt", cost, r, p, salt.toString("base64"), key.toString("base64")].join("$");
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
