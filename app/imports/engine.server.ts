@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, notInArray, sql } from "drizzle-orm";
 import { audit } from "#app/audit/log.server.ts";
 import type { Tx } from "#app/db/client.server.ts";
+import { isUniqueViolation } from "#app/db/errors.ts";
 import { type ImportKind, ImportRefused, type Stored, type Values } from "#app/imports/kinds/types.ts";
 import { readUpload } from "#app/imports/read.server.ts";
 import {
@@ -221,10 +222,6 @@ export async function findImport(db: Tx, id: string) {
 
 class Stale extends Error {}
 
-/** PostgreSQL's unique_violation: a key written by someone else since the preview. */
-const isUniqueViolation = (error: unknown) =>
-  typeof error === "object" && error !== null && (error as { code?: unknown }).code === "23505";
-
 /**
  * The preview's key check again, inside the commit's transaction: a new row's key still matches no
  * record, a changed row's still names the record it changed (at its version). One import of a
@@ -317,6 +314,7 @@ export async function commitImport(
       return { ok: true as const, written, message };
     });
   } catch (error) {
+    // A unique key written by someone else between the re-check and this write (a form's save).
     if (error instanceof Stale || isUniqueViolation(error))
       return { ok: false, message: importMessages.stale };
     if (error instanceof ImportRefused) return { ok: false, message: importMessages.refused(error.message) };
