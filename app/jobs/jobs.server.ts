@@ -32,9 +32,17 @@ let stopping = false;
  * second after its query, so at idle the queue holds no backend between its checks.
  */
 const POLL_SECONDS = 60;
-const QUIET_QUEUE = {
+/**
+ * The schedules are looked at every 20 s, not 45: pg-boss sends a schedule's run only from a look
+ * within 60 s after its minute, and a look is skipped when the last one (by any instance: the time
+ * is one row of the shared schema) is not yet an interval old, which a few milliseconds of jitter
+ * make it half the time. At 45 s the looks came 90 s apart as often as 45 (measured), and a third
+ * of the minutes in such a gap pass unseen: the digest's run was lost for the day, and only a
+ * restart's catch-up sent it. At 20 s two looks are at most 40 s apart, on one instance or several.
+ */
+export const QUIET_QUEUE = {
   cronWorkerIntervalSeconds: 45,
-  cronMonitorIntervalSeconds: 45,
+  cronMonitorIntervalSeconds: 20,
   idleTimeoutMillis: 1_000,
 };
 
