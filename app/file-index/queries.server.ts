@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, or, sql } from "drizzle-orm";
 import type { SelectedFields } from "drizzle-orm/pg-core";
 import { audit } from "#app/audit/log.server.ts";
 import type { Tx } from "#app/db/client.server.ts";
+import { isUniqueViolation } from "#app/db/errors.ts";
 import { likePattern } from "#app/db/list.server.ts";
 import type { FileSort } from "#app/file-index/list.ts";
 import { RACK_NAMES, type Rack, type RackFile, type RackName, type RackView } from "#app/file-index/rules.ts";
@@ -192,13 +193,6 @@ async function takenNumber(db: Tx, rackName: RackName, files: readonly NewFile[]
     .orderBy(asc(rackFiles.fileNumber))
     .limit(1);
   return row?.number;
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
-    if ((current as { code?: unknown }).code === "23505") return true;
-  }
-  return false;
 }
 
 export type UpdateOutcome =

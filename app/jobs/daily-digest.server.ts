@@ -34,8 +34,12 @@ export async function sendDailyDigest(now = new Date()) {
   });
 }
 
-/** At start: has today's digest time passed (then a run now catches up a missed one)? */
-export async function digestDueAtStart(now = new Date()) {
+/**
+ * Has today's digest time passed (then a run now catches up: at a start after that time, and when
+ * /settings moves the time to one already past today, which the schedule alone would first run
+ * tomorrow)?
+ */
+export async function digestTimeHasPassed(now = new Date()) {
   const plant = await getPlantSettings(db);
   return digestTimePassed(now, serverSettings().PLANT_TIME_ZONE, plant.digestTime);
 }

@@ -1,6 +1,6 @@
 import PgBoss from "pg-boss";
 import { db } from "#app/db/client.server.ts";
-import { dailyDigestJob, digestDueAtStart, sendDailyDigest } from "#app/jobs/daily-digest.server.ts";
+import { dailyDigestJob, digestTimeHasPassed, sendDailyDigest } from "#app/jobs/daily-digest.server.ts";
 import { pruneSignIns, pruneSignInsJob } from "#app/jobs/prune-sign-ins.server.ts";
 import { sendMailJob, sendQueuedMail } from "#app/jobs/send-mail.server.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
@@ -16,6 +16,7 @@ let boss: PgBoss | undefined;
 let starting: Promise<PgBoss> | undefined;
 const workers: string[] = [];
 let mailWorker: string | undefined;
+let digestWorker: string | undefined;
 /**
  * Set once the app is stopping: PostgreSQL then ends the queue's last connections as it shuts
  * down ("terminating connection due to administrator command", 57P01, when the queue's own stop ran
@@ -31,9 +32,17 @@ let stopping = false;
  * second after its query, so at idle the queue holds no backend between its checks.
  */
 const POLL_SECONDS = 60;
-const QUIET_QUEUE = {
+/**
+ * The schedules are looked at every 20 s, not 45: pg-boss sends a schedule's run only from a look
+ * within 60 s after its minute, and a look is skipped when the last one (by any instance: the time
+ * is one row of the shared schema) is not yet an interval old, which a few milliseconds of jitter
+ * make it half the time. At 45 s the looks came 90 s apart as often as 45 (measured), and a third
+ * of the minutes in such a gap pass unseen: the digest's run was lost for the day, and only a
+ * restart's catch-up sent it. At 20 s two looks are at most 40 s apart, on one instance or several.
+ */
+export const QUIET_QUEUE = {
   cronWorkerIntervalSeconds: 45,
-  cronMonitorIntervalSeconds: 45,
+  cronMonitorIntervalSeconds: 20,
   idleTimeoutMillis: 1_000,
 };
 
@@ -79,7 +88,7 @@ export function startJobs(databaseUrl: string): Promise<PgBoss> {
     await queue.createQueue(dailyDigestJob.name, { name: dailyDigestJob.name, policy: "short" });
     const plant = await getPlantSettings(db);
     await queue.schedule(dailyDigestJob.name, digestCron(plant.digestTime), {}, { tz: PLANT_TIME_ZONE });
-    const digestWorker = await queue.work(
+    digestWorker = await queue.work(
       dailyDigestJob.name,
       { pollingIntervalSeconds: POLL_SECONDS },
       async () => {
@@ -90,10 +99,7 @@ export function startJobs(databaseUrl: string): Promise<PgBoss> {
       },
     );
     workers.push(digestWorker);
-    if (await digestDueAtStart()) {
-      await queue.send(dailyDigestJob.name, {});
-      queue.notifyWorker(digestWorker);
-    }
+    await catchUpDigest(queue);
 
     boss = queue;
     return queue;
@@ -118,11 +124,29 @@ async function runMailSoon(queue: PgBoss) {
   if (mailWorker) queue.notifyWorker(mailWorker);
 }
 
-/** After /settings changes the digest time: the schedule follows (one schedule per name, replaced). */
-export async function rescheduleDigest(time: string) {
-  await boss
-    ?.schedule(dailyDigestJob.name, digestCron(time), {}, { tz: serverSettings().PLANT_TIME_ZONE })
-    .catch((error) => console.error("[jobs]", error));
+/** When today's digest time has passed, a run now (runDigest sends each person's digest once a day). */
+async function catchUpDigest(queue: PgBoss) {
+  if (!(await digestTimeHasPassed())) return;
+  await queue.send(dailyDigestJob.name, {});
+  if (digestWorker) queue.notifyWorker(digestWorker);
+}
+
+/**
+ * After /settings saves the digest time: the schedule follows (one row per name in the queue's
+ * shared table, replaced, so every instance's queue reads the new time). A time moved to one
+ * already past today runs today's digest now, as a restart would: the schedule's next run is
+ * tomorrow's. A save while this instance's queue is still starting waits for it (the start may
+ * have read the old time).
+ */
+export async function rescheduleDigest(time: string, changed: boolean) {
+  try {
+    const queue = boss ?? (await starting?.catch(() => undefined));
+    if (!queue) return;
+    await queue.schedule(dailyDigestJob.name, digestCron(time), {}, { tz: serverSettings().PLANT_TIME_ZONE });
+    if (changed) await catchUpDigest(queue);
+  } catch (error) {
+    console.error("[jobs]", error);
+  }
 }
 
 /** Stops taking jobs, lets a running one finish (up to 1 s: a stop must end within 3 s) and closes the queue's connections. */
@@ -133,6 +157,7 @@ export async function stopJobs() {
   starting = undefined;
   workers.length = 0;
   mailWorker = undefined;
+  digestWorker = undefined;
   await running?.stop({ graceful: true, timeout: 1_000, wait: true });
 }
 

@@ -40,6 +40,7 @@ function MovementFields({
   onCancel,
   cancelHref,
   FormComponent,
+  busy,
 }: {
   form: MovementForm;
   item: MovementItem;
@@ -49,6 +50,7 @@ function MovementFields({
   onCancel?: () => void;
   cancelHref?: string;
   FormComponent: typeof Form;
+  busy?: boolean;
 }) {
   const kind = KIND_OF_FORM[which];
   const schema = movementSchema(kind, today);
@@ -103,7 +105,7 @@ function MovementFields({
         <textarea {...getTextareaProps(fields.remark)} maxLength={MAX_REMARK} rows={2} />
       </Field>
       <div className="actions">
-        <SubmitButton pendingText={SUBMIT[which][1]} formAction={action}>
+        <SubmitButton pendingText={SUBMIT[which][1]} formAction={action} busy={busy}>
           {SUBMIT[which][0]}
         </SubmitButton>
         {onCancel ? (
@@ -185,6 +187,10 @@ function DialogForm({ opened, today, onDone }: { opened: Opened; today: string; 
       if (fetcher.data === before.current) onDone();
     }
   }, [fetcher.state, fetcher.data, onDone]);
+  // No second post until the first is done: its answer (a refusal shows at once) is followed by
+  // the page's data reloading, and a post sent meanwhile aborts that reload, which leaves the
+  // router (@remix-run/router 1.23) holding the fetcher's key as "reloading" after it is gone;
+  // the next link then failed with "Expected fetcher: movement-1".
   return (
     <MovementFields
       form={opened.form}
@@ -194,6 +200,7 @@ function DialogForm({ opened, today, onDone }: { opened: Opened; today: string; 
       back={opened.back}
       onCancel={onDone}
       FormComponent={fetcher.Form as typeof Form}
+      busy={fetcher.state !== "idle"}
     />
   );
 }

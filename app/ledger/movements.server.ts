@@ -244,8 +244,10 @@ function writeOpenings(
   userId: string | null,
 ) {
   return db.transaction(async (tx) => {
-    const movements: Movement[] = [];
-    // In slices: one statement's parameters are capped at 65,535.
+    let count = 0;
+    // In slices: one statement's parameters are capped at 65,535. Each slice is audited as it is
+    // written: an import's 20,000 movements and their audit rows held at once were the largest
+    // part of its memory.
     for (let start = 0; start < openings.length; start += 1000) {
       const slice = openings.slice(start, start + 1000);
       const ids = slice.map((o) => o.id);
@@ -280,19 +282,19 @@ function writeOpenings(
           availableStock: sql`(select coalesce(sum(${m.quantity}), 0) from ${m} where ${m.inventoryItemId} = ${inventoryItems.id})`,
         })
         .where(inArray(inventoryItems.id, ids));
-      movements.push(...rows.map(toMovement));
+      await auditMany(
+        tx,
+        rows.map(toMovement).map((movement) => ({
+          userId,
+          action: "create",
+          entity: ENTITY,
+          entityId: movement.id,
+          after: movement,
+        })),
+      );
+      count += rows.length;
     }
-    await auditMany(
-      tx,
-      movements.map((movement) => ({
-        userId,
-        action: "create",
-        entity: ENTITY,
-        entityId: movement.id,
-        after: movement,
-      })),
-    );
-    return { ok: true as const, count: movements.length };
+    return { ok: true as const, count };
   });
 }
 

@@ -14,8 +14,9 @@ export async function getPlantSettings(db: Tx): Promise<PlantSettings> {
   return parsed.success ? parsed.data : defaultPlantSettings;
 }
 
+/** Saves the settings; answers what they were before. */
 export async function savePlantSettings(db: Tx, value: PlantSettings, userId: string) {
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const before = await getPlantSettings(tx);
     await tx
       .insert(settings)
@@ -25,5 +26,6 @@ export async function savePlantSettings(db: Tx, value: PlantSettings, userId: st
         set: { value, updatedBy: userId, updatedAt: new Date(), version: sql`${settings.version} + 1` },
       });
     await audit(tx, { userId, action: "update", entity: "settings", entityId: KEY, before, after: value });
+    return before;
   });
 }

@@ -74,6 +74,7 @@ export function SubmitButton({
   className = "button primary",
   name,
   value,
+  busy = false,
 }: {
   children: ReactNode;
   pendingText: string;
@@ -81,8 +82,10 @@ export function SubmitButton({
   className?: string;
   name?: string;
   value?: string;
+  /** A fetcher's form: its post is in flight (useNavigation does not see fetchers). */
+  busy?: boolean;
 }) {
-  const saving = useIsSaving(formAction);
+  const saving = useIsSaving(formAction) || busy;
   return (
     <button
       type="submit"

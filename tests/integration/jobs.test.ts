@@ -2,7 +2,7 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { loginAttempts, registrationAttempts, sessions, users } from "#app/auth/table.server.ts";
 import { db } from "#app/db/client.server.ts";
-import { sendMailSoon, startJobs, stopJobs, wakeWorkers } from "#app/jobs/jobs.server.ts";
+import { QUIET_QUEUE, sendMailSoon, startJobs, stopJobs, wakeWorkers } from "#app/jobs/jobs.server.ts";
 import { pruneSignIns, pruneSignInsJob } from "#app/jobs/prune-sign-ins.server.ts";
 import { createUser } from "#tests/support/users.ts";
 
@@ -107,6 +107,12 @@ describe("the job queue", () => {
     expect(
       await db.select().from(loginAttempts).where(eq(loginAttempts.email, "ancient@plant.test")),
     ).toHaveLength(0);
+  });
+
+  it("looks at the schedules often enough that no scheduled minute passes unseen", () => {
+    // pg-boss sends a schedule's run from a look within 60 s after its minute, and skips a look
+    // made less than an interval after the last: two looks can be two intervals apart.
+    expect(2 * QUIET_QUEUE.cronMonitorIntervalSeconds).toBeLessThan(60);
   });
 
   it("runs the outbox sender at once when a page queues mail, not at its worker's next minute", async () => {

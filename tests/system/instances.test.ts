@@ -17,7 +17,8 @@ import { startSmtpServer } from "#tests/support/smtp.ts";
 // Several app instances on one PostgreSQL (issue 19, README "Several instances"): two built apps
 // (`npm start`, as start.test.ts runs it) on one DATABASE_URL, started at the same moment. They
 // share the migrations (under an advisory lock), the sessions, the sign-in throttle and the job
-// queue, so the daily digest goes out once however many instances catch it up at start.
+// queue, so the daily digest goes out once however many instances catch it up at start; settings
+// saved on one hold on the other at once (the digest time included).
 
 type Instance = { port: number; child: ChildProcess; output: () => string; exited: Promise<number | null> };
 
@@ -210,6 +211,37 @@ describe("two app instances on one PostgreSQL", () => {
     expect(smtp.received[0].text).toContain('"Fire pump" ("Acme Pumps"): validity ends');
     const sent = await sql`select kind, "offset" from reminders_sent order by kind`;
     expect(sent.map((row) => `${row.kind} ${row.offset}`)).toEqual(["contract-validity 7", "digest 0"]);
+
+    // 5. Settings saved on one instance hold on both at once, without a restart: A's pages show
+    // what was saved on B, the queue's one schedule has the new digest time, and a time already
+    // past today asks for today's run now (its digest went out above: nothing more is sent).
+    const [{ n: runsBefore }] =
+      await sql`select count(*)::int as n from pgboss.job where name = 'daily-digest'`;
+    const saved = await call(b, "/settings", {
+      method: "POST",
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        origin: `http://127.0.0.1:${b.port}`,
+        cookie,
+      },
+      body: new URLSearchParams({
+        plantName: "South Plant",
+        companyName: "Gas Co",
+        dueSoonDays: "7",
+        reminderOffsets: "7",
+        digestTime: "00:01",
+      }).toString(),
+    });
+    expect(saved.status).toBe(302);
+    expect(await (await call(a, "/home", { headers: { cookie } })).text()).toContain("South Plant");
+    const [schedule] = await sql`select cron, timezone from pgboss.schedule where name = 'daily-digest'`;
+    expect(schedule).toEqual({ cron: "1 0 * * *", timezone: ZONE });
+    await until("the digest run the save asked for", async () => {
+      const [row] = await sql`select count(*)::int as n from pgboss.job where name = 'daily-digest'
+                              and state not in ('created', 'retry', 'active')`;
+      return row.n > runsBefore;
+    });
+    expect(smtp.received).toHaveLength(1);
 
     await Promise.all([stop(a), stop(b)]);
   }, 120_000);

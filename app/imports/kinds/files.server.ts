@@ -1,4 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
+import { isUniqueViolation } from "#app/db/errors.ts";
 import { FILE_COLUMNS } from "#app/exports/sources.server.ts";
 import { RACK_NAMES, type RackName } from "#app/file-index/rules.ts";
 import { newFileSchema } from "#app/file-index/schema.ts";
@@ -28,12 +29,6 @@ const messages = {
 /** "rack 1a" and "Rack1A" are the same rack. */
 const rackNameOf = (text: string): RackName | null =>
   RACK_NAMES.find((name) => name.toLowerCase() === text.replace(/\s+/g, "").toLowerCase()) ?? null;
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause)
-    if ((current as { code?: unknown }).code === "23505") return true;
-  return false;
-}
 
 export const filesKind: ImportKind = {
   id: KIND_ID,

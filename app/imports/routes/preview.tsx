@@ -2,7 +2,13 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { db } from "#app/db/client.server.ts";
 import { PreviewTable, type PreviewView, ReadNotes } from "#app/imports/components.tsx";
-import { type Counts, commitImport, findImport, type PreviewRow } from "#app/imports/engine.server.ts";
+import {
+  type Counts,
+  commitImport,
+  findImport,
+  type PreviewRow,
+  shownRows,
+} from "#app/imports/engine.server.ts";
 import { requireImportPage } from "#app/imports/guards.server.ts";
 import { importMessages, rowsText } from "#app/imports/rules.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
@@ -15,10 +21,6 @@ import { FormError, SubmitButton } from "#app/ui/form.tsx";
 
 export const meta: MetaFunction = () => [{ title: "Import preview · PlantOps" }];
 
-/** Rows the page lists: the ones that need a look first; the unchanged ones after, up to the cap. */
-const SHOWN_ROWS = 1000;
-const ORDER = { error: 0, changed: 1, new: 2, unchanged: 3 } as const;
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user, kind } = await requireImportPage(request, params, "write");
   const found = await findImport(db, String(params.id));
@@ -26,12 +28,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     throw new Response("There is no import preview at this address.", { status: 404 });
   const counts = found.counts as Counts;
   const usable = found.status === "preview" && found.expiresAt > new Date();
-  const rows = (found.rows as PreviewRow[])
-    .map(
-      ({ line, outcome, texts, errors, changes }): PreviewView => ({ line, outcome, texts, errors, changes }),
-    )
-    .sort((a, b) => ORDER[a.outcome] - ORDER[b.outcome])
-    .slice(0, SHOWN_ROWS);
+  const rows = shownRows(found.rows as PreviewRow[]).map(
+    ({ line, outcome, texts, errors, changes }): PreviewView => ({
+      line,
+      outcome,
+      texts: texts ?? {},
+      errors,
+      changes,
+    }),
+  );
   return {
     title: kind.title,
     uploadHref: kind.uploadHref,

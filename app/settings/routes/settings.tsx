@@ -73,8 +73,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseSubmission(form, plantSettingsFormSchema);
   if (submission.status !== "success")
     return data({ intent: "plant", result: submission.reply() }, { status: 400 });
-  await savePlantSettings(db, submission.value, user.id);
-  await rescheduleDigest(submission.value.digestTime);
+  const before = await savePlantSettings(db, submission.value, user.id);
+  await rescheduleDigest(submission.value.digestTime, before.digestTime !== submission.value.digestTime);
   return redirectWithToast("/settings", { type: "success", message: "Settings saved." });
 }
 

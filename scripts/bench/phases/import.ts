@@ -3,15 +3,19 @@ import postgres from "postgres";
 import { type Department, orderStatusOf } from "#app/inventory/rules.ts";
 import { processTree, statusField } from "../app.ts";
 import { type Bench, MB } from "../context.ts";
+import { percentile } from "../measure.ts";
 import type { Row } from "../report.ts";
 
 // Issue 18's import budget: a 20,000-row spares workbook, uploaded, previewed and confirmed
 // through the real pages (multipart upload → the preview page → "Import N rows"), in under 20 s,
-// with the web server's memory bounded. The file is a department's export as a person edits it:
-// its 1,000 seeded lines (100 with a new stock figure, which the ledger records as counts) and
-// 19,000 new ones (opening movements). Then the import is undone (timed for information), so the
-// department is as the seed left it. Measured from outside, as the export phase does: the web
-// server's RSS (the app's processes less PostgreSQL's) sampled every 50 ms.
+// with the web server's memory bounded. Issue 31's: that file, the largest the limits let in
+// (20,000 rows), answered within 10 s, and another person's /home, asked one request at a time
+// throughout, within a page's one-user budget (its figure for 5 s just before is printed beside).
+// The file is a department's export as a person edits it: its 1,000 seeded lines (100 with a new
+// stock figure, which the ledger records as counts) and 19,000 new ones (opening movements). Then
+// the import is undone (timed for information), so the department is as the seed left it.
+// Measured from outside, as the export phase does: the web server's RSS (the app's processes less
+// PostgreSQL's) sampled every 50 ms, and its peak in each step.
 
 const DEPARTMENT: Department = "FireFight";
 export const IMPORT_ROWS = 20_000;
@@ -24,6 +28,10 @@ export const IMPORT_SECONDS_BUDGET = 20;
  */
 export const IMPORT_RSS_BUDGET_MB = 256;
 const SAMPLE_MS = 50;
+/** Issue 31: the largest upload the limits let in is answered (previewed or refused) within 10 s. */
+const UPLOAD_SECONDS_BUDGET = 10;
+/** Issue 31: while an upload runs, another person's page keeps the one-user budget (latency phase). */
+const HOME_P95_BUDGET_MS = 100;
 const HEADERS = [
   "Serial Number",
   "Assets",
@@ -83,17 +91,28 @@ async function workbook(lines: Line[]) {
   return new Uint8Array(await book.xlsx.writeBuffer());
 }
 
-/** The web server's RSS, peak over a stretch of work. */
+/** The web server's RSS, peak over a stretch of work, and the peak of each step of it. */
 function rssSampler(bench: Bench) {
   const pids = bench.app.child.pid ? processTree(bench.app.child.pid) : [];
   const rss = () => pids.reduce((sum, pid) => sum + statusField(pid, "VmRSS"), 0);
   const before = rss();
   let peak = before;
+  let stepPeak = before;
   let stopped = false;
   const timer = setInterval(() => {
-    peak = Math.max(peak, rss());
+    const now = rss();
+    peak = Math.max(peak, now);
+    stepPeak = Math.max(stepPeak, now);
   }, SAMPLE_MS);
   return {
+    /** The peak since the last step ended, over the start (which step holds the memory). */
+    step() {
+      const now = rss();
+      const growth = Math.max(stepPeak, now) - before;
+      peak = Math.max(peak, now);
+      stepPeak = now;
+      return growth;
+    },
     /** Stops sampling (once) and answers the figures. */
     stop() {
       if (!stopped) {
@@ -103,6 +122,31 @@ function rssSampler(bench: Bench) {
       }
       return { before, peak, growth: peak - before };
     },
+  };
+}
+
+/**
+ * Another person's /home, asked again and again (one request at a time) while the import runs:
+ * each answer's time, to hold against the one-user budget of a page (p95 < 100 ms).
+ */
+function watchHome(url: string, headers: Record<string, string>) {
+  let running = true;
+  const times: number[] = [];
+  let failures = 0;
+  const loop = (async () => {
+    while (running) {
+      const started = performance.now();
+      const answer = await fetch(`${url}/home`, { headers, redirect: "manual" }).catch(() => null);
+      await answer?.arrayBuffer();
+      if (answer?.status === 200) times.push(performance.now() - started);
+      else failures++;
+    }
+  })();
+  return async () => {
+    running = false;
+    await loop;
+    const sorted = [...times].sort((a, b) => a - b);
+    return { requests: sorted.length, failures, p95: percentile(sorted, 95), max: sorted.at(-1) ?? 0 };
   };
 }
 
@@ -118,12 +162,14 @@ async function importThroughPages(
   base: string,
   headers: Record<string, string>,
   file: Uint8Array<ArrayBuffer>,
+  afterStep: () => number,
 ) {
   const form = new FormData();
   form.set("file", new File([file], "bench-spares.xlsx"));
   const [uploaded, upload] = await timed(() =>
     fetch(base, { method: "POST", body: form, headers, redirect: "manual" }),
   );
+  const uploadRss = afterStep();
   const location = uploaded.headers.get("location") ?? "";
   if (uploaded.status !== 302 || !location)
     throw new Error(`upload answered ${uploaded.status}: ${(await uploaded.text()).slice(0, 300)}`);
@@ -132,6 +178,7 @@ async function importThroughPages(
     // React's server render separates text pieces with empty comments: "Import <!-- -->20,000 rows".
     return { status: answer.status, html: (await answer.text()).replaceAll("<!-- -->", "") };
   });
+  const previewRss = afterStep();
   const button = /Import ([\d,]+) rows/.exec(page.html);
   if (page.status !== 200 || !button)
     throw new Error(
@@ -145,11 +192,17 @@ async function importThroughPages(
       redirect: "manual",
     }),
   );
+  const confirmRss = afterStep();
   if (confirmed.status !== 302)
     throw new Error(
       `the confirmation answered ${confirmed.status}: ${(await confirmed.text()).slice(0, 300)}`,
     );
-  return { location, offered: button[1], steps: { upload, preview, confirm } };
+  return {
+    location,
+    offered: button[1],
+    steps: { upload, preview, confirm },
+    rss: { upload: uploadRss, preview: previewRss, confirm: confirmRss },
+  };
 }
 
 export async function importPhase(bench: Bench): Promise<Row[]> {
@@ -161,14 +214,29 @@ export async function importPhase(bench: Bench): Promise<Row[]> {
     `import: ${IMPORT_ROWS.toLocaleString("en")} rows (${lines.length} stored, ${CHANGED} of them with a new stock), ${(file.byteLength / MB).toFixed(1)} MB`,
   );
   const base = `${url}/import/products/${DEPARTMENT}`;
+  // The same person's /home just before, at the machine's load of the moment: what the import adds.
+  const quiet = watchHome(url, bench.asUser(1));
+  await new Promise((resolve) => setTimeout(resolve, 5_000));
+  const alone = await quiet();
   const memory = rssSampler(bench);
-  const run = await importThroughPages(url, base, headers, file).finally(() => memory.stop());
+  const home = watchHome(url, bench.asUser(1));
+  const run = await importThroughPages(url, base, headers, file, () => memory.step()).finally(() =>
+    memory.stop(),
+  );
   const rss = memory.stop();
+  const other = await home();
   const { steps } = run;
   const total = steps.upload + steps.preview + steps.confirm;
+  const stepsRss =
+    `upload ${(run.rss.upload / MB).toFixed(0)}, preview page ${(run.rss.preview / MB).toFixed(0)}, ` +
+    `confirm ${(run.rss.confirm / MB).toFixed(0)} MB`;
   log(
     `import: "Import ${run.offered} rows"; upload + preview ${steps.upload.toFixed(1)} s, preview page ${steps.preview.toFixed(1)} s, ` +
-      `confirm ${steps.confirm.toFixed(1)} s; web server RSS ${(rss.before / MB).toFixed(0)} → peak ${(rss.peak / MB).toFixed(0)} MB`,
+      `confirm ${steps.confirm.toFixed(1)} s; web server RSS ${(rss.before / MB).toFixed(0)} → peak ${(rss.peak / MB).toFixed(0)} MB (each step's peak over the start: ${stepsRss})`,
+  );
+  log(
+    `import: another person's /home meanwhile: ${other.requests} answers, p95 ${other.p95.toFixed(0)} ms, slowest ${other.max.toFixed(0)} ms, ${other.failures} failed ` +
+      `(5 s just before, without the import: p95 ${alone.p95.toFixed(0)} ms)`,
   );
 
   // Undo (the bench's first account is the admin), so the department is the seed's again.
@@ -194,13 +262,38 @@ export async function importPhase(bench: Bench): Promise<Row[]> {
       note: `upload ${steps.upload.toFixed(1)} s, preview page ${steps.preview.toFixed(1)} s, confirm ${steps.confirm.toFixed(1)} s`,
     },
     {
+      id: "import.upload",
+      group,
+      label: "the upload answered (the preview made, or the file refused)",
+      unit: "s",
+      measured: steps.upload,
+      budget: { op: "<", limit: UPLOAD_SECONDS_BUDGET },
+    },
+    {
       id: "import.rss",
       group,
       label: "web server RSS growth while importing (peak over before)",
       unit: "MB",
       measured: rss.growth / MB,
       budget: { op: "≤", limit: IMPORT_RSS_BUDGET_MB },
-      note: `${(rss.before / MB).toFixed(0)} → ${(rss.peak / MB).toFixed(0)} MB`,
+      note: `${(rss.before / MB).toFixed(0)} → ${(rss.peak / MB).toFixed(0)} MB; each step's peak: ${stepsRss}`,
+    },
+    {
+      id: "import.home.p95",
+      group,
+      label: "another person's /home while it runs, one request at a time, p95",
+      unit: "ms",
+      measured: other.p95,
+      budget: { op: "<", limit: HOME_P95_BUDGET_MS },
+      note: `${other.requests} answers, slowest ${other.max.toFixed(0)} ms${other.failures ? `, ${other.failures} failed` : ""}`,
+    },
+    {
+      id: "import.home.alone.p95",
+      group,
+      label: "the same /home for 5 s just before, without the import, p95",
+      unit: "ms",
+      measured: alone.p95,
+      note: `${alone.requests} answers: the machine's own pace at the moment`,
     },
     {
       id: "import.undo",
