@@ -1,7 +1,6 @@
 import { Form, Link, useLocation, useNavigation, useSubmit } from "@remix-run/react";
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import {
-  DEFAULT_PAGE_SIZE,
   type ListDefaults,
   listHref,
   MAX_QUERY_LENGTH,
@@ -86,13 +85,14 @@ export function ListToolbar({
   }, [view.q]);
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  // Sent without the empty filters and the default page size, so the address stays short.
+  // Sent without the empty filters and the size already shown (the person's remembered one, which
+  // the server applies when the address has none), so the address stays short.
   const submitNow = () => {
     if (!form.current) return;
     const params = new URLSearchParams();
     for (const [name, value] of new FormData(form.current)) {
       if (typeof value !== "string" || value === "") continue;
-      if (name === "size" && value === String(DEFAULT_PAGE_SIZE)) continue;
+      if (name === "size" && value === String(view.size)) continue;
       params.append(name, value);
     }
     submit(params, { method: "get", replace: true, preventScrollReset: true });
