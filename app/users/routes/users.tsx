@@ -1,8 +1,8 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { ROLE_LABELS, ROLES } from "#app/auth/roles.ts";
 import { withListSize } from "#app/auth/list-size.server.ts";
+import { ROLE_LABELS, ROLES } from "#app/auth/roles.ts";
 import { requirePermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { formatDateTimeGB } from "#app/lib/dates.ts";

@@ -1,8 +1,8 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { Fragment } from "react";
-import { can } from "#app/auth/permissions.ts";
 import { withListSize } from "#app/auth/list-size.server.ts";
+import { can } from "#app/auth/permissions.ts";
 import { requirePermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { ExportLinks } from "#app/exports/links.tsx";
