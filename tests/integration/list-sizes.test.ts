@@ -5,6 +5,7 @@ import { users } from "#app/auth/table.server.ts";
 import { loader as contractsLoader } from "#app/contracts/routes/list.tsx";
 import { db } from "#app/db/client.server.ts";
 import { loader as tableLoader } from "#app/inventory/routes/list.tsx";
+import { loader as recordsLoader } from "#app/sop/routes/records.tsx";
 import { buildRequest, run } from "#tests/support/requests.ts";
 import { signedInUser } from "#tests/support/users.ts";
 
@@ -85,6 +86,21 @@ describe("rows per page, remembered per person and per list", () => {
     expect((await remembered(second.email))["products/Technician"]).toBe(100);
     // And with nothing remembered, the default.
     expect((await contracts(second.cookie, "?size=9999")).view.size).toBe(50);
+  });
+
+  it("keeps each SOP format's records a list of its own", async () => {
+    const records = async (format: string, search = "") => {
+      const response = await run(
+        recordsLoader,
+        buildRequest(`/${format}/records${search}`, { cookie: second.cookie }),
+        { format },
+      );
+      expect(response.status).toBe(200);
+      return ((await response.json()) as Body).view.size;
+    };
+    expect(await records("as12", "?size=200")).toBe(200);
+    expect(await records("as12")).toBe(200);
+    expect(await records("as14")).toBe(50);
   });
 
   it("comes with the session, so a list spends no query of its own on it", async () => {
