@@ -27,6 +27,8 @@ export type SessionUser = {
   sessionId: string;
   /** An admin made or reset the account: the user must choose a password before anything else. */
   mustChangePassword: boolean;
+  /** Rows per page the person chose on each list (app/auth/list-size.server.ts). */
+  listSizes: Record<string, number>;
 };
 
 export const SESSION_DAYS = 7;
@@ -270,6 +272,8 @@ export async function findSessionUser(db: Tx, sessionId: string): Promise<Sessio
       email: users.email,
       role: users.role,
       mustChangePassword: users.mustChangePassword,
+      // Read with the session, so a list's remembered size costs its loader no query of its own.
+      listSizes: users.listSizes,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -293,6 +297,7 @@ export async function findSessionUser(db: Tx, sessionId: string): Promise<Sessio
     role: row.role,
     sessionId: row.sessionId,
     mustChangePassword: row.mustChangePassword,
+    listSizes: row.listSizes ?? {},
   };
 }
 

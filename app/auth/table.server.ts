@@ -4,6 +4,7 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
@@ -27,6 +28,9 @@ export const users = pgTable(
     mustChangePassword: boolean("must_change_password").notNull().default(false),
     // Kept on the user, not derived from sessions or login_attempts: both are pruned nightly.
     lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true, mode: "date" }),
+    // Rows per page the person last chose on each list (app/auth/list-size.server.ts), by list:
+    // kept with the person, not in a cookie, because people share terminals.
+    listSizes: jsonb("list_sizes").$type<Record<string, number>>().notNull().default({}),
   },
   (t) => [uniqueIndex("users_email_lower_key").on(sql`lower(${t.email})`)],
 );

@@ -226,12 +226,13 @@ describe("the movement form", () => {
 
 describe("the stock card's address", () => {
   const search = (text: string) => new URLSearchParams(text);
-  it("opens on the last page unless a page number is given; sizes are the lists' 50/100/200", () => {
-    expect(readCardPaging(search(""))).toEqual({ page: "last", size: 100 });
+  it("opens on the last page unless a page number is given; sizes are the lists' 25/50/100/200", () => {
+    expect(readCardPaging(search(""))).toEqual({ page: "last", size: 50 });
+    expect(readCardPaging(search("size=25"))).toEqual({ page: "last", size: 25 });
     expect(readCardPaging(search("page=3&size=50"))).toEqual({ page: 3, size: 50 });
     expect(readCardPaging(search("page=0&size=200"))).toEqual({ page: 1, size: 200 });
-    expect(readCardPaging(search("page=-2&size=7"))).toEqual({ page: "last", size: 100 });
-    expect(readCardPaging(search("page=2.5"))).toEqual({ page: "last", size: 100 });
+    expect(readCardPaging(search("page=-2&size=7"))).toEqual({ page: "last", size: 50 });
+    expect(readCardPaging(search("page=2.5"))).toEqual({ page: "last", size: 50 });
   });
 
   it("names a from or to it cannot read, in the stock report's words", () => {

@@ -260,9 +260,10 @@ export function readDateRange(search: URLSearchParams): { from: string | null; t
 }
 
 /**
- * The stock card's page from the address (?page=&size=, sizes as every list: 50/100/200, default
- * 100). Without a page, or with one that is not a page number, the LAST page: the newest
- * movements, which is what a storekeeper opens the card for. Never throws.
+ * The stock card's page from the address (?page=&size=, sizes as every list: 25/50/100/200, default
+ * 50; the loader puts the person's remembered size in the address it reads). Without a page, or
+ * with one that is not a page number, the LAST page: the newest movements, which is what a
+ * storekeeper opens the card for. Never throws.
  */
 export function readCardPaging(search: URLSearchParams): { page: number | "last"; size: number } {
   const { page, size } = readListParams(search, { sorts: ["date"], defaultSort: "date" });

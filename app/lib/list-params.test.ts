@@ -1,12 +1,19 @@
 import { describe, expect, it } from "vitest";
-import { cleanText, listHref, readChoice, readListParams, rowRange } from "#app/lib/list-params.ts";
+import {
+  cleanText,
+  listHref,
+  readChoice,
+  readListParams,
+  readPageSize,
+  rowRange,
+} from "#app/lib/list-params.ts";
 
 const options = { sorts: ["srno", "assets"] as const, defaultSort: "srno" as const };
 const read = (search: string) => readListParams(new URLSearchParams(search), options);
 
 describe("readListParams", () => {
   it("gives the defaults for an empty address", () => {
-    expect(read("")).toEqual({ q: "", sort: "srno", dir: "asc", page: 1, size: 100 });
+    expect(read("")).toEqual({ q: "", sort: "srno", dir: "asc", page: 1, size: 50 });
   });
 
   it("reads a valid view", () => {
@@ -25,12 +32,19 @@ describe("readListParams", () => {
       sort: "srno",
       dir: "asc",
       page: 1,
-      size: 100,
+      size: 50,
     });
     expect(read("page=abc&size=1e3").page).toBe(1);
     expect(read("page=99999999999").page).toBe(1);
     expect(read("page=123456789").page).toBe(1_000_000);
     expect(read("page=0").page).toBe(1);
+  });
+
+  it("offers 25, 50, 100 and 200 rows, nothing else", () => {
+    expect(["25", "50", "100", "200"].map(readPageSize)).toEqual([25, 50, 100, 200]);
+    for (const bad of [null, "", "7", "0", "-50", "1e2", "100.0", "400", " ", "abc"])
+      expect(readPageSize(bad), String(bad)).toBeNull();
+    expect(read("size=%2025%20").size).toBe(25);
   });
 
   it("trims the search text, drops control characters and caps its length", () => {
@@ -48,13 +62,13 @@ describe("listHref", () => {
   });
 
   it("moves to a page keeping everything else", () => {
-    expect(listHref("?q=a&size=50", { page: 2 }, defaults)).toBe("?q=a&size=50&page=2");
+    expect(listHref("?q=a&size=100", { page: 2 }, defaults)).toBe("?q=a&size=100&page=2");
   });
 
   it("leaves the defaults out of the address", () => {
     expect(listHref("?page=2", { page: 1 }, defaults)).toBe("?");
     expect(listHref("?sort=assets&dir=desc", { sort: "srno", dir: "asc" }, defaults)).toBe("?");
-    expect(listHref("", { size: 100 }, defaults)).toBe("?");
+    expect(listHref("", { size: 50 }, defaults)).toBe("?");
   });
 
   it("removes a parameter given as empty", () => {

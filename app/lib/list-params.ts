@@ -2,8 +2,11 @@
 // filters, so every view is a link that works without JavaScript, survives reload and back.
 // Pure: the loader reads it, the page builds its links with it.
 
-export const PAGE_SIZES = [50, 100, 200] as const;
-export const DEFAULT_PAGE_SIZE = 100;
+// 50 by default (issue 33): a storekeeper scans a screenful, then searches, and a slow terminal
+// lays out 100 rows in several long frames. A person's own choice is remembered per list
+// (app/auth/list-size.server.ts).
+export const PAGE_SIZES = [25, 50, 100, 200] as const;
+export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE = 1_000_000;
 /** Longer search text finds nothing a shorter one would not, and costs the database more. */
 export const MAX_QUERY_LENGTH = 100;
@@ -38,6 +41,12 @@ function wholeNumber(value: string | null): number | null {
   return Number(value.trim());
 }
 
+/** `?size=` when it is one of PAGE_SIZES, else null. */
+export function readPageSize(value: string | null): number | null {
+  const size = wholeNumber(value);
+  return PAGE_SIZES.find((allowed) => allowed === size) ?? null;
+}
+
 /** The list's view from the address: bad or missing values fall back to the defaults. */
 export function readListParams<Sort extends string>(
   params: ParamSource,
@@ -47,8 +56,7 @@ export function readListParams<Sort extends string>(
   const sort = options.sorts.find((name) => name === sortValue) ?? options.defaultSort;
   const dirValue = params.get("dir");
   const dir: SortDir = dirValue === "asc" || dirValue === "desc" ? dirValue : (options.defaultDir ?? "asc");
-  const sizeValue = wholeNumber(params.get("size"));
-  const size = PAGE_SIZES.find((allowed) => allowed === sizeValue) ?? DEFAULT_PAGE_SIZE;
+  const size = readPageSize(params.get("size")) ?? DEFAULT_PAGE_SIZE;
   const pageValue = wholeNumber(params.get("page"));
   const page = Math.min(MAX_PAGE, Math.max(1, pageValue ?? 1));
   return { q: cleanText(params.get("q")), sort, dir, page, size };

@@ -34,9 +34,9 @@ export type RackListRow = {
 /** The shown text columns; the same expression is indexed in drizzle/0007_rack_search_by_name.sql. */
 const SEARCH_TEXT = searchText([sql`${t.section}`, sql`${t.materialName}`]);
 
-/** The period's figures of every rack item (an item without movements has none: zeros). */
-function figuresOf(db: Tx, period: RackPeriod) {
-  const f = periodFiguresQuery(db, "rack", period.from, period.to).as("f");
+/** The period's figures of every rack item, or of `ids` (an item without movements has none: zeros). */
+function figuresOf(db: Tx, period: RackPeriod, ids?: readonly string[]) {
+  const f = periodFiguresQuery(db, "rack", period.from, period.to, ids).as("f");
   const opening = sql`coalesce(${f.opening}, 0)`;
   const available = sql`(${opening} + coalesce(${f.openings}, 0) + coalesce(${f.counts}, 0))`;
   const issue = sql`coalesce(${f.issues}, 0)`;
@@ -119,16 +119,55 @@ const toRow = ({
   inStock: rest.inStock,
 });
 
+/** Sorts that order by the item's own columns: the page is chosen before any figure is summed. */
+const ITEM_SORTS: readonly RackSort[] = ["rack", "section", "material"];
+
 export async function listRackPage(
   db: Tx,
   params: ListParams<RackSort>,
   rack: number | null,
   period: RackPeriod,
 ): Promise<ListPage<RackListRow>> {
+  if (!ITEM_SORTS.includes(params.sort)) {
+    const page = await pageOf(params, (limit, offset) =>
+      query(db, period, params.q, rack, params).limit(limit).offset(offset),
+    );
+    return { ...page, rows: page.rows.map(toRow) };
+  }
+  // Ordered by rack, section or name (the default) and searched by section and name, the page's
+  // items are found without the figures; only theirs are then summed (a page's movements through
+  // the item index, not the period's movements of every rack item: 31 ms → a few at plant scale).
   const page = await pageOf(params, (limit, offset) =>
-    query(db, period, params.q, rack, params).limit(limit).offset(offset),
+    db
+      .select({
+        id: t.id,
+        rackNumber: t.rackNumber,
+        section: t.section,
+        materialName: t.materialName,
+        inStock: t.closingStock,
+        total: totalColumn,
+      })
+      .from(t)
+      .where(and(rack ? eq(t.rackNumber, rack) : undefined, matchSearch(SEARCH_TEXT, params.q)))
+      .orderBy(...rackOrder(figuresOf(db, period).columns, params))
+      .limit(limit)
+      .offset(offset),
   );
-  return { ...page, rows: page.rows.map(toRow) };
+  const ids = page.rows.map((row) => row.id);
+  if (ids.length === 0) return { ...page, rows: [] };
+  const { f, columns } = figuresOf(db, period, ids);
+  const figures = await db
+    .select({
+      itemId: f.itemId,
+      availableStock: asNumber(columns.available),
+      issue: asNumber(columns.issue),
+      receipt: asNumber(columns.receipt),
+      closingStock: asNumber(columns.closing),
+    })
+    .from(f);
+  const byItem = new Map(figures.map((row) => [row.itemId, row]));
+  const zero = { availableStock: "0", issue: "0", receipt: "0", closingStock: "0" };
+  return { ...page, rows: page.rows.map((row) => toRow({ ...row, ...(byItem.get(row.id) ?? zero) })) };
 }
 
 export async function listRacksForPrint(

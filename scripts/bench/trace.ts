@@ -63,7 +63,8 @@ export function mainThreadTime(events: TraceEvent[]) {
       .filter((e) => e.ph === "M" && e.name === "thread_name" && e.args?.name === "CrRendererMain")
       .map((e) => `${e.pid}:${e.tid}`),
   );
-  // The renderer main thread that did the most work is the page's.
+  // The renderer main thread that parsed the most HTML is the page's (the trace also holds the
+  // blank tab's and other renderers' threads, and the busiest of them was not always the page's).
   const byThread = new Map<string, TraceEvent[]>();
   for (const event of events) {
     const key = `${event.pid}:${event.tid}`;
@@ -73,7 +74,7 @@ export function mainThreadTime(events: TraceEvent[]) {
   let busiest: TraceEvent[] = [];
   for (const list of byThread.values()) {
     const sum = (l: TraceEvent[]) =>
-      l.filter((e) => e.name === "RunTask").reduce((s, e) => s + (e.dur ?? 0), 0);
+      l.filter((e) => e.name === "ParseHTML").reduce((s, e) => s + (e.dur ?? 0), 0);
     if (sum(list) > sum(busiest)) busiest = list;
   }
   busiest.sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));

@@ -380,6 +380,56 @@ test.describe("a department table as a list", () => {
     await expect(box).toBeFocused();
     expect(await page.evaluate(() => (window as { stillHere?: boolean }).stillHere)).toBe(true);
   });
+
+  test("an answer to what the box held earlier is not drawn while the person types on", async ({
+    page,
+    login,
+    js,
+  }) => {
+    test.skip(!js, "without JavaScript nothing is searched while typing");
+    await login("staff");
+    const marker = uniqueName("Ahead").replace(" ", "-");
+    await addLine(page, "FireFight", { srno: freshSrno(), ComponentsAndEquipments: `Relay ${marker} 24V` });
+    await page.goto("/firefight");
+    // The first search's answer is held until the box holds more than it asked for.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let first = true;
+    await page.route("**/firefight.data**", async (route) => {
+      if (first) {
+        first = false;
+        await held;
+      }
+      await route.continue().catch(() => {});
+    });
+    const prefix = marker.slice(0, -2);
+    const box = page.locator('main input[name="q"]');
+    await box.click();
+    await box.pressSequentially(prefix, { delay: 20 });
+    await expect(page.getByRole("region", { name: "FireFight spare parts" })).toHaveAttribute(
+      "aria-busy",
+      "true",
+    );
+    // The person has typed on (the box's text changes without the input event, so no newer search
+    // overtakes the held one), then the earlier answer arrives: the table keeps what it showed.
+    await box.evaluate((input, text) => {
+      (input as HTMLInputElement).value = text;
+    }, marker);
+    release();
+    await expect(
+      page
+        .getByRole("main")
+        .getByRole("status")
+        .filter({ hasText: `'${prefix}'` }),
+    ).toBeVisible();
+    await expect(page.locator("main table mark")).toHaveCount(0);
+    // The search for the box's text is drawn as it comes.
+    await box.evaluate((input) => input.dispatchEvent(new Event("input", { bubbles: true })));
+    await expect(page.locator("main table mark")).toHaveText([marker]);
+    await expect(box).toBeFocused();
+  });
 });
 
 test.describe("inventory pages", () => {

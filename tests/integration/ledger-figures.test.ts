@@ -131,25 +131,53 @@ describe("period figures from the cached balance", () => {
     });
   }
 
-  it("are what the racks page shows for the period, item by item", async () => {
-    const page = await listRackPage(
+  // Sorted by the item's own columns the page is chosen first and only its items' figures are
+  // summed; sorted by a figure, every item's are: both must show the same figures.
+  for (const sort of ["rack", "material", "closing"] as const) {
+    it(`are what the racks page shows for the period, item by item (sorted by ${sort})`, async () => {
+      const page = await listRackPage(db, { q: "Figures", sort, dir: "asc", page: 1, size: 100 }, RACK, {
+        ...lastMonth,
+        month: lastMonth.from.slice(0, 7),
+      });
+      expect(page.rows).toHaveLength(items.length);
+      expect(page.total).toBe(items.length);
+      for (const row of page.rows) {
+        const f = recompute(await entriesOf({ type: "rack", id: row.id }), lastMonth.from, lastMonth.to);
+        expect([row.availableStock, row.issue, row.receipt, row.closingStock]).toEqual([
+          f.opening + f.openings + f.counts,
+          f.issues,
+          f.receipts,
+          f.closing,
+        ]);
+      }
+      // Item A last month: 20 at the start, 4.5 issued, the receipt of 3 reversed, counted 14 (−1.5).
+      const a = page.rows.find((row) => row.materialName === "Figures A");
+      expect(a).toMatchObject({ availableStock: 18.5, issue: 4.5, receipt: 0, closingStock: 14 });
+    });
+  }
+
+  it("pages by the item's own columns before summing: a later page has its own items' figures", async () => {
+    const period = { ...thisMonth, month: thisMonth.from.slice(0, 7) };
+    const whole = await listRackPage(
       db,
-      { q: "Figures", sort: "rack", dir: "asc", page: 1, size: 100 },
+      { q: "Figures", sort: "material", dir: "desc", page: 1, size: 100 },
       RACK,
-      { ...lastMonth, month: lastMonth.from.slice(0, 7) },
+      period,
     );
-    expect(page.rows).toHaveLength(items.length);
-    for (const row of page.rows) {
-      const f = recompute(await entriesOf({ type: "rack", id: row.id }), lastMonth.from, lastMonth.to);
-      expect([row.availableStock, row.issue, row.receipt, row.closingStock]).toEqual([
-        f.opening + f.openings + f.counts,
-        f.issues,
-        f.receipts,
-        f.closing,
-      ]);
-    }
-    // Item A last month: 20 at the start, 4.5 issued, the receipt of 3 reversed, counted 14 (−1.5).
-    const a = page.rows.find((row) => row.materialName === "Figures A");
-    expect(a).toMatchObject({ availableStock: 18.5, issue: 4.5, receipt: 0, closingStock: 14 });
+    const second = await listRackPage(
+      db,
+      { q: "Figures", sort: "material", dir: "desc", page: 2, size: 1 },
+      RACK,
+      period,
+    );
+    expect(second).toMatchObject({ page: 2, total: items.length });
+    expect(second.rows).toEqual([whole.rows[1]]);
+    const none = await listRackPage(
+      db,
+      { q: "no such item", sort: "rack", dir: "asc", page: 1, size: 50 },
+      RACK,
+      period,
+    );
+    expect(none).toEqual({ rows: [], total: 0, page: 1 });
   });
 });

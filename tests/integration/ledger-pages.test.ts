@@ -369,7 +369,7 @@ describe("the stock card, paged on the server", () => {
 
   it("opens on the last page (the newest movements), its balance carried from the pages before", async () => {
     const { card } = await openCard(item);
-    expect(card.paging).toEqual({ page: 2, size: 100, total: 121 });
+    expect(card.paging).toEqual({ page: 3, size: 50, total: 121 });
     expect(card.rows).toHaveLength(21);
     // Rows 101–121: after row 100 (the 101st receipt less the reversed one) the balance is 98.
     expect(card.broughtForward).toBe(98);
@@ -378,7 +378,7 @@ describe("the stock card, paged on the server", () => {
     expect(card.closing).toBe(119);
   });
 
-  it("shows any page of 50, 100 or 200 rows; a page past the end is the last, an unknown size is 100", async () => {
+  it("shows any page of 25, 50, 100 or 200 rows; a page past the end is the last, an unknown size the one shown before", async () => {
     const first = (await openCard(item, "?page=1&size=50")).card;
     expect(first.paging).toEqual({ page: 1, size: 50, total: 121 });
     expect(first.broughtForward).toBe(0);
@@ -397,8 +397,12 @@ describe("the stock card, paged on the server", () => {
     const past = (await openCard(item, "?page=99&size=50")).card;
     expect(past.paging).toEqual({ page: 3, size: 50, total: 121 });
     expect(past.rows[0].balance).toBe(99);
+    const wide = (await openCard(item, "?size=100")).card;
+    expect(wide.paging).toEqual({ page: 2, size: 100, total: 121 });
+    // An unknown size is the one the person chose last (100, just above), on the last page.
     const odd = (await openCard(item, "?page=abc&size=7")).card;
     expect(odd.paging).toEqual({ page: 2, size: 100, total: 121 });
+    await openCard(item, "?size=50");
   });
 
   it("pages within a date range, starting from the stock before it", async () => {

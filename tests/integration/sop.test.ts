@@ -418,7 +418,8 @@ describe("the pages", () => {
     const second = await list(`q=${tag}&size=50&page=2`);
     expect(second.records).toHaveLength(5);
     expect(second.records.map((row) => row.date)).toContain("02/05/2024");
-    // The default page holds 100; an old ?text= link still searches.
+    // The size asked for is remembered; an old ?text= link still searches.
+    expect((await list(`text=${tag}&size=100`)).records).toHaveLength(55);
     expect((await list(`text=${tag}`)).records).toHaveLength(55);
     // A match that sorts onto the last page is found by the search all the same.
     const needle = await list(`q=${encodeURIComponent(`${tag} needle`)}`);
@@ -431,11 +432,11 @@ describe("the pages", () => {
     ]);
     const ranged = await list(`q=${tag}&from=2024-05-10&to=2024-05-11`);
     expect(ranged.view.total).toBe(4); // days 9, 10, 37, 38 map to the 10th and 11th
-    const oldest = await list(`q=${tag}&sort=date&dir=asc&size=50`);
+    const oldest = await list(`q=${tag}&sort=date&dir=asc&size=25`);
     expect(oldest.records[0].date).toBe("01/05/2024");
-    // Bad values are the defaults, never an error.
+    // Bad values are the defaults (the size: the one asked for last), never an error.
     const odd = await list(`q=${tag}&sort=data&dir=up&size=7&page=-2&from=2024-13-01`);
-    expect(odd.view).toMatchObject({ sort: "date", dir: "desc", size: 100, page: 1, total: 55 });
+    expect(odd.view).toMatchObject({ sort: "date", dir: "desc", size: 25, page: 1, total: 55 });
 
     const sheet = await json<{ rows: RecordRow[]; filters: { label: string; value: string }[] }>(
       await run(

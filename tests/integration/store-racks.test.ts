@@ -420,7 +420,7 @@ describe("the Store Racks page (/about)", () => {
   });
 
   it("searches every rack by section and material name, beyond the first page", async () => {
-    // 120 items in rack 9, so the last is on page 2 of 100.
+    // 120 items in rack 9, so the last is on page 3 of 50.
     for (let i = 0; i < 120; i += 20)
       await Promise.all(
         Array.from({ length: 20 }, (_, k) =>
@@ -430,7 +430,7 @@ describe("the Store Racks page (/about)", () => {
     const found = await about("?q=wrench%20xz");
     expect(found.rows.map((row) => row.materialName)).toEqual(["Torque wrench XZ"]);
     expect(found.view.total).toBe(1);
-    const lastPage = await about("?rack=9&page=2");
+    const lastPage = await about("?rack=9&page=3");
     expect(lastPage.rows.map((row) => row.materialName)).toContain("Torque wrench XZ");
     expect((await about("?q=foam&rack=20")).rows.map((row) => row.materialName)).toContain("Foam compound");
     // The figures are a period's, not text of the item: a number finds nothing by them.

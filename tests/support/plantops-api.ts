@@ -3604,7 +3604,7 @@ export interface operations {
         q?: string;
         /** @description Page number, from 1 */
         page?: string;
-        /** @description Items a page: 50, 100 or 200 (default 100) */
+        /** @description Items a page: 25, 50, 100 or 200 (default 50) */
         size?: string;
       };
       header?: never;
@@ -3630,7 +3630,7 @@ export interface operations {
            *         "q": ""
            *       },
            *       "page": 1,
-           *       "size": 100,
+           *       "size": 50,
            *       "total": 1,
            *       "items": [
            *         {

@@ -4,6 +4,7 @@ import { AuditLine } from "#app/audit/history.tsx";
 import { type AuditRow, auditUserChoices, listAuditEntries } from "#app/audit/list.server.ts";
 import { AUDIT_LIST_DEFAULTS, hasFilters, readAuditView } from "#app/audit/list.ts";
 import { RECORD_TYPE_NAMES, RECORD_TYPES } from "#app/audit/record-types.ts";
+import { withListSize } from "#app/auth/list-size.server.ts";
 import { requirePermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { ExportLinks } from "#app/exports/links.tsx";
@@ -28,8 +29,9 @@ export const meta: MetaFunction = () => [{ title: "Audit log · PlantOps" }];
 export const handle = listHandle;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requirePermission(request, "audit");
-  const { params, filters, problems } = readAuditView(new URL(request.url).searchParams);
+  const user = await requirePermission(request, "audit");
+  const search = await withListSize(db, user, "audit", new URL(request.url).searchParams);
+  const { params, filters, problems } = readAuditView(search);
   const types = RECORD_TYPE_NAMES.map((name) => ({ value: name, label: RECORD_TYPES[name].label }));
   const view = (page: number, total: number): ListView => ({
     name: "changes",

@@ -1,5 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { withListSize } from "#app/auth/list-size.server.ts";
 import { requirePermission } from "#app/auth/session.server.ts";
 import { useCan } from "#app/auth/use-can.ts";
 import { loadAmcAlerts } from "#app/contracts/alerts.server.ts";
@@ -47,8 +48,9 @@ export const handle = listHandle;
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: contractsCss }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requirePermission(request, "contracts");
-  const { params, status } = readContractView(new URL(request.url).searchParams);
+  const user = await requirePermission(request, "contracts");
+  const search = await withListSize(db, user, "amc", new URL(request.url).searchParams);
+  const { params, status } = readContractView(search);
   const settings = await getPlantSettings(db);
   const clock = {
     now: new Date(),

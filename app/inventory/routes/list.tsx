@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { memo } from "react";
+import { withListSize } from "#app/auth/list-size.server.ts";
 import { requirePermission } from "#app/auth/session.server.ts";
 import { useCan } from "#app/auth/use-can.ts";
 import { db } from "#app/db/client.server.ts";
@@ -63,13 +64,14 @@ export const links = () => [{ rel: "stylesheet", href: inventoryCss }];
 export const handle = listHandle;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requirePermission(request, "spares");
+  const user = await requirePermission(request, "spares");
   const url = new URL(request.url);
   const department =
     params.department === undefined ? departmentOfTablePath(url.pathname) : params.department;
   if (!isDepartment(department))
     throw new Response(unknownDepartmentMessage(String(params.department)), { status: 404 });
-  const { params: list, filters } = readInventoryView(url.searchParams);
+  const search = await withListSize(db, user, `products/${department}`, url.searchParams);
+  const { params: list, filters } = readInventoryView(search);
   const today = dateInZone(new Date(), serverSettings().PLANT_TIME_ZONE);
   let page: ListPage<TableRow> = { rows: [], total: 0, page: 1 };
   let issued = new Map<string, number>();

@@ -21,7 +21,7 @@ export const reportQuery = z.object({
   department: z.optional(z.enum(DEPARTMENTS).check(z.describe("One department's racks and spares lines"))),
   q: described("Search the items' place and name"),
   page: described("Page number, from 1"),
-  size: described("Items a page: 50, 100 or 200 (default 100)"),
+  size: described("Items a page: 25, 50, 100 or 200 (default 50)"),
 });
 
 const figures = {
@@ -79,7 +79,7 @@ export const sampleReport: z.output<typeof stockReport> = {
   to: "2026-11-30",
   filters: { items: null, rack: 7, department: null, q: "" },
   page: 1,
-  size: 100,
+  size: 50,
   total: 1,
   items: [
     {

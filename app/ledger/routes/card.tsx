@@ -1,5 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { withListSize } from "#app/auth/list-size.server.ts";
 import { useCan } from "#app/auth/use-can.ts";
 import { db } from "#app/db/client.server.ts";
 import { ExportLinks } from "#app/exports/links.tsx";
@@ -26,10 +27,15 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: ledgerCss }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { item } = await requireStockItemPage(request, params);
+  const { user, item } = await requireStockItemPage(request, params);
   const url = new URL(request.url);
   const range = readDateRange(url.searchParams);
-  const card = await stockCard(db, item.ref, range, readCardPaging(url.searchParams));
+  const card = await stockCard(
+    db,
+    item.ref,
+    range,
+    readCardPaging(await withListSize(db, user, "stock-card", url.searchParams)),
+  );
   const query = new URLSearchParams();
   if (range.from) query.set("from", range.from);
   if (range.to) query.set("to", range.to);

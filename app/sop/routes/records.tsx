@@ -1,5 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { withListSize } from "#app/auth/list-size.server.ts";
 import { requirePermission } from "#app/auth/session.server.ts";
 import { useCan } from "#app/auth/use-can.ts";
 import { db } from "#app/db/client.server.ts";
@@ -48,7 +49,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export async function loader({ request, params: routeParams }: LoaderFunctionArgs) {
   const user = await requirePermission(request, "sop");
   const definition = requireFormat(routeParams.format);
-  const search = new URL(request.url).searchParams;
+  const search = await withListSize(db, user, `sop/${definition.code}`, new URL(request.url).searchParams);
   const { params, range } = readRecordView(search);
   // The outstanding returns show the most overdue few above the records, all of them on request:
   // two hundred rows above the list doubled the page a slowed-down terminal lays out and hydrates.

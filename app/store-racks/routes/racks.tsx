@@ -1,6 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { Fragment } from "react";
+import { withListSize } from "#app/auth/list-size.server.ts";
 import { requirePermission } from "#app/auth/session.server.ts";
 import { useCan } from "#app/auth/use-can.ts";
 import { db } from "#app/db/client.server.ts";
@@ -42,8 +43,8 @@ export const links: LinksFunction = () => [
 export const handle = listHandle;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requirePermission(request, "racks");
-  const search = new URL(request.url).searchParams;
+  const user = await requirePermission(request, "racks");
+  const search = await withListSize(db, user, "racks", new URL(request.url).searchParams);
   const { params, rack } = readRackView(search);
   const today = plantToday();
   const period = readRackPeriod(search, today);

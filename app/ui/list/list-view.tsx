@@ -1,7 +1,7 @@
 import { Form, Link, useLocation, useNavigation, useSubmit } from "@remix-run/react";
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import {
-  DEFAULT_PAGE_SIZE,
+  cleanText,
   type ListDefaults,
   listHref,
   MAX_QUERY_LENGTH,
@@ -86,13 +86,14 @@ export function ListToolbar({
   }, [view.q]);
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  // Sent without the empty filters and the default page size, so the address stays short.
+  // Sent without the empty filters and the size already shown (the person's remembered one, which
+  // the server applies when the address has none), so the address stays short.
   const submitNow = () => {
     if (!form.current) return;
     const params = new URLSearchParams();
     for (const [name, value] of new FormData(form.current)) {
       if (typeof value !== "string" || value === "") continue;
-      if (name === "size" && value === String(DEFAULT_PAGE_SIZE)) continue;
+      if (name === "size" && value === String(view.size)) continue;
       params.append(name, value);
     }
     submit(params, { method: "get", replace: true, preventScrollReset: true });
@@ -322,14 +323,35 @@ function useLasting(pending: boolean, ms: number) {
 }
 
 /**
+ * True while the person is still typing in the list's search box past the search this view
+ * answers (`q`): the box has focus and holds other text. Read from the box itself during render
+ * (it is uncontrolled: typing renders nothing).
+ */
+function typingPast(q: string) {
+  if (typeof document === "undefined") return false;
+  const box = document.querySelector<HTMLInputElement>('.list-toolbar input[name="q"]');
+  return box !== null && document.activeElement === box && cleanText(box.value) !== q;
+}
+
+/**
  * The table's box: wide tables scroll inside it. It is marked busy (aria-busy) while a new view
  * loads, and dimmed only when that takes longer than DIM_AFTER_MS.
+ *
+ * A view that answers an earlier part of what the search box now holds ("Tran" when the box says
+ * "Transf") keeps the rows on screen instead of drawing its own: on a slow terminal drawing a page
+ * of marked rows takes ~250 ms of the main thread, and when a pause in typing let such a search go
+ * out, its rows were drawn while the person typed on and the search they wanted waited behind them
+ * (docs/performance.md, "A common word"). The view for the box's text is drawn as it arrives.
  */
 export function TableWrap({ children, label }: { children: ReactNode; label: string }) {
   const pending = useListPending();
   const slow = useLasting(pending, DIM_AFTER_MS);
   const plainLinks = usePlainLinks();
   const hintId = useId();
+  const q = cleanText(new URLSearchParams(useLocation().search).get("q"));
+  // The same element as last time makes React skip the table altogether (no render, no layout).
+  const drawn = useRef<ReactNode>(children);
+  if (!typingPast(q)) drawn.current = children;
   return (
     <>
       {/* Shown on narrow screens only (app.css), where every list is wider than the window. */}
@@ -349,7 +371,7 @@ export function TableWrap({ children, label }: { children: ReactNode; label: str
         tabIndex={0}
         onClick={plainLinks}
       >
-        {children}
+        {drawn.current}
       </section>
     </>
   );

@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { withListSize } from "#app/auth/list-size.server.ts";
 import { ROLE_LABELS, ROLES } from "#app/auth/roles.ts";
 import { requirePermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
@@ -41,8 +42,9 @@ const COLUMNS: Array<[UserSort | null, string]> = [
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requirePermission(request, "users");
-  const params = readListParams(new URL(request.url).searchParams, userListOptions);
+  const user = await requirePermission(request, "users");
+  const search = await withListSize(db, user, "users", new URL(request.url).searchParams);
+  const params = readListParams(search, userListOptions);
   const zone = serverSettings().PLANT_TIME_ZONE;
   const view = (page: number, total: number): ListView => ({
     name: "users",

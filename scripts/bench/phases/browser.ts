@@ -8,6 +8,12 @@ import type { Row } from "../report.ts";
 // on: DOMContentLoaded, total blocking time and the longest frame (from long animation frames, which
 // count rendering work; see browser.ts); JavaScript off: DOMContentLoaded (the page is ready when its
 // HTML is parsed). Median of the runs, range in the note. A page that fails is a failed row.
+// Blocking time twice (issue 33): from the navigation's start (every frame, the stricter count) and
+// from the first paint through hydration, as Lighthouse counts it; both held to the budget, 100 ms
+// on a page without a table.
+
+/** Main pages with no table: only the shell and a little content, so a stricter budget. */
+const NO_TABLE_PAGES = new Set(["/home", "/settings"]);
 
 async function measurePage(
   bench: Bench,
@@ -26,13 +32,22 @@ async function measurePage(
     measured: null,
     budget: { op: "≤", limit: 1 },
   };
+  const limit = NO_TABLE_PAGES.has(page) ? 100 : 200;
   const blocking: Row = {
     id: `browser.tbt.${page}`,
     group,
     label: `${page} JS on: total blocking time`,
     unit: "ms",
     measured: null,
-    budget: { op: "≤", limit: 200 },
+    budget: { op: "≤", limit },
+  };
+  const fromPaint: Row = {
+    id: `browser.tbt-from-paint.${page}`,
+    group,
+    label: `${page} JS on: blocking time from the first paint through hydration`,
+    unit: "ms",
+    measured: null,
+    budget: { op: "≤", limit },
   };
   const longest: Row = {
     id: `browser.longest.${page}`,
@@ -41,7 +56,7 @@ async function measurePage(
     unit: "ms",
     measured: null,
   };
-  const rows = javaScript ? [ready, blocking, longest] : [ready];
+  const rows = javaScript ? [ready, blocking, fromPaint, longest] : [ready];
   let runs: LoadTiming[] = [];
   try {
     const warm = await loadPage(context, url, page, javaScript);
@@ -79,6 +94,13 @@ async function measurePage(
   const taskApi = spread(runs.map((run) => run.longTaskBlocking ?? Number.NaN)).median;
   blocking.measured = tbt.median;
   blocking.note = `${tbt.note}; 'longtask' entries alone: ${whole(taskApi)} ms`;
+  const painted = range(
+    runs.map((run) => run.blockingFromPaint ?? Number.NaN),
+    whole,
+    "ms",
+  );
+  fromPaint.measured = painted.median;
+  fromPaint.note = painted.note;
   const frame = range(
     runs.map((run) => run.longestTask ?? Number.NaN),
     whole,
@@ -87,7 +109,7 @@ async function measurePage(
   longest.measured = frame.median;
   longest.note = frame.note;
   log(
-    `browser ${page} JS on: ready ${ready.measured.toFixed(2)} s (${dcl.note}), TBT ${whole(tbt.median)} ms (${blocking.note}), longest frame ${whole(frame.median)} ms`,
+    `browser ${page} JS on: ready ${ready.measured.toFixed(2)} s (${dcl.note}), TBT ${whole(tbt.median)} ms (${blocking.note}), from first paint ${whole(painted.median)} ms (${painted.note}), longest frame ${whole(frame.median)} ms`,
   );
   return rows;
 }

@@ -1,6 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { Fragment } from "react";
+import { withListSize } from "#app/auth/list-size.server.ts";
 import { can } from "#app/auth/permissions.ts";
 import { requirePermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
@@ -57,7 +58,8 @@ const EMPTY: ReportPage = {
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requirePermission(request, "racks");
   const today = dateInZone(new Date(), serverSettings().PLANT_TIME_ZONE);
-  const { params, filters, problems } = readReportView(new URL(request.url).searchParams, today);
+  const search = await withListSize(db, user, "stock-report", new URL(request.url).searchParams);
+  const { params, filters, problems } = readReportView(search, today);
   // The spares lines are the spares area's: a role that may not open those sees the racks alone.
   const maySeeSpares = can(user.role, "spares", "read");
   let report = EMPTY;
