@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hashPassword, verifyPassword } from "#app/auth/password.server.ts";
+import { hashPassword, newHashCost, verifyPassword } from "#app/auth/password.server.ts";
 
 describe("password hashing", () => {
   it("stores scrypt with its cost and a random salt, never the password", async () => {
@@ -22,18 +22,24 @@ describe("password hashing", () => {
     try {
       process.env.TEST_PASSWORD_COST = "1024";
       process.env.NODE_ENV = "test";
+      expect(newHashCost()).toBe(1024);
       const cheap = await hashPassword("correct horse battery");
       expect(cheap).toMatch(/^scrypt\$1024\$8\$1\$/);
       expect(await verifyPassword("correct horse battery", cheap)).toBe(true);
-      process.env.NODE_ENV = "production";
-      expect(await hashPassword("correct horse battery")).toMatch(/^scrypt\$131072\$/);
+      expect(await verifyPassword("correct horse batterY", cheap)).toBe(false);
+      for (const env of ["production", "development", undefined]) {
+        if (env === undefined) delete process.env.NODE_ENV;
+        else process.env.NODE_ENV = env;
+        expect(newHashCost()).toBe(2 ** 17);
+      }
       process.env.NODE_ENV = "test";
-      for (const odd of ["1000", "0", "-1024", "262144", "x"]) {
+      for (const odd of ["1000", "0", "1", "-1024", "262144", "131072", "x", ""]) {
         process.env.TEST_PASSWORD_COST = odd;
-        expect(await hashPassword("correct horse battery")).toMatch(/^scrypt\$131072\$/);
+        expect(newHashCost()).toBe(2 ** 17);
       }
     } finally {
-      process.env.NODE_ENV = saved.env;
+      if (saved.env === undefined) delete process.env.NODE_ENV;
+      else process.env.NODE_ENV = saved.env;
       if (saved.cost === undefined) delete process.env.TEST_PASSWORD_COST;
       else process.env.TEST_PASSWORD_COST = saved.cost;
     }

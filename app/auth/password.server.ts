@@ -77,7 +77,7 @@ export function passwordWorkPeak(reset = false) {
  * the hash records its cost, so a cheap test hash still verifies, and verification always uses
  * the stored cost.
  */
-function newHashCost() {
+export function newHashCost() {
   const cheaper = process.env.NODE_ENV === "test" ? Number(process.env.TEST_PASSWORD_COST) : Number.NaN;
   return Number.isInteger(Math.log2(cheaper)) && cheaper >= 2 && cheaper < N ? cheaper : N;
 }
