@@ -1,9 +1,12 @@
 import PgBoss from "pg-boss";
 import { db } from "#app/db/client.server.ts";
+import { withStartLock } from "#app/db/migrate.server.ts";
 import { dailyDigestJob, digestDueAtStart, sendDailyDigest } from "#app/jobs/daily-digest.server.ts";
 import { pruneSignIns, pruneSignInsJob } from "#app/jobs/prune-sign-ins.server.ts";
 import { sendMailJob, sendQueuedMail } from "#app/jobs/send-mail.server.ts";
+import { faultSummary, isDatabaseAway } from "#app/lib/database-away.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
+import { logFault, logInfo, logWarning } from "#app/lib/log.server.ts";
 import { digestCron } from "#app/reminders/rules.ts";
 import { getPlantSettings } from "#app/settings/queries.server.ts";
 
@@ -37,66 +40,65 @@ const QUIET_QUEUE = {
   idleTimeoutMillis: 1_000,
 };
 
-/** Starts the queue, registers every job's schedule and worker. Safe to call more than once. */
+export type JobsStatus = {
+  /** starting: the first try; running: every worker registered; retrying: a try failed, another will come; stopped. */
+  state: "starting" | "running" | "retrying" | "stopped";
+  /** Why the last try failed (retrying only). */
+  error?: string;
+};
+
+let status: JobsStatus = { state: "stopped" };
+
+/** The queue's state, for /api/health: an instance without its jobs says so. */
+export const jobsStatus = (): JobsStatus => status;
+
+/** Wakes the wait between two tries when the app stops. */
+let wakeRetry: (() => void) | undefined;
+
+/** Seconds between tries: 2, 4, 8, 16, then every 30 s for as long as it takes. */
+export const jobsRetrySeconds = (failures: number) => Math.min(30, 2 ** failures);
+
+/**
+ * Starts the queue, registers every job's schedule and worker; resolves once they run. A try that
+ * fails (the database away, a deadlock with another instance's start) is logged in one line and
+ * tried again until it succeeds or the app stops: an instance never serves on without its jobs.
+ * Safe to call more than once.
+ */
 export function startJobs(databaseUrl: string): Promise<PgBoss> {
   stopping = false;
   starting ??= (async () => {
-    const queue = new PgBoss({
-      connectionString: databaseUrl,
-      schema: "pgboss",
-      application_name: "plantops-jobs",
-      // Two connections are plenty for a few daily jobs (each PostgreSQL connection costs memory).
-      max: 2,
-      ...QUIET_QUEUE,
-    });
-    queue.on("error", (error) => {
-      if (!stopping) console.error("[jobs]", error);
-    });
-    await queue.start();
-    const { PLANT_TIME_ZONE, SESSION_IDLE_HOURS } = serverSettings();
-
-    await queue.createQueue(pruneSignInsJob.name);
-    await queue.schedule(pruneSignInsJob.name, pruneSignInsJob.cron, {}, { tz: PLANT_TIME_ZONE });
-    workers.push(
-      await queue.work(pruneSignInsJob.name, { pollingIntervalSeconds: POLL_SECONDS }, async () => {
-        const counts = await pruneSignIns(db, Math.round(SESSION_IDLE_HOURS * 60));
-        console.log(`[jobs] ${pruneSignInsJob.name}: ${JSON.stringify(counts)}`);
-        return counts;
-      }),
-    );
-
-    // "short": at most one waiting run, so a burst of sendMailSoon() calls is one run, not a hundred.
-    await queue.createQueue(sendMailJob.name, { name: sendMailJob.name, policy: "short" });
-    await queue.schedule(sendMailJob.name, sendMailJob.cron, {}, { tz: PLANT_TIME_ZONE });
-    mailWorker = await queue.work(sendMailJob.name, { pollingIntervalSeconds: POLL_SECONDS }, async () => {
-      const counts = await sendQueuedMail();
-      if (!("skipped" in counts) && counts.sent + counts.retrying + counts.failed > 0)
-        console.log(`[jobs] ${sendMailJob.name}: ${JSON.stringify(counts)}`);
-      return counts;
-    });
-    workers.push(mailWorker);
-
-    await queue.createQueue(dailyDigestJob.name, { name: dailyDigestJob.name, policy: "short" });
-    const plant = await getPlantSettings(db);
-    await queue.schedule(dailyDigestJob.name, digestCron(plant.digestTime), {}, { tz: PLANT_TIME_ZONE });
-    const digestWorker = await queue.work(
-      dailyDigestJob.name,
-      { pollingIntervalSeconds: POLL_SECONDS },
-      async () => {
-        const outcome = await sendDailyDigest();
-        console.log(`[jobs] ${dailyDigestJob.name}: ${JSON.stringify(outcome)}`);
-        if ("messages" in outcome && outcome.messages > 0) await runMailSoon(queue);
-        return outcome;
-      },
-    );
-    workers.push(digestWorker);
-    if (await digestDueAtStart()) {
-      await queue.send(dailyDigestJob.name, {});
-      queue.notifyWorker(digestWorker);
+    status = { state: "starting" };
+    for (let failures = 0; ; ) {
+      try {
+        const queue = await startQueue(databaseUrl);
+        if (stopping) {
+          await queue.stop({ graceful: false, wait: true }).catch(() => {});
+          throw new Error("The app stopped before its job queue started.");
+        }
+        boss = queue;
+        status = { state: "running" };
+        if (failures > 0) logInfo(`[jobs] The job queue started after ${failures + 1} tries.`);
+        return queue;
+      } catch (error) {
+        if (stopping) throw error;
+        failures++;
+        const wait = jobsRetrySeconds(failures);
+        status = { state: "retrying", error: faultSummary(error) };
+        logWarning(
+          `[jobs] The job queue could not start (${faultSummary(error)}); trying again in ${wait} s. ` +
+            "Until it starts, this instance sends no mail and runs no scheduled job.",
+        );
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, wait * 1000);
+          wakeRetry = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+        wakeRetry = undefined;
+        if (stopping) throw new Error("The app stopped before its job queue started.");
+      }
     }
-
-    boss = queue;
-    return queue;
   })();
   starting.catch(() => {
     starting = undefined;
@@ -104,12 +106,84 @@ export function startJobs(databaseUrl: string): Promise<PgBoss> {
   return starting;
 }
 
+/** One try: on failure the half-started queue is stopped and its workers forgotten. */
+async function startQueue(databaseUrl: string): Promise<PgBoss> {
+  const queue = new PgBoss({
+    connectionString: databaseUrl,
+    schema: "pgboss",
+    application_name: "plantops-jobs",
+    // Two connections are plenty for a few daily jobs (each PostgreSQL connection costs memory).
+    max: 2,
+    ...QUIET_QUEUE,
+  });
+  queue.on("error", (error) => {
+    if (stopping) return;
+    // The database going away (a restart) is expected: one line; the queue tries again by itself.
+    if (isDatabaseAway(error)) logWarning(`[jobs] The database is not answering: ${faultSummary(error)}`);
+    else logFault(`[jobs] ${(error as Error).stack ?? error}`);
+  });
+  const registered: string[] = [];
+  try {
+    await queue.start();
+    const { PLANT_TIME_ZONE, SESSION_IDLE_HOURS } = serverSettings();
+    const plant = await getPlantSettings(db);
+    // Under the migrations' lock: two instances creating the queues at once deadlock.
+    await withStartLock(databaseUrl, async () => {
+      await queue.createQueue(pruneSignInsJob.name);
+      // "short": at most one waiting run, so a burst of sendMailSoon() calls is one run, not a hundred.
+      await queue.createQueue(sendMailJob.name, { name: sendMailJob.name, policy: "short" });
+      await queue.createQueue(dailyDigestJob.name, { name: dailyDigestJob.name, policy: "short" });
+      await queue.schedule(pruneSignInsJob.name, pruneSignInsJob.cron, {}, { tz: PLANT_TIME_ZONE });
+      await queue.schedule(sendMailJob.name, sendMailJob.cron, {}, { tz: PLANT_TIME_ZONE });
+      await queue.schedule(dailyDigestJob.name, digestCron(plant.digestTime), {}, { tz: PLANT_TIME_ZONE });
+    });
+
+    registered.push(
+      await queue.work(pruneSignInsJob.name, { pollingIntervalSeconds: POLL_SECONDS }, async () => {
+        const counts = await pruneSignIns(db, Math.round(SESSION_IDLE_HOURS * 60));
+        logInfo(`[jobs] ${pruneSignInsJob.name}: ${JSON.stringify(counts)}`);
+        return counts;
+      }),
+    );
+
+    const sender = await queue.work(sendMailJob.name, { pollingIntervalSeconds: POLL_SECONDS }, async () => {
+      const counts = await sendQueuedMail();
+      if (!("skipped" in counts) && counts.sent + counts.retrying + counts.failed > 0)
+        logInfo(`[jobs] ${sendMailJob.name}: ${JSON.stringify(counts)}`);
+      return counts;
+    });
+    registered.push(sender);
+
+    const digestWorker = await queue.work(
+      dailyDigestJob.name,
+      { pollingIntervalSeconds: POLL_SECONDS },
+      async () => {
+        const outcome = await sendDailyDigest();
+        logInfo(`[jobs] ${dailyDigestJob.name}: ${JSON.stringify(outcome)}`);
+        if ("messages" in outcome && outcome.messages > 0) await runMailSoon(queue);
+        return outcome;
+      },
+    );
+    registered.push(digestWorker);
+    if (await digestDueAtStart()) {
+      await queue.send(dailyDigestJob.name, {});
+      queue.notifyWorker(digestWorker);
+    }
+    workers.push(...registered);
+    mailWorker = sender;
+    return queue;
+  } catch (error) {
+    await queue.stop({ graceful: false, wait: true }).catch(() => {});
+    throw error;
+  }
+}
+
 /**
  * Wakes the outbox sender now rather than at the next minute. Best effort: without a running queue
  * (a test, a start whose queue failed) the message stays queued for the next run.
  */
 export async function sendMailSoon() {
-  if (boss) await runMailSoon(boss).catch((error) => console.error("[jobs]", error));
+  if (boss) await runMailSoon(boss).catch((error) => logWarning(`[jobs] ${faultSummary(error)}`));
 }
 
 /** Queues a run of the outbox sender and wakes its worker, which otherwise looks once a minute. */
@@ -122,12 +196,14 @@ async function runMailSoon(queue: PgBoss) {
 export async function rescheduleDigest(time: string) {
   await boss
     ?.schedule(dailyDigestJob.name, digestCron(time), {}, { tz: serverSettings().PLANT_TIME_ZONE })
-    .catch((error) => console.error("[jobs]", error));
+    .catch((error) => logWarning(`[jobs] ${faultSummary(error)}`));
 }
 
 /** Stops taking jobs, lets a running one finish (up to 1 s: a stop must end within 3 s) and closes the queue's connections. */
 export async function stopJobs() {
   stopping = true;
+  wakeRetry?.();
+  status = { state: "stopped" };
   const running = boss ?? (await starting?.catch(() => undefined));
   boss = undefined;
   starting = undefined;
