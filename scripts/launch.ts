@@ -59,6 +59,7 @@ export async function launch(
     Object.assign(process.env, {
       NODE_ENV: "production",
       PORT: String(settings.PORT),
+      ...(settings.HOST ? { HOST: settings.HOST } : {}),
       DATABASE_URL: databaseUrl,
       SESSION_SECRET: secrets.SESSION_SECRET,
       REGISTRATION_CODE: secrets.REGISTRATION_CODE,
@@ -72,11 +73,13 @@ export async function launch(
       build,
       assetsDir: path.join(buildDir, "client"),
       trustProxy: settings.TRUST_PROXY,
+      publicUrl: settings.APP_URL,
     });
-    server = await listen(app, settings.PORT);
+    server = await listen(app, settings.PORT, settings.HOST);
     jobs = build.entry.module as JobsEntry;
-    // In the background: a queue that cannot start is logged and never stops the site.
-    jobs.startJobs?.(databaseUrl).catch((error) => log(`Scheduled jobs could not start: ${error}`));
+    // In the background: the queue tries again until it starts (each failed try is logged, and
+    // /api/health says so); it never stops the site. It rejects only when the app stops first.
+    jobs.startJobs?.(databaseUrl).catch(() => {});
   } catch (error) {
     await embedded?.stop();
     throw error;
@@ -100,7 +103,7 @@ export async function launch(
   };
 
   return {
-    url: `http://localhost:${settings.PORT}`,
+    url: `http://${displayHost(settings.HOST)}:${settings.PORT}`,
     databaseLabel,
     generatedCode: secrets.generatedCode,
     server: listening,
@@ -111,17 +114,26 @@ export async function launch(
 /** What app/entry.server.tsx exports for the scheduled jobs (app/jobs). */
 type JobsEntry = { startJobs?: (databaseUrl: string) => Promise<unknown>; stopJobs?: () => Promise<void> };
 
-function listen(app: ReturnType<typeof createApp>, port: number) {
+/** The URL's host for a bind address: every interface is reached as localhost on this machine. */
+function displayHost(host: string | undefined) {
+  if (!host || host === "0.0.0.0" || host === "::") return "localhost";
+  return host.includes(":") ? `[${host}]` : host;
+}
+
+/** Listens on `port` of `host` (unset: every interface). */
+function listen(app: ReturnType<typeof createApp>, port: number, host: string | undefined) {
   return new Promise<http.Server>((resolve, reject) => {
     const server = createServer(app);
     server.once("error", (error: NodeJS.ErrnoException) =>
       reject(
         error.code === "EADDRINUSE"
           ? new Error(`PlantOps cannot start: port ${port} is in use (set PORT to use another).`)
-          : error,
+          : error.code === "EADDRNOTAVAIL" || error.code === "ENOTFOUND" || error.code === "EAI_AGAIN"
+            ? new Error(`PlantOps cannot start: HOST ${host} is not an address of this machine.`)
+            : error,
       ),
     );
-    server.listen(port, () => resolve(server));
+    server.listen(port, host, () => resolve(server));
   });
 }
 
