@@ -4,10 +4,16 @@ import type http from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
-import { type EmbeddedPostgres, ensureAppDatabase, startEmbeddedPostgres } from "#app/db/embedded.server.ts";
+import {
+  type EmbeddedOptions,
+  type EmbeddedPostgres,
+  ensureAppDatabase,
+  startEmbeddedPostgres,
+} from "#app/db/embedded.server.ts";
 import { migrateDatabase } from "#app/db/migrate.server.ts";
 import { POOL } from "#app/db/pool.ts";
 import { parseSettings, type Settings } from "#app/lib/env.server.ts";
+import { logWarning } from "#app/lib/log.server.ts";
 import { createApp, createServer } from "../server/app.ts";
 import { collectWhenIdle } from "../server/idle-memory.ts";
 import { ensureFreshBuild, projectRoot } from "./build.js";
@@ -41,12 +47,44 @@ export async function launch(
   refuseSecondStart(dataDir);
 
   let embedded: EmbeddedPostgres | undefined;
+  let stopEmbedded = async () => {};
   let databaseUrl = settings.DATABASE_URL;
   let databaseLabel: string;
   if (databaseUrl) {
     databaseLabel = `external PostgreSQL at ${new URL(databaseUrl).host}`;
   } else {
-    embedded = await startEmbeddedPostgres({ dataDir, log });
+    let stopped = false;
+    // The embedded PostgreSQL is ours to keep running: killed or crashed, it is started again on
+    // the same data and port (committed transactions are replayed from its log), and the app,
+    // which answered 503 meanwhile, serves again. Tried every 5 s until it starts.
+    const options: EmbeddedOptions = {
+      dataDir,
+      log,
+      onUnexpectedExit: () => {
+        if (stopped) return;
+        logWarning("[plantops] The embedded PostgreSQL stopped unexpectedly: starting it again…");
+        const again = () =>
+          startEmbeddedPostgres(options).then(
+            (restarted) => {
+              if (stopped) return restarted.stop();
+              embedded = restarted;
+              log("The embedded PostgreSQL is running again.");
+            },
+            (error: Error) => {
+              logWarning(
+                `[plantops] The embedded PostgreSQL did not start (${error.message.split("\n")[0]}); trying again in 5 s.`,
+              );
+              if (!stopped) setTimeout(again, 5_000);
+            },
+          );
+        void again();
+      },
+    };
+    embedded = await startEmbeddedPostgres(options);
+    stopEmbedded = async () => {
+      stopped = true;
+      await embedded?.stop();
+    };
     databaseUrl = await ensureAppDatabase(embedded, dataDir);
     databaseLabel = `embedded PostgreSQL, data in ${embedded.pgdata}`;
   }
@@ -81,7 +119,7 @@ export async function launch(
     // /api/health says so); it never stops the site. It rejects only when the app stops first.
     jobs.startJobs?.(databaseUrl).catch(() => {});
   } catch (error) {
-    await embedded?.stop();
+    await stopEmbedded();
     throw error;
   }
   fs.writeFileSync(runFile(dataDir), JSON.stringify({ launcher: process.pid, server: process.pid }));
@@ -96,7 +134,7 @@ export async function launch(
       await closeGracefully(listening, 2_000);
       await jobs.stopJobs?.().catch(() => {});
       await closeDatabasePool();
-      await embedded?.stop();
+      await stopEmbedded();
       fs.rmSync(runFile(dataDir), { force: true });
     })();
     return stopping;
