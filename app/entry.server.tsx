@@ -8,7 +8,8 @@ import {
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { logError, requestId } from "#app/lib/request-id.server.ts";
+import { isDatabaseAway } from "#app/lib/database-away.ts";
+import { logDatabaseAway, logError, requestId } from "#app/lib/request-id.server.ts";
 import { NonceContext } from "#app/ui/nonce.tsx";
 
 const ABORT_DELAY = 5_000;
@@ -16,6 +17,8 @@ const ABORT_DELAY = 5_000;
 // The scheduled jobs (app/jobs) live in this build, beside the pages that share their database
 // pool: the launcher (scripts/launch.ts) starts them once it listens and stops them before the pool.
 export { startJobs, stopJobs } from "#app/jobs/jobs.server.ts";
+// Whether a request found the database away since a moment: server/app.ts answers its 500 as a 503.
+export { databaseAwaySince } from "#app/lib/request-id.server.ts";
 // The resource routes (app/resources.ts): server/app.ts serves them before handing a request to Remix.
 export { serveResource } from "#app/resources.server.ts";
 
@@ -59,6 +62,8 @@ export function handleError(error: unknown, { request }: { request: Request }) {
     );
     return;
   }
+  // PostgreSQL away (restarting): one line, no stack; the web server answers the page 503.
+  if (isDatabaseAway(error)) return logDatabaseAway(request, error);
   logError(request, error);
 }
 

@@ -1,6 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import {
+  DATABASE_AWAY_MESSAGE,
+  DATABASE_RETRY_AFTER_SECONDS,
+  isDatabaseAway,
+} from "#app/lib/database-away.ts";
 import { FAULT_MESSAGE } from "#app/lib/messages.ts";
-import { logError } from "#app/lib/request-id.server.ts";
+import { logDatabaseAway, logError } from "#app/lib/request-id.server.ts";
 import { compileRoutes, flattenEntries, matchRoute } from "#app/lib/route-pattern.ts";
 import { resources } from "#app/resources.ts";
 
@@ -60,6 +65,16 @@ export async function serveResource(request: Request): Promise<Response | null> 
     return await handler({ request, params, context: {} });
   } catch (error) {
     if (error instanceof Response) return error;
+    if (isDatabaseAway(error)) {
+      logDatabaseAway(request, error);
+      return new Response(DATABASE_AWAY_MESSAGE, {
+        status: 503,
+        headers: {
+          "content-type": "text/plain; charset=utf-8",
+          "retry-after": String(DATABASE_RETRY_AFTER_SECONDS),
+        },
+      });
+    }
     // A request the client gave up on (it navigated away, cancelled a download) is not a fault.
     if (!request.signal.aborted) logError(request, error);
     return new Response(FAULT_MESSAGE, {

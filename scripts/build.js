@@ -53,17 +53,97 @@ export const launcherOf = (/** @type {string} */ buildDir) => path.join(buildDir
  * @param {(line: string) => void} log
  */
 export function ensureFreshBuild(buildDir, log) {
+  if (builtSince(buildDir) !== undefined) return false;
+  // Two starts from one checkout at once (two instances, a supervisor starting both): one builds,
+  // the other waits for it and then finds the build fresh, instead of both writing into one folder.
+  return withBuildLock(buildDir, log, () => {
+    if (builtSince(buildDir) !== undefined) return false;
+    build(
+      buildDir,
+      log,
+      oldestOutput(buildDir) > 0
+        ? "The build is older than the code: building…"
+        : "No build yet: building (about a minute)…",
+    );
+    return true;
+  });
+}
+
+/** The build's oldest output time when every output is newer than every input, else undefined. */
+function builtSince(/** @type {string} */ buildDir) {
   const root = projectRoot();
+  const oldest = oldestOutput(buildDir);
+  const newestInput = Math.max(...buildInputs.map((entry) => newestChange(path.join(root, entry))));
+  return oldest >= newestInput ? oldest : undefined;
+}
+
+function oldestOutput(/** @type {string} */ buildDir) {
   const outputs = [path.join(buildDir, "server/index.js"), launcherOf(buildDir)].map((file) =>
     fs.statSync(file, { throwIfNoEntry: false }),
   );
-  const oldest = Math.min(...outputs.map((stat) => stat?.mtimeMs ?? 0));
-  const newestInput = Math.max(...buildInputs.map((entry) => newestChange(path.join(root, entry))));
-  if (oldest >= newestInput) return false;
+  return Math.min(...outputs.map((stat) => stat?.mtimeMs ?? 0));
+}
+
+/** `BUILD_DIR.lock` beside the build folder: the pid of the process building into it. */
+export const buildLockOf = (/** @type {string} */ buildDir) => `${path.resolve(buildDir)}.lock`;
+
+/**
+ * Runs `work` holding the build folder's lock: a file created exclusively, holding our pid. A lock
+ * whose process is gone (a build killed midway) is taken over; a live one is waited for.
+ * @template T
+ * @param {string} buildDir
+ * @param {(line: string) => void} log
+ * @param {() => T} work
+ * @returns {T}
+ */
+function withBuildLock(buildDir, log, work) {
+  const lock = buildLockOf(buildDir);
+  let waiting = false;
+  for (;;) {
+    try {
+      fs.writeFileSync(lock, String(process.pid), { flag: "wx" });
+      break;
+    } catch (error) {
+      if (/** @type {NodeJS.ErrnoException} */ (error).code !== "EEXIST") throw error;
+      const holder = Number(fs.readFileSync(lock, { encoding: "utf8", flag: "a+" }));
+      if (!holder || !processAlive(holder)) {
+        fs.rmSync(lock, { force: true });
+        continue;
+      }
+      if (!waiting) log(`Another start (pid ${holder}) is building: waiting for its build…`);
+      waiting = true;
+      sleepSync(500);
+    }
+  }
+  try {
+    return work();
+  } finally {
+    fs.rmSync(lock, { force: true });
+  }
+}
+
+function processAlive(/** @type {number} */ pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return /** @type {NodeJS.ErrnoException} */ (error).code === "EPERM";
+  }
+}
+
+/** Waits without a busy loop; the start is synchronous up to here. */
+const sleepSync = (/** @type {number} */ ms) =>
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
+/**
+ * @param {string} buildDir
+ * @param {(line: string) => void} log
+ * @param {string} why the first line it logs
+ */
+function build(buildDir, log, why) {
+  const root = projectRoot();
   const started = Date.now();
-  log(
-    oldest > 0 ? "The build is older than the code: building…" : "No build yet: building (about a minute)…",
-  );
+  log(why);
   const env = { ...process.env, NODE_ENV: "production", BUILD_DIR: buildDir };
   // Vite at log level "warn": its progress lines and file lists stay out of the start-up log, but
   // every warning and error shows (vite.config.ts names the two kinds of Rollup warning it expects).
@@ -96,7 +176,19 @@ export function ensureFreshBuild(buildDir, log) {
     log(`Built ${what} in ${seconds(stepStarted)}.`);
   }
   log(`Built in ${seconds(started)}.`);
-  return true;
 }
 
 const seconds = (/** @type {number} */ since) => `${((Date.now() - since) / 1000).toFixed(0)} s`;
+
+// `npm run build` (node scripts/build.js): everything `npm start` runs, the pages and the launcher,
+// into BUILD_DIR (default build/), whether or not it looks fresh, under the same lock as a start.
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const buildDir = path.resolve(projectRoot(), process.env.BUILD_DIR ?? "build");
+  const log = (/** @type {string} */ line) => console.log(`[plantops] ${line}`);
+  try {
+    withBuildLock(buildDir, log, () => build(buildDir, log, "Building the pages and the launcher…"));
+  } catch (error) {
+    console.error(`\n${/** @type {Error} */ (error).message}\n`);
+    process.exit(1);
+  }
+}

@@ -4,10 +4,16 @@ import type http from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
-import { type EmbeddedPostgres, ensureAppDatabase, startEmbeddedPostgres } from "#app/db/embedded.server.ts";
+import {
+  type EmbeddedOptions,
+  type EmbeddedPostgres,
+  ensureAppDatabase,
+  startEmbeddedPostgres,
+} from "#app/db/embedded.server.ts";
 import { migrateDatabase } from "#app/db/migrate.server.ts";
 import { POOL } from "#app/db/pool.ts";
 import { parseSettings, type Settings } from "#app/lib/env.server.ts";
+import { logWarning } from "#app/lib/log.server.ts";
 import { createApp, createServer } from "../server/app.ts";
 import { collectWhenIdle } from "../server/idle-memory.ts";
 import { ensureFreshBuild, projectRoot } from "./build.js";
@@ -41,12 +47,44 @@ export async function launch(
   refuseSecondStart(dataDir);
 
   let embedded: EmbeddedPostgres | undefined;
+  let stopEmbedded = async () => {};
   let databaseUrl = settings.DATABASE_URL;
   let databaseLabel: string;
   if (databaseUrl) {
     databaseLabel = `external PostgreSQL at ${new URL(databaseUrl).host}`;
   } else {
-    embedded = await startEmbeddedPostgres({ dataDir, log });
+    let stopped = false;
+    // The embedded PostgreSQL is ours to keep running: killed or crashed, it is started again on
+    // the same data and port (committed transactions are replayed from its log), and the app,
+    // which answered 503 meanwhile, serves again. Tried every 5 s until it starts.
+    const options: EmbeddedOptions = {
+      dataDir,
+      log,
+      onUnexpectedExit: () => {
+        if (stopped) return;
+        logWarning("[plantops] The embedded PostgreSQL stopped unexpectedly: starting it again…");
+        const again = () =>
+          startEmbeddedPostgres(options).then(
+            (restarted) => {
+              if (stopped) return restarted.stop();
+              embedded = restarted;
+              log("The embedded PostgreSQL is running again.");
+            },
+            (error: Error) => {
+              logWarning(
+                `[plantops] The embedded PostgreSQL did not start (${error.message.split("\n")[0]}); trying again in 5 s.`,
+              );
+              if (!stopped) setTimeout(again, 5_000);
+            },
+          );
+        void again();
+      },
+    };
+    embedded = await startEmbeddedPostgres(options);
+    stopEmbedded = async () => {
+      stopped = true;
+      await embedded?.stop();
+    };
     databaseUrl = await ensureAppDatabase(embedded, dataDir);
     databaseLabel = `embedded PostgreSQL, data in ${embedded.pgdata}`;
   }
@@ -59,6 +97,7 @@ export async function launch(
     Object.assign(process.env, {
       NODE_ENV: "production",
       PORT: String(settings.PORT),
+      ...(settings.HOST ? { HOST: settings.HOST } : {}),
       DATABASE_URL: databaseUrl,
       SESSION_SECRET: secrets.SESSION_SECRET,
       REGISTRATION_CODE: secrets.REGISTRATION_CODE,
@@ -72,13 +111,15 @@ export async function launch(
       build,
       assetsDir: path.join(buildDir, "client"),
       trustProxy: settings.TRUST_PROXY,
+      publicUrl: settings.APP_URL,
     });
-    server = await listen(app, settings.PORT);
+    server = await listen(app, settings.PORT, settings.HOST);
     jobs = build.entry.module as JobsEntry;
-    // In the background: a queue that cannot start is logged and never stops the site.
-    jobs.startJobs?.(databaseUrl).catch((error) => log(`Scheduled jobs could not start: ${error}`));
+    // In the background: the queue tries again until it starts (each failed try is logged, and
+    // /api/health says so); it never stops the site. It rejects only when the app stops first.
+    jobs.startJobs?.(databaseUrl).catch(() => {});
   } catch (error) {
-    await embedded?.stop();
+    await stopEmbedded();
     throw error;
   }
   fs.writeFileSync(runFile(dataDir), JSON.stringify({ launcher: process.pid, server: process.pid }));
@@ -93,14 +134,14 @@ export async function launch(
       await closeGracefully(listening, 2_000);
       await jobs.stopJobs?.().catch(() => {});
       await closeDatabasePool();
-      await embedded?.stop();
+      await stopEmbedded();
       fs.rmSync(runFile(dataDir), { force: true });
     })();
     return stopping;
   };
 
   return {
-    url: `http://localhost:${settings.PORT}`,
+    url: `http://${displayHost(settings.HOST)}:${settings.PORT}`,
     databaseLabel,
     generatedCode: secrets.generatedCode,
     server: listening,
@@ -111,17 +152,26 @@ export async function launch(
 /** What app/entry.server.tsx exports for the scheduled jobs (app/jobs). */
 type JobsEntry = { startJobs?: (databaseUrl: string) => Promise<unknown>; stopJobs?: () => Promise<void> };
 
-function listen(app: ReturnType<typeof createApp>, port: number) {
+/** The URL's host for a bind address: every interface is reached as localhost on this machine. */
+function displayHost(host: string | undefined) {
+  if (!host || host === "0.0.0.0" || host === "::") return "localhost";
+  return host.includes(":") ? `[${host}]` : host;
+}
+
+/** Listens on `port` of `host` (unset: every interface). */
+function listen(app: ReturnType<typeof createApp>, port: number, host: string | undefined) {
   return new Promise<http.Server>((resolve, reject) => {
     const server = createServer(app);
     server.once("error", (error: NodeJS.ErrnoException) =>
       reject(
         error.code === "EADDRINUSE"
           ? new Error(`PlantOps cannot start: port ${port} is in use (set PORT to use another).`)
-          : error,
+          : error.code === "EADDRNOTAVAIL" || error.code === "ENOTFOUND" || error.code === "EAI_AGAIN"
+            ? new Error(`PlantOps cannot start: HOST ${host} is not an address of this machine.`)
+            : error,
       ),
     );
-    server.listen(port, () => resolve(server));
+    server.listen(port, host, () => resolve(server));
   });
 }
 

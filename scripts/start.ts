@@ -1,9 +1,25 @@
+import { faultSummary, isDatabaseAway } from "#app/lib/database-away.ts";
+import { logFault, logInfo, logWarning } from "#app/lib/log.server.ts";
 import { launch } from "./launch.ts";
 
 // `npm start`: build if needed, start the database (embedded unless DATABASE_URL is set), migrate,
 // serve in this process. Ctrl-C / SIGTERM: requests in flight finish, then PostgreSQL stops.
 // How a signal to any one of npm or node gets here: docs/decisions/012-stopping.md.
-const log = (line: string) => console.log(`[plantops] ${line}`);
+const log = (line: string) => logInfo(`[plantops] ${line}`);
+
+// A fault no request or job caught. The database going away (a restart) is expected: one line, and
+// the app serves on (each query fails alone; the pools reconnect). Anything else: its stack, and
+// the exit a supervisor restarts from (README "Running under systemd"), as Node.js would.
+const uncaught = (error: unknown) => {
+  if (isDatabaseAway(error)) {
+    logWarning(`[plantops] The database is not answering: ${faultSummary(error)}`);
+    return;
+  }
+  logFault(`[plantops] Stopping on an unexpected fault: ${(error as Error)?.stack ?? error}`);
+  process.exit(1);
+};
+process.on("uncaughtException", uncaught);
+process.on("unhandledRejection", uncaught);
 
 // Signals are taken from the first moment: a Ctrl-C during start-up stops what has started.
 let stopRequested = false;

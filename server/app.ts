@@ -8,6 +8,11 @@ import express, {
   type Response as ExpressResponse,
   type NextFunction,
 } from "express";
+import {
+  DATABASE_AWAY_MESSAGE,
+  DATABASE_RETRY_AFTER_SECONDS,
+  isDatabaseAway,
+} from "#app/lib/database-away.ts";
 import { CLIENT_HEADER, HTTPS_HEADER, MAX_BODY_BYTES } from "#app/lib/http.server.ts";
 import { remixHeaders } from "./headers.ts";
 
@@ -32,10 +37,19 @@ export type AppOptions = {
   assetsDir: string;
   /** TRUST_PROXY=1: a reverse proxy in front appends the client's address to X-Forwarded-For. */
   trustProxy: boolean;
+  /**
+   * APP_URL, the address people use: a form whose Origin is its origin is ours whatever Host the
+   * proxy passes on (a proxy that drops the port, `proxy_set_header Host $host`).
+   */
+  publicUrl?: string;
 };
 
 /** What the server build's entry (app/entry.server.tsx) offers besides Remix's own. */
-type ResourceEntry = { serveResource?: (request: Request) => Promise<Response | null> };
+type ResourceEntry = {
+  serveResource?: (request: Request) => Promise<Response | null>;
+  /** Whether a request found the database away since this moment (Date.now()). */
+  databaseAwaySince?: (since: number) => boolean;
+};
 
 const MUTATIONS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const MB = 1024 * 1024;
@@ -51,12 +65,13 @@ export function createApp(options: AppOptions) {
     express.static(path.join(options.assetsDir, "assets"), { immutable: true, maxAge: "1y" }),
   );
   app.use(express.static(options.assetsDir, { maxAge: "1h" }));
-  app.use(refuseCrossSiteForms);
+  app.use(refuseCrossSiteForms(publicOrigin(options.publicUrl)));
   app.use(readCappedBody);
   const handle = createRequestHandler(options.build, "production");
   // The resource routes (app/resources.ts) are answered before Remix, which answers the pages.
-  const { serveResource } = options.build.entry.module as ResourceEntry;
+  const { serveResource, databaseAwaySince } = options.build.entry.module as ResourceEntry;
   app.all("*", async (req, res, next) => {
+    const started = Date.now();
     try {
       const controller = new AbortController();
       res.on("close", () => {
@@ -69,10 +84,20 @@ export function createApp(options: AppOptions) {
         signal: controller.signal,
       });
       const response = (await serveResource?.(request)) ?? (await handle(request));
+      // A page whose loader or action found PostgreSQL away (entry.server.tsx handleError noted
+      // it): the plain 503 below, not the error page's "Something went wrong".
+      if (response.status >= 500 && response.status !== 503 && databaseAwaySince?.(started)) {
+        await response.body?.cancel().catch(() => {});
+        return databaseAway(req, res);
+      }
       await sendResponse(res, response, request.headers);
     } catch (error) {
       next(error);
     }
+  });
+  app.use((error: unknown, req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+    if (res.headersSent || !isDatabaseAway(error)) return next(error);
+    databaseAway(req, res);
   });
   return app;
 }
@@ -135,6 +160,8 @@ function clientAddress(trustProxy: boolean) {
 
 const isApi = (req: ExpressRequest) => req.path === "/api" || req.path.startsWith("/api/");
 
+const HEADINGS: Record<number, string> = { 403: "Refused", 503: "Not available just now" };
+
 function refuse(req: ExpressRequest, res: ExpressResponse, status: number, message: string) {
   // The body may be unread: do not keep the connection for the next request.
   res.setHeader("connection", "close");
@@ -148,37 +175,60 @@ function refuse(req: ExpressRequest, res: ExpressResponse, status: number, messa
       .status(status)
       .type("html")
       .send(
-        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>PlantOps: refused</title></head>` +
-          `<body><main><h1>${status === 403 ? "Refused" : "Not accepted"}</h1><p>${message}</p>` +
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>PlantOps: ${status === 503 ? "not available" : "refused"}</title></head>` +
+          `<body><main><h1>${HEADINGS[status] ?? "Not accepted"}</h1><p>${message}</p>` +
           `<p><a href="/home">Back to PlantOps</a></p></main></body></html>`,
       );
   }
 }
 
+/** PostgreSQL is away (restarting): a plain page, or `{message}` on /api, to try again shortly. */
+function databaseAway(req: ExpressRequest, res: ExpressResponse) {
+  res.setHeader("retry-after", String(DATABASE_RETRY_AFTER_SECONDS));
+  refuse(req, res, 503, DATABASE_AWAY_MESSAGE);
+}
+
+/** The origin (scheme, host and port) of APP_URL, or undefined. */
+function publicOrigin(url: string | undefined) {
+  if (!url) return undefined;
+  try {
+    return new URL(url).origin;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Remix refuses a form whose Origin is another site, but with an empty 500 (and it throws on an
- * Origin that is not a URL, `null` included). Refuse it here first, saying why. The same rule as Remix's: the Origin's
- * host must be the X-Forwarded-Host (first entry) or the Host.
+ * Origin that is not a URL, `null` included). Refuse it here first, saying why. The same rule as
+ * Remix's: the Origin's host must be the X-Forwarded-Host (first entry) or the Host; or the Origin
+ * is APP_URL's. The request then goes on to Remix with that Host, so Remix agrees.
  */
-function refuseCrossSiteForms(req: ExpressRequest, res: ExpressResponse, next: NextFunction) {
-  if (!MUTATIONS.has(req.method)) return next();
-  const origin = req.headers.origin;
-  // No Origin at all: a client that is not a browser form (the API's own checks, or the route's
-  // Referer check, decide). "null" or anything unreadable proves no site, so it is refused.
-  if (!origin) return next();
-  const host =
-    String(req.headers["x-forwarded-host"] ?? "")
-      .split(",")[0]
-      ?.trim() || req.headers.host;
-  let originHost: string | undefined;
-  try {
-    originHost = new URL(origin).host;
-  } catch {
-    originHost = undefined;
-  }
-  if (originHost && host && originHost === host) return next();
-  refuse(req, res, 403, "This form was sent from another site and was refused.");
-}
+const refuseCrossSiteForms =
+  (appOrigin: string | undefined) => (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+    if (!MUTATIONS.has(req.method)) return next();
+    const origin = req.headers.origin;
+    // No Origin at all: a client that is not a browser form (the API's own checks, or the route's
+    // Referer check, decide). "null" or anything unreadable proves no site, so it is refused.
+    if (!origin) return next();
+    if (appOrigin && origin === appOrigin) {
+      // Remix compares the Origin with the host it sees: give it the public one.
+      req.headers["x-forwarded-host"] = new URL(appOrigin).host;
+      return next();
+    }
+    const host =
+      String(req.headers["x-forwarded-host"] ?? "")
+        .split(",")[0]
+        ?.trim() || req.headers.host;
+    let originHost: string | undefined;
+    try {
+      originHost = new URL(origin).host;
+    } catch {
+      originHost = undefined;
+    }
+    if (originHost && host && originHost === host) return next();
+    refuse(req, res, 403, "This form was sent from another site and was refused.");
+  };
 
 function uploadLimit(pathname: string) {
   return UPLOAD_ROUTES.find((route) => route.path.test(pathname))?.maxBytes;

@@ -32,9 +32,28 @@ const endpointList = z.strictObject({
   openapi: z.string(),
 });
 
+const describe = <T extends z.ZodMiniType>(schema: T, text: string) => schema.check(z.describe(text));
+
 const health = z.strictObject({
-  status: z.enum(["ok", "degraded"]),
+  status: describe(
+    z.enum(["ok", "degraded"]),
+    "ok when the database, the job queue and the mail are all well",
+  ),
   database: z.enum(["ok", "unreachable"]),
+  live: describe(z.literal(true), "The process answers (liveness)"),
+  ready: describe(
+    z.boolean(),
+    "The database answers, so requests can be served (readiness; the HTTP status follows it)",
+  ),
+  jobs: describe(
+    z.enum(["starting", "running", "retrying", "stopped"]),
+    "This instance's job queue (digest, mail, prune): retrying while it cannot start",
+  ),
+  mail: describe(
+    z.enum(["ok", "off", "retrying"]),
+    "off: SMTP_URL or MAIL_FROM not set; retrying: a message waits for another try after a failed one",
+  ),
+  instance: describe(z.string(), "The host and port of the instance that answered"),
 });
 
 const retryAfter = { "retry-after": "Seconds to wait before the next try" };
@@ -95,14 +114,31 @@ export const foundationEndpoints: Endpoint[] = [
     example: { path: "/api/health" },
     responses: {
       200: {
-        description: "The app and its database answer",
+        description: "The app and its database answer (ready)",
         schema: health,
-        example: { status: "ok", database: "ok" },
+        example: {
+          status: "ok",
+          database: "ok",
+          live: true,
+          ready: true,
+          jobs: "running",
+          mail: "ok",
+          instance: "plant-server:3000",
+        },
       },
       503: {
-        description: "The database does not answer within 3 seconds",
+        description: "The database does not answer within 3 seconds (live, not ready)",
         schema: health,
-        example: { status: "degraded", database: "unreachable" },
+        headers: retryAfter,
+        example: {
+          status: "degraded",
+          database: "unreachable",
+          live: true,
+          ready: false,
+          jobs: "running",
+          mail: "ok",
+          instance: "plant-server:3000",
+        },
       },
     },
   },
@@ -137,6 +173,7 @@ export const foundationEndpoints: Endpoint[] = [
         headers: retryAfter,
       },
       500: answers.fault,
+      503: answers.databaseAway,
     }),
   },
   {
@@ -184,6 +221,7 @@ export const foundationEndpoints: Endpoint[] = [
         headers: retryAfter,
       },
       500: answers.fault,
+      503: answers.databaseAway,
     }),
   },
   {

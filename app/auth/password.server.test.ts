@@ -18,30 +18,32 @@ describe("password hashing", () => {
   });
 
   it("takes a test-only cost only under NODE_ENV=test, never a weaker one in a running plant", async () => {
-    const saved = { env: process.env.NODE_ENV, cost: process.env.TEST_PASSWORD_COST };
+    // NODE_ENV is typed as always set; this test unsets it.
+    const env = process.env as Record<string, string | undefined>;
+    const saved = { env: env.NODE_ENV, cost: env.TEST_PASSWORD_COST };
     try {
-      process.env.TEST_PASSWORD_COST = "1024";
-      process.env.NODE_ENV = "test";
+      env.TEST_PASSWORD_COST = "1024";
+      env.NODE_ENV = "test";
       expect(newHashCost()).toBe(1024);
       const cheap = await hashPassword("correct horse battery");
       expect(cheap).toMatch(/^scrypt\$1024\$8\$1\$/);
       expect(await verifyPassword("correct horse battery", cheap)).toBe(true);
       expect(await verifyPassword("correct horse batterY", cheap)).toBe(false);
-      for (const env of ["production", "development", undefined]) {
-        if (env === undefined) delete process.env.NODE_ENV;
-        else process.env.NODE_ENV = env;
+      for (const mode of ["production", "development", undefined]) {
+        if (mode === undefined) delete env.NODE_ENV;
+        else env.NODE_ENV = mode;
         expect(newHashCost()).toBe(2 ** 17);
       }
-      process.env.NODE_ENV = "test";
+      env.NODE_ENV = "test";
       for (const odd of ["1000", "0", "1", "-1024", "262144", "131072", "x", ""]) {
-        process.env.TEST_PASSWORD_COST = odd;
+        env.TEST_PASSWORD_COST = odd;
         expect(newHashCost()).toBe(2 ** 17);
       }
     } finally {
-      if (saved.env === undefined) delete process.env.NODE_ENV;
-      else process.env.NODE_ENV = saved.env;
-      if (saved.cost === undefined) delete process.env.TEST_PASSWORD_COST;
-      else process.env.TEST_PASSWORD_COST = saved.cost;
+      if (saved.env === undefined) delete env.NODE_ENV;
+      else env.NODE_ENV = saved.env;
+      if (saved.cost === undefined) delete env.TEST_PASSWORD_COST;
+      else env.TEST_PASSWORD_COST = saved.cost;
     }
   });
 });

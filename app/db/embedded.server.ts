@@ -28,6 +28,11 @@ export type EmbeddedOptions = {
   /** Extra server settings, e.g. fsync=off for throw-away test clusters. */
   serverSettings?: Record<string, string>;
   log?: (line: string) => void;
+  /**
+   * Called when the server exits without our stop(): killed (the OOM killer, a `kill -9`) or
+   * crashed. The launcher starts it again (scripts/launch.ts).
+   */
+  onUnexpectedExit?: () => void;
 };
 
 const DB_USER = "postgres";
@@ -209,16 +214,20 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   fs.closeSync(logFile);
   const watcher = stopWhenWeDie(child.pid as number);
   let exited = false;
+  let stopping = false;
+  let ready = false;
   const exitedPromise = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   child.once("exit", () => {
     exited = true;
     // The server is gone: nothing left to watch over (and its pid must not be signalled later).
     watcher.kill("SIGKILL");
+    if (!stopping && ready) options.onUnexpectedExit?.();
   });
 
   const url = (database: string) => clusterUrl(cluster, database);
 
   await waitUntilReady(url("postgres"), () => exited, path.join(dataDir, "postgres.log"));
+  ready = true;
   log(`PostgreSQL ready on 127.0.0.1:${cluster.port} (data in ${pgdata})`);
 
   return {
@@ -226,6 +235,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     port: cluster.port,
     pgdata,
     async stop() {
+      stopping = true;
       if (exited) return;
       // SIGINT is PostgreSQL's "fast" shutdown: open transactions roll back, committed ones stay.
       child.kill("SIGINT");

@@ -21,14 +21,24 @@ export const migrationsFolder = findMigrations(path.dirname(fileURLToPath(import
  * migrates and the others wait, then find nothing left to do (instead of racing to CREATE TABLE).
  */
 export async function migrateDatabase(url: string) {
-  // One connection: the lock, the migrations and the unlock share its session.
+  await withStartLock(url, (sql) => migrate(drizzle(sql), { migrationsFolder }));
+}
+
+/**
+ * Runs `work` while holding the start-up advisory lock of the database, the one the migrations
+ * take: the job queue's creation runs under it too, since two instances creating pg-boss's queues
+ * at once deadlock (its create_queue alters shared tables).
+ */
+export async function withStartLock<T>(url: string, work: (sql: postgres.Sql) => Promise<T>): Promise<T> {
+  // One connection: the lock, the work and the unlock share its session.
   const sql = postgres(url, { max: 1, onnotice: () => {} });
   try {
     await sql`select pg_advisory_lock(hashtext('plantops-migrations'))`;
     try {
-      await migrate(drizzle(sql), { migrationsFolder });
+      return await work(sql);
     } finally {
-      await sql`select pg_advisory_unlock(hashtext('plantops-migrations'))`;
+      // A connection that failed mid-work has lost its lock with its session: keep the first error.
+      await sql`select pg_advisory_unlock(hashtext('plantops-migrations'))`.catch(() => {});
     }
   } finally {
     await sql.end();

@@ -1,13 +1,19 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import {
+  DATABASE_AWAY_MESSAGE,
+  DATABASE_RETRY_AFTER_SECONDS,
+  isDatabaseAway,
+} from "#app/lib/database-away.ts";
 import { HttpError, jsonAnswer } from "#app/lib/http.server.ts";
 import { FAULT_MESSAGE } from "#app/lib/messages.ts";
-import { logError, requestId } from "#app/lib/request-id.server.ts";
+import { logDatabaseAway, logError, requestId } from "#app/lib/request-id.server.ts";
 
 type Args = LoaderFunctionArgs | ActionFunctionArgs;
 
 /**
  * Wraps an /api loader or action: a thrown Response passes through, an HttpError becomes its JSON
- * answer, and anything else is logged with the request id and answered 500 with no internals.
+ * answer, the database away is a 503 to try again, and anything else is logged with the request id
+ * and answered 500 with no internals.
  */
 export function apiHandler<A extends Args>(handle: (args: A) => Promise<Response>) {
   return async (args: A): Promise<Response> => {
@@ -18,6 +24,12 @@ export function apiHandler<A extends Args>(handle: (args: A) => Promise<Response
       if (error instanceof Response) response = error;
       else if (error instanceof HttpError) {
         response = jsonAnswer({ ...error.body, message: error.message }, error.status);
+      } else if (isDatabaseAway(error)) {
+        // Expected while PostgreSQL restarts: nothing was saved (each save is one transaction).
+        logDatabaseAway(args.request, error);
+        response = jsonAnswer({ message: DATABASE_AWAY_MESSAGE }, 503, {
+          "retry-after": String(DATABASE_RETRY_AFTER_SECONDS),
+        });
       } else {
         logError(args.request, error);
         response = jsonAnswer({ message: FAULT_MESSAGE }, 500);

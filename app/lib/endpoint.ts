@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { DATABASE_AWAY_MESSAGE } from "#app/lib/database-away.ts";
 
 // One /api operation, as GET /api lists it (method, path, description) and as the OpenAPI document
 // (GET /api/openapi.json) and the reference page (GET /api/docs) describe it. Each feature lists its
@@ -84,6 +85,13 @@ export const answers = {
     "An unexpected fault (logged with the request id; no internals)",
     "Something went wrong",
   ),
+  databaseAway: {
+    ...messageAnswer(
+      "The database is not answering (restarting or away): nothing was saved; try again after Retry-After seconds",
+      DATABASE_AWAY_MESSAGE,
+    ),
+    headers: { "retry-after": "Seconds to wait before the next try" },
+  },
   tooLarge: messageAnswer("The body is over 1 MB", "The request is too large (the limit is 1 MB)."),
   notJson: messageAnswer(
     "The body is not sent as JSON",
@@ -101,9 +109,18 @@ export const answers = {
   notFound: (example: string) => messageAnswer("Not found", example),
 } satisfies Record<string, Answer | ((example: string) => Answer)>;
 
-/** The answers of every operation behind the sign-in: 401, 403 and the 500 that never shows internals. */
+/**
+ * The answers of every operation behind the sign-in: 401, 403, the 500 that never shows internals
+ * and the 503 while the database is away.
+ */
 export function signedIn(responses: Partial<Record<number, Answer>>): Partial<Record<number, Answer>> {
-  return { 401: answers.unauthorized, 403: answers.forbidden, 500: answers.fault, ...responses };
+  return {
+    401: answers.unauthorized,
+    403: answers.forbidden,
+    500: answers.fault,
+    503: answers.databaseAway,
+    ...responses,
+  };
 }
 
 /** The answers of a JSON body's reader (lib/http.server.ts readJson): 400, 413, 415. */

@@ -8,6 +8,16 @@ describe("settings from the environment", () => {
     expect(settings.DATABASE_URL).toBeUndefined();
   });
 
+  it("takes HOST as an IP address or a host name to listen on; unset listens on every interface", () => {
+    expect(parseSettings({}).HOST).toBeUndefined();
+    expect(parseSettings({ HOST: "127.0.0.1" }).HOST).toBe("127.0.0.1");
+    expect(parseSettings({ HOST: "::1" }).HOST).toBe("::1");
+    expect(parseSettings({ HOST: "plant-server.local" }).HOST).toBe("plant-server.local");
+    expect(() => parseSettings({ HOST: "http://127.0.0.1:3000" })).toThrowError(
+      /HOST: must be an IP address/,
+    );
+  });
+
   it("treats an empty variable as unset", () => {
     expect(parseSettings({ PORT: "", DATABASE_URL: "" }).PORT).toBe(3000);
   });

@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import { z } from "zod";
 
 // The settings a plant sets through the environment (README "Settings"). Parsed once, with zod,
@@ -17,6 +18,15 @@ const timeZone = z.string().refine(
 export const settingsSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  // The address to listen on: unset, every interface; 127.0.0.1 behind a proxy on the same host,
+  // so no client reaches the app around the proxy (and chooses its own X-Forwarded-For).
+  HOST: z
+    .string()
+    .trim()
+    .refine((value) => isIP(value) !== 0 || /^[a-z0-9.-]+$/i.test(value), {
+      message: "must be an IP address (127.0.0.1, ::1, 0.0.0.0) or a host name",
+    })
+    .optional(),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")

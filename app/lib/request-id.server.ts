@@ -1,4 +1,6 @@
 import { randomUUID } from "node:crypto";
+import { faultSummary } from "#app/lib/database-away.ts";
+import { logFault, logWarning } from "#app/lib/log.server.ts";
 
 // One id per request, shared by the log lines, the x-request-id header and the 500 page, so a
 // user can quote it and an admin can find the matching log line.
@@ -17,7 +19,23 @@ export function requestId(request: Request) {
 export function logError(request: Request, error: unknown) {
   const url = new URL(request.url);
   const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
-  console.error(
-    `[${new Date().toISOString()}] [req ${requestId(request)}] ${request.method} ${url.pathname} failed: ${detail}`,
+  logFault(`[req ${requestId(request)}] ${request.method} ${url.pathname} failed: ${detail}`);
+}
+
+/** The database away is expected (a restart): one line with its reason, no stack. */
+export function logDatabaseAway(request: Request, error: unknown) {
+  noteDatabaseAway();
+  const url = new URL(request.url);
+  logWarning(
+    `[req ${requestId(request)}] ${request.method} ${url.pathname}: the database is not answering (${faultSummary(error)})`,
   );
 }
+
+let lastAway = 0;
+
+/** When a request last found the database away (the web server turns such a page's 500 into a 503). */
+export const databaseAwaySince = (since: number) => lastAway >= since;
+
+const noteDatabaseAway = () => {
+  lastAway = Date.now();
+};

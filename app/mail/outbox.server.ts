@@ -146,3 +146,11 @@ export async function sendAgain(db: Tx, id: string, userId: string): Promise<boo
     return true;
   });
 }
+
+/** Messages waiting for another try after a failed one: the mail server is refusing or away. */
+export async function countRetrying(db: Tx): Promise<number> {
+  const rows = await db.execute<{ n: number }>(
+    sql`select count(*)::int as n from outbox where status = 'queued' and attempts > 0`,
+  );
+  return rows[0]?.n ?? 0;
+}

@@ -21,6 +21,32 @@ describe("/api fault handling", () => {
     log.mockRestore();
   });
 
+  it("answers the database away (a PostgreSQL restart) with 503, a Retry-After and one log line without a stack", async () => {
+    const log = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const handler = apiHandler(async () => {
+      throw new Error("Failed query: insert into stock_movements …", {
+        cause: Object.assign(new Error("write CONNECTION_CLOSED 127.0.0.1:5432"), {
+          code: "CONNECTION_CLOSED",
+        }),
+      });
+    });
+    const response = await handler(
+      args(buildRequest("/api/x", { method: "POST", headers: { "x-request-id": "req-43" } })),
+    );
+    expect(response.status).toBe(503);
+    expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await response.json()).toEqual({
+      message: "The database is not answering; try again in a minute.",
+    });
+    expect(log).toHaveBeenCalledTimes(1);
+    const line = String(log.mock.calls[0][0]);
+    expect(line).toMatch(
+      /^\d{4}-\d\d-\d\dT\S+Z \S+:\d+ \[req req-43\] POST \/api\/x: the database is not answering \(CONNECTION_CLOSED/,
+    );
+    expect(line).not.toContain("\n");
+    log.mockRestore();
+  });
+
   it("turns an HttpError into its JSON answer and passes a thrown Response through", async () => {
     const tooBig = await apiHandler(async () => {
       throw new HttpError(413, "The request is too large (the limit is 1 MB).");

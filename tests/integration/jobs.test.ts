@@ -1,8 +1,15 @@
 import { eq, inArray, sql } from "drizzle-orm";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { loginAttempts, registrationAttempts, sessions, users } from "#app/auth/table.server.ts";
 import { db } from "#app/db/client.server.ts";
-import { QUIET_QUEUE, sendMailSoon, startJobs, stopJobs, wakeWorkers } from "#app/jobs/jobs.server.ts";
+import {
+  jobsStatus,
+  QUIET_QUEUE,
+  sendMailSoon,
+  startJobs,
+  stopJobs,
+  wakeWorkers,
+} from "#app/jobs/jobs.server.ts";
 import { pruneSignIns, pruneSignInsJob } from "#app/jobs/prune-sign-ins.server.ts";
 import { createUser } from "#tests/support/users.ts";
 
@@ -132,5 +139,33 @@ describe("the job queue", () => {
       state = rows[0]?.state;
     }
     expect(state).toBe("completed");
+  });
+});
+
+describe("a job queue that cannot start", () => {
+  it("says so in its status, logs each failed try in one line, keeps trying, and stops when the app stops", async () => {
+    await stopJobs();
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    // Nothing listens on port 1: every try fails at once, as while PostgreSQL is away.
+    const started = startJobs("postgres://plantops:secret@127.0.0.1:1/plantops");
+    const outcome = started.then(
+      () => "started",
+      (error: Error) => error.message,
+    );
+    for (let tries = 0; tries < 100 && warn.mock.calls.length < 2; tries++)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(jobsStatus()).toMatchObject({ state: "retrying", error: expect.stringContaining("ECONNREFUSED") });
+    // Tried again after its wait (2 s), not given up.
+    expect(warn.mock.calls.length).toBeGreaterThanOrEqual(2);
+    for (const [line] of warn.mock.calls) {
+      expect(line).toMatch(
+        /^\S+Z \S+:\d+ \[jobs\] The job queue could not start \(.*ECONNREFUSED.*\); trying again in \d+ s/,
+      );
+      expect(line).not.toContain("\n");
+    }
+    await stopJobs();
+    expect(await outcome).toBe("The app stopped before its job queue started.");
+    expect(jobsStatus()).toEqual({ state: "stopped" });
+    warn.mockRestore();
   });
 });

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { loader as healthLoader } from "#app/api/routes/health.ts";
 import { db } from "#app/db/client.server.ts";
 import { startJobs, stopJobs } from "#app/jobs/jobs.server.ts";
 import { smtpMailer } from "#app/mail/mailer.server.ts";
@@ -39,6 +40,12 @@ beforeEach(async () => {
   smtp.refuse(0);
 });
 
+/** What /api/health says of the mail. */
+async function mailHealth() {
+  const health = (await (await run(healthLoader, buildRequest("/api/health"))).json()) as { mail: string };
+  return health.mail;
+}
+
 async function rowOf(id: string) {
   const [row] = await db.select().from(outbox).where(eq(outbox.id, id));
   return row;
@@ -71,6 +78,8 @@ describe("the outbox", () => {
     expect(waiting).toMatchObject({ status: "queued", attempts: 1 });
     expect(waiting.lastError).toMatch(/451/);
     expect(smtp.received).toHaveLength(0);
+    // /api/health tells a monitor that mail is waiting on the mail server.
+    expect(await mailHealth()).toBe("retrying");
 
     // Within the backoff nothing is tried again; after it, the message goes.
     expect(await flushOutbox(db, mailer, now)).toEqual({ sent: 0, retrying: 0, failed: 0 });
@@ -81,6 +90,7 @@ describe("the outbox", () => {
     });
     expect(smtp.received.map((mail) => mail.subject)).toEqual(["Retry me"]);
     expect(await rowOf(id)).toMatchObject({ status: "sent", attempts: 2, lastError: null });
+    expect(await mailHealth()).toBe("ok");
   });
 
   it("marks a message failed with the server's error after the last attempt; send again delivers it", async () => {

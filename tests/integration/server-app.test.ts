@@ -160,3 +160,88 @@ describe("the collection once the server is idle", () => {
     );
   });
 });
+
+describe("forms posted through a proxy, and the database away", () => {
+  // A build whose root route answers a form post, and whose loader finds the database away when
+  // asked to (as entry.server.tsx notes it): the web server's own answers are what is tested.
+  let awayNoted = 0;
+  const formBuild = {
+    ...build,
+    entry: {
+      module: { default: () => new Response(""), databaseAwaySince: (since: number) => awayNoted >= since },
+    },
+    routes: {
+      root: {
+        id: "root",
+        path: "",
+        module: {
+          loader: ({ request }: { request: Request }) => {
+            if (new URL(request.url).searchParams.has("away")) {
+              awayNoted = Date.now();
+              throw Object.assign(new Error("write CONNECTION_CLOSED 127.0.0.1:5432"), {
+                code: "CONNECTION_CLOSED",
+              });
+            }
+            return Response.json({ ok: true });
+          },
+          action: () => Response.json({ saved: true }),
+        },
+      },
+    },
+  } as unknown as ServerBuild;
+
+  async function serveForms(publicUrl?: string) {
+    const server = http.createServer(createApp({ build: formBuild, assetsDir, trustProxy: true, publicUrl }));
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    return (server.address() as AddressInfo).port;
+  }
+
+  /** A form post as nginx with `proxy_set_header Host $host` passes it: the port dropped from Host. */
+  const postThroughProxy = (port: number, origin: string) =>
+    new Promise<number>((resolve, reject) => {
+      const body = "name=Pump";
+      const request = http.request(
+        {
+          host: "127.0.0.1",
+          port,
+          method: "POST",
+          path: "/",
+          headers: {
+            host: "plantops.plant.test",
+            origin,
+            "content-type": "application/x-www-form-urlencoded",
+            "content-length": Buffer.byteLength(body),
+          },
+        },
+        (response) => {
+          response.resume();
+          resolve(response.statusCode ?? 0);
+        },
+      );
+      request.on("error", reject);
+      request.end(body);
+    });
+
+  it("accepts a form from APP_URL's origin whatever Host the proxy passes on, and still refuses other sites", async () => {
+    const withAppUrl = await serveForms("http://plantops.plant.test:8080");
+    expect(await postThroughProxy(withAppUrl, "http://plantops.plant.test:8080")).toBe(200);
+    expect(await postThroughProxy(withAppUrl, "http://plantops.plant.test:8081")).toBe(403);
+    expect(await postThroughProxy(withAppUrl, "https://evil.example")).toBe(403);
+    // Without APP_URL the Origin must name the Host it came with (the proxy must pass $http_host).
+    const without = await serveForms();
+    expect(await postThroughProxy(without, "http://plantops.plant.test:8080")).toBe(403);
+  });
+
+  it("answers a page whose loader found the database away with a plain 503 to try again, not the error page", async () => {
+    const port = await serveForms();
+    const fine = await fetch(`http://127.0.0.1:${port}/`);
+    expect(fine.status).toBe(200);
+    const away = await fetch(`http://127.0.0.1:${port}/?away`);
+    expect(away.status).toBe(503);
+    expect(Number(away.headers.get("retry-after"))).toBeGreaterThan(0);
+    const page = await away.text();
+    expect(page).toContain("The database is not answering; try again in a minute.");
+    expect(page).toContain('<a href="/home">');
+  });
+});

@@ -720,6 +720,24 @@ export interface operations {
           };
         };
       };
+      /** @description The database is not answering (restarting or away): nothing was saved; try again after Retry-After seconds */
+      503: {
+        headers: {
+          /** @description Seconds to wait before the next try */
+          "retry-after"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "The database is not answering; try again in a minute."
+           *     }
+           */
+          "application/json": {
+            message: string;
+          };
+        };
+      };
     };
   };
   getOpenApiDocument: {
@@ -803,6 +821,24 @@ export interface operations {
           };
         };
       };
+      /** @description The database is not answering (restarting or away): nothing was saved; try again after Retry-After seconds */
+      503: {
+        headers: {
+          /** @description Seconds to wait before the next try */
+          "retry-after"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "The database is not answering; try again in a minute."
+           *     }
+           */
+          "application/json": {
+            message: string;
+          };
+        };
+      };
     };
   };
   getApiReference: {
@@ -871,6 +907,24 @@ export interface operations {
           };
         };
       };
+      /** @description The database is not answering (restarting or away): nothing was saved; try again after Retry-After seconds */
+      503: {
+        headers: {
+          /** @description Seconds to wait before the next try */
+          "retry-after"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "The database is not answering; try again in a minute."
+           *     }
+           */
+          "application/json": {
+            message: string;
+          };
+        };
+      };
     };
   };
   getHealth: {
@@ -882,7 +936,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description The app and its database answer */
+      /** @description The app and its database answer (ready) */
       200: {
         headers: {
           [name: string]: unknown;
@@ -891,34 +945,90 @@ export interface operations {
           /**
            * @example {
            *       "status": "ok",
-           *       "database": "ok"
+           *       "database": "ok",
+           *       "live": true,
+           *       "ready": true,
+           *       "jobs": "running",
+           *       "mail": "ok",
+           *       "instance": "plant-server:3000"
            *     }
            */
           "application/json": {
-            /** @enum {string} */
+            /**
+             * @description ok when the database, the job queue and the mail are all well
+             * @enum {string}
+             */
             status: "ok" | "degraded";
             /** @enum {string} */
             database: "ok" | "unreachable";
+            /**
+             * @description The process answers (liveness)
+             * @constant
+             */
+            live: true;
+            /** @description The database answers, so requests can be served (readiness; the HTTP status follows it) */
+            ready: boolean;
+            /**
+             * @description This instance's job queue (digest, mail, prune): retrying while it cannot start
+             * @enum {string}
+             */
+            jobs: "starting" | "running" | "retrying" | "stopped";
+            /**
+             * @description off: SMTP_URL or MAIL_FROM not set; retrying: a message waits for another try after a failed one
+             * @enum {string}
+             */
+            mail: "ok" | "off" | "retrying";
+            /** @description The host and port of the instance that answered */
+            instance: string;
           };
         };
       };
-      /** @description The database does not answer within 3 seconds */
+      /** @description The database does not answer within 3 seconds (live, not ready) */
       503: {
         headers: {
+          /** @description Seconds to wait before the next try */
+          "retry-after"?: string;
           [name: string]: unknown;
         };
         content: {
           /**
            * @example {
            *       "status": "degraded",
-           *       "database": "unreachable"
+           *       "database": "unreachable",
+           *       "live": true,
+           *       "ready": false,
+           *       "jobs": "running",
+           *       "mail": "ok",
+           *       "instance": "plant-server:3000"
            *     }
            */
           "application/json": {
-            /** @enum {string} */
+            /**
+             * @description ok when the database, the job queue and the mail are all well
+             * @enum {string}
+             */
             status: "ok" | "degraded";
             /** @enum {string} */
             database: "ok" | "unreachable";
+            /**
+             * @description The process answers (liveness)
+             * @constant
+             */
+            live: true;
+            /** @description The database answers, so requests can be served (readiness; the HTTP status follows it) */
+            ready: boolean;
+            /**
+             * @description This instance's job queue (digest, mail, prune): retrying while it cannot start
+             * @enum {string}
+             */
+            jobs: "starting" | "running" | "retrying" | "stopped";
+            /**
+             * @description off: SMTP_URL or MAIL_FROM not set; retrying: a message waits for another try after a failed one
+             * @enum {string}
+             */
+            mail: "ok" | "off" | "retrying";
+            /** @description The host and port of the instance that answered */
+            instance: string;
           };
         };
       };
@@ -1074,6 +1184,24 @@ export interface operations {
           /**
            * @example {
            *       "message": "Something went wrong"
+           *     }
+           */
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description The database is not answering (restarting or away): nothing was saved; try again after Retry-After seconds */
+      503: {
+        headers: {
+          /** @description Seconds to wait before the next try */
+          "retry-after"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "The database is not answering; try again in a minute."
            *     }
            */
           "application/json": {
@@ -1242,6 +1370,24 @@ export interface operations {
           };
         };
       };
+      /** @description The database is not answering (restarting or away): nothing was saved; try again after Retry-After seconds */
+      503: {
+        headers: {
+          /** @description Seconds to wait before the next try */
+          "retry-after"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "The database is not answering; try again in a minute."
+           *     }
+           */
+          "application/json": {
+            message: string;
+          };
+        };
+      };
     };
   };
   signOut: {
@@ -1310,6 +1456,24 @@ export interface operations {
           /**
            * @example {
            *       "message": "Something went wrong"
+           *     }
+           */
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description The database is not answering (restarting or away): nothing was saved; try again after Retry-After seconds */
+      503: {
+        headers: {
+          /** @description Seconds to wait before the next try */
+          "retry-after"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "The database is not answering; try again in a minute."
            *     }
            */
           "application/json": {
@@ -1477,6 +1641,24 @@ export interface operations {
           };
         };
       };
+      /** @description The database is not answering (restarting or away): nothing was saved; try again after Retry-After seconds */
+      503: {
+        headers: {
+          /** @description Seconds to wait before the next try */
+          "retry-after"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "The database is not answering; try again in a minute."
+           *     }
+           */
+          "application/json": {
+            message: string;
+          };
+        };
+      };
     };
   };
   getLine: {
@@ -1600,6 +1782,24 @@ export interface operations {
           /**
            * @example {
            *       "message": "Something went wrong"
+           *     }
+           */
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description The database is not answering (restarting or away): nothing was saved; try again after Retry-After seconds */
+      503: {
+        headers: {
+          /** @description Seconds to wait before the next try */
+          "retry-after"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "The database is not answering; try again in a minute."
            *     }
            */
           "application/json": {
@@ -1859,6 +2059,24 @@ export interface operations {
           };
         };
       };
+      /** @description The database is not answering (restarting or away): nothing was saved; try again after Retry-After seconds */
+      503: {
+        headers: {
+          /** @description Seconds to wait before the next try */
+          "retry-after"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "The database is not answering; try again in a minute."
+           *     }
+           */
+          "application/json": {
+            message: string;
+          };
+        };
+      };
     };
   };
   updateLine: {
@@ -2109,6 +2327,24 @@ export interface operations {
           };
         };
       };
+      /** @description The database is not answering (restarting or away): nothing was saved; try again after Retry-After seconds */
+      503: {
+        headers: {
+          /** @description Seconds to wait before the next try */
+          "retry-after"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "The database is not answering; try again in a minute."
+           *     }
+           */
+          "application/json": {
+            message: string;
+          };
+        };
+      };
     };
   };
   deleteLine: {
@@ -2209,6 +2445,24 @@ export interface operations {
           /**
            * @example {
            *       "message": "Something went wrong"
+           *     }
+           */
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description The database is not answering (restarting or away): nothing was saved; try again after Retry-After seconds */
+      503: {
+        headers: {
+          /** @description Seconds to wait before the next try */
+          "retry-after"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "The database is not answering; try again in a minute."
            *     }
            */
           "application/json": {
@@ -2348,6 +2602,24 @@ export interface operations {
           /**
            * @example {
            *       "message": "Something went wrong"
+           *     }
+           */
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description The database is not answering (restarting or away): nothing was saved; try again after Retry-After seconds */
+      503: {
+        headers: {
+          /** @description Seconds to wait before the next try */
+          "retry-after"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "The database is not answering; try again in a minute."
            *     }
            */
           "application/json": {
@@ -2549,6 +2821,24 @@ export interface operations {
           };
         };
       };
+      /** @description The database is not answering (restarting or away): nothing was saved; try again after Retry-After seconds */
+      503: {
+        headers: {
+          /** @description Seconds to wait before the next try */
+          "retry-after"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "The database is not answering; try again in a minute."
+           *     }
+           */
+          "application/json": {
+            message: string;
+          };
+        };
+      };
     };
   };
   getRackItem: {
@@ -2667,6 +2957,24 @@ export interface operations {
           };
         };
       };
+      /** @description The database is not answering (restarting or away): nothing was saved; try again after Retry-After seconds */
+      503: {
+        headers: {
+          /** @description Seconds to wait before the next try */
+          "retry-after"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "The database is not answering; try again in a minute."
+           *     }
+           */
+          "application/json": {
+            message: string;
+          };
+        };
+      };
     };
   };
   deleteRackItem: {
@@ -2756,6 +3064,24 @@ export interface operations {
           /**
            * @example {
            *       "message": "Something went wrong"
+           *     }
+           */
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description The database is not answering (restarting or away): nothing was saved; try again after Retry-After seconds */
+      503: {
+        headers: {
+          /** @description Seconds to wait before the next try */
+          "retry-after"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "The database is not answering; try again in a minute."
            *     }
            */
           "application/json": {
@@ -2976,6 +3302,24 @@ export interface operations {
           };
         };
       };
+      /** @description The database is not answering (restarting or away): nothing was saved; try again after Retry-After seconds */
+      503: {
+        headers: {
+          /** @description Seconds to wait before the next try */
+          "retry-after"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "The database is not answering; try again in a minute."
+           *     }
+           */
+          "application/json": {
+            message: string;
+          };
+        };
+      };
     };
   };
   getStockCard: {
@@ -3158,6 +3502,24 @@ export interface operations {
           /**
            * @example {
            *       "message": "Something went wrong"
+           *     }
+           */
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description The database is not answering (restarting or away): nothing was saved; try again after Retry-After seconds */
+      503: {
+        headers: {
+          /** @description Seconds to wait before the next try */
+          "retry-after"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "The database is not answering; try again in a minute."
            *     }
            */
           "application/json": {
@@ -3373,6 +3735,24 @@ export interface operations {
           };
         };
       };
+      /** @description The database is not answering (restarting or away): nothing was saved; try again after Retry-After seconds */
+      503: {
+        headers: {
+          /** @description Seconds to wait before the next try */
+          "retry-after"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "The database is not answering; try again in a minute."
+           *     }
+           */
+          "application/json": {
+            message: string;
+          };
+        };
+      };
     };
   };
   reverseMovement: {
@@ -3574,6 +3954,24 @@ export interface operations {
           /**
            * @example {
            *       "message": "Something went wrong"
+           *     }
+           */
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description The database is not answering (restarting or away): nothing was saved; try again after Retry-After seconds */
+      503: {
+        headers: {
+          /** @description Seconds to wait before the next try */
+          "retry-after"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "The database is not answering; try again in a minute."
            *     }
            */
           "application/json": {
@@ -3794,6 +4192,24 @@ export interface operations {
           };
         };
       };
+      /** @description The database is not answering (restarting or away): nothing was saved; try again after Retry-After seconds */
+      503: {
+        headers: {
+          /** @description Seconds to wait before the next try */
+          "retry-after"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "The database is not answering; try again in a minute."
+           *     }
+           */
+          "application/json": {
+            message: string;
+          };
+        };
+      };
     };
   };
   listContracts: {
@@ -3930,6 +4346,24 @@ export interface operations {
           };
         };
       };
+      /** @description The database is not answering (restarting or away): nothing was saved; try again after Retry-After seconds */
+      503: {
+        headers: {
+          /** @description Seconds to wait before the next try */
+          "retry-after"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "The database is not answering; try again in a minute."
+           *     }
+           */
+          "application/json": {
+            message: string;
+          };
+        };
+      };
     };
   };
   getContract: {
@@ -4055,6 +4489,24 @@ export interface operations {
           /**
            * @example {
            *       "message": "Something went wrong"
+           *     }
+           */
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description The database is not answering (restarting or away): nothing was saved; try again after Retry-After seconds */
+      503: {
+        headers: {
+          /** @description Seconds to wait before the next try */
+          "retry-after"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "The database is not answering; try again in a minute."
            *     }
            */
           "application/json": {
@@ -4277,6 +4729,24 @@ export interface operations {
           /**
            * @example {
            *       "message": "Something went wrong"
+           *     }
+           */
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description The database is not answering (restarting or away): nothing was saved; try again after Retry-After seconds */
+      503: {
+        headers: {
+          /** @description Seconds to wait before the next try */
+          "retry-after"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "The database is not answering; try again in a minute."
            *     }
            */
           "application/json": {
@@ -4513,6 +4983,24 @@ export interface operations {
           };
         };
       };
+      /** @description The database is not answering (restarting or away): nothing was saved; try again after Retry-After seconds */
+      503: {
+        headers: {
+          /** @description Seconds to wait before the next try */
+          "retry-after"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "The database is not answering; try again in a minute."
+           *     }
+           */
+          "application/json": {
+            message: string;
+          };
+        };
+      };
     };
   };
   deleteContract: {
@@ -4600,6 +5088,24 @@ export interface operations {
           /**
            * @example {
            *       "message": "Something went wrong"
+           *     }
+           */
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description The database is not answering (restarting or away): nothing was saved; try again after Retry-After seconds */
+      503: {
+        headers: {
+          /** @description Seconds to wait before the next try */
+          "retry-after"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "The database is not answering; try again in a minute."
            *     }
            */
           "application/json": {
@@ -4732,6 +5238,24 @@ export interface operations {
           /**
            * @example {
            *       "message": "Something went wrong"
+           *     }
+           */
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description The database is not answering (restarting or away): nothing was saved; try again after Retry-After seconds */
+      503: {
+        headers: {
+          /** @description Seconds to wait before the next try */
+          "retry-after"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "The database is not answering; try again in a minute."
            *     }
            */
           "application/json": {
@@ -4939,6 +5463,24 @@ export interface operations {
           };
         };
       };
+      /** @description The database is not answering (restarting or away): nothing was saved; try again after Retry-After seconds */
+      503: {
+        headers: {
+          /** @description Seconds to wait before the next try */
+          "retry-after"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "The database is not answering; try again in a minute."
+           *     }
+           */
+          "application/json": {
+            message: string;
+          };
+        };
+      };
     };
   };
   getRackFile: {
@@ -5034,6 +5576,24 @@ export interface operations {
           /**
            * @example {
            *       "message": "Something went wrong"
+           *     }
+           */
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description The database is not answering (restarting or away): nothing was saved; try again after Retry-After seconds */
+      503: {
+        headers: {
+          /** @description Seconds to wait before the next try */
+          "retry-after"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "The database is not answering; try again in a minute."
            *     }
            */
           "application/json": {
@@ -5234,6 +5794,24 @@ export interface operations {
           };
         };
       };
+      /** @description The database is not answering (restarting or away): nothing was saved; try again after Retry-After seconds */
+      503: {
+        headers: {
+          /** @description Seconds to wait before the next try */
+          "retry-after"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "The database is not answering; try again in a minute."
+           *     }
+           */
+          "application/json": {
+            message: string;
+          };
+        };
+      };
     };
   };
   deleteRackFile: {
@@ -5323,6 +5901,24 @@ export interface operations {
           /**
            * @example {
            *       "message": "Something went wrong"
+           *     }
+           */
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description The database is not answering (restarting or away): nothing was saved; try again after Retry-After seconds */
+      503: {
+        headers: {
+          /** @description Seconds to wait before the next try */
+          "retry-after"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "The database is not answering; try again in a minute."
            *     }
            */
           "application/json": {
@@ -5482,6 +6078,24 @@ export interface operations {
           /**
            * @example {
            *       "message": "Something went wrong"
+           *     }
+           */
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description The database is not answering (restarting or away): nothing was saved; try again after Retry-After seconds */
+      503: {
+        headers: {
+          /** @description Seconds to wait before the next try */
+          "retry-after"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "The database is not answering; try again in a minute."
            *     }
            */
           "application/json": {
@@ -5989,6 +6603,24 @@ export interface operations {
           /**
            * @example {
            *       "message": "Something went wrong"
+           *     }
+           */
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description The database is not answering (restarting or away): nothing was saved; try again after Retry-After seconds */
+      503: {
+        headers: {
+          /** @description Seconds to wait before the next try */
+          "retry-after"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "The database is not answering; try again in a minute."
            *     }
            */
           "application/json": {
@@ -6713,6 +7345,24 @@ export interface operations {
           };
         };
       };
+      /** @description The database is not answering (restarting or away): nothing was saved; try again after Retry-After seconds */
+      503: {
+        headers: {
+          /** @description Seconds to wait before the next try */
+          "retry-after"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "The database is not answering; try again in a minute."
+           *     }
+           */
+          "application/json": {
+            message: string;
+          };
+        };
+      };
     };
   };
   getSopRecord: {
@@ -7163,6 +7813,24 @@ export interface operations {
           /**
            * @example {
            *       "message": "Something went wrong"
+           *     }
+           */
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description The database is not answering (restarting or away): nothing was saved; try again after Retry-After seconds */
+      503: {
+        headers: {
+          /** @description Seconds to wait before the next try */
+          "retry-after"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "The database is not answering; try again in a minute."
            *     }
            */
           "application/json": {
@@ -7895,6 +8563,24 @@ export interface operations {
           };
         };
       };
+      /** @description The database is not answering (restarting or away): nothing was saved; try again after Retry-After seconds */
+      503: {
+        headers: {
+          /** @description Seconds to wait before the next try */
+          "retry-after"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "The database is not answering; try again in a minute."
+           *     }
+           */
+          "application/json": {
+            message: string;
+          };
+        };
+      };
     };
   };
   deleteSopRecord: {
@@ -7984,6 +8670,24 @@ export interface operations {
           /**
            * @example {
            *       "message": "Something went wrong"
+           *     }
+           */
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description The database is not answering (restarting or away): nothing was saved; try again after Retry-After seconds */
+      503: {
+        headers: {
+          /** @description Seconds to wait before the next try */
+          "retry-after"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "The database is not answering; try again in a minute."
            *     }
            */
           "application/json": {

@@ -97,6 +97,12 @@ const post = (body: unknown, headers: Record<string, string> = {}) => ({
   body: JSON.stringify(body),
 });
 
+/** The job queue's state as an instance's /api/health tells it. */
+async function jobsState(instance: Instance) {
+  const health = (await (await call(instance, "/api/health")).json()) as { jobs?: string };
+  return health.jobs;
+}
+
 async function until(what: string, check: () => Promise<boolean>, seconds = 30) {
   const deadline = Date.now() + seconds * 1000;
   while (!(await check())) {
@@ -136,6 +142,14 @@ describe("two app instances on one PostgreSQL", () => {
     const applied = await sql`select count(*)::int as n from drizzle.__drizzle_migrations`;
     const committed = fs.readdirSync(migrationsFolder).filter((name) => name.endsWith(".sql")).length;
     expect(applied[0].n).toBe(committed);
+    // Each instance gets its job queue too (its digest, mail and prune workers): creating pg-boss's
+    // queues at once deadlocked, and the loser served on without any, saying so only in its log.
+    await until("both instances' job queues to run", async () => {
+      const states = await Promise.all([a, b].map(jobsState));
+      return states.every((state) => state === "running");
+    });
+    for (const instance of [a, b])
+      expect(instance.output()).not.toMatch(/job queue could not start|deadlock/i);
 
     // 2. A sign-in on one instance is valid on the other: the session is a row both read.
     const registered = await call(

@@ -74,7 +74,7 @@ function alive(pid: number) {
 
 /** What was printed after a stop signal: a scheduled job's line may come at any moment, it is not the stop's. */
 const linesOfTheStop = (printed: string) =>
-  printed.split("\n").filter((line) => line && !line.startsWith("[jobs] "));
+  printed.split("\n").filter((line) => line && !line.includes(" [jobs] "));
 
 /** Every process on the machine: its parent and its arguments (from /proc). */
 function processTable() {
@@ -288,6 +288,27 @@ describe("npm start on the embedded database", () => {
     process.kill(-(third.child.pid as number), "SIGINT");
     expect(await third.exited).toBe(0);
   });
+
+  it("starts its embedded PostgreSQL again when it is killed (the OOM killer), and serves on", async () => {
+    const port = await freePort();
+    const app = start({ PORT: String(port), DATA_DIR: dataDir });
+    await ready(app);
+    const postmaster = postgresOf(dataDir)[0];
+    process.kill(postmaster, "SIGKILL");
+    await until(() => app.output().includes("The embedded PostgreSQL is running again"), Date.now() + 60_000);
+    expect(app.output()).toContain("The embedded PostgreSQL stopped unexpectedly: starting it again");
+    expect(app.child.exitCode, "the app serves on").toBeNull();
+    expect(postgresOf(dataDir)[0]).not.toBe(postmaster);
+    const login = await api(
+      port,
+      "/api/auth/login",
+      json({ email: "crash@plant.test", password: "correct horse battery" }),
+    );
+    expect(login.status).toBe(200);
+    process.kill(-(app.child.pid as number), "SIGINT");
+    expect(await app.exited).toBe(0);
+    expect(postgresStillOn(dataDir)).toEqual([]);
+  });
 });
 
 describe("npm start stopped by a signal to one process (a service manager's, a container's)", () => {
@@ -383,7 +404,7 @@ describe("npm start on an external PostgreSQL", () => {
     expect(app.output()).toContain(`external PostgreSQL at 127.0.0.1:${external.port}`);
     expect(app.output()).not.toContain("Registration code:");
     const health = await api(port, "/api/health");
-    expect(await health.json()).toEqual({ status: "ok", database: "ok" });
+    expect(await health.json()).toMatchObject({ database: "ok", live: true, ready: true });
     app.child.kill("SIGTERM");
     expect(await app.exited).toBe(0);
   });
