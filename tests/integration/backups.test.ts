@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { backedUpRelations, createBackup, quoteName } from "#app/backups/backup.server.ts";
 import { BackupRefused, plantopsTableCount, restoreBackup } from "#app/backups/restore.server.ts";
 import { TRAILER_PREFIX } from "#app/backups/rules.ts";
+import { buildSchemaUpTo, knownMigrations } from "#app/backups/schema-level.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { plantToday, recordMovement } from "#app/ledger/movements.server.ts";
 import { seedDatabase } from "../../scripts/seed/run.ts";
@@ -229,6 +230,45 @@ describe("a backup that must not be restored", () => {
       expect(await tableSums(client)).toEqual(before);
     } finally {
       await client.end();
+    }
+  });
+
+  it("is carried forward when an older PlantOps made it: its rows, then the newer migrations", async () => {
+    // A database as the migration before the last left it, with a line whose typed status 0013 drops.
+    const migrations = knownMigrations();
+    const previous = migrations[migrations.length - 2];
+    const older = await emptyDatabase();
+    const client = postgres(older, { max: 1, onnotice: () => {} });
+    try {
+      await client.begin(async (tx) => {
+        await buildSchemaUpTo(tx, previous.createdAt);
+        for (const migration of migrations.slice(0, -1))
+          await tx`insert into drizzle.__drizzle_migrations (hash, created_at) values (${migration.hash}, ${migration.createdAt})`;
+        await tx`insert into inventory_items (department, srno, assets, components_and_equipments,
+          available_stock, min_stock, lead_time_days, status_of_order)
+          values ('Technician', 1, 'Carousel', 'Bearing', 2, 5, 10, 'Typed long ago')`;
+      });
+    } finally {
+      await client.end();
+    }
+    const old = await createBackup(older, path.join(dir, "older"), { timeZone });
+    expect(old.head.migration.tag).toBe(previous.tag);
+    const target = await emptyDatabase();
+    const report = await restoreBackup(target, old.file);
+    expect(report.migratedTo).toBe(migrations[migrations.length - 1].tag);
+    const restored = postgres(target, { max: 1, onnotice: () => {} });
+    try {
+      const [{ applied }] = await restored<
+        { applied: number }[]
+      >`select count(*)::int as applied from drizzle.__drizzle_migrations`;
+      expect(applied).toBe(migrations.length);
+      const lines = await restored`select srno, assets, available_stock::int as stock from inventory_items`;
+      expect(lines).toEqual([{ srno: 1, assets: "Carousel", stock: 2 }]);
+      const [column] =
+        await restored`select 1 from information_schema.columns where column_name = 'status_of_order'`;
+      expect(column).toBeUndefined();
+    } finally {
+      await restored.end();
     }
   });
 });
