@@ -1,6 +1,8 @@
 import PgBoss from "pg-boss";
+import { getBackupSettings } from "#app/backups/run.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { dailyDigestJob, digestDueAtStart, sendDailyDigest } from "#app/jobs/daily-digest.server.ts";
+import { nightlyBackup, nightlyBackupJob } from "#app/jobs/nightly-backup.server.ts";
 import { pruneSignIns, pruneSignInsJob } from "#app/jobs/prune-sign-ins.server.ts";
 import { sendMailJob, sendQueuedMail } from "#app/jobs/send-mail.server.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
@@ -95,6 +97,18 @@ export function startJobs(databaseUrl: string): Promise<PgBoss> {
       queue.notifyWorker(digestWorker);
     }
 
+    await queue.createQueue(nightlyBackupJob.name, { name: nightlyBackupJob.name, policy: "short" });
+    const backups = await getBackupSettings(db);
+    await queue.schedule(nightlyBackupJob.name, digestCron(backups.time), {}, { tz: PLANT_TIME_ZONE });
+    workers.push(
+      await queue.work(nightlyBackupJob.name, { pollingIntervalSeconds: POLL_SECONDS }, async () => {
+        const outcome = await nightlyBackup();
+        console.log(`[jobs] ${nightlyBackupJob.name}: ${JSON.stringify(outcome)}`);
+        if (!outcome.ok) await runMailSoon(queue);
+        return outcome;
+      }),
+    );
+
     boss = queue;
     return queue;
   })();
@@ -122,6 +136,13 @@ async function runMailSoon(queue: PgBoss) {
 export async function rescheduleDigest(time: string) {
   await boss
     ?.schedule(dailyDigestJob.name, digestCron(time), {}, { tz: serverSettings().PLANT_TIME_ZONE })
+    .catch((error) => console.error("[jobs]", error));
+}
+
+/** After /settings/backups changes the backup time: the nightly backup's schedule follows. */
+export async function rescheduleBackup(time: string) {
+  await boss
+    ?.schedule(nightlyBackupJob.name, digestCron(time), {}, { tz: serverSettings().PLANT_TIME_ZONE })
     .catch((error) => console.error("[jobs]", error));
 }
 
