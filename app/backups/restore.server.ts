@@ -149,7 +149,7 @@ type TableSink = (table: string, columns: string[], rows: AsyncGenerator<Buffer>
  * Reads a whole backup: the manifest, every table's rows (handed to `sink`, or counted and dropped),
  * the trailer; checks the rows and checksums against the manifest. Throws BackupRefused.
  */
-async function readBackup(
+export async function readBackup(
   file: string,
   sink?: TableSink,
 ): Promise<{ head: BackupHead; trailer: BackupTrailer }> {

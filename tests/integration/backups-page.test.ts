@@ -4,8 +4,10 @@ import os from "node:os";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { action as auditAction, loader as auditLoader } from "#app/audit/routes/audit.tsx";
 import { auditLog } from "#app/audit/table.server.ts";
 import { users } from "#app/auth/table.server.ts";
+import { copyValue } from "#app/backups/bring-back.server.ts";
 import { action as backupsAction, loader as backupsLoader } from "#app/backups/routes/backups.tsx";
 import { loader as downloadLoader } from "#app/backups/routes/download.ts";
 import { backupsToKeep, DEFAULT_RETENTION } from "#app/backups/rules.ts";
@@ -13,8 +15,12 @@ import { db } from "#app/db/client.server.ts";
 import { todayFor } from "#app/home/today.server.ts";
 import { startJobs, stopJobs } from "#app/jobs/jobs.server.ts";
 import { nightlyBackup, nightlyBackupJob } from "#app/jobs/nightly-backup.server.ts";
+import { plantToday, recordMovement } from "#app/ledger/movements.server.ts";
+import { stockMovements } from "#app/ledger/table.server.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
 import { outbox } from "#app/mail/table.server.ts";
+import { createRackItem, deleteRackItem } from "#app/store-racks/queries.server.ts";
+import { rackItems } from "#app/store-racks/table.server.ts";
 import { buildRequest, run, toastOf } from "#tests/support/requests.ts";
 import { signedInUser } from "#tests/support/users.ts";
 
@@ -208,6 +214,101 @@ describe("/settings/backups", () => {
     const boss = await startJobs(process.env.DATABASE_URL ?? "");
     expect(await boss.getSchedules()).toEqual(
       expect.arrayContaining([expect.objectContaining({ name: nightlyBackupJob.name, cron: "30 3 * * *" })]),
+    );
+  });
+});
+
+describe("bringing one deleted record back from /audit", () => {
+  it("reads COPY's escapes back", () => {
+    expect(copyValue("\\N")).toBeNull();
+    expect(copyValue("a\\tb\\nc\\\\d")).toBe("a\tb\nc\\d");
+  });
+
+  it("brings a rack item back with its stock movements, as a new audited change, for an admin only", async () => {
+    const { id: adminId } = await person(admin);
+    const created = await createRackItem(
+      db,
+      7,
+      { section: "B", materialName: "Valve 19 mm" },
+      { availableStock: 40, issue: 0, receipt: 0 },
+      adminId,
+    );
+    if (!created.ok) throw new Error(created.message);
+    const id = created.item._id;
+    for (const quantity of [5, 7])
+      await recordMovement(
+        db,
+        { type: "rack", id },
+        { kind: "receipt", movedOn: plantToday(), quantity },
+        adminId,
+      );
+    const before = await db.select().from(stockMovements).where(eq(stockMovements.rackItemId, id));
+    expect(before).toHaveLength(3);
+    await run(
+      backupsAction,
+      buildRequest("/settings/backups", { cookie: admin.cookie, form: { intent: "back-up-now" } }),
+    );
+    expect(await deleteRackItem(db, 7, id, adminId)).toBe(true);
+
+    const list = (await (
+      await run(auditLoader, buildRequest("/audit?type=rack_item", { cookie: admin.cookie }))
+    ).json()) as {
+      rows: { entityId: string; action: string; bringBack: boolean }[];
+    };
+    expect(list.rows.find((row) => row.entityId === id && row.action === "delete")?.bringBack).toBe(true);
+    const form = { intent: "bring-back", entity: "rack_item", id };
+    const refused = await run(auditAction, buildRequest("/audit", { cookie: viewer.cookie, form }));
+    expect(refused.status).toBe(403);
+
+    const response = await run(
+      auditAction,
+      buildRequest("/audit?type=rack_item", { cookie: admin.cookie, form }),
+    );
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/audit?type=rack_item");
+    expect((await toastOf(response))?.message).toMatch(
+      /^Rack item brought back from the backup plantops-.* with 3 stock movements\.$/,
+    );
+    const [item] = await db.select().from(rackItems).where(eq(rackItems.id, id));
+    expect(item).toMatchObject({ materialName: "Valve 19 mm", closingStock: 52 });
+    const after = await db.select().from(stockMovements).where(eq(stockMovements.rackItemId, id));
+    expect(after.map((row) => row.id).sort()).toEqual(before.map((row) => row.id).sort());
+    const entries = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, "rack_item"), eq(auditLog.entityId, id), eq(auditLog.action, "create")));
+    expect(
+      entries.map((entry) => (entry.after as { broughtBackFrom?: string }).broughtBackFrom).filter(Boolean),
+    ).toHaveLength(1);
+
+    const again = await run(auditAction, buildRequest("/audit", { cookie: admin.cookie, form }));
+    expect(again.status).toBe(409);
+    expect(await again.json()).toEqual({
+      bringBackError: "This record exists: there is nothing to bring back.",
+    });
+  });
+
+  it("says so when no kept backup holds the record", async () => {
+    const { id: adminId } = await person(admin);
+    const created = await createRackItem(
+      db,
+      7,
+      { section: "C", materialName: "Added after the backup" },
+      { availableStock: 1, issue: 0, receipt: 0 },
+      adminId,
+    );
+    if (!created.ok) throw new Error(created.message);
+    await deleteRackItem(db, 7, created.item._id, adminId);
+    const response = await run(
+      auditAction,
+      buildRequest("/audit", {
+        cookie: admin.cookie,
+        form: { intent: "bring-back", entity: "rack_item", id: created.item._id },
+      }),
+    );
+    expect(response.status).toBe(409);
+    expect(((await response.json()) as { bringBackError: string }).bringBackError).toMatch(
+      /^No kept backup holds this record/,
     );
   });
 });
