@@ -21,8 +21,6 @@ const log = (line: string) => console.log(line);
 
 try {
   const settings = parseSettings(process.env);
-  console.log(`Checking ${file} …`);
-  const { head } = await verifyBackup(file);
   if (!settings.DATABASE_URL) {
     const dataDir = path.resolve(settings.DATA_DIR);
     const existing = embeddedUrl(dataDir);
@@ -31,6 +29,9 @@ try {
         `PlantOps is running from ${dataDir}: stop it first (Ctrl-C or the service's stop). Nothing was changed.`,
       );
     if (moving && existing) {
+      // Read whole first: a damaged file must not cost the plant its current database's place.
+      console.log(`Checking ${file} …`);
+      await verifyBackup(file);
       const { date, time } = plantClock(new Date(), settings.PLANT_TIME_ZONE);
       const aside = moveAside(dataDir, `before-restore-${date}-${time}`);
       console.log(`The current embedded database was moved to ${aside} (move it back to undo).`);
@@ -44,7 +45,7 @@ try {
     const rows = report.tables.reduce((sum, table) => sum + table.rows, 0);
     console.log(
       [
-        `Restored ${report.tables.length} tables, ${rows} rows, from the backup taken ${head.takenAt} by PlantOps ${head.plantops}, in ${report.seconds.toFixed(1)} s.`,
+        `Restored ${report.tables.length} tables, ${rows} rows, from the backup taken ${report.head.takenAt} by PlantOps ${report.head.plantops}, in ${report.seconds.toFixed(1)} s.`,
         `The database is at migration ${report.migratedTo}. Start PlantOps with npm start.`,
       ].join("\n"),
     );

@@ -152,6 +152,7 @@ type TableSink = (table: string, columns: string[], rows: AsyncGenerator<Buffer>
 export async function readBackup(
   file: string,
   sink?: TableSink,
+  onHead?: (head: BackupHead) => Promise<void>,
 ): Promise<{ head: BackupHead; trailer: BackupTrailer }> {
   const reader = new BackupReader(openBackup(file));
   const magic = await reader.line().catch((error) => {
@@ -166,6 +167,7 @@ export async function readBackup(
     throw error instanceof BackupRefused ? error : damaged("its manifest cannot be read");
   }
   checkCompatible(head);
+  await onHead?.(head);
   const counted: Record<string, { rows: number; sha256: string }> = {};
   for (const table of head.tables) {
     const line = await reader.line();
@@ -230,9 +232,11 @@ export type RestoreReport = {
 };
 
 /**
- * Restores a backup into an empty database: checks the file first (nothing touched if it is
- * damaged), loads it in one transaction (nothing left behind if anything fails), then migrates it
- * forward to this PlantOps's schema.
+ * Restores a backup into an empty database, in one transaction: the schema of the backup's
+ * migration, the rows, the sequences, the counts; the file's checksums are checked as it is read,
+ * so a damaged file rolls everything back (nothing is left behind). Then the newer migrations.
+ * Secondary indexes and foreign keys are set aside during the load and made again after it: one
+ * build of each index and one check of each key cost far less than keeping them up row by row.
  */
 export async function restoreBackup(
   databaseUrl: string,
@@ -240,16 +244,14 @@ export async function restoreBackup(
   log: (line: string) => void = () => {},
 ): Promise<RestoreReport> {
   const started = Date.now();
-  const checked = await verifyBackup(file);
-  log(
-    `Backup checked: PlantOps ${checked.head.plantops}, migration ${checked.head.migration.tag}, taken ${checked.head.takenAt}, ${checked.head.tables.length} tables, checksum ${checked.trailer.sha256.slice(0, 12)}…`,
-  );
+  if (!fs.existsSync(file)) throw new BackupRefused(`No backup file at ${file}.`);
   const sql = postgres(databaseUrl, {
     max: 1,
     onnotice: () => {},
     connection: { application_name: "plantops-restore" },
   });
   const tables: { name: string; rows: number }[] = [];
+  let checked: { head: BackupHead; trailer: BackupTrailer };
   try {
     const existing = await plantopsTableCount(sql);
     if (existing > 0)
@@ -257,16 +259,26 @@ export async function restoreBackup(
         `The database already holds ${existing} PlantOps tables: a restore goes into an empty database. ` +
           "Nothing was changed. With the embedded database, add --move-aside to set the current data folder aside first.",
       );
-    await sql.begin(async (tx) => {
-      await buildSchemaUpTo(tx, checked.head.migration.createdAt);
-      await readBackup(file, async (table, columns, rows) => {
-        const list = columns.map((column) => quoteName(column)).join(", ");
-        const writable = await tx.unsafe(`copy ${quoteName(table)} (${list}) from stdin`).writable();
-        await pipeline(Readable.from(rows), writable);
-      });
-      for (const sequence of checked.head.sequences)
+    checked = await sql.begin(async (tx) => {
+      await tx`set local maintenance_work_mem = '128MB'`;
+      let setAside: { drop: string; make: string }[] = [];
+      const read = await readBackup(
+        file,
+        async (table, columns, rows) => {
+          const list = columns.map((column) => quoteName(column)).join(", ");
+          const writable = await tx.unsafe(`copy ${quoteName(table)} (${list}) from stdin`).writable();
+          await pipeline(Readable.from(rows), writable);
+        },
+        async (head) => {
+          await buildSchemaUpTo(tx, head.migration.createdAt);
+          setAside = await indexesAndKeys(tx);
+          for (const item of setAside) await tx.unsafe(item.drop);
+        },
+      );
+      for (const item of [...setAside].reverse()) await tx.unsafe(item.make);
+      for (const sequence of read.head.sequences)
         await tx`select setval(${quoteName(sequence.name)}::regclass, ${sequence.value}::bigint, ${sequence.isCalled})`;
-      for (const table of checked.head.tables) {
+      for (const table of read.head.tables) {
         const [{ rows }] = await tx.unsafe<{ rows: string }[]>(
           `select count(*) as rows from ${quoteName(table.name)}`,
         );
@@ -277,7 +289,11 @@ export async function restoreBackup(
         tables.push({ name: table.name, rows: table.rows });
         log(`  ${table.name}: ${table.rows} rows`);
       }
+      return read;
     });
+    log(
+      `Backup checked: PlantOps ${checked.head.plantops}, migration ${checked.head.migration.tag}, taken ${checked.head.takenAt}, checksum ${checked.trailer.sha256.slice(0, 12)}…`,
+    );
     await sql`analyze`;
   } finally {
     await sql.end({ timeout: 1 });
@@ -287,4 +303,24 @@ export async function restoreBackup(
   if (latest !== checked.head.migration.tag)
     log(`Migrated forward from ${checked.head.migration.tag} to ${latest}.`);
   return { head: checked.head, tables, migratedTo: latest, seconds: (Date.now() - started) / 1000 };
+}
+
+/**
+ * The foreign keys and the indexes that back no constraint (searches, sorts, unique indexes) of
+ * PlantOps's schemas, as statements that drop them and make them again (from the catalog's own
+ * definitions). Primary keys stay: the foreign keys are checked against them.
+ */
+async function indexesAndKeys(tx: postgres.TransactionSql) {
+  const keys = await tx<{ drop: string; make: string }[]>`
+    select format('alter table %I.%I drop constraint %I', n.nspname, c.relname, k.conname) as drop,
+      format('alter table %I.%I add constraint %I %s', n.nspname, c.relname, k.conname, pg_get_constraintdef(k.oid)) as make
+    from pg_constraint k join pg_class c on c.oid = k.conrelid join pg_namespace n on n.oid = c.relnamespace
+    where k.contype = 'f' and n.nspname = any(${BACKED_UP_SCHEMAS})`;
+  const indexes = await tx<{ drop: string; make: string }[]>`
+    select format('drop index %I.%I', n.nspname, i.relname) as drop, pg_get_indexdef(i.oid) as make
+    from pg_index x join pg_class i on i.oid = x.indexrelid join pg_namespace n on n.oid = i.relnamespace
+    where n.nspname = any(${BACKED_UP_SCHEMAS})
+      and not exists (select 1 from pg_constraint k where k.conindid = i.oid)`;
+  // Keys dropped first and made again last, once the indexes are back.
+  return [...keys, ...indexes];
 }

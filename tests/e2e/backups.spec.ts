@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "./fixtures.ts";
+import { baseURL } from "../../playwright.config.ts";
+import { expect, test, uniqueName } from "./fixtures.ts";
 
 // /settings/backups (issue 34), with JavaScript on and off: an admin backs up now, sees it first in
 // the kept backups and downloads it; a wrong retention comes back with its message, filled in.
@@ -52,4 +53,29 @@ test("/settings/backups has no accessibility violations", async ({ page, login, 
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
     .analyze();
   expect(violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+});
+
+test("an admin brings a deleted rack item back from /audit, with its stock", async ({ page, login }) => {
+  await login("admin");
+  const materialName = uniqueName("Brought back");
+  const created = await page.request.post("/api/rack/9", {
+    data: { section: "BB", materialName, availableStock: 12, issue: 0, receit: 0 },
+    headers: { origin: baseURL },
+  });
+  expect(created.status()).toBe(201);
+  const { _id: id } = (await created.json()) as { _id: string };
+  await page.goto("/settings/backups");
+  await page.getByRole("button", { name: "Back up now" }).click();
+  await expect(page.getByText(/^Backed up: /).first()).toBeVisible();
+  const deleted = await page.request.delete(`/api/rack/9/${id}`, { headers: { origin: baseURL } });
+  expect(deleted.status()).toBe(200);
+
+  await page.goto("/audit?type=rack_item");
+  const row = page.getByRole("row").filter({ hasText: "Deleted" }).filter({ hasText: materialName });
+  await row.getByRole("button", { name: "Bring back" }).click();
+  await expect(
+    page.getByText(/^Rack item brought back from the backup plantops-.* with 1 stock movements\.$/).first(),
+  ).toBeVisible();
+  await page.goto(`/stock/rack/${id}`);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(materialName);
 });
