@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
@@ -114,7 +114,8 @@ export async function createBackup(
   const now = options.now ?? new Date();
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   const file = nextFile(dir, now, options.timeZone);
-  const partial = path.join(dir, `.${path.basename(file)}.partial`);
+  // Its own name: two backups started in the same second must not write into one file.
+  const partial = path.join(dir, `.${path.basename(file)}.${randomBytes(4).toString("hex")}.partial`);
   const sql = postgres(databaseUrl, {
     max: 1,
     onnotice: () => {},
@@ -166,11 +167,13 @@ export async function createBackup(
     const handle = fs.openSync(partial, "r");
     fs.fsyncSync(handle);
     fs.closeSync(handle);
-    fs.renameSync(partial, file);
-    fs.chmodSync(file, 0o600);
+    // The other of two same-second backups may have taken the name meanwhile: take the next one.
+    const free = fs.existsSync(file) ? nextFile(dir, now, options.timeZone) : file;
+    fs.renameSync(partial, free);
+    fs.chmodSync(free, 0o600);
     return {
-      file,
-      bytes: fs.statSync(file).size,
+      file: free,
+      bytes: fs.statSync(free).size,
       seconds: (Date.now() - started) / 1000,
       ...done,
     };

@@ -5,6 +5,7 @@ import {
   backupsToKeep,
   compareVersions,
   DEFAULT_RETENTION,
+  newestFirst,
   parseBackupName,
 } from "#app/backups/rules.ts";
 
@@ -21,6 +22,25 @@ describe("a backup's name", () => {
   it("is not one of ours otherwise", () => {
     expect(parseBackupName("notes.txt")).toBeUndefined();
     expect(parseBackupName(".plantops-2026-11-26-021530.backup.gz.partial")).toBeUndefined();
+  });
+});
+
+describe("the order of backups", () => {
+  it("puts the newest first, a second one of the same second before the first", () => {
+    const names = [
+      "plantops-2026-11-25-020000.backup.gz",
+      "plantops-2026-11-26-020000.backup.gz",
+      "plantops-2026-11-26-020000-1.backup.gz",
+      "plantops-2026-11-26-020000-10.backup.gz",
+      "plantops-2026-11-26-020000-2.backup.gz",
+    ];
+    expect([...names].sort(newestFirst)).toEqual([
+      "plantops-2026-11-26-020000-10.backup.gz",
+      "plantops-2026-11-26-020000-2.backup.gz",
+      "plantops-2026-11-26-020000-1.backup.gz",
+      "plantops-2026-11-26-020000.backup.gz",
+      "plantops-2026-11-25-020000.backup.gz",
+    ]);
   });
 });
 

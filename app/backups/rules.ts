@@ -60,6 +60,16 @@ export function parseBackupName(name: string): { date: string; time: string } | 
   return { date: match[1], time: `${match[2]}:${match[3]}:${match[4]}` };
 }
 
+/** Newest first: by the plant date and time in the name, then by the number of a same-second one. */
+export function newestFirst(a: string, b: string): number {
+  const key = (name: string) => {
+    const match = NAME.exec(name);
+    return match ? `${match[1]}${match[2]}${match[3]}${match[4]}-${(match[5] ?? "0").padStart(4, "0")}` : "";
+  };
+  const [x, y] = [key(a), key(b)];
+  return x === y ? 0 : x < y ? 1 : -1;
+}
+
 /** 1.10.0 against 1.9.3: negative when a is older, positive when newer. */
 export function compareVersions(a: string, b: string): number {
   const parts = (version: string) =>
@@ -94,7 +104,7 @@ export function backupsToKeep(names: readonly string[], retention: Retention): S
   const dated = names
     .map((name) => ({ name, parsed: parseBackupName(name) }))
     .filter((entry): entry is { name: string; parsed: { date: string; time: string } } => !!entry.parsed)
-    .sort((a, b) => (a.name < b.name ? 1 : -1));
+    .sort((a, b) => newestFirst(a.name, b.name));
   const keep = new Set<string>();
   if (dated[0]) keep.add(dated[0].name);
   const newestPer = (key: (date: string) => string, count: number) => {

@@ -4,7 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import { audit } from "#app/audit/log.server.ts";
 import { users } from "#app/auth/table.server.ts";
 import { createBackup } from "#app/backups/backup.server.ts";
-import { backupIsStale, backupsToKeep, parseBackupName } from "#app/backups/rules.ts";
+import { backupIsStale, backupsToKeep, newestFirst, parseBackupName } from "#app/backups/rules.ts";
 import { type BackupSettings, backupSettingsSchema, DEFAULT_BACKUP_SETTINGS } from "#app/backups/schema.ts";
 import { db, type Tx } from "#app/db/client.server.ts";
 import { formatDateTimeGB } from "#app/lib/dates.ts";
@@ -62,8 +62,7 @@ export function listBackups(dir = backupDir(serverSettings())): KeptBackup[] {
   return fs
     .readdirSync(dir)
     .filter((name) => parseBackupName(name))
-    .sort()
-    .reverse()
+    .sort(newestFirst)
     .map((name) => {
       const stat = fs.statSync(path.join(dir, name));
       return { name, bytes: stat.size, takenAt: stat.mtime };

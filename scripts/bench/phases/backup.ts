@@ -5,7 +5,8 @@ import { restoreBackup } from "#app/backups/restore.server.ts";
 import { embeddedUrl } from "#app/db/embedded.server.ts";
 import { BIG_DEPARTMENT, growDepartment } from "../../seed/run.ts";
 import { appPids, statusField } from "../app.ts";
-import { type Bench, MB, sleep } from "../context.ts";
+import { type Bench, MB, settle, sleep } from "../context.ts";
+import { percentile } from "../measure.ts";
 import type { Row } from "../report.ts";
 import { resetPeak, SETTLE_MS } from "./export.ts";
 import { BIG_LINES } from "./search.ts";
@@ -77,7 +78,20 @@ export async function backupPhase(bench: Bench): Promise<Row[]> {
     await admin.unsafe(`drop database if exists ${name} with (force)`).catch(() => {});
     await admin.end();
   }
+  const during = await pagesWhileBackingUp(bench);
+  bench.log(
+    `pages while backing up: ${during.count} loads, p95 ${during.p95.toFixed(0)} ms (without a backup: ${during.baseline.toFixed(0)} ms)`,
+  );
   return [
+    {
+      id: "backup.pages.p95",
+      group,
+      label: "every main page, one user at a time, while Back up now runs: p95 (ms to last byte)",
+      unit: "ms",
+      measured: during.p95,
+      budget: { op: "<", limit: 100 },
+      note: `${during.count} loads over ${during.seconds.toFixed(1)} s; without a backup ${during.baseline.toFixed(0)} ms`,
+    },
     {
       id: "backup.seconds",
       group,
@@ -105,4 +119,59 @@ export async function backupPhase(bench: Bench): Promise<Row[]> {
       budget: { op: "≤", limit: RESTORE_SECONDS },
     },
   ];
+}
+
+/** One load of a main page, to its last byte, in ms. */
+async function loadPage(bench: Bench, main: Bench["pages"][number]) {
+  const at = performance.now();
+  const response = await fetch(`${bench.url}${main.path}`, { headers: bench.asUser(main.adminOnly ? 0 : 1) });
+  await response.arrayBuffer();
+  return performance.now() - at;
+}
+
+/** Every main page once more and twice measured, with no backup running: the figure to compare with. */
+async function pagesWithoutBackup(bench: Bench) {
+  await settle(bench.url);
+  for (const main of bench.pages) await loadPage(bench, main);
+  const durations: number[] = [];
+  for (let round = 0; round < 2; round += 1)
+    for (const main of bench.pages) durations.push(await loadPage(bench, main));
+  return percentile(
+    durations.sort((a, b) => a - b),
+    95,
+  );
+}
+
+/** The main pages, one at a time and round and round, for as long as one more "Back up now" runs. */
+async function pagesWhileBackingUp(bench: Bench) {
+  const baseline = await pagesWithoutBackup(bench);
+  await settle(bench.url);
+  const durations: number[] = [];
+  let running = true;
+  const started = performance.now();
+  const backingUp = fetch(`${bench.url}/settings/backups`, {
+    method: "POST",
+    headers: { ...bench.asUser(0), origin: bench.url, "content-type": "application/x-www-form-urlencoded" },
+    body: "intent=back-up-now",
+    redirect: "manual",
+  }).finally(() => {
+    running = false;
+  });
+  while (running) {
+    for (const main of bench.pages) {
+      if (!running) break;
+      durations.push(await loadPage(bench, main));
+    }
+  }
+  const answer = await backingUp;
+  if (answer.status !== 302) throw new Error(`Back up now answered ${answer.status}`);
+  return {
+    baseline,
+    count: durations.length,
+    p95: percentile(
+      durations.sort((a, b) => a - b),
+      95,
+    ),
+    seconds: (performance.now() - started) / 1000,
+  };
 }
