@@ -55,7 +55,7 @@ test("/settings/backups has no accessibility violations", async ({ page, login, 
   expect(violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
 });
 
-test("an admin brings a deleted rack item back from /audit, with its stock", async ({ page, login }) => {
+test("an admin brings a deleted rack item back from /audit, with its stock", async ({ page, login, js }) => {
   await login("admin");
   const materialName = uniqueName("Brought back");
   const created = await page.request.post("/api/rack/9", {
@@ -72,6 +72,13 @@ test("an admin brings a deleted rack item back from /audit, with its stock", asy
 
   await page.goto("/audit?type=rack_item");
   const row = page.getByRole("row").filter({ hasText: "Deleted" }).filter({ hasText: materialName });
+  if (js) {
+    // /audit with its Bring back buttons keeps 0 violations (axe runs as a script: JavaScript on).
+    const { violations } = await new AxeBuilder({ page })
+      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+      .analyze();
+    expect(violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+  }
   await row.getByRole("button", { name: "Bring back" }).click();
   await expect(
     page.getByText(/^Rack item brought back from the backup plantops-.* with 1 stock movements\.$/).first(),
