@@ -13,6 +13,8 @@ import { loader as downloadLoader } from "#app/backups/routes/download.ts";
 import { backupsToKeep, DEFAULT_RETENTION } from "#app/backups/rules.ts";
 import { db } from "#app/db/client.server.ts";
 import { todayFor } from "#app/home/today.server.ts";
+import { createLine, deleteLine } from "#app/inventory/queries.server.ts";
+import { inventoryItems } from "#app/inventory/table.server.ts";
 import { startJobs, stopJobs } from "#app/jobs/jobs.server.ts";
 import { nightlyBackup, nightlyBackupJob } from "#app/jobs/nightly-backup.server.ts";
 import { plantToday, recordMovement } from "#app/ledger/movements.server.ts";
@@ -310,5 +312,42 @@ describe("bringing one deleted record back from /audit", () => {
     expect(((await response.json()) as { bringBackError: string }).bringBackError).toMatch(
       /^No kept backup holds this record/,
     );
+  });
+
+  it("brings a spares line back with its stock, unless another line has taken its serial number since", async () => {
+    const { id: adminId } = await person(admin);
+    const line = {
+      srno: 4242,
+      Assets: "Compressor",
+      ComponentsAndEquipments: "Valve plate",
+      AvailableStock: 6,
+      MinStock: 2,
+      LeadTime: 10,
+    };
+    const created = await createLine(db, "FireFight", line, adminId);
+    if (!created.ok) throw new Error("line not created");
+    const id = created.line._id;
+    await run(
+      backupsAction,
+      buildRequest("/settings/backups", { cookie: admin.cookie, form: { intent: "back-up-now" } }),
+    );
+    expect(await deleteLine(db, "FireFight", id, adminId)).toBe("deleted");
+    const form = { intent: "bring-back", entity: "inventory_item", id };
+
+    const taken = await createLine(db, "FireFight", { ...line, Assets: "Another" }, adminId);
+    if (!taken.ok) throw new Error("line not created");
+    const refused = await run(auditAction, buildRequest("/audit", { cookie: admin.cookie, form }));
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toEqual({
+      bringBackError: "Another record now has this one's number or key: change or delete it first.",
+    });
+
+    expect(await deleteLine(db, "FireFight", taken.line._id, adminId)).toBe("deleted");
+    const response = await run(auditAction, buildRequest("/audit", { cookie: admin.cookie, form }));
+    expect(response.status).toBe(302);
+    const [back] = await db.select().from(inventoryItems).where(eq(inventoryItems.id, id));
+    expect(back).toMatchObject({ srno: 4242, assets: "Compressor", availableStock: 6 });
+    const movements = await db.select().from(stockMovements).where(eq(stockMovements.inventoryItemId, id));
+    expect(movements.reduce((sum, movement) => sum + movement.quantity, 0)).toBe(6);
   });
 });
