@@ -27,6 +27,7 @@ const modules = import.meta.glob<ResourceModule>(
     "./exports/routes/*.ts",
     "./imports/routes/{template.ts,undo.tsx}",
     "./auth/routes/logout.tsx",
+    "./backups/routes/download.ts",
     "!**/*.test.{ts,tsx}",
   ],
   { eager: true },

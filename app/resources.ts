@@ -1,4 +1,5 @@
 import type { RouteConfigEntry } from "@remix-run/route-config";
+import * as backups from "#app/backups/routes.ts";
 import * as contracts from "#app/contracts/routes.ts";
 import * as exportsFeature from "#app/exports/routes.ts";
 import * as fileIndex from "#app/file-index/routes.ts";
@@ -20,6 +21,7 @@ import * as storeRacks from "#app/store-racks/routes.ts";
 export const resources: RouteConfigEntry[] = [
   route("logout", "auth/routes/logout.tsx"),
   ...exportsFeature.resources,
+  ...backups.resources,
   ...importsFeature.resources,
   ...prefix("api", [
     { index: true, file: "api/routes/index.ts" },

@@ -1,5 +1,6 @@
 import { index, layout, type RouteConfig, route } from "@remix-run/route-config";
 import * as audit from "#app/audit/routes.ts";
+import * as backups from "#app/backups/routes.ts";
 import * as contracts from "#app/contracts/routes.ts";
 import * as fileIndex from "#app/file-index/routes.ts";
 import * as importsFeature from "#app/imports/routes.ts";
@@ -26,6 +27,7 @@ export default [
     route("home/print", "home/print.tsx", { id: "home/print" }),
     route("settings", "settings/routes/settings.tsx"),
     ...mail.pages,
+    ...backups.pages,
     ...inventory.pages,
     ...storeRacks.pages,
     ...ledger.pages,

@@ -18,6 +18,7 @@ import {
 import type { Bench, BenchOptions, MainPage, Phase } from "./bench/context.ts";
 import { apiPhase } from "./bench/phases/api.ts";
 import { assetsPhase } from "./bench/phases/assets.ts";
+import { backupPhase } from "./bench/phases/backup.ts";
 import { browserPhase } from "./bench/phases/browser.ts";
 import { exportPhase } from "./bench/phases/export.ts";
 import { importPhase } from "./bench/phases/import.ts";
@@ -52,6 +53,7 @@ const PHASES = [
   "memory",
   "search",
   "export",
+  "backup",
   "import",
 ] as const;
 type PhaseName = (typeof PHASES)[number];
@@ -69,6 +71,8 @@ const usage = `Usage: npm run bench -- [options]
                          memory   RSS of everything npm start runs, at idle (after the load if run)
                          search   typed search on a 1,000-line and a 100,000-line department
                          export   a 100,000-line department as Excel and CSV: rows/s, server RSS growth
+                         backup   Back up now through the page (seconds, server RSS growth), then
+                                  that backup restored into an empty database (seconds)
                          import   a 20,000-row spares .xlsx uploaded, previewed and confirmed through
                                   the pages: seconds, server RSS growth (then undone)
                        e.g. --only browser,search                                              [all]
@@ -227,6 +231,7 @@ async function main() {
         ),
       search: searchPhase,
       export: exportPhase,
+      backup: backupPhase,
       import: importPhase,
     };
     // The machine's load when each phase started: the browser figures move with it on a shared machine.

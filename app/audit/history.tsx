@@ -1,4 +1,5 @@
 import { Link, useLocation } from "@remix-run/react";
+import type { ReactNode } from "react";
 import type { FieldChange } from "#app/audit/diff.ts";
 
 // A record's history on its page (issue 17): who changed what and when, newest first, field by
@@ -134,7 +135,16 @@ export const ROW_CHANGE_CAP = 8;
 const WITH_HISTORY = new Set(["inventory_item", "rack_item", "contract", "rack_file", "sop_record"]);
 
 /** One change: when, who, what kind, which record (a link while it exists), its field lines. */
-export function AuditLine({ row, cap = ROW_CHANGE_CAP }: { row: AuditRowView; cap?: number }) {
+export function AuditLine({
+  row,
+  cap = ROW_CHANGE_CAP,
+  extra,
+}: {
+  row: AuditRowView;
+  cap?: number;
+  /** Shown under the record's name (/audit: "Bring back" on a deleted record, for admins). */
+  extra?: ReactNode;
+}) {
   const shown = row.changes.slice(0, cap);
   const more = row.changes.length - shown.length;
   const name = row.title || row.entityId;
@@ -147,6 +157,7 @@ export function AuditLine({ row, cap = ROW_CHANGE_CAP }: { row: AuditRowView; ca
         <span className="muted">{row.typeLabel}</span>
         <br />
         {row.href ? <Link to={row.href}>{name}</Link> : name}
+        {extra}
       </td>
       <td>
         <FieldChanges changes={shown} action={row.action} />

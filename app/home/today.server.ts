@@ -3,6 +3,8 @@ import { isRecordType, RECORD_TYPES, recordTypeLabel } from "#app/audit/record-t
 import { auditLog } from "#app/audit/table.server.ts";
 import { type Area, can } from "#app/auth/permissions.ts";
 import type { Role } from "#app/auth/roles.ts";
+import { BACKUP_STALE_HOURS } from "#app/backups/rules.ts";
+import { backupStatus } from "#app/backups/run.server.ts";
 import { type StatusBounds, statusBounds } from "#app/contracts/rules.ts";
 import { db, type Tx } from "#app/db/client.server.ts";
 import { todayVisits } from "#app/home/table.server.ts";
@@ -49,6 +51,7 @@ export async function todayFor(
   const today = plantDay(now, timeZone);
   const mayRead = (area: Area) => can(user.role, area, "read");
   const cards = await Promise.all([
+    can(user.role, "settings", "write") ? backupsCard(db, now, timeZone) : null,
     mayRead("contracts")
       ? contractsCard(db, today, plant.reminderOffsets, statusBounds(now, timeZone, plant.dueSoonDays))
       : null,
@@ -61,6 +64,32 @@ export async function todayFor(
     day: formatDateGB(today),
     at: formatDateTimeGB(now, timeZone),
     cards: cards.filter((card): card is TodayCard => card !== null),
+  };
+}
+
+/** For admins, when the last good backup is older than 26 hours, there is none, or the last one failed. */
+async function backupsCard(db: Tx, now: Date, timeZone: string): Promise<TodayCard | null> {
+  const { last, failure, stale } = await backupStatus(db, now);
+  if (!stale) return null;
+  const hours = last ? Math.floor((now.getTime() - last.takenAt.getTime()) / 3_600_000) : 0;
+  return {
+    id: "backups",
+    title: "Backups",
+    total: 1,
+    summary: failure
+      ? `The last backup failed (${formatDateTimeGB(failure.at, timeZone)}).`
+      : last
+        ? `The last good backup is from ${formatDateTimeGB(last.takenAt, timeZone)}, more than ${BACKUP_STALE_HOURS} hours ago.`
+        : "No backup has been taken yet.",
+    groups: [
+      {
+        label: last ? "Hours since the last good backup" : "Backups kept",
+        count: hours,
+        late: true,
+        href: "/settings/backups",
+        items: failure ? [{ text: failure.message, late: true, href: "/settings/backups" }] : [],
+      },
+    ],
   };
 }
 

@@ -21,7 +21,7 @@ export type TodayGroup = {
 };
 
 export type TodayCard = {
-  id: "contracts" | "spares" | "returns" | "shifts" | "changes";
+  id: "backups" | "contracts" | "spares" | "returns" | "shifts" | "changes";
   title: string;
   /** What needs doing in all (the card's headline number). */
   total: number;

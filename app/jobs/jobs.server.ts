@@ -1,7 +1,9 @@
 import PgBoss from "pg-boss";
+import { getBackupSettings } from "#app/backups/run.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { withStartLock } from "#app/db/migrate.server.ts";
 import { dailyDigestJob, digestTimeHasPassed, sendDailyDigest } from "#app/jobs/daily-digest.server.ts";
+import { nightlyBackup, nightlyBackupJob } from "#app/jobs/nightly-backup.server.ts";
 import { pruneSignIns, pruneSignInsJob } from "#app/jobs/prune-sign-ins.server.ts";
 import { sendMailJob, sendQueuedMail } from "#app/jobs/send-mail.server.ts";
 import { faultSummary, isDatabaseAway } from "#app/lib/database-away.ts";
@@ -136,15 +138,18 @@ async function startQueue(databaseUrl: string): Promise<PgBoss> {
     await queue.start();
     const { PLANT_TIME_ZONE, SESSION_IDLE_HOURS } = serverSettings();
     const plant = await getPlantSettings(db);
+    const backups = await getBackupSettings(db);
     // Under the migrations' lock: two instances creating the queues at once deadlock.
     await withStartLock(databaseUrl, async () => {
       await queue.createQueue(pruneSignInsJob.name);
       // "short": at most one waiting run, so a burst of sendMailSoon() calls is one run, not a hundred.
       await queue.createQueue(sendMailJob.name, { name: sendMailJob.name, policy: "short" });
       await queue.createQueue(dailyDigestJob.name, { name: dailyDigestJob.name, policy: "short" });
+      await queue.createQueue(nightlyBackupJob.name, { name: nightlyBackupJob.name, policy: "short" });
       await queue.schedule(pruneSignInsJob.name, pruneSignInsJob.cron, {}, { tz: PLANT_TIME_ZONE });
       await queue.schedule(sendMailJob.name, sendMailJob.cron, {}, { tz: PLANT_TIME_ZONE });
       await queue.schedule(dailyDigestJob.name, digestCron(plant.digestTime), {}, { tz: PLANT_TIME_ZONE });
+      await queue.schedule(nightlyBackupJob.name, digestCron(backups.time), {}, { tz: PLANT_TIME_ZONE });
     });
 
     registered.push(
@@ -174,6 +179,15 @@ async function startQueue(databaseUrl: string): Promise<PgBoss> {
       },
     );
     registered.push(digest);
+
+    registered.push(
+      await queue.work(nightlyBackupJob.name, { pollingIntervalSeconds: POLL_SECONDS }, async () => {
+        const outcome = await nightlyBackup();
+        logInfo(`[jobs] ${nightlyBackupJob.name}: ${JSON.stringify(outcome)}`);
+        if (!outcome.ok) await runMailSoon(queue);
+        return outcome;
+      }),
+    );
     await catchUpDigest(queue, digest);
     workers.push(...registered);
     mailWorker = sender;
@@ -237,6 +251,13 @@ export async function rescheduleDigest(time: string, changed: boolean) {
   } catch (error) {
     logWarning(`[jobs] ${faultSummary(error)}`);
   }
+}
+
+/** After /settings/backups changes the backup time: the nightly backup's schedule follows. */
+export async function rescheduleBackup(time: string) {
+  await boss
+    ?.schedule(nightlyBackupJob.name, digestCron(time), {}, { tz: serverSettings().PLANT_TIME_ZONE })
+    .catch((error) => logWarning(`[jobs] ${faultSummary(error)}`));
 }
 
 /** Stops taking jobs, lets a running one finish (up to 1 s: a stop must end within 3 s) and closes the queue's connections. */

@@ -1,4 +1,5 @@
 import { isIP } from "node:net";
+import path from "node:path";
 import { z } from "zod";
 
 // The settings a plant sets through the environment (README "Settings"). Parsed once, with zod,
@@ -32,6 +33,8 @@ export const settingsSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
     .optional(),
   DATA_DIR: z.string().min(1).default("./data"),
+  // Where backups go (README "Backups"): best another disk or a network share. Default DATA_DIR/backups.
+  BACKUP_DIR: z.string().min(1).optional(),
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   // Anyone who can reach the page may guess it: long enough not to be guessed (generated ones are 16).
   REGISTRATION_CODE: z.string().min(12, "must be at least 12 characters").optional(),
@@ -64,6 +67,11 @@ export const settingsSchema = z.object({
 });
 
 export type Settings = z.infer<typeof settingsSchema>;
+
+/** The folder backups are written to and listed from (relative paths: from the working directory). */
+export function backupDir(settings: Pick<Settings, "BACKUP_DIR" | "DATA_DIR">): string {
+  return path.resolve(settings.BACKUP_DIR ?? path.join(settings.DATA_DIR, "backups"));
+}
 
 /** Reads the settings from an environment; throws one readable message listing every bad value. */
 export function parseSettings(source: Record<string, string | undefined>): Settings {

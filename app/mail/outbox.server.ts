@@ -8,7 +8,7 @@ import { outbox } from "#app/mail/table.server.ts";
 /** How long a worker holds a row it took: if it dies mid-send, another takes the row after this. */
 const LEASE_MINUTES = 5;
 
-export type OutboxKind = "test" | "digest";
+export type OutboxKind = "test" | "digest" | "backup";
 
 /** Queues one message; call inside the transaction that decided to send it. Answers the row's id. */
 export async function queueMail(tx: Tx, kind: OutboxKind, message: MailMessage): Promise<string> {

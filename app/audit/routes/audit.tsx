@@ -1,17 +1,21 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AuditLine } from "#app/audit/history.tsx";
 import { type AuditRow, auditUserChoices, listAuditEntries } from "#app/audit/list.server.ts";
 import { AUDIT_LIST_DEFAULTS, hasFilters, readAuditView } from "#app/audit/list.ts";
 import { RECORD_TYPE_NAMES, RECORD_TYPES } from "#app/audit/record-types.ts";
 import { withListSize } from "#app/auth/list-size.server.ts";
+import { can } from "#app/auth/permissions.ts";
 import { requirePermission } from "#app/auth/session.server.ts";
+import { bringBack, canBringBack } from "#app/backups/bring-back.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { ExportLinks } from "#app/exports/links.tsx";
 import { serverSettings } from "#app/lib/env.server.ts";
+import { readForm } from "#app/lib/http.server.ts";
 import { FAULT_MESSAGE } from "#app/lib/messages.ts";
 import { logError } from "#app/lib/request-id.server.ts";
-import { FormError } from "#app/ui/form.tsx";
+import { redirectWithToast } from "#app/lib/toast.server.ts";
+import { FormError, SubmitButton } from "#app/ui/form.tsx";
 import { listHandle } from "#app/ui/list/handle.ts";
 import {
   ListStatus,
@@ -30,6 +34,8 @@ export const handle = listHandle;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requirePermission(request, "audit");
+  // Bringing a deleted record back from a backup is the admins' (those who look after the backups).
+  const bringsBack = can(user.role, "settings", "write");
   const search = await withListSize(db, user, "audit", new URL(request.url).searchParams);
   const { params, filters, problems } = readAuditView(search);
   const types = RECORD_TYPE_NAMES.map((name) => ({ value: name, label: RECORD_TYPES[name].label }));
@@ -46,7 +52,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
       auditUserChoices(db),
     ]);
     return {
-      rows: page.rows,
+      rows: page.rows.map((row) => ({
+        ...row,
+        bringBack: bringsBack && row.action === "delete" && canBringBack(row.entity),
+      })),
       view: view(page.page, page.total),
       filters,
       problems,
@@ -57,7 +66,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   } catch (error) {
     logError(request, error);
     return {
-      rows: [] as AuditRow[],
+      rows: [] as (AuditRow & { bringBack: boolean })[],
       view: view(1, 0),
       filters,
       problems,
@@ -68,8 +77,26 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
 }
 
+/** POST /audit "Bring back": a deleted record and its stock movements, from the newest backup holding it. */
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requirePermission(request, "settings", "write");
+  const form = await readForm(request);
+  const entity = String(form.get("entity") ?? "");
+  const id = String(form.get("id") ?? "");
+  if (form.get("intent") !== "bring-back" || !canBringBack(entity) || !/^[0-9a-f-]{36}$/i.test(id))
+    return data({ bringBackError: "Choose a deleted record to bring back." }, 400);
+  const outcome = await bringBack(entity, id, user.id);
+  if (!outcome.ok) return data({ bringBackError: outcome.message }, 409);
+  const back = new URL(request.url);
+  return redirectWithToast(`/audit${back.search}`, {
+    type: "success",
+    message: `${RECORD_TYPES[entity].label} brought back from the backup ${outcome.backup}${outcome.movements ? ` with ${outcome.movements} stock movements` : ""}.`,
+  });
+}
+
 export default function AuditPage() {
   const { rows, view, filters, problems, people, types, error } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
   const filtered = hasFilters(filters);
   return (
     <section className="page" aria-labelledby="audit-title">
@@ -86,6 +113,7 @@ export default function AuditPage() {
         </p>
       ) : null}
       <FormError errors={problems} />
+      <FormError errors={answer?.bringBackError ? [answer.bringBackError] : undefined} />
       <ListToolbar view={view} label="Search changes">
         <div className="field">
           <label htmlFor="audit-user">User</label>
@@ -146,7 +174,28 @@ export default function AuditPage() {
                 </td>
               </tr>
             ) : (
-              rows.map((row) => <AuditLine key={row.id} row={row} />)
+              rows.map((row) => (
+                <AuditLine
+                  key={row.id}
+                  row={row}
+                  extra={
+                    row.bringBack ? (
+                      <Form method="post">
+                        <input type="hidden" name="entity" value={row.entity} />
+                        <input type="hidden" name="id" value={row.entityId} />
+                        <SubmitButton
+                          pendingText="Bringing back..."
+                          name="intent"
+                          value="bring-back"
+                          className="button small"
+                        >
+                          Bring back
+                        </SubmitButton>
+                      </Form>
+                    ) : null
+                  }
+                />
+              ))
             )}
           </tbody>
         </table>

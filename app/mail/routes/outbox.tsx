@@ -28,7 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     offReason: mailNotReadyReason(settings),
     rows: rows.map((row) => ({
       id: row.id,
-      kind: row.kind === "test" ? "Test" : "Daily digest",
+      kind: row.kind === "test" ? "Test" : row.kind === "backup" ? "Backup failed" : "Daily digest",
       recipient: row.recipient,
       subject: row.subject,
       status: row.status,

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { ROLE_LABELS } from "#app/auth/roles.ts";
 import { requirePermission } from "#app/auth/session.server.ts";
 import { useCan } from "#app/auth/use-can.ts";
@@ -193,6 +193,15 @@ export default function SettingsPage() {
         error={answer && "mailError" in answer ? answer.mailError : null}
         mayChange={mayChange}
       />
+      {mayChange ? (
+        <section aria-labelledby="backups-link-title">
+          <h2 id="backups-link-title">Backups</h2>
+          <p>
+            <Link to="/settings/backups">Backups</Link>: the last backup, the kept ones to download, back up
+            now, and the nightly backup's time and how many are kept.
+          </p>
+        </section>
+      ) : null}
     </section>
   );
 }

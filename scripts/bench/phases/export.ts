@@ -26,14 +26,14 @@ const SAMPLE_MS = 20;
 /** "A few MB": the growth of the web server's RSS over its level before the download. */
 export const EXPORT_RSS_BUDGET_MB = 16;
 /** Long enough for the server's idle collection: the pool's idle time, and its check (≤ 5 s). */
-const SETTLE_MS = POOL.idleTimeoutSeconds * 1000 + 8000;
+export const SETTLE_MS = POOL.idleTimeoutSeconds * 1000 + 8000;
 const MB = 1024 * 1024;
 
 /**
  * Resets the process's peak RSS (VmHWM) to its current RSS: "5" to clear_refs (Linux ≥ 4.0, same
  * user). False when the kernel refuses; the samples alone then give the peak.
  */
-function resetPeak(pid: number): boolean {
+export function resetPeak(pid: number): boolean {
   try {
     fs.writeFileSync(`/proc/${pid}/clear_refs`, "5");
     return true;

@@ -1,0 +1,168 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { requirePermission } from "#app/auth/session.server.ts";
+import {
+  backupStatus,
+  getBackupSettings,
+  listBackups,
+  runBackup,
+  saveBackupSettings,
+} from "#app/backups/run.server.ts";
+import { backupSettingsSchema } from "#app/backups/schema.ts";
+import { rescheduleBackup, sendMailSoon } from "#app/jobs/jobs.server.ts";
+import { formatDateTimeGB } from "#app/lib/dates.ts";
+import { backupDir, serverSettings } from "#app/lib/env.server.ts";
+import { readForm } from "#app/lib/http.server.ts";
+import { redirectWithToast } from "#app/lib/toast.server.ts";
+import { parseSubmission } from "#app/ui/form/parse.ts";
+import { Field, FormError, SubmitButton } from "#app/ui/form.tsx";
+import { TableWrap } from "#app/ui/list/list-view.tsx";
+
+// /settings/backups (admins: the settings area's write access): the last backup, the kept ones
+// with their download links, "Back up now", and the nightly backup's time and retention.
+export const meta: MetaFunction = () => [{ title: "Backups · PlantOps" }];
+
+const megabytes = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MB`;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requirePermission(request, "settings", "write");
+  const env = serverSettings();
+  const zone = env.PLANT_TIME_ZONE;
+  const status = await backupStatus();
+  return {
+    dir: backupDir(env),
+    settings: await getBackupSettings(),
+    failure: status.failure
+      ? { at: formatDateTimeGB(status.failure.at, zone), message: status.failure.message }
+      : null,
+    stale: status.stale,
+    kept: listBackups().map((backup) => ({
+      name: backup.name,
+      size: megabytes(backup.bytes),
+      takenAt: formatDateTimeGB(backup.takenAt, zone),
+    })),
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requirePermission(request, "settings", "write");
+  const form = await readForm(request);
+  if (form.get("intent") === "back-up-now") {
+    const outcome = await runBackup("now", user.id);
+    if (!outcome.ok) {
+      await sendMailSoon();
+      return data({ backupError: `The backup failed: ${outcome.message}` }, 500);
+    }
+    return redirectWithToast("/settings/backups", {
+      type: "success",
+      message: `Backed up: ${outcome.file.split("/").pop()} (${megabytes(outcome.bytes)}, ${outcome.seconds.toFixed(1)} s).`,
+    });
+  }
+  const submission = parseSubmission(form, backupSettingsSchema);
+  if (submission.status !== "success") return data({ result: submission.reply() }, 400);
+  await saveBackupSettings(submission.value, user.id);
+  await rescheduleBackup(submission.value.time);
+  return redirectWithToast("/settings/backups", { type: "success", message: "Backup settings saved." });
+}
+
+export default function BackupsPage() {
+  const { dir, settings, failure, stale, kept } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    lastResult: answer && "result" in answer ? answer.result : undefined,
+    defaultValue: {
+      ...settings,
+      daily: String(settings.daily),
+      weekly: String(settings.weekly),
+      monthly: String(settings.monthly),
+    },
+    onValidate: ({ formData }) => parseSubmission(formData, backupSettingsSchema),
+    shouldValidate: "onBlur",
+  });
+  const last = kept[0];
+  return (
+    <section className="page" aria-labelledby="backups-title">
+      <div className="page-head">
+        <h1 id="backups-title">Backups</h1>
+        <Link to="/settings">Back to settings</Link>
+      </div>
+      <section aria-labelledby="last-backup-title">
+        <h2 id="last-backup-title">Last backup</h2>
+        <p className={stale ? "status-bad" : undefined}>
+          {last ? `${last.takenAt}, ${last.size}, in ${dir}` : `No backup yet. Backups go to ${dir}.`}
+        </p>
+        {failure ? (
+          <p className="status-bad">
+            The backup of {failure.at} failed: {failure.message}
+          </p>
+        ) : null}
+        <p className="hint">
+          A backup on this machine's disk dies with it: set BACKUP_DIR to another disk or a network share, or
+          copy the files off (README, Backups).
+        </p>
+        <Form method="post" className="form">
+          <FormError errors={answer && "backupError" in answer ? [answer.backupError] : undefined} />
+          <SubmitButton pendingText="Backing up… (a few seconds)" name="intent" value="back-up-now">
+            Back up now
+          </SubmitButton>
+        </Form>
+      </section>
+      <section aria-labelledby="kept-title">
+        <h2 id="kept-title">Kept backups</h2>
+        <TableWrap label="Kept backups">
+          <table aria-label="Kept backups">
+            <thead>
+              <tr>
+                <th scope="col">Taken</th>
+                <th scope="col">Size</th>
+                <th scope="col">File</th>
+              </tr>
+            </thead>
+            <tbody>
+              {kept.length === 0 ? (
+                <tr>
+                  <td colSpan={3} className="empty">
+                    No backups yet.
+                  </td>
+                </tr>
+              ) : (
+                kept.map((backup) => (
+                  <tr key={backup.name}>
+                    <td>{backup.takenAt}</td>
+                    <td>{backup.size}</td>
+                    <td>
+                      <a href={`/settings/backups/${backup.name}`} download>
+                        {backup.name}
+                      </a>
+                    </td>
+                  </tr>
+                ))
+              )}
+            </tbody>
+          </table>
+        </TableWrap>
+      </section>
+      <section aria-labelledby="nightly-title">
+        <h2 id="nightly-title">Nightly backup</h2>
+        <Form method="post" className="form" {...getFormProps(form)}>
+          <input type="hidden" name="intent" value="settings" />
+          <FormError id={form.errorId} errors={form.errors} />
+          <Field label="Time (plant time)" id={fields.time.id} errors={fields.time.errors} required>
+            <input {...getInputProps(fields.time, { type: "time" })} />
+          </Field>
+          <Field label="Daily backups kept" id={fields.daily.id} errors={fields.daily.errors} required>
+            <input {...getInputProps(fields.daily, { type: "number" })} />
+          </Field>
+          <Field label="Weekly backups kept" id={fields.weekly.id} errors={fields.weekly.errors} required>
+            <input {...getInputProps(fields.weekly, { type: "number" })} />
+          </Field>
+          <Field label="Monthly backups kept" id={fields.monthly.id} errors={fields.monthly.errors} required>
+            <input {...getInputProps(fields.monthly, { type: "number" })} />
+          </Field>
+          <SubmitButton pendingText="Saving...">Save</SubmitButton>
+        </Form>
+      </section>
+    </section>
+  );
+}

@@ -1,0 +1,159 @@
+import fs from "node:fs";
+import path from "node:path";
+import { eq, sql } from "drizzle-orm";
+import { audit } from "#app/audit/log.server.ts";
+import { users } from "#app/auth/table.server.ts";
+import { createBackup } from "#app/backups/backup.server.ts";
+import { backupIsStale, backupsToKeep, newestFirst, parseBackupName } from "#app/backups/rules.ts";
+import { type BackupSettings, backupSettingsSchema, DEFAULT_BACKUP_SETTINGS } from "#app/backups/schema.ts";
+import { db, type Tx } from "#app/db/client.server.ts";
+import { formatDateTimeGB } from "#app/lib/dates.ts";
+import { backupDir, serverSettings } from "#app/lib/env.server.ts";
+import { queueMail } from "#app/mail/outbox.server.ts";
+import { errorSummary } from "#app/mail/rules.ts";
+import { settings } from "#app/settings/table.server.ts";
+
+// The backups the running app takes (the nightly job, "Back up now") and shows (/settings/backups,
+// Today). The files in BACKUP_DIR are the truth about what exists; the database keeps only the
+// settings and the last failure (a failure leaves no file to tell of it).
+
+const SETTINGS_KEY = "backups";
+const FAILURE_KEY = "backup-failure";
+
+export async function getBackupSettings(tx: Tx = db): Promise<BackupSettings> {
+  const [row] = await tx
+    .select({ value: settings.value })
+    .from(settings)
+    .where(eq(settings.key, SETTINGS_KEY));
+  const parsed = backupSettingsSchema.safeParse(row?.value ?? {});
+  return parsed.success ? parsed.data : DEFAULT_BACKUP_SETTINGS;
+}
+
+async function putSetting(tx: Tx, key: string, value: unknown, userId: string | null) {
+  await tx
+    .insert(settings)
+    .values({ key, value, createdBy: userId, updatedBy: userId })
+    .onConflictDoUpdate({
+      target: settings.key,
+      set: { value, updatedBy: userId, updatedAt: new Date(), version: sql`${settings.version} + 1` },
+    });
+}
+
+export async function saveBackupSettings(value: BackupSettings, userId: string) {
+  await db.transaction(async (tx) => {
+    const before = await getBackupSettings(tx);
+    await putSetting(tx, SETTINGS_KEY, value, userId);
+    await audit(tx, {
+      userId,
+      action: "update",
+      entity: "settings",
+      entityId: SETTINGS_KEY,
+      before,
+      after: value,
+    });
+  });
+}
+
+export type KeptBackup = { name: string; bytes: number; takenAt: Date };
+
+/** The backups in a folder, newest first (only files named as ours; a `.partial` is not one). */
+export function listBackups(dir = backupDir(serverSettings())): KeptBackup[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .filter((name) => parseBackupName(name))
+    .sort(newestFirst)
+    .map((name) => {
+      const stat = fs.statSync(path.join(dir, name));
+      return { name, bytes: stat.size, takenAt: stat.mtime };
+    });
+}
+
+/** A kept backup's path, or undefined for any name that is not one (no path tricks). */
+export function backupPath(name: string, dir = backupDir(serverSettings())): string | undefined {
+  if (!parseBackupName(name)) return undefined;
+  const file = path.join(dir, name);
+  return fs.existsSync(file) ? file : undefined;
+}
+
+type Failure = { at: string; message: string };
+
+async function lastFailure(tx: Tx): Promise<Failure | undefined> {
+  const [row] = await tx
+    .select({ value: settings.value })
+    .from(settings)
+    .where(eq(settings.key, FAILURE_KEY));
+  return (row?.value as Failure | undefined) ?? undefined;
+}
+
+export type BackupOutcome =
+  | { ok: true; file: string; bytes: number; seconds: number; removed: string[] }
+  | { ok: false; message: string };
+
+/**
+ * Takes a backup now into BACKUP_DIR, then removes the backups the retention no longer keeps. A
+ * failure is recorded (Today shows it to admins) and mailed to every admin through the outbox.
+ */
+export async function runBackup(
+  reason: "nightly" | "now",
+  userId: string | null,
+  now = new Date(),
+): Promise<BackupOutcome> {
+  const env = serverSettings();
+  const dir = backupDir(env);
+  try {
+    const result = await createBackup(env.DATABASE_URL, dir, { timeZone: env.PLANT_TIME_ZONE, now });
+    const retention = await getBackupSettings();
+    const names = listBackups(dir).map((backup) => backup.name);
+    const keep = backupsToKeep(names, retention);
+    const removed = names.filter((name) => !keep.has(name));
+    for (const name of removed) fs.rmSync(path.join(dir, name), { force: true });
+    if (reason === "now" && userId)
+      await audit(db, {
+        userId,
+        action: "create",
+        entity: "backup",
+        entityId: path.basename(result.file),
+        after: { file: path.basename(result.file), bytes: result.bytes, removed },
+      });
+    return { ok: true, file: result.file, bytes: result.bytes, seconds: result.seconds, removed };
+  } catch (error) {
+    const message = errorSummary(error);
+    await recordFailure(reason, message, now, env.PLANT_TIME_ZONE, dir).catch((recording) =>
+      console.error("[backups] could not record the failure:", recording),
+    );
+    return { ok: false, message };
+  }
+}
+
+async function recordFailure(reason: string, message: string, now: Date, timeZone: string, dir: string) {
+  await db.transaction(async (tx) => {
+    await putSetting(tx, FAILURE_KEY, { at: now.toISOString(), message } satisfies Failure, null);
+    const admins = await tx.select({ email: users.email }).from(users).where(eq(users.role, "admin"));
+    for (const admin of admins)
+      await queueMail(tx, "backup", {
+        to: admin.email,
+        subject: "PlantOps: the backup failed",
+        text: [
+          `The ${reason === "nightly" ? "nightly " : ""}backup of ${formatDateTimeGB(now, timeZone)} failed:`,
+          "",
+          message,
+          "",
+          `Backups go to ${dir}. Check the disk there (space, permissions), then use "Back up now" on /settings/backups.`,
+        ].join("\n"),
+      });
+  });
+}
+
+export type BackupStatus = { last?: KeptBackup; failure?: Failure };
+
+/** The last good backup, a failure since it (if any), and whether Today should warn. */
+export async function backupStatus(
+  tx: Tx = db,
+  now = new Date(),
+): Promise<BackupStatus & { stale: boolean }> {
+  const last = listBackups()[0];
+  const failure = await lastFailure(tx);
+  const failedSince = failure && (!last || new Date(failure.at) > last.takenAt) ? failure : undefined;
+  return { last, failure: failedSince, stale: backupIsStale(last?.takenAt, now) || !!failedSince };
+}
