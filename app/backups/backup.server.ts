@@ -9,7 +9,7 @@ import {
   BACKUP_MAGIC,
   type BackupHead,
   type BackupTrailer,
-  backupFileName,
+  nextBackupFileName,
   TABLE_END,
   TABLE_PREFIX,
   TRAILER_PREFIX,
@@ -99,10 +99,7 @@ export function referencedFirst<T extends { name: string }>(
 
 /** Where the next backup goes: the plant time's name, numbered when one of that second exists. */
 function nextFile(dir: string, now: Date, timeZone: string) {
-  for (let duplicate = 0; ; duplicate += 1) {
-    const file = path.join(dir, backupFileName(now, timeZone, duplicate));
-    if (!fs.existsSync(file)) return file;
-  }
+  return path.join(dir, nextBackupFileName(fs.readdirSync(dir), now, timeZone));
 }
 
 export async function createBackup(

@@ -6,6 +6,7 @@ import {
   compareVersions,
   DEFAULT_RETENTION,
   newestFirst,
+  nextBackupFileName,
   parseBackupName,
 } from "#app/backups/rules.ts";
 
@@ -17,6 +18,26 @@ describe("a backup's name", () => {
     expect(backupFileName(new Date("2026-11-25T20:45:30Z"), "Asia/Kolkata", 2)).toBe(
       "plantops-2026-11-26-021530-2.backup.gz",
     );
+  });
+
+  it("of a second that has backups, is numbered above the highest, never in a gap the retention left", () => {
+    const now = new Date("2026-11-25T20:45:30Z");
+    const zone = "Asia/Kolkata";
+    expect(nextBackupFileName([], now, zone)).toBe("plantops-2026-11-26-021530.backup.gz");
+    expect(nextBackupFileName(["plantops-2026-11-26-021530.backup.gz"], now, zone)).toBe(
+      "plantops-2026-11-26-021530-1.backup.gz",
+    );
+    // The first of the second was removed by the retention: the new one must still sort newest.
+    const next = nextBackupFileName(["plantops-2026-11-26-021530-1.backup.gz", "notes.txt"], now, zone);
+    expect(next).toBe("plantops-2026-11-26-021530-2.backup.gz");
+    expect(newestFirst(next, "plantops-2026-11-26-021530-1.backup.gz")).toBeLessThan(0);
+    expect(
+      nextBackupFileName(
+        ["plantops-2026-11-26-021531.backup.gz", "plantops-2026-11-26-0215300.backup.gz"],
+        now,
+        zone,
+      ),
+    ).toBe("plantops-2026-11-26-021530.backup.gz");
   });
 
   it("is not one of ours otherwise", () => {

@@ -53,6 +53,23 @@ export function backupFileName(now: Date, timeZone: string, duplicate = 0): stri
   return `plantops-${date}-${time}${duplicate > 0 ? `-${duplicate}` : ""}.backup.gz`;
 }
 
+/**
+ * The name for a new backup beside `existing`: numbered one above the highest of its second, never
+ * in a gap. A gap is a same-second backup the retention removed; filling it would name the new
+ * backup older than the one kept, and the retention would then remove the new one.
+ */
+export function nextBackupFileName(existing: readonly string[], now: Date, timeZone: string): string {
+  const base = backupFileName(now, timeZone);
+  const stem = base.slice(0, -".backup.gz".length);
+  let highest = -1;
+  for (const name of existing) {
+    const match = NAME.exec(name);
+    if (!match || !name.startsWith(stem)) continue;
+    if (name === base || name.startsWith(`${stem}-`)) highest = Math.max(highest, Number(match[5] ?? 0));
+  }
+  return backupFileName(now, timeZone, highest + 1);
+}
+
 /** The plant date and time a backup's name carries; undefined for a file that is not one of ours. */
 export function parseBackupName(name: string): { date: string; time: string } | undefined {
   const match = NAME.exec(name);

@@ -327,10 +327,11 @@ describe("bringing one deleted record back from /audit", () => {
     const created = await createLine(db, "FireFight", line, adminId);
     if (!created.ok) throw new Error("line not created");
     const id = created.line._id;
-    await run(
+    const backedUp = await run(
       backupsAction,
       buildRequest("/settings/backups", { cookie: admin.cookie, form: { intent: "back-up-now" } }),
     );
+    expect(backedUp.status, await backedUp.clone().text()).toBe(302);
     expect(await deleteLine(db, "FireFight", id, adminId)).toBe("deleted");
     const form = { intent: "bring-back", entity: "inventory_item", id };
 
