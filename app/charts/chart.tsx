@@ -22,6 +22,7 @@ const SHAPE: Record<MarkShape, string> = {
   up: "m0-5l4.5 8h-9z",
   down: "m0 5l4.5-8h-9z",
   dot: "m-3.5 0a3.5 3.5 0 1 0 7 0a3.5 3.5 0 1 0-7 0",
+  bar: "m-2-6h4v12h-4z",
   cross: "m-4-4l8 8m0-8l-8 8",
 };
 

@@ -7,8 +7,8 @@
 export type StrokeStyle = "solid" | "dashed" | "dotted";
 /** How a bar is filled: solid, hatched or outlined, so two series differ on a black-and-white page. */
 export type FillStyle = "solid" | "hatched" | "outline";
-/** A mark's shape: a receipt points up, an issue down; a cross for what is overdue. */
-export type MarkShape = "up" | "down" | "dot" | "cross";
+/** A mark's shape: a receipt points up, an issue down; a bar for an end; a cross for what is overdue. */
+export type MarkShape = "up" | "down" | "dot" | "bar" | "cross";
 
 export type Tick = { at: number; label: string };
 
@@ -63,3 +63,6 @@ export type ChartGeometry = {
   layers: Layer[];
   legend: LegendEntry[];
 };
+
+/** A chart as a loader sends it: its geometry with the words that make it an accessible image. */
+export type ChartView = { title: string; description: string; geometry: ChartGeometry };

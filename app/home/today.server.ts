@@ -4,6 +4,7 @@ import { auditLog } from "#app/audit/table.server.ts";
 import { type Area, can } from "#app/auth/permissions.ts";
 import type { Role } from "#app/auth/roles.ts";
 import { type StatusBounds, statusBounds } from "#app/contracts/rules.ts";
+import { loadMonthStrip } from "#app/contracts/timeline.server.ts";
 import { db, type Tx } from "#app/db/client.server.ts";
 import { todayVisits } from "#app/home/table.server.ts";
 import { FIRST_FEW, type TodayCard, type TodayData, type TodayGroup } from "#app/home/today.ts";
@@ -79,7 +80,11 @@ async function contractsCard(
   offsets: readonly number[],
   bounds: StatusBounds,
 ): Promise<TodayCard> {
-  const bands = contractBands(await contractDates(db, today, offsets, bounds), today, offsets, bounds);
+  const [dates, chart] = await Promise.all([
+    contractDates(db, today, offsets, bounds),
+    loadMonthStrip(db, today, bounds),
+  ]);
+  const bands = contractBands(dates, today, offsets, bounds);
   const groups = bands.map(
     (band): TodayGroup => ({
       label: bandLabel(band),
@@ -108,6 +113,7 @@ async function contractsCard(
     total,
     summary: `Overdue, and due within the reminder windows (${offsets.join(", ")} days before).`,
     groups,
+    chart,
   };
 }
 

@@ -8,7 +8,7 @@ import {
   round1,
   stepPath,
 } from "#app/charts/axes.server.ts";
-import type { ChartGeometry, Layer, LegendEntry } from "#app/charts/geometry.ts";
+import type { ChartView, Layer, LegendEntry } from "#app/charts/geometry.ts";
 import type { Tx } from "#app/db/client.server.ts";
 import { issuedInCoverWindow } from "#app/inventory/cover.server.ts";
 import { type Cover, stockCover } from "#app/inventory/cover.ts";
@@ -29,8 +29,6 @@ import { addDays, formatDateGB } from "#app/lib/dates.ts";
 // range as a step line with the minimum stock, the receipts and issues marked and the order-by
 // date; and the use per month over the last 12 months. The page receives the drawn numbers and
 // path strings only (app/charts/chart.tsx draws them), never the maths.
-
-export type ChartView = { title: string; description: string; geometry: ChartGeometry };
 
 /** An order-by date further ahead than this is left off the balance chart (said in its words). */
 const ORDER_BY_AHEAD_DAYS = 90;

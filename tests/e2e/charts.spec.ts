@@ -59,3 +59,51 @@ test("a rack item's stock card shows its balance and its use per month as pictur
     expect(violations.map((violation) => violation.id)).toEqual([]);
   }
 });
+
+test("the contracts' timeline on /amc and this month's strip on Today, at 360 px", async ({
+  page,
+  login,
+  js,
+}) => {
+  await login("staff");
+  const equipment = uniqueName("Chart compressor");
+  const today = new Date().toISOString().slice(0, 10);
+  const added = await page.request.post("/api/equipment/add", {
+    data: {
+      equipment,
+      company: "Atlas",
+      validity: { from: "2026-01-01", to: "2049-12-31" },
+      pms: "Monthly",
+      vendorCode: "",
+      contractNumber: "",
+      concernedPerson: "",
+      mobileNumber: "",
+      lastDateOfChecking: "",
+      nextDueDate: today,
+    },
+    headers: { origin: baseURL },
+  });
+  expect(added.status()).toBe(201);
+  await page.setViewportSize({ width: 360, height: 740 });
+
+  await page.goto("/amc");
+  const timeline = page.getByRole("img", { name: /^Contracts: overdue and the next 90 days, / });
+  await expect(timeline).toBeVisible();
+  await expect(timeline).toHaveAccessibleDescription(
+    /contracts? ha(s|ve) a date overdue or within the next 90 days\./,
+  );
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+  await page.goto("/home");
+  const strip = page.getByRole("img", { name: /^Contract dates in [A-Z][a-z]+ \d{4}$/ });
+  await expect(strip).toBeVisible();
+  await expect(strip).toHaveAccessibleDescription(new RegExp(`${equipment} \\(Atlas\\) PMS (was )?due`));
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  if (js) {
+    const { violations } = await new AxeBuilder({ page }).include(".chart").withTags(WCAG).analyze();
+    expect(violations.map((violation) => violation.id)).toEqual([]);
+    await page.goto("/amc");
+    const onAmc = await new AxeBuilder({ page }).include(".chart").withTags(WCAG).analyze();
+    expect(onAmc.violations.map((violation) => violation.id)).toEqual([]);
+  }
+});

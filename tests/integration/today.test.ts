@@ -110,6 +110,23 @@ describe("the contracts card", () => {
     expect(group(data, "contracts", "Validity ends in 8–30").href).toBe("/amc?sort=validity");
   });
 
+  it("draws this month's dates on a strip from the same contracts, overdue crossed by the /amc rule", async () => {
+    const data = await todayFor(db, people.admin, at("2026-11-23T08:30"), ZONE);
+    const chart = card(data, "contracts").chart;
+    if (!chart) throw new Error("no strip");
+    expect(chart.title).toBe("Contract dates in November 2026");
+    const names = (name: string) =>
+      chart.geometry.layers.find((layer) => layer.name === name && layer.kind === "marks");
+    // Ended yesterday and the PMS due today are overdue (as "Validity ended" and "PMS due date
+    // passed" above); ends today and tomorrow are not; December's dates are not this month's.
+    expect(names("Overdue")).toMatchObject({ shape: "cross", points: [{}, {}] });
+    expect(names("Validity ends")).toMatchObject({ shape: "bar", points: [{}, {}] });
+    expect(names("PMS due")).toBeUndefined();
+    expect(chart.description).toBe(
+      "4 dates fall in November 2026: Ended yesterday validity ended 22/11/2026 (overdue); PMS today PMS was due 23/11/2026 (overdue); Ends today (Acme) validity ends 23/11/2026; Ends tomorrow validity ends 24/11/2026.",
+    );
+  });
+
   it("decides the day in the plant's zone: at 23:30 a contract ending today is still valid, at 00:30 it has ended", async () => {
     const late = await todayFor(db, people.admin, at("2026-11-23T23:30"), ZONE);
     expect(texts(late, "contracts", "Validity ends within 7")).toContain(
