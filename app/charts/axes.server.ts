@@ -66,6 +66,17 @@ export function quantityScale(max: number, plot: Plot, { min = 0, tickCount = 4 
   return { y: (value: number) => round1(scale(value)), ticks, top: scale.domain()[1] };
 }
 
+/** A quantity axis laid across (horizontal bars): 0 at the plot's left, a round figure at its right. */
+export function quantityAcross(max: number, plot: Plot, tickCount = 4) {
+  const top = Number.isFinite(max) && max > 0 ? max : 1;
+  const scale = scaleLinear().domain([0, top]).nice(tickCount).range([plot.left, plot.right]);
+  const format = scale.tickFormat(tickCount);
+  const ticks: Tick[] = scale
+    .ticks(tickCount)
+    .map((value) => ({ at: round1(scale(value)), label: format(value) }));
+  return { x: (value: number) => round1(scale(value)), ticks, top: scale.domain()[1] };
+}
+
 /** Bands for bars, one per key, labelled as given (a month's short name, a department). */
 export function bandScale(keys: readonly string[], labels: readonly string[], plot: Plot, padding = 0.25) {
   const scale = scaleBand<string>().domain(keys).range([plot.left, plot.right]).padding(padding);

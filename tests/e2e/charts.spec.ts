@@ -51,7 +51,22 @@ test("a rack item's stock card shows its balance and its use per month as pictur
     expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(360);
   }
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+  // The stock report of this month: the rack's receipts against issues, and the item among the most used.
+  await page.goto(`/stock/report?rack=${RACK}`);
+  const groups = page.getByRole("img", { name: /^Received and issued per rack and department, / });
+  await expect(groups).toBeVisible();
+  await expect(groups).toHaveAccessibleDescription(
+    new RegExp(`^Rack ${RACK}: received [\\d.]+, issued [\\d.]+\\.$`),
+  );
+  await expect(page.getByRole("img", { name: /^Most used items, / })).toHaveAccessibleDescription(
+    new RegExp(`${material} \\(Rack ${RACK}\\) 5`),
+  );
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   if (js) {
+    const report = await new AxeBuilder({ page }).include(".report-charts").withTags(WCAG).analyze();
+    expect(report.violations.map((violation) => violation.id)).toEqual([]);
+    await page.goto(`/stock/rack/${id}`);
     const { violations } = await new AxeBuilder({ page })
       .include(".stock-card-charts")
       .withTags(WCAG)

@@ -32,3 +32,10 @@ export function quantityAt(geometry: ChartGeometry, y: number): number {
   const [lowValue, highValue] = [Number(low.label.replace(/,/g, "")), Number(high.label.replace(/,/g, ""))];
   return lowValue + ((low.at - y) / (low.at - high.at)) * (highValue - lowValue);
 }
+
+/** The quantity a horizontal bar's width stands for, read from the chart's x axis (0 at its first tick). */
+export function quantityOfWidth(geometry: ChartGeometry, width: number): number {
+  const [low, high] = [geometry.xTicks[0], geometry.xTicks[geometry.xTicks.length - 1]];
+  const [lowValue, highValue] = [Number(low.label.replace(/,/g, "")), Number(high.label.replace(/,/g, ""))];
+  return lowValue + (width / (high.at - low.at)) * (highValue - lowValue);
+}

@@ -260,3 +260,63 @@ export async function reportForPrint(
     1,
   );
 }
+
+/** What the report's charts draw: receipts and issues per rack and department, and the lines most used. */
+export type ReportChartFigures = {
+  /** Every group of the filtered report (not only the page's), in the report's order. */
+  groups: { group: number; receipts: number; issues: number }[];
+  /** The items that issued most in the period, most first (ties by name). */
+  mostUsed: {
+    type: "rack" | "spare";
+    id: string;
+    group: number;
+    name: string;
+    place: string;
+    issues: number;
+  }[];
+};
+
+/** How many of the items most used the report's chart names. */
+export const MOST_USED = 10;
+
+/**
+ * The charts' figures, from the report's own rows (the same CTEs, the same filters and period):
+ * each group's receipts and issues, and the items that issued most.
+ */
+export async function reportChartFigures(
+  db: Tx,
+  q: string,
+  filters: ReportFilters,
+  maySeeSpares: boolean,
+): Promise<ReportChartFigures> {
+  const rows = await run(
+    db,
+    sql`${reportRows(q, filters, maySeeSpares)}
+      select 'group' as part, grp, null::text as type, null::uuid as id, null::text as name,
+        null::text as place, sum(receipts) as receipts, sum(issues) as issues
+      from rows group by grp
+      union all
+      (select 'top', grp, type, id, name, place, receipts, issues from rows
+        where issues > 0 order by issues desc, name, id limit ${MOST_USED})`,
+  );
+  const groups = rows
+    .filter((raw) => raw.part === "group")
+    .map((raw) => ({
+      group: Number(raw.grp),
+      receipts: quantity(raw.receipts),
+      issues: quantity(raw.issues),
+    }))
+    .sort((a, b) => a.group - b.group);
+  const mostUsed = rows
+    .filter((raw) => raw.part === "top")
+    .map((raw) => ({
+      type: raw.type as "rack" | "spare",
+      id: String(raw.id),
+      group: Number(raw.grp),
+      name: String(raw.name ?? ""),
+      place: String(raw.place ?? ""),
+      issues: quantity(raw.issues),
+    }))
+    .sort((a, b) => b.issues - a.issues || a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
+  return { groups, mostUsed };
+}
