@@ -46,7 +46,17 @@ export function dayScale(from: string, to: string, plot: Plot, tickCount = 5) {
     long
       ? `${shortMonth(date.getUTCMonth())} ${date.getUTCFullYear()}`
       : `${date.getUTCDate()} ${shortMonth(date.getUTCMonth())}`;
-  const days = scale.ticks(tickCount).filter((date) => date.getUTCHours() === 0 && date.getTime() < end);
+  // Labels closer than 44 units (about "22 Nov" wide) would run together on a narrow chart.
+  let last = Number.NEGATIVE_INFINITY;
+  const days = scale
+    .ticks(tickCount)
+    .filter((date) => date.getUTCHours() === 0 && date.getTime() < end)
+    .filter((date) => {
+      const at = scale(date);
+      if (at - last < 44) return false;
+      last = at;
+      return true;
+    });
   // A range of a day or two has no day ticks between its ends: its first day is the tick.
   const ticks: Tick[] = (days.length ? days : [utc(from)]).map((date) => ({
     at: round1(scale(date)),
@@ -85,6 +95,16 @@ export function bandScale(keys: readonly string[], labels: readonly string[], pl
     label: labels[index] ?? key,
   }));
   return { x: (key: string) => round1(scale(key) ?? 0), width: round1(scale.bandwidth()), ticks };
+}
+
+/** A straight line through points already in viewBox units (a sparkline). */
+export function linePath(points: readonly { x: number; y: number }[]): string {
+  return (
+    line<{ x: number; y: number }>()
+      .x((point) => point.x)
+      .y((point) => point.y)
+      .digits(1)(points) ?? ""
+  );
 }
 
 /**

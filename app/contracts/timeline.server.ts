@@ -154,7 +154,8 @@ const STRIP_WIDTH = 320;
 export function monthStrip(events: readonly ContractEvent[], today: string): ChartView {
   const month = monthAround(today);
   const inMonth = events.filter((event) => event.date >= month.from && event.date <= month.to);
-  const plot = { left: 12, top: 18, right: STRIP_WIDTH - 12, bottom: 58 };
+  // Room either side for the first and last day's labels, centred on their ticks.
+  const plot = { left: 22, top: 18, right: STRIP_WIDTH - 22, bottom: 58 };
   const { x, ticks } = dayScale(month.from, month.to, plot, 4);
   // Dates on the same day stack upwards, so each stays visible.
   const onDay = new Map<string, number>();

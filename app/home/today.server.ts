@@ -6,6 +6,7 @@ import type { Role } from "#app/auth/roles.ts";
 import { type StatusBounds, statusBounds } from "#app/contracts/rules.ts";
 import { loadMonthStrip } from "#app/contracts/timeline.server.ts";
 import { db, type Tx } from "#app/db/client.server.ts";
+import { loadSparklines } from "#app/home/sparklines.server.ts";
 import { todayVisits } from "#app/home/table.server.ts";
 import { FIRST_FEW, type TodayCard, type TodayData, type TodayGroup } from "#app/home/today.ts";
 import { issuedInCoverWindow } from "#app/inventory/cover.server.ts";
@@ -171,9 +172,10 @@ function reusedOrderNowLines(db: Tx, today: string) {
 }
 
 async function sparesCard(db: Tx, today: string, reuseOrderNow: boolean): Promise<TodayCard> {
-  const [below, orderNow] = await Promise.all([
+  const [below, orderNow, chart] = await Promise.all([
     sparesBelowMinimum(db, FIRST_FEW),
     reuseOrderNow ? reusedOrderNowLines(db, today) : orderNowLines(db, today),
+    loadSparklines(db, today),
   ]);
   const groups: TodayGroup[] = [];
   for (const department of DEPARTMENTS) {
@@ -210,6 +212,7 @@ async function sparesCard(db: Tx, today: string, reuseOrderNow: boolean): Promis
     total: groups.reduce((sum, group) => sum + group.count, 0),
     summary: "Lines at or below their minimum stock, and lines to order now (from their use and lead time).",
     groups,
+    chart,
   };
 }
 

@@ -664,3 +664,27 @@ export async function issuedPerMonth(
     .groupBy(month);
   return rows.map((row) => ({ month: row.month, issued: quantityOf(row.issued) }));
 }
+
+/**
+ * What each department's spares lines issued per day from `from` to `to`, net of reversed issues
+ * (a reversal counts under the kind it reverses, on its own date): the days with issues only.
+ */
+export async function issuedPerDepartmentDay(
+  db: Tx,
+  from: string,
+  to: string,
+): Promise<{ department: string; day: string; issued: number }[]> {
+  // The reversed movement's kind looked up by key for the few reversals (as cover.server.ts does).
+  const isIssue = sql`coalesce((select reversed.kind from ${m} reversed where reversed.id = ${m.reversesId}), ${m.kind}) = 'issue'`;
+  const rows = await db
+    .select({
+      department: inventoryItems.department,
+      day: m.movedOn,
+      issued: sql<string>`-sum(${m.quantity})`,
+    })
+    .from(m)
+    .innerJoin(inventoryItems, eq(inventoryItems.id, m.inventoryItemId))
+    .where(and(gte(m.movedOn, from), lte(m.movedOn, to), isIssue))
+    .groupBy(inventoryItems.department, m.movedOn);
+  return rows.map((row) => ({ department: row.department, day: row.day, issued: quantityOf(row.issued) }));
+}

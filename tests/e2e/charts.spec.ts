@@ -75,7 +75,7 @@ test("a rack item's stock card shows its balance and its use per month as pictur
   }
 });
 
-test("the contracts' timeline on /amc and this month's strip on Today, at 360 px", async ({
+test("the contracts' timeline on /amc, and on Today this month's strip and the spares' sparklines, at 360 px", async ({
   page,
   login,
   js,
@@ -113,6 +113,10 @@ test("the contracts' timeline on /amc and this month's strip on Today, at 360 px
   const strip = page.getByRole("img", { name: /^Contract dates in [A-Z][a-z]+ \d{4}$/ });
   await expect(strip).toBeVisible();
   await expect(strip).toHaveAccessibleDescription(new RegExp(`${equipment} \\(Atlas\\) PMS (was )?due`));
+  // The spares card: a sparkline of each department's issues a day over the last 30 days.
+  await expect(
+    page.getByRole("img", { name: /^Spares issued per department a day, / }),
+  ).toHaveAccessibleDescription(/^Electrician: .*; FireFight: .*; Technician: .*\.$/);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   if (js) {
     const { violations } = await new AxeBuilder({ page }).include(".chart").withTags(WCAG).analyze();

@@ -207,6 +207,59 @@ describe("the spares card", () => {
     expect(texts(data, "spares", "FireFight: order-by")).toEqual(["#1 Line 1: order by 18/11/2026"]);
     expect(card(data, "spares").total).toBe(4);
   });
+
+  it("draws each department's issues a day over the last 30 days, reversed issues and older ones left out", async () => {
+    const [electric, fire] = await db
+      .insert(inventoryItems)
+      .values(
+        (["Electrician", "FireFight"] as const).map((department) => ({
+          department,
+          srno: 7,
+          assets: "Spark",
+          componentsAndEquipments: "",
+          availableStock: 100,
+          minStock: 0,
+          leadTimeDays: 0,
+        })),
+      )
+      .returning({ id: inventoryItems.id });
+    const [reversed] = await db
+      .insert(stockMovements)
+      .values([
+        { inventoryItemId: electric.id, movedOn: "2026-11-20", kind: "issue", quantity: -50 },
+        { inventoryItemId: electric.id, movedOn: "2026-10-24", kind: "issue", quantity: -70 }, // 31 days ago
+        { inventoryItemId: electric.id, movedOn: "2026-11-02", kind: "issue", quantity: -4 },
+        { inventoryItemId: electric.id, movedOn: "2026-11-20", kind: "issue", quantity: -6 },
+        { inventoryItemId: fire.id, movedOn: "2026-10-25", kind: "issue", quantity: -2.5 }, // 30th day back
+        { inventoryItemId: fire.id, movedOn: "2026-11-21", kind: "receipt", quantity: 9 },
+      ])
+      .returning({ id: stockMovements.id });
+    await db
+      .insert(stockMovements)
+      .values({
+        inventoryItemId: electric.id,
+        movedOn: "2026-11-20",
+        kind: "reversal",
+        quantity: 50,
+        reversesId: reversed.id,
+      });
+    const data = await todayFor(db, people.staff, at("2026-11-23T08:30"), ZONE);
+    const chart = card(data, "spares").chart;
+    if (!chart) throw new Error("no sparklines");
+    expect(chart.title).toBe("Spares issued per department a day, 25/10/2026 to 23/11/2026");
+    expect(chart.description).toBe(
+      "Electrician: 10 issued, most on 20/11/2026 (6); FireFight: 2.5 issued, most on 25/10/2026 (2.5); Technician: nothing issued.",
+    );
+    expect(chart.geometry.yTicks.map((tick) => tick.label)).toEqual([
+      "Electrician 10",
+      "FireFight 2.5",
+      "Technician 0",
+    ]);
+    for (const layer of chart.geometry.layers) {
+      if (layer.kind !== "line") throw new Error("a sparkline is a line");
+      expect(layer.d.match(/[ML]/g)).toHaveLength(30);
+    }
+  });
 });
 
 describe("the shift records card", () => {
