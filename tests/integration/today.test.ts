@@ -234,15 +234,13 @@ describe("the spares card", () => {
         { inventoryItemId: fire.id, movedOn: "2026-11-21", kind: "receipt", quantity: 9 },
       ])
       .returning({ id: stockMovements.id });
-    await db
-      .insert(stockMovements)
-      .values({
-        inventoryItemId: electric.id,
-        movedOn: "2026-11-20",
-        kind: "reversal",
-        quantity: 50,
-        reversesId: reversed.id,
-      });
+    await db.insert(stockMovements).values({
+      inventoryItemId: electric.id,
+      movedOn: "2026-11-20",
+      kind: "reversal",
+      quantity: 50,
+      reversesId: reversed.id,
+    });
     const data = await todayFor(db, people.staff, at("2026-11-23T08:30"), ZONE);
     const chart = card(data, "spares").chart;
     if (!chart) throw new Error("no sparklines");
