@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { bandScale, dayScale, plotArea, quantityScale, stepPath } from "#app/charts/axes.server.ts";
+import {
+  bandScale,
+  dayScale,
+  distinctMarks,
+  plotArea,
+  quantityScale,
+  stepPath,
+} from "#app/charts/axes.server.ts";
 import { vertices } from "#tests/support/charts.ts";
 
 // The chart kit's maths: the scales put the range's ends on the plot's edges, and a step line of
@@ -75,5 +82,21 @@ describe("stepPath", () => {
       y: day % 7,
     }));
     expect(stepPath(points).length).toBeLessThan(40_000);
+  });
+});
+
+describe("distinctMarks", () => {
+  it("keeps one of the marks that would be drawn on top of each other", () => {
+    const marks = distinctMarks([
+      { x: 10, y: 50 },
+      { x: 10.4, y: 50.4 },
+      { x: 20, y: 50 },
+      { x: 10, y: 80 },
+    ]);
+    expect(marks).toEqual([
+      { x: 10, y: 50 },
+      { x: 20, y: 50 },
+      { x: 10, y: 80 },
+    ]);
   });
 });

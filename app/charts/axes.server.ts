@@ -144,3 +144,21 @@ export function stepPath(points: readonly { x: number; y: number }[]): string {
       .digits(1)(folded) ?? ""
   );
 }
+
+/**
+ * Marks that would be drawn on top of each other (within `grid` units, a third of a mark's
+ * width) kept once: a card of hundreds of receipt days draws a few dozen triangles that look the
+ * same, and the page stays small.
+ */
+export function distinctMarks(
+  points: readonly { x: number; y: number }[],
+  grid = 3,
+): { x: number; y: number }[] {
+  const seen = new Set<string>();
+  return points.filter((point) => {
+    const key = `${Math.round(point.x / grid)} ${Math.round(point.y / grid)}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}

@@ -3,6 +3,7 @@ import {
   CHART_HEIGHT,
   CHART_WIDTH,
   dayScale,
+  distinctMarks,
   plotArea,
   quantityScale,
   round1,
@@ -94,7 +95,7 @@ export function balanceChart(input: BalanceInput): ChartView {
       name: "Receipts",
       tone: "main",
       shape: "up",
-      points: received.map((day) => ({ x: x(day.day), y: y(day.balance) })),
+      points: distinctMarks(received.map((day) => ({ x: x(day.day), y: y(day.balance) }))),
     });
     legend.push({ name: "Receipt", tone: "main", kind: "marks", shape: "up" });
   }
@@ -104,7 +105,7 @@ export function balanceChart(input: BalanceInput): ChartView {
       name: "Issues",
       tone: "second",
       shape: "down",
-      points: issued.map((day) => ({ x: x(day.day), y: y(day.balance) })),
+      points: distinctMarks(issued.map((day) => ({ x: x(day.day), y: y(day.balance) }))),
     });
     legend.push({ name: "Issue", tone: "second", kind: "marks", shape: "down" });
   }
