@@ -235,6 +235,8 @@ describe("the stock report's figures", () => {
       layerNamed(charts.mostUsed.geometry, "Figures", "labels").texts.map((text) => Number(text.text)),
     ).toEqual(used.map((row) => row.issues));
     expect(charts.groups.title).toBe("Received and issued per rack and department, 01/10/2026 to 31/10/2026");
+    // Any page draws the whole report: page 2 of 2-item pages draws what page 1 does.
+    expect((await report(`${OCTOBER}&size=2&page=2`)).charts).toEqual(charts);
   });
 
   it("lists the items as the racks page does: by rack, then as put in, then the departments' lines", async () => {

@@ -1,14 +1,12 @@
 import { CHART_WIDTH, quantityAcross, round1 } from "#app/charts/axes.server.ts";
 import type { ChartView, Layer, LegendEntry, Tick } from "#app/charts/geometry.ts";
-import type { Tx } from "#app/db/client.server.ts";
 import { groupDepartment } from "#app/ledger/report/labels.ts";
-import { type ReportChartFigures, reportChartFigures } from "#app/ledger/report/queries.server.ts";
-import type { ReportFilters } from "#app/ledger/report/view.ts";
+import type { ReportChartFigures } from "#app/ledger/report/queries.server.ts";
 import { formatQuantity } from "#app/ledger/rules.ts";
 import { formatDateGB } from "#app/lib/dates.ts";
 
-// The stock report's charts (issue 36), worked out on the server from the report's own rows
-// (queries.server.ts reportChartFigures): receipts against issues per rack and per department,
+// The stock report's charts (issue 36), worked out on the server from figures its own query reads
+// with the page's rows (queries.server.ts): receipts against issues per rack and per department,
 // and the items most used in the period. Horizontal bars, a row each, so long names and many
 // racks stay readable at 360 px; receipts hatched, issues solid (told apart in black and white).
 
@@ -146,16 +144,13 @@ export function mostUsedChart(
 
 export type ReportCharts = { groups: ChartView; mostUsed: ChartView };
 
-/** Both charts of the report's period and filters (the page's and the print view's). */
-export async function loadReportCharts(
-  db: Tx,
-  q: string,
-  filters: ReportFilters,
-  maySeeSpares: boolean,
-): Promise<ReportCharts> {
-  const figures = await reportChartFigures(db, q, filters, maySeeSpares);
+/** Both charts from the figures the report's query read with its rows (queries.server.ts). */
+export function reportChartViews(
+  figures: ReportChartFigures,
+  range: { from: string; to: string },
+): ReportCharts {
   return {
-    groups: receiptsAgainstIssues(figures.groups, filters),
-    mostUsed: mostUsedChart(figures.mostUsed, filters),
+    groups: receiptsAgainstIssues(figures.groups, range),
+    mostUsed: mostUsedChart(figures.mostUsed, range),
   };
 }

@@ -6,7 +6,7 @@ import { requirePermission } from "#app/auth/session.server.ts";
 import chartsCss from "#app/charts/charts.css?url";
 import { db } from "#app/db/client.server.ts";
 import { PRINT_ROW_LIMIT, printedAtNow } from "#app/db/list.server.ts";
-import { loadReportCharts, type ReportCharts as ReportChartViews } from "#app/ledger/report/chart.server.ts";
+import { type ReportCharts as ReportChartViews, reportChartViews } from "#app/ledger/report/chart.server.ts";
 import { FigureHeaders, Figures, ReportCharts } from "#app/ledger/report/components.tsx";
 import { groupLabel } from "#app/ledger/report/labels.ts";
 import { type ReportPage, reportForPrint } from "#app/ledger/report/queries.server.ts";
@@ -42,11 +42,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
   let charts: ReportChartViews | null = null;
   try {
-    const maySeeSpares = can(user.role, "spares", "read");
-    [report, charts] = await Promise.all([
-      reportForPrint(db, params.q, filters, maySeeSpares),
-      loadReportCharts(db, params.q, filters, maySeeSpares),
-    ]);
+    const { charts: figures, ...page } = await reportForPrint(
+      db,
+      params.q,
+      filters,
+      can(user.role, "spares", "read"),
+      true,
+    );
+    report = page;
+    charts = figures ? reportChartViews(figures, filters) : null;
   } catch (error) {
     logError(request, error);
   }

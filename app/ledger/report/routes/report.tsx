@@ -8,7 +8,7 @@ import { db } from "#app/db/client.server.ts";
 import { ExportLinks } from "#app/exports/links.tsx";
 import { DEPARTMENTS } from "#app/inventory/rules.ts";
 import { stockCardPath } from "#app/ledger/item.ts";
-import { loadReportCharts, type ReportCharts as ReportChartViews } from "#app/ledger/report/chart.server.ts";
+import { type ReportCharts as ReportChartViews, reportChartViews } from "#app/ledger/report/chart.server.ts";
 import { FigureHeaders, Figures, ReportCharts } from "#app/ledger/report/components.tsx";
 import { groupLabel } from "#app/ledger/report/labels.ts";
 import { type ReportPage, reportPage } from "#app/ledger/report/queries.server.ts";
@@ -68,11 +68,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   let report = EMPTY;
   let charts: ReportChartViews | null = null;
   try {
-    [report, charts] = await Promise.all([
-      reportPage(db, params, filters, maySeeSpares),
-      // Over the whole filtered report, not only this page.
-      loadReportCharts(db, params.q, filters, maySeeSpares),
-    ]);
+    // The charts' figures come with the page's rows, over the whole filtered report.
+    const { charts: figures, ...page } = await reportPage(db, params, filters, maySeeSpares, true);
+    report = page;
+    charts = figures ? reportChartViews(figures, filters) : null;
   } catch (error) {
     logError(request, error);
   }
