@@ -87,12 +87,15 @@ describe("stepPath", () => {
 
 describe("distinctMarks", () => {
   it("keeps one of the marks that would be drawn on top of each other", () => {
-    const marks = distinctMarks([
-      { x: 10, y: 50 },
-      { x: 10.4, y: 50.4 },
-      { x: 20, y: 50 },
-      { x: 10, y: 80 },
-    ]);
+    const marks = distinctMarks(
+      [
+        { x: 10, y: 50 },
+        { x: 10.4, y: 50.4 },
+        { x: 20, y: 50 },
+        { x: 10, y: 80 },
+      ],
+      3,
+    );
     expect(marks).toEqual([
       { x: 10, y: 50 },
       { x: 20, y: 50 },

@@ -109,9 +109,10 @@ export function linePath(points: readonly { x: number; y: number }[]): string {
 
 /**
  * A step line through points already in viewBox units: the value holds until the next point
- * (a balance after each day's movements). Points in the same unit of the viewBox (about a screen
- * pixel) are folded to the first, lowest, highest and last of them, at the column's first x, so a
- * card of thousands of days draws a path of at most four points a column and looks the same.
+ * (a balance after each day's movements). Points in the same two units of the viewBox (about two
+ * screen pixels) are folded to the first, lowest, highest and last of them, at the column's first
+ * x, and written in whole units, so a card of years of days draws a path of at most four points a
+ * column (a few KB) and looks the same.
  */
 export function stepPath(points: readonly { x: number; y: number }[]): string {
   const folded: { x: number; y: number }[] = [];
@@ -132,7 +133,7 @@ export function stepPath(points: readonly { x: number; y: number }[]): string {
     column = [];
   };
   for (const point of points) {
-    if (column.length && Math.round(column[0].x) !== Math.round(point.x)) flush();
+    if (column.length && Math.round(column[0].x / 2) !== Math.round(point.x / 2)) flush();
     column.push(point);
   }
   flush();
@@ -141,12 +142,12 @@ export function stepPath(points: readonly { x: number; y: number }[]): string {
       .x((point) => point.x)
       .y((point) => point.y)
       .curve(curveStepAfter)
-      .digits(1)(folded) ?? ""
+      .digits(0)(folded) ?? ""
   );
 }
 
 /**
- * Marks that would be drawn on top of each other (within `grid` units, a third of a mark's
+ * Marks that would be drawn on top of each other (within `grid` units, under half a mark's
  * width) kept once: a card of hundreds of receipt days draws a few dozen triangles that look the
  * same, and the page stays small.
  */
