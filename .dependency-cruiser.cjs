@@ -8,13 +8,14 @@
 //                features     auth, audit, home, settings, inventory, store-racks, contracts,
 //                             file-index, sop, jobs: may use each other, never in a circle
 //                ui/  db/     shared React pieces / the database client: lib only
+//                charts/      the chart kit (maths on the server, one SVG component): lib only
 //                lib/         pure rules and server helpers: nothing of the app above it
 // Unit tests beside the code may import anything (they test the composition too), but not in a
 // circle.
 
 const ROOT_FILES = "^app/[^/]+$";
-const LOWER = "^app/(lib|ui|db|styles)/";
-const FEATURE = "^app/(?!(api|shell|lib|ui|db|styles)/)[^/]+/";
+const LOWER = "^app/(lib|ui|db|styles|charts)/";
+const FEATURE = "^app/(?!(api|shell|lib|ui|db|styles|charts)/)[^/]+/";
 const TEST = "[.]test[.]tsx?$";
 
 const up = (name, comment, from, to) => ({
@@ -47,6 +48,20 @@ module.exports = {
       "^app/ui/",
       "^app/(?!(ui|lib|styles)/)",
     ),
+    up(
+      "charts-imports-lib-only",
+      "charts/ (the chart kit) imports lib/ only: the features give it their figures.",
+      "^app/charts/",
+      "^app/(?!(charts|lib)/)",
+    ),
+    {
+      name: "d3-on-the-server-only",
+      comment:
+        "Chart maths (d3-*) runs in *.server.ts modules only: Remix leaves those out of the browser's chunks, so the page gets the drawn numbers, never the library (docs/decisions/015).",
+      severity: "error",
+      from: { path: "^app/", pathNot: `[.]server[.]tsx?$|${TEST}` },
+      to: { path: "(^|/)node_modules/d3-" },
+    },
     up(
       "features-below-api-and-root",
       "A feature never imports the /api index, the shell's code or the root files: they compose features.",

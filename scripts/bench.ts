@@ -20,6 +20,7 @@ import { apiPhase } from "./bench/phases/api.ts";
 import { assetsPhase } from "./bench/phases/assets.ts";
 import { backupPhase } from "./bench/phases/backup.ts";
 import { browserPhase } from "./bench/phases/browser.ts";
+import { chartsPhase } from "./bench/phases/charts.ts";
 import { exportPhase } from "./bench/phases/export.ts";
 import { importPhase } from "./bench/phases/import.ts";
 import { latencyPhase } from "./bench/phases/latency.ts";
@@ -39,8 +40,8 @@ import { seedDatabase } from "./seed/run.ts";
 
 /**
  * In the order they run: memory comes after the load; search near the end, as it grows a
- * department to 100,000 lines, which export then downloads; import last (it adds 19,000 lines to
- * FireFight, then undoes them).
+ * department to 100,000 lines, which charts then reads and export downloads; import last (it adds
+ * 19,000 lines to FireFight, then undoes them).
  */
 const PHASES = [
   "start",
@@ -52,6 +53,7 @@ const PHASES = [
   "browser",
   "memory",
   "search",
+  "charts",
   "export",
   "backup",
   "import",
@@ -70,6 +72,7 @@ const usage = `Usage: npm run bench -- [options]
                          browser  Chromium, CPU slowed 4×: ready and blocking time, JS on and off
                          memory   RSS of everything npm start runs, at idle (after the load if run)
                          search   typed search on a 1,000-line and a 100,000-line department
+                         charts   what each chart adds: server time p95 and SVG + loader data (gzip)
                          export   a 100,000-line department as Excel and CSV: rows/s, server RSS growth
                          backup   Back up now through the page (seconds, server RSS growth), then
                                   that backup restored into an empty database (seconds)
@@ -230,6 +233,7 @@ async function main() {
           selected.has("load") ? "after the load" : "after the phases run (without the load)",
         ),
       search: searchPhase,
+      charts: chartsPhase,
       export: exportPhase,
       backup: backupPhase,
       import: importPhase,

@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { type Area, can } from "#app/auth/permissions.ts";
 import type { Role } from "#app/auth/roles.ts";
+import { Chart } from "#app/charts/chart.tsx";
 import type { TodayCard, TodayData, TodayGroup, TodayItem } from "#app/home/today.ts";
 
 // The sections of the home page. Plain server-rendered markup: no effects, no client state.
@@ -92,6 +93,14 @@ function Card({ card }: { card: TodayCard }) {
         </span>
       </h3>
       <p className="today-summary">{card.summary}</p>
+      {card.chart ? (
+        <Chart
+          id={`today-${card.id}-chart`}
+          title={card.chart.title}
+          description={card.chart.description}
+          geometry={card.chart.geometry}
+        />
+      ) : null}
       {card.groups.length ? (
         <ul className="today-groups">
           {card.groups.map((group) => (

@@ -1,6 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { requireUser } from "#app/auth/session.server.ts";
+import chartsCss from "#app/charts/charts.css?url";
 import { TodayCards } from "#app/home/components.tsx";
 import homeCss from "#app/home/home.css?url";
 import { loadToday } from "#app/home/today.server.ts";
@@ -13,7 +14,10 @@ import { PageSize, PrintNowButton, printHandle } from "#app/ui/list/print.tsx";
 
 export const handle = printHandle;
 export const meta: MetaFunction = () => [{ title: "Daily report (print) · PlantOps" }];
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: homeCss }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: homeCss },
+  { rel: "stylesheet", href: chartsCss },
+];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return { today: await loadToday(request, await requireUser(request)) };

@@ -1,6 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { requireUser } from "#app/auth/session.server.ts";
+import chartsCss from "#app/charts/charts.css?url";
 import { Hero, TodayCards } from "#app/home/components.tsx";
 import homeCss from "#app/home/home.css?url";
 import { loadToday } from "#app/home/today.server.ts";
@@ -10,7 +11,10 @@ import type { ShellData } from "#app/shell/routes/layout.tsx";
 // welcome with the quick actions. Every signed-in role may open it; each card checks its own area.
 export const meta: MetaFunction = () => [{ title: "Home · PlantOps" }];
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: homeCss }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: homeCss },
+  { rel: "stylesheet", href: chartsCss },
+];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return { today: await loadToday(request, await requireUser(request)) };

@@ -6,7 +6,9 @@ import type { Role } from "#app/auth/roles.ts";
 import { BACKUP_STALE_HOURS } from "#app/backups/rules.ts";
 import { backupStatus } from "#app/backups/run.server.ts";
 import { type StatusBounds, statusBounds } from "#app/contracts/rules.ts";
+import { loadMonthStrip } from "#app/contracts/timeline.server.ts";
 import { db, type Tx } from "#app/db/client.server.ts";
+import { loadSparklines } from "#app/home/sparklines.server.ts";
 import { todayVisits } from "#app/home/table.server.ts";
 import { FIRST_FEW, type TodayCard, type TodayData, type TodayGroup } from "#app/home/today.ts";
 import { issuedInCoverWindow } from "#app/inventory/cover.server.ts";
@@ -108,7 +110,11 @@ async function contractsCard(
   offsets: readonly number[],
   bounds: StatusBounds,
 ): Promise<TodayCard> {
-  const bands = contractBands(await contractDates(db, today, offsets, bounds), today, offsets, bounds);
+  const [dates, chart] = await Promise.all([
+    contractDates(db, today, offsets, bounds),
+    loadMonthStrip(db, today, bounds),
+  ]);
+  const bands = contractBands(dates, today, offsets, bounds);
   const groups = bands.map(
     (band): TodayGroup => ({
       label: bandLabel(band),
@@ -137,6 +143,7 @@ async function contractsCard(
     total,
     summary: `Overdue, and due within the reminder windows (${offsets.join(", ")} days before).`,
     groups,
+    chart,
   };
 }
 
@@ -194,9 +201,10 @@ function reusedOrderNowLines(db: Tx, today: string) {
 }
 
 async function sparesCard(db: Tx, today: string, reuseOrderNow: boolean): Promise<TodayCard> {
-  const [below, orderNow] = await Promise.all([
+  const [below, orderNow, chart] = await Promise.all([
     sparesBelowMinimum(db, FIRST_FEW),
     reuseOrderNow ? reusedOrderNowLines(db, today) : orderNowLines(db, today),
+    loadSparklines(db, today),
   ]);
   const groups: TodayGroup[] = [];
   for (const department of DEPARTMENTS) {
@@ -233,6 +241,7 @@ async function sparesCard(db: Tx, today: string, reuseOrderNow: boolean): Promis
     total: groups.reduce((sum, group) => sum + group.count, 0),
     summary: "Lines at or below their minimum stock, and lines to order now (from their use and lead time).",
     groups,
+    chart,
   };
 }
 

@@ -2,6 +2,8 @@
 // each with a count, a link to the filtered list and its first few items. Pure types: the server
 // (today.server.ts) decides everything, the page only draws it.
 
+import type { ChartView } from "#app/charts/geometry.ts";
+
 export type TodayItem = {
   text: string;
   /** A note after the text: "30 days overdue", "out 12 days". */
@@ -28,6 +30,8 @@ export type TodayCard = {
   /** A sentence under the title ("Nothing due.", "Since 22/11/2026 14:30"). */
   summary: string;
   groups: TodayGroup[];
+  /** A small picture under the figures (the contracts' dates this month), drawn by the server. */
+  chart?: ChartView;
 };
 
 export type TodayData = {

@@ -15,6 +15,8 @@ export type StockItemInfo = {
   inStock: number;
   /** The list the item is shown in (the stock card's way back). */
   listHref: string;
+  /** A spares line's minimum stock and lead time (its order-by date); null for a rack item. */
+  reorder: { minStock: number; leadTimeDays: number } | null;
 };
 
 export async function findStockItem(db: Tx, ref: StockItemRef): Promise<StockItemInfo | null> {
@@ -36,6 +38,7 @@ export async function findStockItem(db: Tx, ref: StockItemRef): Promise<StockIte
       location: `${rackLabel(row.rackNumber)}, section ${row.section}`,
       inStock: row.closingStock,
       listHref: `/about?rack=${row.rackNumber}`,
+      reorder: null,
     };
   }
   const [row] = await db
@@ -45,6 +48,8 @@ export async function findStockItem(db: Tx, ref: StockItemRef): Promise<StockIte
       assets: inventoryItems.assets,
       name: inventoryItems.componentsAndEquipments,
       availableStock: inventoryItems.availableStock,
+      minStock: inventoryItems.minStock,
+      leadTimeDays: inventoryItems.leadTimeDays,
     })
     .from(inventoryItems)
     .where(eq(inventoryItems.id, ref.id));
@@ -55,5 +60,6 @@ export async function findStockItem(db: Tx, ref: StockItemRef): Promise<StockIte
     location: `${row.department} spares, Sr. No. ${row.srno}, ${row.assets}`,
     inStock: row.availableStock,
     listHref: departmentTablePath(row.department),
+    reorder: { minStock: row.minStock, leadTimeDays: row.leadTimeDays },
   };
 }

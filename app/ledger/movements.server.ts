@@ -606,3 +606,87 @@ export async function stockCard(
 
 const quantityOf = (value: string | number | null | undefined) =>
   fromThousandths(toThousandths(Number(value ?? 0)));
+
+/** One day of a stock card's range: what it received and issued (net of reversals) and its net change. */
+export type CardDay = { day: string; receipts: number; issues: number; change: number };
+
+/**
+ * The stock card's range day by day, for its chart: the same movements as stockCard (a reversal
+ * counts under the kind it reverses, on its own date), summed per day, so the balance after each
+ * day is the card's opening plus the days' changes, the balance on the card's last row of that day.
+ */
+export async function stockCardDays(
+  db: Tx,
+  item: StockItemRef,
+  range: { from?: string | null; to?: string | null } = {},
+): Promise<CardDay[]> {
+  const kind = sql`coalesce(${reversed.kind}, ${m.kind})`;
+  const rows = await db
+    .select({
+      day: m.movedOn,
+      receipts: sql<string>`coalesce(sum(${m.quantity}) filter (where ${kind} = 'receipt'), 0)`,
+      issues: sql<string>`coalesce(-sum(${m.quantity}) filter (where ${kind} = 'issue'), 0)`,
+      change: sql<string>`sum(${m.quantity})`,
+    })
+    .from(m)
+    .leftJoin(reversed, eq(reversed.id, m.reversesId))
+    .where(
+      and(
+        ofItem(item),
+        range.from ? gte(m.movedOn, range.from) : undefined,
+        range.to ? lte(m.movedOn, range.to) : undefined,
+      ),
+    )
+    .groupBy(m.movedOn)
+    .orderBy(asc(m.movedOn));
+  return rows.map((row) => ({
+    day: row.day,
+    receipts: quantityOf(row.receipts),
+    issues: quantityOf(row.issues),
+    change: quantityOf(row.change),
+  }));
+}
+
+/**
+ * What an item issued per calendar month from `from` (a month's first day) on, net of reversed
+ * issues: the months with issues only, as { month: "YYYY-MM", issued }.
+ */
+export async function issuedPerMonth(
+  db: Tx,
+  item: StockItemRef,
+  from: string,
+): Promise<{ month: string; issued: number }[]> {
+  const kind = sql`coalesce(${reversed.kind}, ${m.kind})`;
+  const month = sql<string>`to_char(${m.movedOn}, 'YYYY-MM')`;
+  const rows = await db
+    .select({ month, issued: sql<string>`-sum(${m.quantity})` })
+    .from(m)
+    .leftJoin(reversed, eq(reversed.id, m.reversesId))
+    .where(and(ofItem(item), gte(m.movedOn, from), sql`${kind} = 'issue'`))
+    .groupBy(month);
+  return rows.map((row) => ({ month: row.month, issued: quantityOf(row.issued) }));
+}
+
+/**
+ * What each department's spares lines issued per day from `from` to `to`, net of reversed issues
+ * (a reversal counts under the kind it reverses, on its own date): the days with issues only.
+ */
+export async function issuedPerDepartmentDay(
+  db: Tx,
+  from: string,
+  to: string,
+): Promise<{ department: string; day: string; issued: number }[]> {
+  // The reversed movement's kind looked up by key for the few reversals (as cover.server.ts does).
+  const isIssue = sql`coalesce((select reversed.kind from ${m} reversed where reversed.id = ${m.reversesId}), ${m.kind}) = 'issue'`;
+  const rows = await db
+    .select({
+      department: inventoryItems.department,
+      day: m.movedOn,
+      issued: sql<string>`-sum(${m.quantity})`,
+    })
+    .from(m)
+    .innerJoin(inventoryItems, eq(inventoryItems.id, m.inventoryItemId))
+    .where(and(gte(m.movedOn, from), lte(m.movedOn, to), isIssue))
+    .groupBy(inventoryItems.department, m.movedOn);
+  return rows.map((row) => ({ department: row.department, day: row.day, issued: quantityOf(row.issued) }));
+}

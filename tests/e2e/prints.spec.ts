@@ -162,8 +162,11 @@ test.describe("print views", () => {
       "Remark",
       "Entered by",
     ];
-    // The same columns as the screen's card (less its Reverse links), in the same order.
-    const printed = (await page.locator("thead th").allTextContents()).map((text) => text.trim());
+    // The same columns as the screen's card (less its Reverse links), in the same order (the card's
+    // own table: the use chart's figures are a table of their own, in the charts above it).
+    const printed = (await page.locator(".stock-card-print > table > thead th").allTextContents()).map(
+      (text) => text.trim(),
+    );
     expect(printed).toEqual(headers);
     const cells = async (text: string) =>
       (await page.getByRole("row").filter({ hasText: text }).locator("td").allTextContents()).map((cell) =>
@@ -184,6 +187,23 @@ test.describe("print views", () => {
     await expect(page.getByRole("button", { name: "Print", exact: true })).toBeVisible();
     await expectAccessible(page);
     await expectPrintFits(page, "portrait", headers);
+    // Its charts (issue 36) print beside it in black: the balance and the use, their figures open.
+    await page.emulateMedia({ media: "print" });
+    const balance = page.getByRole("img", { name: new RegExp(`^Stock of ${material}, `) });
+    await expect(balance).toBeVisible();
+    await expect(
+      page.getByRole("img", { name: `Use of ${material} per month, last 12 months` }),
+    ).toBeVisible();
+    await expect(
+      page.getByRole("table", { name: `Use of ${material} per month, last 12 months` }),
+    ).toBeVisible();
+    const inks = await page
+      .locator(".chart [class*='chart-tone-']")
+      .evaluateAll((shapes) => [...new Set(shapes.map((shape) => getComputedStyle(shape).color))]);
+    expect(inks).toEqual(["rgb(0, 0, 0)"]);
+    const box = await balance.boundingBox();
+    expect(box?.width ?? 0).toBeLessThanOrEqual(PRINTABLE_WIDTH.portrait);
+    await page.emulateMedia({ media: "screen" });
   });
 
   test("the other list prints are A4 landscape with every column on the sheet", async ({

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { loader as apiIndex } from "#app/api/routes/index.ts";
 import { auditLog } from "#app/audit/table.server.ts";
 import { users } from "#app/auth/table.server.ts";
+import type { ChartView } from "#app/charts/geometry.ts";
 import { loadAmcAlerts } from "#app/contracts/alerts.server.ts";
 import type { ContractRow } from "#app/contracts/list.ts";
 import { action as apiAdd, loader as apiAddGet } from "#app/contracts/routes/api-add.ts";
@@ -366,6 +367,7 @@ type ListAnswer = {
   alerts: { text: string; link: { href: string | null } }[];
   recipients: number;
   dueSoonDays: number;
+  timeline: ChartView | null;
 };
 
 describe("the /amc pages", () => {
@@ -514,6 +516,30 @@ describe("the /amc pages", () => {
     } finally {
       await db.execute(sql`alter table contracts_away rename to contracts`);
     }
+  });
+
+  it("draws the contracts' dates of the next 90 days, whatever page or search is shown, overdue as the list marks it", async () => {
+    await db.delete(contracts);
+    const overdue = await add({ equipment: "Overdue pump", nextDueDate: addDays(today(), -2) });
+    await add({ equipment: "Soon pump", nextDueDate: addDays(today(), 9) });
+    await add({ equipment: "Later pump", nextDueDate: addDays(today(), 120) });
+    const page = await listPage("/amc?q=nothing-matches-this");
+    const timeline = page.timeline;
+    if (!timeline) throw new Error("no timeline");
+    // Later pump's dates are past the 90 days: not drawn. A row per contract, nearest first.
+    expect(timeline.geometry.yTicks.map((tick) => tick.label)).toEqual(["Overdue pump", "Soon pump"]);
+    const gb = (date: string) => date.split("-").reverse().join("/");
+    expect(timeline.description).toBe(
+      `2 contracts have a date overdue or within the next 90 days. Overdue pump (Kirloskar): PMS was due ${gb(overdue.nextDueDate)} (overdue). Soon pump (Kirloskar): PMS due ${gb(addDays(today(), 9))}.`,
+    );
+    const crosses = timeline.geometry.layers.find((layer) => layer.name === "Overdue");
+    expect(crosses).toMatchObject({
+      kind: "marks",
+      shape: "cross",
+      points: [{ y: timeline.geometry.yTicks[0].at }],
+    });
+    // The same contract is "expired" in the list: one rule.
+    expect((await listPage("/amc?q=Overdue%20pump")).rows[0].status).toBe("expired");
   });
 
   it("sends the signed-out to sign in", async () => {

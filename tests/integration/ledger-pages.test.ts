@@ -4,8 +4,13 @@ import type { Role } from "#app/auth/roles.ts";
 import { users } from "#app/auth/table.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { inventoryItems } from "#app/inventory/table.server.ts";
+import type { StockCardCharts } from "#app/ledger/card-chart.server.ts";
 import type { StockItemRef } from "#app/ledger/item.ts";
-import { recordMovement, reverseMovement } from "#app/ledger/movements.server.ts";
+import {
+  plantToday as plantTodayForTest,
+  recordMovement,
+  reverseMovement,
+} from "#app/ledger/movements.server.ts";
 import { loader as cardLoader } from "#app/ledger/routes/card.tsx";
 import { loader as printLoader } from "#app/ledger/routes/card-print.tsx";
 import { action as movementAction, loader as movementLoader } from "#app/ledger/routes/movement.tsx";
@@ -14,6 +19,7 @@ import { messages } from "#app/ledger/rules.ts";
 import { stockMovements } from "#app/ledger/table.server.ts";
 import { addDays } from "#app/lib/dates.ts";
 import { rackItems } from "#app/store-racks/table.server.ts";
+import { layerNamed, quantityAt, vertices } from "#tests/support/charts.ts";
 import { buildRequest, run, toastOf } from "#tests/support/requests.ts";
 import { signedInUser } from "#tests/support/users.ts";
 
@@ -102,6 +108,7 @@ type CardData = {
     paging: { page: number; size: number; total: number } | null;
     rows: {
       id: string;
+      movedOn: string;
       kind: string;
       quantity: number;
       balance: number;
@@ -111,6 +118,7 @@ type CardData = {
   };
   problems: string[];
   printHref: string;
+  charts: StockCardCharts;
 };
 
 async function openCard(item: StockItemRef, search = "", user = staff) {
@@ -150,6 +158,28 @@ describe("the Issue, Receive and Count forms", () => {
       remark: "Pump P-2",
       createdBy: staff.id,
     });
+  });
+
+  it("draw a spares line's use per month, its minimum stock and its order-by date on the stock card", async () => {
+    const item = await newSparesLine();
+    const today = plantTodayForTest();
+    await receive(item, today, 10);
+    const issued = await recordMovement(db, item, { kind: "issue", movedOn: today, quantity: 4 }, staff.id);
+    if (!issued.ok) throw new Error(issued.message);
+    const { charts } = await openCard(item);
+    const balance = charts.balance;
+    if (!balance) throw new Error("no balance chart");
+    expect(layerNamed(balance.geometry, "Minimum stock", "rule").label?.text).toBe("Minimum 1");
+    // 4 issued in 90 days: 6 last 135 days, less 7 days' lead time: order in 128 days, past the
+    // 90 days the chart looks ahead, so said in words only.
+    expect(balance.description).toContain(`Order by ${addDays(today, 128).split("-").reverse().join("/")}.`);
+    expect(charts.use.months.at(-1)?.issued).toBe(4);
+    expect(charts.use.months.slice(0, -1).every((month) => month.issued === 0)).toBe(true);
+    const bars = layerNamed(charts.use.geometry, "Issued", "bars").bars;
+    expect(bars.map((bar) => Math.round(quantityAt(charts.use.geometry, bar.y)))).toEqual([4]);
+    expect(charts.use.summary).toMatch(
+      /^Average use 0\.333 a month \(4 issued .*\)\. At that rate the stock now lasts \d+ days\.$/,
+    );
   });
 
   it("record a receipt and a count on a spares line, going back to the stock card without a safe way back", async () => {
@@ -415,6 +445,33 @@ describe("the stock card, paged on the server", () => {
     expect(card.rows[0].balance).toBe(59);
     expect(card.closing).toBe(79);
     expect(printHref).toBe(`${cardPath(item)}/print?from=${from}&to=${to}`);
+  });
+
+  it("draws the balance over the whole range, not only the page, through the card's own balances", async () => {
+    const from = addDays(FIRST_DAY, 10);
+    const to = addDays(FIRST_DAY, 79);
+    const { charts } = await openCard(item, `?from=${from}&to=${to}&size=50&page=2`);
+    const whole = await run(
+      printLoader,
+      buildRequest(`${cardPath(item)}/print?from=${from}&to=${to}`, { cookie: staff.cookie }),
+      params(item),
+    );
+    const { card } = (await whole.json()) as CardData;
+    const chart = charts.balance;
+    if (!chart) throw new Error("no balance chart");
+    // The line starts at the stock before the range, then holds each day's last balance.
+    const perDay = [card.opening, ...new Map(card.rows.map((row) => [row.movedOn, row.balance])).values()];
+    expect(perDay.length).toBe(card.rows.length); // the reversal's day has two rows, one balance
+    const drawn = vertices(layerNamed(chart.geometry, "Balance", "line").d).map((point) =>
+      Math.round(quantityAt(chart.geometry, point.y)),
+    );
+    const steps = drawn.filter((value, index) => index === 0 || drawn[index - 1] !== value);
+    expect(steps).toEqual(perDay.filter((value, index) => index === 0 || perDay[index - 1] !== value));
+    // 70 days of receipts, less the one whose receipt was reversed (net nothing received that day).
+    expect(layerNamed(chart.geometry, "Receipts", "marks").points).toHaveLength(69);
+    expect(chart.description).toContain(`to 79 on ${to.split("-").reverse().join("/")}`);
+    // A rack item has no minimum stock or order-by date to draw.
+    expect(chart.geometry.layers.map((layer) => layer.name)).toEqual(["Balance", "Receipts"]);
   });
 
   it("says which dates it could not read and shows all dates, never an error", async () => {

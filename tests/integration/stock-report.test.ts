@@ -11,11 +11,14 @@ import {
   stockOn,
   ZERO_FIGURES,
 } from "#app/ledger/movements.server.ts";
+import type { ReportCharts } from "#app/ledger/report/chart.server.ts";
+import { groupDepartment } from "#app/ledger/report/labels.ts";
 import { loader as apiReport } from "#app/ledger/report/routes/api-report.ts";
 import { loader as printLoader } from "#app/ledger/report/routes/print.tsx";
 import { loader as reportLoader } from "#app/ledger/report/routes/report.tsx";
 import { addDays } from "#app/lib/dates.ts";
 import { rackItems } from "#app/store-racks/table.server.ts";
+import { layerNamed, quantityOfWidth } from "#tests/support/charts.ts";
 import { buildRequest, run } from "#tests/support/requests.ts";
 import { apiToken, signedInUser } from "#tests/support/users.ts";
 
@@ -108,6 +111,7 @@ type Body = {
   page: number;
   problems: string[];
   filters: Record<string, unknown>;
+  charts: ReportCharts | null;
 };
 
 async function report(query: string): Promise<Body> {
@@ -115,6 +119,9 @@ async function report(query: string): Promise<Body> {
   expect(response.status).toBe(200);
   return (await response.json()) as Body;
 }
+
+/** A department group's name as the chart writes it (groups 101–103). */
+const groupLabelOf = (group: number) => groupDepartment(group);
 
 const figuresOf = (row: Figures) => ({
   opening: row.opening,
@@ -202,6 +209,34 @@ describe("the stock report's figures", () => {
       counts: -1,
       closing: 34.25,
     });
+  });
+
+  it("draws each rack's and department's receipts against its issues, and the items most used, as the table has them", async () => {
+    const body = await report(OCTOBER);
+    const charts = body.charts;
+    if (!charts) throw new Error("no charts");
+    const { geometry } = charts.groups;
+    const moved = body.groups.filter((group) => group.receipts > 0 || group.issues > 0);
+    expect(geometry.yTicks.map((tick) => tick.label)).toEqual(
+      moved.map((group) => (group.group > 100 ? String(groupLabelOf(group.group)) : `Rack ${group.group}`)),
+    );
+    const read = (name: string) =>
+      layerNamed(geometry, name, "bars").bars.map(
+        (bar) => Math.round(quantityOfWidth(geometry, bar.width) * 100) / 100,
+      );
+    expect(read("Received")).toEqual(moved.map((group) => group.receipts));
+    expect(read("Issued")).toEqual(moved.map((group) => group.issues));
+    // The items most used: the rows' issues, most first.
+    const used = body.rows
+      .filter((row) => row.issues > 0)
+      .sort((a, b) => b.issues - a.issues || a.name.localeCompare(b.name));
+    expect(charts.mostUsed.geometry.yTicks.map((tick) => tick.label)).toEqual(used.map((row) => row.name));
+    expect(
+      layerNamed(charts.mostUsed.geometry, "Figures", "labels").texts.map((text) => Number(text.text)),
+    ).toEqual(used.map((row) => row.issues));
+    expect(charts.groups.title).toBe("Received and issued per rack and department, 01/10/2026 to 31/10/2026");
+    // Any page draws the whole report: page 2 of 2-item pages draws what page 1 does.
+    expect((await report(`${OCTOBER}&size=2&page=2`)).charts).toEqual(charts);
   });
 
   it("lists the items as the racks page does: by rack, then as put in, then the departments' lines", async () => {

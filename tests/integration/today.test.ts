@@ -110,6 +110,23 @@ describe("the contracts card", () => {
     expect(group(data, "contracts", "Validity ends in 8–30").href).toBe("/amc?sort=validity");
   });
 
+  it("draws this month's dates on a strip from the same contracts, overdue crossed by the /amc rule", async () => {
+    const data = await todayFor(db, people.admin, at("2026-11-23T08:30"), ZONE);
+    const chart = card(data, "contracts").chart;
+    if (!chart) throw new Error("no strip");
+    expect(chart.title).toBe("Contract dates in November 2026");
+    const names = (name: string) =>
+      chart.geometry.layers.find((layer) => layer.name === name && layer.kind === "marks");
+    // Ended yesterday and the PMS due today are overdue (as "Validity ended" and "PMS due date
+    // passed" above); ends today and tomorrow are not; December's dates are not this month's.
+    expect(names("Overdue")).toMatchObject({ shape: "cross", points: [{}, {}] });
+    expect(names("Validity ends")).toMatchObject({ shape: "bar", points: [{}, {}] });
+    expect(names("PMS due")).toBeUndefined();
+    expect(chart.description).toBe(
+      "4 dates fall in November 2026: Ended yesterday validity ended 22/11/2026 (overdue); PMS today PMS was due 23/11/2026 (overdue); Ends today (Acme) validity ends 23/11/2026; Ends tomorrow validity ends 24/11/2026.",
+    );
+  });
+
   it("decides the day in the plant's zone: at 23:30 a contract ending today is still valid, at 00:30 it has ended", async () => {
     const late = await todayFor(db, people.admin, at("2026-11-23T23:30"), ZONE);
     expect(texts(late, "contracts", "Validity ends within 7")).toContain(
@@ -189,6 +206,57 @@ describe("the spares card", () => {
     expect(group(data, "spares", "FireFight: Order to place").count).toBe(0);
     expect(texts(data, "spares", "FireFight: order-by")).toEqual(["#1 Line 1: order by 18/11/2026"]);
     expect(card(data, "spares").total).toBe(4);
+  });
+
+  it("draws each department's issues a day over the last 30 days, reversed issues and older ones left out", async () => {
+    const [electric, fire] = await db
+      .insert(inventoryItems)
+      .values(
+        (["Electrician", "FireFight"] as const).map((department) => ({
+          department,
+          srno: 7,
+          assets: "Spark",
+          componentsAndEquipments: "",
+          availableStock: 100,
+          minStock: 0,
+          leadTimeDays: 0,
+        })),
+      )
+      .returning({ id: inventoryItems.id });
+    const [reversed] = await db
+      .insert(stockMovements)
+      .values([
+        { inventoryItemId: electric.id, movedOn: "2026-11-20", kind: "issue", quantity: -50 },
+        { inventoryItemId: electric.id, movedOn: "2026-10-24", kind: "issue", quantity: -70 }, // 31 days ago
+        { inventoryItemId: electric.id, movedOn: "2026-11-02", kind: "issue", quantity: -4 },
+        { inventoryItemId: electric.id, movedOn: "2026-11-20", kind: "issue", quantity: -6 },
+        { inventoryItemId: fire.id, movedOn: "2026-10-25", kind: "issue", quantity: -2.5 }, // 30th day back
+        { inventoryItemId: fire.id, movedOn: "2026-11-21", kind: "receipt", quantity: 9 },
+      ])
+      .returning({ id: stockMovements.id });
+    await db.insert(stockMovements).values({
+      inventoryItemId: electric.id,
+      movedOn: "2026-11-20",
+      kind: "reversal",
+      quantity: 50,
+      reversesId: reversed.id,
+    });
+    const data = await todayFor(db, people.staff, at("2026-11-23T08:30"), ZONE);
+    const chart = card(data, "spares").chart;
+    if (!chart) throw new Error("no sparklines");
+    expect(chart.title).toBe("Spares issued per department a day, 25/10/2026 to 23/11/2026");
+    expect(chart.description).toBe(
+      "Electrician: 10 issued, most on 20/11/2026 (6); FireFight: 2.5 issued, most on 25/10/2026 (2.5); Technician: nothing issued.",
+    );
+    expect(chart.geometry.yTicks.map((tick) => tick.label)).toEqual([
+      "Electrician 10",
+      "FireFight 2.5",
+      "Technician 0",
+    ]);
+    for (const layer of chart.geometry.layers) {
+      if (layer.kind !== "line") throw new Error("a sparkline is a line");
+      expect(layer.d.match(/[ML]/g)).toHaveLength(30);
+    }
   });
 });
 

@@ -3,6 +3,9 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { withListSize } from "#app/auth/list-size.server.ts";
 import { requirePermission } from "#app/auth/session.server.ts";
 import { useCan } from "#app/auth/use-can.ts";
+import { Chart } from "#app/charts/chart.tsx";
+import chartsCss from "#app/charts/charts.css?url";
+import type { ChartView } from "#app/charts/geometry.ts";
 import { loadAmcAlerts } from "#app/contracts/alerts.server.ts";
 import { ContractCells, SORTABLE } from "#app/contracts/components/contract-cells.tsx";
 import { SendAlerts } from "#app/contracts/components/send-alerts.tsx";
@@ -18,10 +21,12 @@ import {
   STATUS_FILTERS,
   type StatusFilter,
 } from "#app/contracts/list.ts";
-import { alertMessages, contractMessage, whatsAppLink } from "#app/contracts/rules.ts";
+import { alertMessages, contractMessage, statusBounds, whatsAppLink } from "#app/contracts/rules.ts";
 import { contractMessages } from "#app/contracts/schema.ts";
+import { loadContractTimeline } from "#app/contracts/timeline.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { ExportLinks } from "#app/exports/links.tsx";
+import { dateInZone } from "#app/lib/dates.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
 import { FAULT_MESSAGE } from "#app/lib/messages.ts";
 import { logError } from "#app/lib/request-id.server.ts";
@@ -45,7 +50,10 @@ import {
 export const meta: MetaFunction = () => [{ title: "Annual Maintenance Contracts · PlantOps" }];
 // A list with its own search box: the navbar leaves its own out (behaviour note 18).
 export const handle = listHandle;
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: contractsCss }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: contractsCss },
+  { rel: "stylesheet", href: chartsCss },
+];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requirePermission(request, "contracts");
@@ -73,10 +81,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
     defaults: CONTRACT_LIST_DEFAULTS,
   });
   try {
-    const [page, counts, expired] = await Promise.all([
+    const [page, counts, expired, timeline] = await Promise.all([
       listContractPage(db, params, status, clock),
       countContractStatuses(db, clock),
       loadAmcAlerts(db, clock.now, clock.timeZone),
+      // The picture of what falls due: the same status rule on the same clock as the rows.
+      loadContractTimeline(
+        db,
+        dateInZone(clock.now, clock.timeZone),
+        statusBounds(clock.now, clock.timeZone, clock.dueSoonDays),
+      ),
     ]);
     return {
       ...base,
@@ -85,6 +99,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       view: view(page.page, page.total),
       counts,
       alerts: alertMessages(expired, settings.whatsappRecipients),
+      timeline: timeline as ChartView | null,
     };
   } catch (error) {
     logError(request, error);
@@ -95,6 +110,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       view: view(1, 0),
       counts: { expired: 0, dueSoon: 0 },
       alerts: [],
+      timeline: null,
     };
   }
 }
@@ -136,6 +152,14 @@ export default function ContractsPage() {
             {counts.expired} expired · {counts.dueSoon} due within {data.dueSoonDays} days
           </p>
           <SendAlerts alerts={data.alerts} recipients={data.recipients} expired={counts.expired} />
+          {data.timeline ? (
+            <Chart
+              id="amc-timeline"
+              title={data.timeline.title}
+              description={data.timeline.description}
+              geometry={data.timeline.geometry}
+            />
+          ) : null}
         </>
       )}
       <ListToolbar view={view}>

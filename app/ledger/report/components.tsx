@@ -1,3 +1,5 @@
+import { Chart } from "#app/charts/chart.tsx";
+import type { ReportCharts as ReportChartViews } from "#app/ledger/report/chart.server.ts";
 import type { ReportFigures } from "#app/ledger/report/view.ts";
 import { formatQuantity } from "#app/ledger/rules.ts";
 
@@ -38,5 +40,32 @@ export function FigureHeaders() {
         Closing
       </th>
     </>
+  );
+}
+
+/** The report's two pictures (issue 36): receipts against issues per group, and the items most used. */
+export function ReportCharts({
+  charts,
+  idSuffix = "",
+}: {
+  charts: ReportChartViews | null;
+  idSuffix?: string;
+}) {
+  if (!charts) return null;
+  return (
+    <section className="report-charts" aria-label="Charts">
+      <Chart
+        id={`report-groups-chart${idSuffix}`}
+        title={charts.groups.title}
+        description={charts.groups.description}
+        geometry={charts.groups.geometry}
+      />
+      <Chart
+        id={`report-most-used-chart${idSuffix}`}
+        title={charts.mostUsed.title}
+        description={charts.mostUsed.description}
+        geometry={charts.mostUsed.geometry}
+      />
+    </section>
   );
 }

@@ -47,6 +47,8 @@ export type ReportPage = {
   totals: ReportFigures & { items: number };
   total: number;
   page: number;
+  /** What the charts draw, when asked for (the page and its print view, not the API). */
+  charts?: ReportChartFigures;
 };
 
 const departmentGroupSql = sql.raw(
@@ -135,16 +137,31 @@ function reportRows(q: string, filters: ReportFilters, maySeeSpares: boolean): S
 }
 
 /** The report's order: the racks page's, then each department's lines by serial number. */
-const REPORT_ORDER = sql`order by grp, srno nulls first, put_in, id`;
+const REPORT_WINDOW_ORDER = sql`order by grp, srno nulls first, put_in, id`;
+const REPORT_ORDER = REPORT_WINDOW_ORDER;
 
 function reportQuery(
   q: string,
   filters: ReportFilters,
   maySeeSpares: boolean,
   page: { limit: number; offset: number },
+  withCharts = false,
 ): SQL {
+  // The charts' figures (issue 36) from the same rows in the same statement, on the page's first
+  // row only: every group's receipts and issues, and the items that issued most.
+  const charts = withCharts
+    ? sql`case when row_number() over (${REPORT_WINDOW_ORDER}) = ${page.offset + 1} then
+        (select json_agg(g order by g.grp) from (
+          select grp, sum(receipts) as receipts, sum(issues) as issues from rows group by grp) g)
+      end as chart_groups,
+      case when row_number() over (${REPORT_WINDOW_ORDER}) = ${page.offset + 1} then
+        (select json_agg(t) from (
+          select type, id, grp, name, place, issues from rows where issues > 0
+          order by issues desc, name, id limit ${MOST_USED}) t)
+      end as chart_top,`
+    : sql``;
   return sql`${reportRows(q, filters, maySeeSpares)}
-    select type, id, grp, rack_number, department, place, name, srno,
+    select ${charts} type, id, grp, rack_number, department, place, name, srno,
       opening, receipts, issues, counts, closing,
       count(*) over g as g_items,
       sum(opening) over g as g_opening, sum(receipts) over g as g_receipts, sum(issues) over g as g_issues,
@@ -197,7 +214,27 @@ function figuresOf(raw: RawRow, prefix: string): ReportFigures {
   return figures;
 }
 
-function pageFrom(rows: RawRow[], page: number): ReportPage {
+const jsonOf = (value: unknown) => (typeof value === "string" ? JSON.parse(value) : value) as RawRow[] | null;
+
+/** The charts' figures from the page's first row (see reportQuery). */
+function chartsFrom(first: RawRow | undefined): ReportChartFigures {
+  const groups = (jsonOf(first?.chart_groups) ?? []).map((raw) => ({
+    group: Number(raw.grp),
+    receipts: quantity(raw.receipts),
+    issues: quantity(raw.issues),
+  }));
+  const mostUsed = (jsonOf(first?.chart_top) ?? []).map((raw) => ({
+    type: raw.type as "rack" | "spare",
+    id: String(raw.id),
+    group: Number(raw.grp),
+    name: String(raw.name ?? ""),
+    place: String(raw.place ?? ""),
+    issues: quantity(raw.issues),
+  }));
+  return { groups, mostUsed };
+}
+
+function pageFrom(rows: RawRow[], page: number, withCharts = false): ReportPage {
   const groups = new Map<number, ReportGroupTotals>();
   for (const raw of rows) {
     const group = Number(raw.grp);
@@ -212,6 +249,7 @@ function pageFrom(rows: RawRow[], page: number): ReportPage {
       : { items: 0, opening: 0, receipts: 0, issues: 0, counts: 0, closing: 0 },
     total: first ? Number(first.total) : 0,
     page,
+    ...(withCharts ? { charts: chartsFrom(first) } : {}),
   };
 }
 
@@ -225,11 +263,18 @@ export async function reportPage(
   params: Pick<ListParams, "q" | "page" | "size">,
   filters: ReportFilters,
   maySeeSpares: boolean,
+  withCharts = false,
 ): Promise<ReportPage> {
   let page = params.page;
   let rows = await run(
     db,
-    reportQuery(params.q, filters, maySeeSpares, { limit: params.size, offset: offsetOf(page, params.size) }),
+    reportQuery(
+      params.q,
+      filters,
+      maySeeSpares,
+      { limit: params.size, offset: offsetOf(page, params.size) },
+      withCharts,
+    ),
   );
   if (rows.length === 0 && page > 1) {
     const [first] = await run(db, reportQuery(params.q, filters, maySeeSpares, { limit: 1, offset: 0 }));
@@ -238,14 +283,17 @@ export async function reportPage(
     rows = total
       ? await run(
           db,
-          reportQuery(params.q, filters, maySeeSpares, {
-            limit: params.size,
-            offset: offsetOf(page, params.size),
-          }),
+          reportQuery(
+            params.q,
+            filters,
+            maySeeSpares,
+            { limit: params.size, offset: offsetOf(page, params.size) },
+            withCharts,
+          ),
         )
       : [];
   }
-  return pageFrom(rows, page);
+  return pageFrom(rows, page, withCharts);
 }
 
 /** The whole filtered report, for its print view (capped at PRINT_ROW_LIMIT + 1 to detect more). */
@@ -254,9 +302,32 @@ export async function reportForPrint(
   q: string,
   filters: ReportFilters,
   maySeeSpares: boolean,
+  withCharts = false,
 ): Promise<ReportPage> {
   return pageFrom(
-    await run(db, reportQuery(q, filters, maySeeSpares, { limit: PRINT_ROW_LIMIT + 1, offset: 0 })),
+    await run(
+      db,
+      reportQuery(q, filters, maySeeSpares, { limit: PRINT_ROW_LIMIT + 1, offset: 0 }, withCharts),
+    ),
     1,
+    withCharts,
   );
 }
+
+/** What the report's charts draw: receipts and issues per rack and department, and the items most used. */
+export type ReportChartFigures = {
+  /** Every group of the filtered report (not only the page's), in the report's order. */
+  groups: { group: number; receipts: number; issues: number }[];
+  /** The items that issued most in the period, most first (ties by name). */
+  mostUsed: {
+    type: "rack" | "spare";
+    id: string;
+    group: number;
+    name: string;
+    place: string;
+    issues: number;
+  }[];
+};
+
+/** How many of the items most used the report's chart names. */
+export const MOST_USED = 10;

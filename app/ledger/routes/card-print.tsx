@@ -1,12 +1,15 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import chartsCss from "#app/charts/charts.css?url";
 import { db } from "#app/db/client.server.ts";
 import { printedAtNow } from "#app/db/list.server.ts";
+import { stockCardCharts } from "#app/ledger/card-chart.server.ts";
+import { StockCardChartsView } from "#app/ledger/card-charts.tsx";
 import { CardTableRows } from "#app/ledger/card-rows.tsx";
 import { requireStockItemPage } from "#app/ledger/guards.server.ts";
 import { stockCardPath } from "#app/ledger/item.ts";
 import ledgerCss from "#app/ledger/ledger.css?url";
-import { stockCard } from "#app/ledger/movements.server.ts";
+import { plantToday, stockCard } from "#app/ledger/movements.server.ts";
 import { formatQuantity, readDateRange } from "#app/ledger/rules.ts";
 import { formatDateGB } from "#app/lib/dates.ts";
 import { PageSize, PrintNowButton, printHandle } from "#app/ui/list/print.tsx";
@@ -20,7 +23,10 @@ export const handle = printHandle;
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
   { title: loaded ? `Stock card: ${loaded.item.name} (print) · PlantOps` : "Stock card · PlantOps" },
 ];
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: ledgerCss }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: ledgerCss },
+  { rel: "stylesheet", href: chartsCss },
+];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { item } = await requireStockItemPage(request, params);
@@ -29,13 +35,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return {
     item: { ref: item.ref, name: item.name, location: item.location },
     card,
+    charts: await stockCardCharts(db, item, card, plantToday()),
     printedAt: printedAtNow(),
     backHref: `${stockCardPath(item.ref)}${url.search}`,
   };
 }
 
 export default function StockCardPrint() {
-  const { item, card, printedAt, backHref } = useLoaderData<typeof loader>();
+  const { item, card, charts, printedAt, backHref } = useLoaderData<typeof loader>();
   const range =
     card.from || card.to
       ? `${card.from ? formatDateGB(card.from) : "the first movement"} to ${card.to ? formatDateGB(card.to) : "today"}`
@@ -54,6 +61,7 @@ export default function StockCardPrint() {
           {range} · printed {printedAt}
         </p>
       </header>
+      <StockCardChartsView charts={charts} forPrint />
       <table>
         <thead>
           <tr>

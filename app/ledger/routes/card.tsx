@@ -2,13 +2,16 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { withListSize } from "#app/auth/list-size.server.ts";
 import { useCan } from "#app/auth/use-can.ts";
+import chartsCss from "#app/charts/charts.css?url";
 import { db } from "#app/db/client.server.ts";
 import { ExportLinks } from "#app/exports/links.tsx";
+import { stockCardCharts } from "#app/ledger/card-chart.server.ts";
+import { StockCardChartsView } from "#app/ledger/card-charts.tsx";
 import { CardTableRows } from "#app/ledger/card-rows.tsx";
 import { requireStockItemPage } from "#app/ledger/guards.server.ts";
 import { areaOfItem, movementFormPath, stockCardPath } from "#app/ledger/item.ts";
 import ledgerCss from "#app/ledger/ledger.css?url";
-import { stockCard } from "#app/ledger/movements.server.ts";
+import { plantToday, stockCard } from "#app/ledger/movements.server.ts";
 import { dateRangeProblems, formatQuantity, readCardPaging, readDateRange } from "#app/ledger/rules.ts";
 import { formatDateGB } from "#app/lib/dates.ts";
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, rowRange } from "#app/lib/list-params.ts";
@@ -24,7 +27,10 @@ import { PageLinks, TableWrap } from "#app/ui/list/list-view.tsx";
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
   { title: loaded ? `Stock card: ${loaded.item.name} · PlantOps` : "Stock card · PlantOps" },
 ];
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: ledgerCss }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: ledgerCss },
+  { rel: "stylesheet", href: chartsCss },
+];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user, item } = await requireStockItemPage(request, params);
@@ -36,6 +42,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     range,
     readCardPaging(await withListSize(db, user, "stock-card", url.searchParams)),
   );
+  // The pictures cover the whole range (every page of the card), from the same movements.
+  const charts = await stockCardCharts(db, item, card, plantToday());
   const query = new URLSearchParams();
   if (range.from) query.set("from", range.from);
   if (range.to) query.set("to", range.to);
@@ -48,6 +56,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       listHref: item.listHref,
     },
     card,
+    charts,
     printHref: `${stockCardPath(item.ref)}/print${query.size ? `?${query}` : ""}`,
     problems: dateRangeProblems(url.searchParams),
     here: `${url.pathname}${url.search}`,
@@ -75,7 +84,7 @@ function CardPager({
 }
 
 export default function StockCardPage() {
-  const { item, card, printHref, here, problems } = useLoaderData<typeof loader>();
+  const { item, card, charts, printHref, here, problems } = useLoaderData<typeof loader>();
   const search = useLocation().search;
   const paging = card.paging ?? { page: 1, size: DEFAULT_PAGE_SIZE, total: card.rows.length };
   const mayMove = useCan()(areaOfItem(item.ref.type));
@@ -133,6 +142,7 @@ export default function StockCardPage() {
         {card.from || card.to ? <Link to={stockCardPath(item.ref)}>All dates</Link> : null}
       </Form>
       <FormError errors={problems.length ? problems : undefined} />
+      <StockCardChartsView charts={charts} />
       <TableWrap label={`Stock card of ${item.name}`}>
         <table aria-label={`Stock card of ${item.name}`}>
           <thead>

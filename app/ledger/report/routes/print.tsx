@@ -3,9 +3,11 @@ import { useLoaderData } from "@remix-run/react";
 import { Fragment } from "react";
 import { can } from "#app/auth/permissions.ts";
 import { requirePermission } from "#app/auth/session.server.ts";
+import chartsCss from "#app/charts/charts.css?url";
 import { db } from "#app/db/client.server.ts";
 import { PRINT_ROW_LIMIT, printedAtNow } from "#app/db/list.server.ts";
-import { FigureHeaders, Figures } from "#app/ledger/report/components.tsx";
+import { type ReportCharts as ReportChartViews, reportChartViews } from "#app/ledger/report/chart.server.ts";
+import { FigureHeaders, Figures, ReportCharts } from "#app/ledger/report/components.tsx";
 import { groupLabel } from "#app/ledger/report/labels.ts";
 import { type ReportPage, reportForPrint } from "#app/ledger/report/queries.server.ts";
 import reportCss from "#app/ledger/report/report.css?url";
@@ -21,7 +23,10 @@ import { PrintList, printHandle } from "#app/ui/list/print.tsx";
 
 export const handle = printHandle;
 export const meta: MetaFunction = () => [{ title: "Stock report (print) · PlantOps" }];
-export const links = () => [{ rel: "stylesheet", href: reportCss }];
+export const links = () => [
+  { rel: "stylesheet", href: reportCss },
+  { rel: "stylesheet", href: chartsCss },
+];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requirePermission(request, "racks");
@@ -35,8 +40,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
     total: 0,
     page: 1,
   };
+  let charts: ReportChartViews | null = null;
   try {
-    report = await reportForPrint(db, params.q, filters, can(user.role, "spares", "read"));
+    const { charts: figures, ...page } = await reportForPrint(
+      db,
+      params.q,
+      filters,
+      can(user.role, "spares", "read"),
+      true,
+    );
+    report = page;
+    charts = figures ? reportChartViews(figures, filters) : null;
   } catch (error) {
     logError(request, error);
   }
@@ -49,11 +63,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     filters: appliedReportFilters(params.q, filters),
     printedAt: printedAtNow(),
     backHref: `/stock/report${backQuery ? `?${backQuery}` : ""}`,
+    charts,
   };
 }
 
 export default function StockReportPrint() {
-  const { rows, groups, totals, truncatedAt, filters, printedAt, backHref } = useLoaderData<typeof loader>();
+  const { rows, groups, totals, truncatedAt, filters, printedAt, backHref, charts } =
+    useLoaderData<typeof loader>();
   const groupOf = new Map(groups.map((group) => [group.group, group]));
   return (
     <PrintList
@@ -64,6 +80,7 @@ export default function StockReportPrint() {
       truncatedAt={truncatedAt}
       backHref={backHref}
     >
+      <ReportCharts charts={charts} idSuffix="-print" />
       <table className="report-table">
         <thead>
           <tr>

@@ -4,11 +4,13 @@ import { Fragment } from "react";
 import { withListSize } from "#app/auth/list-size.server.ts";
 import { can } from "#app/auth/permissions.ts";
 import { requirePermission } from "#app/auth/session.server.ts";
+import chartsCss from "#app/charts/charts.css?url";
 import { db } from "#app/db/client.server.ts";
 import { ExportLinks } from "#app/exports/links.tsx";
 import { DEPARTMENTS } from "#app/inventory/rules.ts";
 import { stockCardPath } from "#app/ledger/item.ts";
-import { FigureHeaders, Figures } from "#app/ledger/report/components.tsx";
+import { type ReportCharts as ReportChartViews, reportChartViews } from "#app/ledger/report/chart.server.ts";
+import { FigureHeaders, Figures, ReportCharts } from "#app/ledger/report/components.tsx";
 import { groupLabel } from "#app/ledger/report/labels.ts";
 import { type ReportPage, reportPage } from "#app/ledger/report/queries.server.ts";
 import reportCss from "#app/ledger/report/report.css?url";
@@ -44,7 +46,10 @@ import { Marked } from "#app/ui/list/marked.tsx";
 // "Lists"): the address holds the period, filters, search and page; the loader sends one page.
 
 export const meta: MetaFunction = () => [{ title: "Stock report · PlantOps" }];
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: reportCss }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: reportCss },
+  { rel: "stylesheet", href: chartsCss },
+];
 export const handle = listHandle;
 
 const EMPTY: ReportPage = {
@@ -63,8 +68,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // The spares lines are the spares area's: a role that may not open those sees the racks alone.
   const maySeeSpares = can(user.role, "spares", "read");
   let report = EMPTY;
+  let charts: ReportChartViews | null = null;
   try {
-    report = await reportPage(db, params, filters, maySeeSpares);
+    // The charts' figures come with the page's rows, over the whole filtered report.
+    const { charts: figures, ...page } = await reportPage(db, params, filters, maySeeSpares, true);
+    report = page;
+    charts = figures ? reportChartViews(figures, filters) : null;
   } catch (error) {
     logError(request, error);
   }
@@ -85,11 +94,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     problems: problems.map((problem) => problem.message),
     maySeeSpares,
     today,
+    charts,
   };
 }
 
 export default function StockReportPage() {
-  const { rows, groups, totals, view, filters, problems, maySeeSpares, today } =
+  const { rows, groups, totals, view, filters, problems, maySeeSpares, today, charts } =
     useLoaderData<typeof loader>();
   const search = useLocation().search;
   const month = periodMonth(filters);
@@ -193,6 +203,7 @@ export default function StockReportPage() {
         </div>
       </ListToolbar>
       <FormError errors={problems} />
+      <ReportCharts charts={charts} />
       <ListStatus view={view} noun={["item", "items"]} filtered={filtered} />
       <TableWrap label="Stock report">
         <table className="report-table" aria-label="Stock report">

@@ -1,0 +1,55 @@
+import { datePassed, type StatusBounds, type StatusReason } from "#app/contracts/rules.ts";
+
+// What the contracts' charts draw (issue 36): each contract's validity end and next PMS due date
+// in a window, overdue by the /amc status rule's own test (rules.ts datePassed), so the picture,
+// the list's marks, Today and the alerts agree. The geometry is timeline.server.ts.
+
+export type ContractEvent = {
+  id: string;
+  equipment: string;
+  company: string;
+  what: StatusReason;
+  date: string;
+  overdue: boolean;
+};
+
+export type ContractDatesRow = {
+  id: string;
+  equipment: string;
+  company: string;
+  validityTo: string | null;
+  nextDueOn: string | null;
+};
+
+/** Each contract's dates on or before `through`, overdue or not, nearest first (PMS first on a tie). */
+export function contractEvents(
+  rows: readonly ContractDatesRow[],
+  through: string,
+  bounds: StatusBounds,
+): ContractEvent[] {
+  const events: ContractEvent[] = [];
+  for (const row of rows) {
+    for (const [what, date] of [
+      ["pms", row.nextDueOn],
+      ["validity", row.validityTo],
+    ] as const) {
+      if (!date || date > through) continue;
+      events.push({
+        id: row.id,
+        equipment: row.equipment,
+        company: row.company,
+        what,
+        date,
+        overdue: datePassed(what, date, bounds),
+      });
+    }
+  }
+  return events.sort((a, b) => a.date.localeCompare(b.date) || (a.what === "pms" ? -1 : 1));
+}
+
+/** How a date reads in a chart's words: "PMS due 28/11/2026", "validity ended 02/11/2026". */
+export function eventWords(event: ContractEvent, formatDate: (date: string) => string): string {
+  const date = formatDate(event.date);
+  if (event.what === "pms") return event.overdue ? `PMS was due ${date} (overdue)` : `PMS due ${date}`;
+  return event.overdue ? `validity ended ${date} (overdue)` : `validity ends ${date}`;
+}

@@ -1,0 +1,93 @@
+import { dayScale, linePath, round1 } from "#app/charts/axes.server.ts";
+import type { ChartView, Layer, StrokeStyle, Tick } from "#app/charts/geometry.ts";
+import type { Tx } from "#app/db/client.server.ts";
+import { DEPARTMENTS } from "#app/inventory/rules.ts";
+import { issuedPerDepartmentDay } from "#app/ledger/movements.server.ts";
+import { formatQuantity, fromThousandths, toThousandths } from "#app/ledger/rules.ts";
+import { addDays, formatDateGB } from "#app/lib/dates.ts";
+
+// Today's spares card (issue 36): what each department issued a day over the last 30 days, a
+// sparkline each, one above the other, each on its own scale (the shape of its use, not a
+// comparison of sizes: the totals beside them say that). Worked out on the server; the page gets
+// the drawn lines (app/charts/chart.tsx).
+
+/** The days the sparklines cover, today included. */
+export const SPARK_DAYS = 30;
+
+const WIDTH = 320;
+const ROW = 26;
+const DASH: StrokeStyle[] = ["solid", "dashed", "dotted"];
+
+export type DepartmentUse = { department: string; total: number; days: { day: string; issued: number }[] };
+
+/** Each department's issues a day over the window, every day present (0 when none). */
+export function departmentUse(
+  rows: readonly { department: string; day: string; issued: number }[],
+  today: string,
+): DepartmentUse[] {
+  const from = addDays(today, -(SPARK_DAYS - 1));
+  const days = Array.from({ length: SPARK_DAYS }, (_, index) => addDays(from, index));
+  return DEPARTMENTS.map((department) => {
+    const mine = new Map(
+      rows.filter((row) => row.department === department).map((row) => [row.day, row.issued]),
+    );
+    const perDay = days.map((day) => ({ day, issued: Math.max(0, mine.get(day) ?? 0) }));
+    const total = fromThousandths(perDay.reduce((sum, day) => sum + toThousandths(day.issued), 0));
+    return { department, total, days: perDay };
+  });
+}
+
+export function sparklines(use: readonly DepartmentUse[], today: string): ChartView {
+  const from = addDays(today, -(SPARK_DAYS - 1));
+  const plot = { left: 118, top: 6, right: WIDTH - 8, bottom: 6 + use.length * ROW };
+  const { x, ticks } = dayScale(from, today, plot, 3);
+  const layers: Layer[] = use.map((department, index) => {
+    const top = plot.top + index * ROW + 3;
+    const bottom = plot.top + (index + 1) * ROW - 5;
+    const max = Math.max(...department.days.map((day) => day.issued));
+    const y = (value: number) => round1(max > 0 ? bottom - (value / max) * (bottom - top) : bottom);
+    // Each day's figure at the middle of its day.
+    const points = department.days.map((day) => ({
+      x: round1(x(day.day) + (x(addDays(day.day, 1)) - x(day.day)) / 2),
+      y: y(day.issued),
+    }));
+    return {
+      kind: "line",
+      name: department.department,
+      tone: "main",
+      stroke: DASH[index % DASH.length],
+      d: linePath(points),
+    };
+  });
+  const yTicks: Tick[] = use.map((department, index) => ({
+    at: round1(plot.top + index * ROW + ROW / 2),
+    label: `${department.department} ${formatQuantity(department.total)}`,
+  }));
+  const busiest = (department: DepartmentUse) =>
+    department.days.reduce((most, day) => (day.issued > most.issued ? day : most), department.days[0]);
+  return {
+    title: `Spares issued per department a day, ${formatDateGB(from)} to ${formatDateGB(today)}`,
+    description: `${use
+      .map((department) => {
+        if (department.total <= 0) return `${department.department}: nothing issued`;
+        const most = busiest(department);
+        return `${department.department}: ${formatQuantity(department.total)} issued, most on ${formatDateGB(most.day)} (${formatQuantity(most.issued)})`;
+      })
+      .join("; ")}.`,
+    geometry: {
+      width: WIDTH,
+      height: round1(plot.bottom + 22),
+      plot,
+      xTicks: ticks,
+      yTicks,
+      layers,
+      legend: [],
+    },
+  };
+}
+
+/** Today's sparklines now. */
+export async function loadSparklines(db: Tx, today: string): Promise<ChartView> {
+  const rows = await issuedPerDepartmentDay(db, addDays(today, -(SPARK_DAYS - 1)), today);
+  return sparklines(departmentUse(rows, today), today);
+}

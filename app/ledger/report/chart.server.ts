@@ -1,0 +1,156 @@
+import { CHART_WIDTH, quantityAcross, round1 } from "#app/charts/axes.server.ts";
+import type { ChartView, Layer, LegendEntry, Tick } from "#app/charts/geometry.ts";
+import { groupDepartment } from "#app/ledger/report/labels.ts";
+import type { ReportChartFigures } from "#app/ledger/report/queries.server.ts";
+import { formatQuantity } from "#app/ledger/rules.ts";
+import { formatDateGB } from "#app/lib/dates.ts";
+
+// The stock report's charts (issue 36), worked out on the server from figures its own query reads
+// with the page's rows (queries.server.ts): receipts against issues per rack and per department,
+// and the items most used in the period. Horizontal bars, a row each, so long names and many
+// racks stay readable at 360 px; receipts hatched, issues solid (told apart in black and white).
+
+/** A group as a chart row says it: "Rack 3", "Electrician". */
+export const groupShortLabel = (group: number) => groupDepartment(group) ?? `Rack ${group}`;
+
+const shortName = (text: string, length = 22) =>
+  text.length > length ? `${text.slice(0, length - 1)}…` : text;
+const period = (from: string, to: string) => `${formatDateGB(from)} to ${formatDateGB(to)}`;
+
+function rowsFrame(rows: number, barsPerRow: number) {
+  const ROW = barsPerRow === 2 ? 24 : 18;
+  const top = 8;
+  const plot = { left: 150, top, right: CHART_WIDTH - 16, bottom: top + Math.max(1, rows) * ROW };
+  return { plot, ROW, height: round1(plot.bottom + 28) };
+}
+
+/** Receipts against issues, a row per rack or department that moved in the period. */
+export function receiptsAgainstIssues(
+  figures: ReportChartFigures["groups"],
+  range: { from: string; to: string },
+): ChartView {
+  const moved = figures.filter((group) => group.receipts > 0 || group.issues > 0);
+  const { plot, ROW, height } = rowsFrame(moved.length, 2);
+  const { x, ticks } = quantityAcross(
+    Math.max(0, ...moved.flatMap((group) => [group.receipts, group.issues])),
+    plot,
+  );
+  const bar = ROW / 2 - 3;
+  const rowTop = (index: number) => plot.top + index * ROW + 3;
+  const layers: Layer[] = [
+    {
+      kind: "bars",
+      name: "Received",
+      tone: "main",
+      fill: "hatched",
+      bars: moved.map((group, index) => ({
+        x: plot.left,
+        y: round1(rowTop(index)),
+        width: round1(x(group.receipts) - plot.left),
+        height: bar,
+      })),
+    },
+    {
+      kind: "bars",
+      name: "Issued",
+      tone: "second",
+      fill: "solid",
+      bars: moved.map((group, index) => ({
+        x: plot.left,
+        y: round1(rowTop(index) + bar),
+        width: round1(x(group.issues) - plot.left),
+        height: bar,
+      })),
+    },
+  ];
+  const legend: LegendEntry[] = [
+    { name: "Received", tone: "main", kind: "bars", fill: "hatched" },
+    { name: "Issued", tone: "second", kind: "bars", fill: "solid" },
+  ];
+  const yTicks: Tick[] = moved.map((group, index) => ({
+    at: round1(rowTop(index) + bar),
+    label: groupShortLabel(group.group),
+  }));
+  return {
+    title: `Received and issued per rack and department, ${period(range.from, range.to)}`,
+    description: moved.length
+      ? `${moved
+          .map(
+            (group) =>
+              `${groupShortLabel(group.group)}: received ${formatQuantity(group.receipts)}, issued ${formatQuantity(group.issues)}`,
+          )
+          .join("; ")}.`
+      : "Nothing received or issued in the period.",
+    geometry: { width: CHART_WIDTH, height, plot, xTicks: ticks, yTicks, layers, legend },
+  };
+}
+
+/** The items most used in the period, most first, each bar labelled with its figure. */
+export function mostUsedChart(
+  items: ReportChartFigures["mostUsed"],
+  range: { from: string; to: string },
+): ChartView {
+  const { plot, ROW, height } = rowsFrame(items.length, 1);
+  // A fifth more room than the longest bar: its figure is written past its end.
+  const { x, ticks } = quantityAcross(Math.max(0, ...items.map((item) => item.issues)) * 1.2, plot);
+  const rowTop = (index: number) => plot.top + index * ROW + 3;
+  const layers: Layer[] = [
+    {
+      kind: "bars",
+      name: "Issued",
+      tone: "second",
+      fill: "solid",
+      bars: items.map((item, index) => ({
+        x: plot.left,
+        y: round1(rowTop(index)),
+        width: round1(x(item.issues) - plot.left),
+        height: ROW - 6,
+      })),
+    },
+    {
+      kind: "labels",
+      name: "Figures",
+      texts: items.map((item, index) => ({
+        x: round1(x(item.issues) + 4),
+        y: round1(rowTop(index) + ROW / 2 + 1),
+        text: formatQuantity(item.issues),
+        anchor: "start" as const,
+      })),
+    },
+  ];
+  const where = (item: ReportChartFigures["mostUsed"][number]) =>
+    item.type === "rack" ? `Rack ${item.group}` : (groupDepartment(item.group) ?? "");
+  return {
+    title: `Most used items, ${period(range.from, range.to)}`,
+    description: items.length
+      ? `The ${items.length} items that issued most: ${items
+          .map((item) => `${item.name} (${where(item)}) ${formatQuantity(item.issues)}`)
+          .join("; ")}.`
+      : "Nothing issued in the period.",
+    geometry: {
+      width: CHART_WIDTH,
+      height,
+      plot,
+      xTicks: ticks,
+      yTicks: items.map((item, index) => ({
+        at: round1(rowTop(index) + (ROW - 6) / 2),
+        label: shortName(item.name),
+      })),
+      layers,
+      legend: [],
+    },
+  };
+}
+
+export type ReportCharts = { groups: ChartView; mostUsed: ChartView };
+
+/** Both charts from the figures the report's query read with its rows (queries.server.ts). */
+export function reportChartViews(
+  figures: ReportChartFigures,
+  range: { from: string; to: string },
+): ReportCharts {
+  return {
+    groups: receiptsAgainstIssues(figures.groups, range),
+    mostUsed: mostUsedChart(figures.mostUsed, range),
+  };
+}
