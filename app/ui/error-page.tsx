@@ -1,7 +1,36 @@
-import { isRouteErrorResponse, Link } from "@remix-run/react";
+import { isRouteErrorResponse, Link, useLocation } from "@remix-run/react";
+import { DATABASE_AWAY_MESSAGE } from "#app/lib/database-away.ts";
+
+/**
+ * With JavaScript on, a page's data comes from its `.data` address. While the database is away the
+ * server answers that with its plain 503 page (server/app.ts), and a proxy in front answers with its
+ * own page when no instance does: not the data Remix reads, so its client throws this error.
+ */
+const UNREADABLE_ANSWER = "Unable to decode turbo-stream response";
 
 // One readable message per status; a 5xx never shows internals (the details are in the server log).
 export function ErrorPage({ error }: { error: unknown }) {
+  const location = useLocation();
+  if (error instanceof Error && error.message.startsWith(UNREADABLE_ANSWER)) {
+    // A link that loads the whole page again: the server's own answer then shows (the page, or
+    // its plain 503 page while the database is still away).
+    const again = `${location.pathname}${location.search}`;
+    return (
+      <div className="page error-page">
+        <h1>Not available just now</h1>
+        <p>{DATABASE_AWAY_MESSAGE}</p>
+        <p>
+          <a href={again} data-reload="">
+            Try again
+          </a>{" "}
+          ·{" "}
+          <a href="/home" data-reload="">
+            Go to the home page
+          </a>
+        </p>
+      </div>
+    );
+  }
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const given =
     isRouteErrorResponse(error) && typeof error.data === "string" && status < 500 ? error.data : null;

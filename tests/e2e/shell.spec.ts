@@ -92,6 +92,40 @@ test.describe("navigation bar", () => {
     await expect(page.getByRole("link", { name: "Notifications" })).toBeVisible();
   });
 
+  test("with JavaScript, a page whose data comes back unreadable (the server's 503 while its database is away) says so and tries again with a full load", async ({
+    page,
+    login,
+    js,
+  }) => {
+    test.skip(
+      !js,
+      "without JavaScript every page is a full load: the server's own 503 page (tests/integration/server-app.test.ts)",
+    );
+    await login("staff");
+    await page.goto("/home");
+    // What server/app.ts answers a page's .data request while PostgreSQL is away: its plain HTML 503.
+    await page.route(/\.data(\?|$)/, (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: "text/html; charset=utf-8",
+        headers: { "retry-after": "30" },
+        body: "<!doctype html><html><body><h1>Not available just now</h1></body></html>",
+      }),
+    );
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await nav.getByText("AMC", { exact: true }).click();
+    await nav.getByRole("link", { name: amcMenu[0].label, exact: true }).click();
+    const main = page.getByRole("main");
+    await expect(main.getByRole("heading", { name: "Not available just now" })).toBeVisible();
+    await expect(main).toContainText("The database is not answering; try again in a minute.");
+    await expect(main).not.toContainText("Something went wrong");
+    await page.unroute(/\.data(\?|$)/);
+    await main.getByRole("link", { name: "Try again" }).click();
+    await expect(page).toHaveURL(new RegExp(`${amcMenu[0].to}$`));
+    await expect(main.getByRole("heading", { name: "Not available just now" })).toBeHidden();
+    await expect(main.getByRole("heading", { level: 1 })).toBeVisible();
+  });
+
   test("an unknown address shows the 404 page inside the shell", async ({ page, login }) => {
     await login("staff");
     const response = await page.goto("/no-such-page");
