@@ -171,6 +171,9 @@ const AREA_OF: Record<string, Declared> = {
   "shell/routes/not-found.tsx": { area: "signedIn" },
   "settings/routes/settings.tsx": { area: "settings" },
   "mail/routes/outbox.tsx": { area: "settings" },
+  // Backups (issue 34): the admins', whose loader asks "write" (a backup holds every record).
+  "backups/routes/backups.tsx": { area: "settings", page: "write" },
+  "backups/routes/download.ts": { area: "settings", page: "write" },
   "users/routes/users.tsx": { area: "users" },
   "users/routes/user.tsx": { area: "users" },
   "users/routes/account.tsx": { area: "signedIn" },
