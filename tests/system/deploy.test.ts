@@ -12,7 +12,8 @@ import {
 
 // Deploying as the README says (issue 32): `npm run build` builds everything `npm start` runs, so
 // the first start after it does not build again; a start that finds another one building waits
-// for that build instead of building into the same folder; HOST binds the app to one address.
+// for that build instead of building into the same folder; HOST binds the app to one address; and
+// nginx configured with the README's own snippet passes forms on, whatever port it listens on.
 
 const BUILD_DIR = "build-deploy-test";
 const buildDir = path.resolve(BUILD_DIR);
@@ -54,6 +55,17 @@ async function until(what: string, check: () => boolean, seconds = 120) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/** nginx from Debian's packages (.ci/run installs it); without it, the proxy test says it is skipped. */
+const NGINX = ["/usr/sbin/nginx", "/usr/bin/nginx"].find((file) => fs.existsSync(file));
+
+/** The README's nginx snippet, exactly as a plant's IT person would paste it. */
+function readmeNginxSnippet() {
+  const readme = fs.readFileSync("README.md", "utf8");
+  const snippet = /```\n(upstream plantops \{[\s\S]*?)```/.exec(readme)?.[1];
+  if (!snippet) throw new Error("the README's nginx snippet (upstream plantops { … }) was not found");
+  return snippet;
 }
 
 async function stop(started: Started) {
@@ -139,4 +151,121 @@ describe("deploying", () => {
     expect(await wrong.exited).toBe(1);
     expect(wrong.output()).toContain("HOST 192.0.2.1 is not an address of this machine");
   }, 120_000);
+
+  it.skipIf(!NGINX)(
+    "behind nginx configured with the README's snippet on a port other than 80/443: both instances answer in turn, and forms are accepted (with $host they were refused)",
+    async () => {
+      const [first, second, proxied, withHost] = [
+        await freePort(),
+        await freePort(),
+        await freePort(),
+        await freePort(),
+      ];
+      const apps = [first, second].map((port, index) =>
+        start({
+          PORT: String(port),
+          HOST: "127.0.0.1",
+          TRUST_PROXY: "1",
+          DATA_DIR: path.join(clusterDir, `behind-nginx-${index}`),
+        }),
+      );
+      for (const app of apps) await until("the start", () => app.output().includes("PlantOps is running"));
+
+      // The snippet with this test's ports and no certificate (plain HTTP on a high port); a second
+      // server block is the old snippet's `Host $host`, to show the difference is the header.
+      const snippet = readmeNginxSnippet();
+      const ours = snippet
+        .replace("127.0.0.1:3001", `127.0.0.1:${first}`)
+        .replace("127.0.0.1:3002", `127.0.0.1:${second}`)
+        .replace("listen 443 ssl;", `listen 127.0.0.1:${proxied};`);
+      expect(ours).toContain(`listen 127.0.0.1:${proxied};`);
+      expect(ours).toContain(`server 127.0.0.1:${second};`);
+      expect(ours).toContain("proxy_set_header Host $http_host;");
+      const server = ours.slice(ours.indexOf("server {"));
+      const old = server
+        .replace(`listen 127.0.0.1:${proxied};`, `listen 127.0.0.1:${withHost};`)
+        .replace("Host $http_host", "Host $host");
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), "plantops-nginx-"));
+      fs.chmodSync(dir, 0o777);
+      const conf = path.join(dir, "nginx.conf");
+      fs.writeFileSync(
+        conf,
+        [
+          "daemon off;",
+          "master_process off;",
+          `pid ${dir}/nginx.pid;`,
+          `error_log ${dir}/error.log;`,
+          "events {}",
+          "http {",
+          "access_log off;",
+          ...["client_body", "proxy", "fastcgi", "uwsgi", "scgi"].map(
+            (kind) => `${kind}_temp_path ${dir}/${kind};`,
+          ),
+          ours,
+          old,
+          "}",
+        ].join("\n"),
+      );
+      const nginx = spawn(NGINX as string, ["-c", conf, "-p", dir], { stdio: ["ignore", "pipe", "pipe"] });
+      children.push(nginx);
+      let nginxSaid = "";
+      nginx.stderr.on("data", (chunk: Buffer) => {
+        nginxSaid += chunk;
+      });
+      const through = (port: number, pathname: string, init: RequestInit = {}) =>
+        fetch(`http://127.0.0.1:${port}${pathname}`, { redirect: "manual", ...init });
+      try {
+        const deadline = Date.now() + 30_000;
+        for (;;) {
+          const answer = await through(proxied, "/api/health").catch(() => undefined);
+          if (answer?.status === 200) break;
+          if (Date.now() > deadline || nginx.exitCode !== null)
+            throw new Error(
+              `nginx did not answer:\n${nginxSaid}${fs.existsSync(`${dir}/error.log`) ? fs.readFileSync(`${dir}/error.log`, "utf8") : ""}`,
+            );
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+
+        // Round-robin: both instances answer through the one address.
+        const instances = new Set<string>();
+        for (let i = 0; i < 4; i++) {
+          const health = (await (await through(proxied, "/api/health")).json()) as { instance: string };
+          instances.add(health.instance.split(":").at(-1) as string);
+        }
+        expect(instances).toEqual(new Set([String(first), String(second)]));
+
+        // A sign-in posted from the page the browser got through the proxy: its Origin keeps the port.
+        const signIn = (port: number) =>
+          through(port, "/login", {
+            method: "POST",
+            headers: {
+              "content-type": "application/x-www-form-urlencoded",
+              origin: `http://127.0.0.1:${port}`,
+            },
+            body: new URLSearchParams({
+              email: "nobody@plant.test",
+              password: "not the password",
+            }).toString(),
+          });
+        const accepted = await signIn(proxied);
+        const page = await accepted.text();
+        expect(accepted.status, page).not.toBe(403);
+        expect(accepted.status).toBeLessThan(500);
+        expect(page).toContain("nobody@plant.test");
+        expect(page).not.toContain("sent from another site");
+
+        const refused = await signIn(withHost);
+        expect(refused.status).toBe(403);
+        expect(await refused.text()).toContain("This form was sent from another site and was refused.");
+      } finally {
+        nginx.kill("SIGTERM");
+        await new Promise((resolve) =>
+          nginx.exitCode === null ? nginx.once("exit", resolve) : resolve(null),
+        );
+        for (const app of apps) await stop(app);
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    },
+    180_000,
+  );
 });
