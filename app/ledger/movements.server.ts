@@ -656,12 +656,13 @@ export async function issuedPerMonth(
   item: StockItemRef,
   from: string,
 ): Promise<{ month: string; issued: number }[]> {
-  const kind = sql`coalesce(${reversed.kind}, ${m.kind})`;
+  // The reversed movement's kind looked up by key for the few reversals: a join to the ledger here
+  // read every movement of every item (docs/performance.md, the charts).
+  const kind = sql`coalesce((select reversed.kind from ${m} reversed where reversed.id = ${m.reversesId}), ${m.kind})`;
   const month = sql<string>`to_char(${m.movedOn}, 'YYYY-MM')`;
   const rows = await db
     .select({ month, issued: sql<string>`-sum(${m.quantity})` })
     .from(m)
-    .leftJoin(reversed, eq(reversed.id, m.reversesId))
     .where(and(ofItem(item), gte(m.movedOn, from), sql`${kind} = 'issue'`))
     .groupBy(month);
   return rows.map((row) => ({ month: row.month, issued: quantityOf(row.issued) }));
