@@ -229,23 +229,24 @@ function resumeConnection(stream: unknown) {
 }
 
 /** Rows in a piece of COPY text: each ends with a newline (a newline inside a value is written \n). */
-/** Milliseconds of backing up between two pauses, and each pause as long as the work before it. */
-const WORK_SLICE_MS = 20;
+/** Milliseconds of backing up between two pauses, and each pause twice the work before it. */
+const WORK_SLICE_MS = 10;
+const PAUSE_PER_WORK = 2;
 
 /**
- * Half the time for the backup, half for everyone else. The backup runs in the web server (Back up
- * now, the nightly job) and on a small machine it took both cores: PostgreSQL's COPY one, the
- * server's reading, hashing and gzip the other, and another person's page waited twice its time.
- * After each slice of work the backup waits as long; COPY waits with it (the stream is read only as
- * fast as it is written out), so PostgreSQL's share halves too. A plant-scale backup takes about
- * two seconds instead of one.
+ * A third of the time for the backup, the rest for everyone else. The backup runs in the web server
+ * (Back up now, the nightly job) and on a small machine it took both cores: PostgreSQL's COPY one,
+ * the server's reading, hashing and gzip the other, and another person's page waited twice its
+ * time. After each slice of work the backup waits twice as long; COPY waits with it (the stream is
+ * read only as fast as it is written out), so PostgreSQL's share drops too. A plant-scale backup
+ * takes about three seconds instead of one (docs/performance.md).
  */
-export function pacer(sliceMs = WORK_SLICE_MS) {
+export function pacer(sliceMs = WORK_SLICE_MS, pausePerWork = PAUSE_PER_WORK) {
   let since = performance.now();
   return async () => {
     const worked = performance.now() - since;
     if (worked < sliceMs) return;
-    await new Promise((resolve) => setTimeout(resolve, worked));
+    await new Promise((resolve) => setTimeout(resolve, worked * pausePerWork));
     since = performance.now();
   };
 }

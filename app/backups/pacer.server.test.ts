@@ -7,9 +7,9 @@ describe("a backup's pacing", () => {
     vi.useRealTimers();
   });
 
-  it("lets a slice of work through, then pauses as long as the work took", async () => {
+  it("lets a slice of work through, then pauses twice as long as the work took", async () => {
     vi.useFakeTimers({ toFake: ["setTimeout", "performance"] });
-    const pace = pacer(20);
+    const pace = pacer(20, 2);
     let paused = false;
 
     vi.advanceTimersByTime(5);
@@ -19,7 +19,7 @@ describe("a backup's pacing", () => {
     const pause = pace().then(() => {
       paused = true;
     });
-    await vi.advanceTimersByTimeAsync(29);
+    await vi.advanceTimersByTimeAsync(59);
     expect(paused).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
     await pause;
