@@ -2,6 +2,8 @@
 // job, /settings and Today: a backup's file name, its format's framing, which PlantOps may read
 // it, which backups are kept, and when the last one is too old.
 
+import { wallClock } from "#app/lib/dates.ts";
+
 /** The first line of every backup file (inside the gzip): the format and its version. */
 export const BACKUP_MAGIC = "PLANTOPS BACKUP 1";
 /** The line that opens a table's rows (COPY text format) and the line that ends them. */
@@ -30,21 +32,8 @@ export type BackupTrailer = {
 
 /** The plant's wall clock at an instant, as the parts a backup's name is made of. */
 export function plantClock(now: Date, timeZone: string) {
-  const parts = new Intl.DateTimeFormat("en-CA", {
-    timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-    hourCycle: "h23",
-  }).formatToParts(now);
-  const get = (type: string) => parts.find((part) => part.type === type)?.value ?? "";
-  return {
-    date: `${get("year")}-${get("month")}-${get("day")}`,
-    time: `${get("hour")}${get("minute")}${get("second")}`,
-  };
+  const { date, hour, minute, second } = wallClock(now, timeZone);
+  return { date, time: `${hour}${minute}${second}` };
 }
 
 /** plantops-2026-11-26-021500.backup.gz: sorts by time, says the plant's date and time. */

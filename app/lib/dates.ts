@@ -48,9 +48,14 @@ export function startOfDayInZone(isoDate: string, timeZone: string): Date {
   return second === offset ? candidate : new Date(utcGuess - second);
 }
 
-function zoneOffsetMs(instant: Date, timeZone: string) {
+/**
+ * A zone's wall clock at an instant: its date (YYYY-MM-DD) and its hour, minute and second (two
+ * digits each, 00–23 for the hour). The one reader of a zone's clock: a backup's name, the shifts and
+ * the zone's offset are made from it.
+ */
+export function wallClock(instant: Date, timeZone: string) {
   const parts = formatter(
-    "offset",
+    "clock",
     timeZone,
     () =>
       new Intl.DateTimeFormat("en-US", {
@@ -64,15 +69,19 @@ function zoneOffsetMs(instant: Date, timeZone: string) {
         second: "2-digit",
       }),
   ).formatToParts(instant);
-  const get = (type: string) => Number(parts.find((part) => part.type === type)?.value);
-  const asUtc = Date.UTC(
-    get("year"),
-    get("month") - 1,
-    get("day"),
-    get("hour"),
-    get("minute"),
-    get("second"),
-  );
+  const get = (type: string) => parts.find((part) => part.type === type)?.value ?? "";
+  return {
+    date: `${get("year")}-${get("month")}-${get("day")}`,
+    hour: get("hour"),
+    minute: get("minute"),
+    second: get("second"),
+  };
+}
+
+function zoneOffsetMs(instant: Date, timeZone: string) {
+  const { date, hour, minute, second } = wallClock(instant, timeZone);
+  const [year, month, day] = date.split("-").map(Number);
+  const asUtc = Date.UTC(year, month - 1, day, Number(hour), Number(minute), Number(second));
   return asUtc - Math.floor(instant.getTime() / 1000) * 1000;
 }
 

@@ -1,4 +1,4 @@
-import { addDays, dateInZone } from "#app/lib/dates.ts";
+import { addDays, dateInZone, wallClock } from "#app/lib/dates.ts";
 
 // The plant's shifts (issue 19: "shift times are a setting"), pure: `now` and the zone are passed
 // in. A shift runs from its start time to the next one's; the last of the day runs past midnight
@@ -11,21 +11,10 @@ export type ShiftWindow = {
   end: string;
 };
 
-const clocks = new Map<string, Intl.DateTimeFormat>();
-
 /** The plant's wall clock at `now`: "YYYY-MM-DDTHH:MM". */
 export function plantClock(now: Date, timeZone: string): string {
-  let clock = clocks.get(timeZone);
-  if (!clock) {
-    clock = new Intl.DateTimeFormat("en-GB", {
-      timeZone,
-      hourCycle: "h23",
-      hour: "2-digit",
-      minute: "2-digit",
-    });
-    clocks.set(timeZone, clock);
-  }
-  return `${dateInZone(now, timeZone)}T${clock.format(now)}`;
+  const { date, hour, minute } = wallClock(now, timeZone);
+  return `${date}T${hour}:${minute}`;
 }
 
 /** The settings' start times, sorted, each once; none readable → one shift from 00:00. */
