@@ -267,7 +267,14 @@ export async function restoreBackup(
         async (table, columns, rows) => {
           const list = columns.map((column) => quoteName(column)).join(", ");
           const writable = await tx.unsafe(`copy ${quoteName(table)} (${list}) from stdin`).writable();
-          await pipeline(Readable.from(rows), writable);
+          await pipeline(Readable.from(rows), writable).catch((error: unknown) => {
+            // Rows PostgreSQL cannot read (a field too many, a number that is none, a broken
+            // escape) or that a key refuses: bytes changed inside the file where gzip did not
+            // notice. The table's checksum would say so at its end; PostgreSQL said it first.
+            const code = (error as { code?: string }).code ?? "";
+            if (/^2[23]/.test(code)) throw damaged(`${table}: ${(error as Error).message}`);
+            throw error;
+          });
         },
         async (head) => {
           await buildSchemaUpTo(tx, head.migration.createdAt);
