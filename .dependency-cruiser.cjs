@@ -5,7 +5,7 @@
 // From the top:  app/*.ts(x)  (root, routes, entries, the table list)
 //                api/         the /api index, health and 404; composes the features' endpoints
 //                shell/       the signed-in frame; composes menus and the alert bell from features
-//                features     auth, audit, home, settings, inventory, store-racks, contracts,
+//                features     auth, audit, home, settings, spares, store-racks, contracts,
 //                             file-index, sop, jobs: may use each other, never in a circle
 //                ui/  db/     shared React pieces / the database client: lib only
 //                charts/      the chart kit (maths on the server, one SVG component): lib only

@@ -1,14 +1,14 @@
 import type { RouteConfigEntry } from "@remix-run/route-config";
 import * as backups from "#app/backups/routes.ts";
 import * as contracts from "#app/contracts/routes.ts";
-import * as exportsFeature from "#app/exports/routes.ts";
 import * as fileIndex from "#app/file-index/routes.ts";
 import * as importsFeature from "#app/imports/routes.ts";
-import * as inventory from "#app/inventory/routes.ts";
 import * as stockReport from "#app/ledger/report/routes.ts";
 import * as ledger from "#app/ledger/routes.ts";
 import { prefix, route } from "#app/lib/route-entry.ts";
 import * as sop from "#app/sop/routes.ts";
+import * as inventory from "#app/spares/routes.ts";
+import * as exportsFeature from "#app/spreadsheets/routes.ts";
 import * as storeRacks from "#app/store-racks/routes.ts";
 
 // The addresses that answer without a page of their own: the JSON API, the downloads (an import's

@@ -4,11 +4,11 @@ import * as backups from "#app/backups/routes.ts";
 import * as contracts from "#app/contracts/routes.ts";
 import * as fileIndex from "#app/file-index/routes.ts";
 import * as importsFeature from "#app/imports/routes.ts";
-import * as inventory from "#app/inventory/routes.ts";
 import * as stockReport from "#app/ledger/report/routes.ts";
 import * as ledger from "#app/ledger/routes.ts";
 import * as mail from "#app/mail/routes.ts";
 import * as sop from "#app/sop/routes.ts";
+import * as inventory from "#app/spares/routes.ts";
 import * as storeRacks from "#app/store-racks/routes.ts";
 import * as users from "#app/users/routes.ts";
 

@@ -3,7 +3,6 @@ import { ROLES } from "#app/auth/roles.ts";
 import { loginSchema, messages, registerSchema } from "#app/auth/rules.ts";
 import * as contracts from "#app/contracts/routes.ts";
 import * as fileIndex from "#app/file-index/routes.ts";
-import * as inventory from "#app/inventory/routes.ts";
 import * as stockReport from "#app/ledger/report/routes.ts";
 import * as ledger from "#app/ledger/routes.ts";
 import {
@@ -17,6 +16,7 @@ import {
 } from "#app/lib/endpoint.ts";
 import { registrationClosedMessage } from "#app/settings/registration.ts";
 import * as sop from "#app/sop/routes.ts";
+import * as inventory from "#app/spares/routes.ts";
 import * as storeRacks from "#app/store-racks/routes.ts";
 
 // The operations of /api: GET /api lists them, GET /api/openapi.json and GET /api/docs describe

@@ -17,12 +17,12 @@ import type { Tx } from "#app/db/client.server.ts";
 import { totalColumn } from "#app/db/list.server.ts";
 import { fileHref } from "#app/file-index/hrefs.ts";
 import { rackFiles } from "#app/file-index/table.server.ts";
-import { inventoryItems } from "#app/inventory/table.server.ts";
 import { formatDateTimeGB } from "#app/lib/dates.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
 import type { FormatDefinition, InputDef } from "#app/sop/engine/types.ts";
 import { findFormat } from "#app/sop/formats/index.ts";
 import { sopRecords } from "#app/sop/table.server.ts";
+import { inventoryItems } from "#app/spares/table.server.ts";
 import { rackItems } from "#app/store-racks/table.server.ts";
 
 // The history of one record (issue 17): its audit entries, newest first, each as who, when and

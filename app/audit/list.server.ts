@@ -104,7 +104,7 @@ export async function listAuditEntriesForPrint(
 }
 
 /**
- * The whole filtered list for an export, unexecuted (app/exports/ streams it through a cursor), in
+ * The whole filtered list for an export, unexecuted (app/spreadsheets/ streams it through a cursor), in
  * the page's order: the entry's columns and its author, `at` the plant's wall-clock time
  * ("YYYY-MM-DDTHH:MI").
  */

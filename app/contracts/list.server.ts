@@ -154,7 +154,7 @@ export async function countContractStatuses(db: Tx, clock: StatusClock) {
   return { expired: row?.expired ?? 0, dueSoon: row?.dueSoon ?? 0 };
 }
 
-/** The filtered list with the columns an export selects, unexecuted (app/exports/ streams it). */
+/** The filtered list with the columns an export selects, unexecuted (app/spreadsheets/ streams it). */
 export function contractsExportQuery(
   db: Tx,
   select: SelectedFields,

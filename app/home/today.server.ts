@@ -11,11 +11,6 @@ import { db, type Tx } from "#app/db/client.server.ts";
 import { loadSparklines } from "#app/home/sparklines.server.ts";
 import { todayVisits } from "#app/home/table.server.ts";
 import { FIRST_FEW, type TodayCard, type TodayData, type TodayGroup } from "#app/home/today.ts";
-import { issuedInCoverWindow } from "#app/inventory/cover.server.ts";
-import { stockCover } from "#app/inventory/cover.ts";
-import { ORDER_TO_PLACE_QUERY } from "#app/inventory/list.ts";
-import { DEPARTMENTS, ORDER_TO_PLACE } from "#app/inventory/rules.ts";
-import { inventoryItems } from "#app/inventory/table.server.ts";
 import { dateInZone, formatDateGB, formatDateTimeGB, isIsoDate } from "#app/lib/dates.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
 import { logError } from "#app/lib/request-id.server.ts";
@@ -25,6 +20,11 @@ import { lastEndedShift, lastNight, type ShiftWindow, shiftText } from "#app/rem
 import { getPlantSettings } from "#app/settings/queries.server.ts";
 import { outstandingReturns } from "#app/sop/queries.server.ts";
 import { sopRecords } from "#app/sop/table.server.ts";
+import { issuedInCoverWindow } from "#app/spares/cover.server.ts";
+import { stockCover } from "#app/spares/cover.ts";
+import { ORDER_TO_PLACE_QUERY } from "#app/spares/list.ts";
+import { DEPARTMENTS, ORDER_TO_PLACE } from "#app/spares/rules.ts";
+import { inventoryItems } from "#app/spares/table.server.ts";
 
 // Today (issue 19): what needs doing, for the signed-in user's role, worked out for one `now` in
 // the plant's zone. The contract dates, the spares below minimum and the returns come from the
@@ -147,7 +147,7 @@ async function contractsCard(
   };
 }
 
-/** The spares lines of each department whose order-by date (inventory/cover.ts) is today or past. */
+/** The spares lines of each department whose order-by date (spares/cover.ts) is today or past. */
 async function orderNowLines(db: Tx, today: string) {
   // The lines and what each issued in the window, in parallel: no list of ids to send back.
   const [issued, lines] = await Promise.all([

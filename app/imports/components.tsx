@@ -1,6 +1,6 @@
 import { Form } from "@remix-run/react";
-import type { ImportColumn } from "#app/imports/rules.ts";
 import { formatDateGB, isIsoDate } from "#app/lib/dates.ts";
+import type { ImportColumn } from "#app/spreadsheets/import-rules.ts";
 import { ConfirmDelete, type ConfirmWords } from "#app/ui/confirm-delete.tsx";
 import { FieldErrors, FormError, SubmitButton } from "#app/ui/form.tsx";
 

@@ -2,8 +2,9 @@ import { and, desc, eq, gt, notInArray, sql } from "drizzle-orm";
 import { audit } from "#app/audit/log.server.ts";
 import type { Tx } from "#app/db/client.server.ts";
 import { isUniqueViolation } from "#app/db/errors.ts";
-import { type ImportKind, ImportRefused, type Stored, type Values } from "#app/imports/kinds/types.ts";
-import { readUpload } from "#app/imports/read.server.ts";
+import { imports } from "#app/imports/table.server.ts";
+import { cleanText } from "#app/lib/text.ts";
+import { type ImportKind, ImportRefused, type Stored, type Values } from "#app/spreadsheets/import-kind.ts";
 import {
   type Cell,
   cellText,
@@ -15,9 +16,8 @@ import {
   PREVIEW_HOURS,
   readDate,
   rowsText,
-} from "#app/imports/rules.ts";
-import { imports } from "#app/imports/table.server.ts";
-import { cleanText } from "#app/lib/text.ts";
+} from "#app/spreadsheets/import-rules.ts";
+import { readUpload } from "#app/spreadsheets/read.server.ts";
 
 // The import engine (issue 18): upload → preview (stored in `imports`) → confirm (one transaction)
 // → undo (admin, while nothing it wrote has changed since). Each list's part is its ImportKind.

@@ -3,7 +3,7 @@ import {
   unstable_createMemoryUploadHandler,
   unstable_parseMultipartFormData,
 } from "@remix-run/node";
-import { importMessages, MAX_IMPORT_BYTES } from "#app/imports/rules.ts";
+import { importMessages, MAX_IMPORT_BYTES } from "#app/spreadsheets/import-rules.ts";
 
 // The upload of an import form: the one file part, held in memory (10 MB at most: the web server
 // refuses a larger body before it is read, server/app.ts UPLOAD_ROUTES).

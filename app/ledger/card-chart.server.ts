@@ -11,8 +11,6 @@ import {
 } from "#app/charts/axes.server.ts";
 import type { ChartView, Layer, LegendEntry } from "#app/charts/geometry.ts";
 import type { Tx } from "#app/db/client.server.ts";
-import { issuedInCoverWindow } from "#app/inventory/cover.server.ts";
-import { type Cover, stockCover } from "#app/inventory/cover.ts";
 import {
   type DayBalance,
   dayBalances,
@@ -25,6 +23,8 @@ import type { StockItemInfo } from "#app/ledger/items.server.ts";
 import { issuedPerMonth, type StockCard, stockCardDays } from "#app/ledger/movements.server.ts";
 import { formatQuantity } from "#app/ledger/rules.ts";
 import { addDays, formatDateGB } from "#app/lib/dates.ts";
+import { issuedInCoverWindow } from "#app/spares/cover.server.ts";
+import { type Cover, stockCover } from "#app/spares/cover.ts";
 
 // The stock card's charts (issue 36), worked out on the server: the balance over the card's
 // range as a step line with the minimum stock, the receipts and issues marked and the order-by

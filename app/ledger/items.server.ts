@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import type { Tx } from "#app/db/client.server.ts";
-import { departmentTablePath } from "#app/inventory/rules.ts";
-import { inventoryItems } from "#app/inventory/table.server.ts";
 import { isRecordId, type StockItemRef } from "#app/ledger/item.ts";
+import { departmentTablePath } from "#app/spares/rules.ts";
+import { inventoryItems } from "#app/spares/table.server.ts";
 import { rackLabel } from "#app/store-racks/rules.ts";
 import { rackItems } from "#app/store-racks/table.server.ts";
 

@@ -3,7 +3,6 @@ import { alias } from "drizzle-orm/pg-core";
 import { audit, auditMany } from "#app/audit/log.server.ts";
 import { users } from "#app/auth/table.server.ts";
 import type { Tx } from "#app/db/client.server.ts";
-import { inventoryItems } from "#app/inventory/table.server.ts";
 import { isRecordId, type StockItemRef, type StockItemType } from "#app/ledger/item.ts";
 import {
   belowZeroProblem,
@@ -23,6 +22,7 @@ import {
 import { stockMovements as m } from "#app/ledger/table.server.ts";
 import { addDays, dateInZone } from "#app/lib/dates.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
+import { inventoryItems } from "#app/spares/table.server.ts";
 import { rackItems } from "#app/store-racks/table.server.ts";
 
 // The stock ledger on the server (issue 17, /work/shared ledger design). Every movement is

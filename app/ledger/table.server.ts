@@ -11,7 +11,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { recordIdColumn } from "#app/db/columns.ts";
-import { inventoryItems } from "#app/inventory/table.server.ts";
+import { inventoryItems } from "#app/spares/table.server.ts";
 import { rackItems } from "#app/store-racks/table.server.ts";
 
 export const MOVEMENT_KINDS = ["opening", "receipt", "issue", "count", "reversal"] as const;

@@ -5,8 +5,6 @@ import { users } from "#app/auth/table.server.ts";
 import { contractMessage, datePassed, type StatusBounds, whatsAppLink } from "#app/contracts/rules.ts";
 import { contracts } from "#app/contracts/table.server.ts";
 import type { Tx } from "#app/db/client.server.ts";
-import { lineNeedsOrder } from "#app/inventory/order-status.server.ts";
-import { inventoryItems } from "#app/inventory/table.server.ts";
 import { queueMail } from "#app/mail/outbox.server.ts";
 import {
   type ContractDue,
@@ -20,6 +18,8 @@ import {
 } from "#app/reminders/rules.ts";
 import { reminderSubscriptions, remindersSent } from "#app/reminders/table.server.ts";
 import { outstandingReturns } from "#app/sop/queries.server.ts";
+import { lineNeedsOrder } from "#app/spares/order-status.server.ts";
+import { inventoryItems } from "#app/spares/table.server.ts";
 
 /**
  * Every contract date (validity end, next PMS due) inside a reminder window on `today` or overdue,

@@ -1,7 +1,7 @@
 import { datePassed, type StatusBounds } from "#app/contracts/rules.ts";
-import { ORDER_TO_PLACE_QUERY } from "#app/inventory/list.ts";
 import { dateInZone, formatDateGB } from "#app/lib/dates.ts";
 import { quotedForMail } from "#app/lib/text.ts";
+import { ORDER_TO_PLACE_QUERY } from "#app/spares/list.ts";
 
 // Reminder rules (issue 19), pure: "today" and the plant's zone are passed in, never read here, so
 // the same rule answers for the digest job, the tests' fixed days and the Today page.

@@ -311,7 +311,7 @@ export async function listRecordPage(
 }
 
 /**
- * The whole searched list for an export, unexecuted (app/exports/ streams it): the record's date,
+ * The whole searched list for an export, unexecuted (app/spreadsheets/ streams it): the record's date,
  * its data (the export has a column for every field), who saved it and when (the plant's
  * wall-clock time, "YYYY-MM-DDTHH:MI").
  */

@@ -191,7 +191,7 @@ export async function rackItemCounts(db: Tx): Promise<number[]> {
 }
 
 /**
- * The filtered list with the period's figures, as the page shows them, unexecuted (app/exports/
+ * The filtered list with the period's figures, as the page shows them, unexecuted (app/spreadsheets/
  * streams it, a rack at a time).
  */
 export function racksExportQuery(

@@ -1,7 +1,7 @@
 import http from "node:http";
 import postgres from "postgres";
 import { contractStatus, DEFAULT_DUE_SOON_DAYS } from "#app/contracts/rules.ts";
-import { excessShortFall, orderStatusOf } from "#app/inventory/rules.ts";
+import { excessShortFall, orderStatusOf } from "#app/spares/rules.ts";
 
 // The benchmark's yardstick (architecture.md "Performance budgets"): a bare node:http + postgres.js
 // handler serving the same JSON as GET /api/{department}/product and GET /api/equipment/get, from

@@ -1,6 +1,6 @@
 import { DEFAULT_DUE_SOON_DAYS, PMS_CHOICES, type Pms } from "#app/contracts/rules.ts";
 import { RACK_NAMES, type RackName } from "#app/file-index/rules.ts";
-import { DEPARTMENTS, type Department } from "#app/inventory/rules.ts";
+import { DEPARTMENTS, type Department } from "#app/spares/rules.ts";
 import { RACK_COUNT, rackCategory } from "#app/store-racks/rules.ts";
 import { type Random, randomFor, shiftDate } from "./random.ts";
 

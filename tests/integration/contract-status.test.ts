@@ -13,13 +13,13 @@ import { type ContractStatus, contractState, statusBounds } from "#app/contracts
 import { statusSql } from "#app/contracts/status.server.ts";
 import { contracts } from "#app/contracts/table.server.ts";
 import { db } from "#app/db/client.server.ts";
-import { loader as contractsExport } from "#app/exports/routes/contracts.ts";
 import { todayFor } from "#app/home/today.server.ts";
 import { addDays, dateInZone, startOfDayInZone } from "#app/lib/dates.ts";
 import { savePlantSettings } from "#app/settings/queries.server.ts";
 import { defaultPlantSettings } from "#app/settings/schema.ts";
 import { loader as alertsLoader } from "#app/shell/routes/alerts.tsx";
 import { loader as shellLoader } from "#app/shell/routes/layout.tsx";
+import { loader as contractsExport } from "#app/spreadsheets/routes/contracts.ts";
 import { buildRequest, run } from "#tests/support/requests.ts";
 import { apiToken, signedInUser } from "#tests/support/users.ts";
 

@@ -12,13 +12,13 @@ import { loader as contractPage, action as contractSave } from "#app/contracts/r
 import { db } from "#app/db/client.server.ts";
 import { deleteFile, insertFiles, updateFile } from "#app/file-index/queries.server.ts";
 import { loader as filePage } from "#app/file-index/routes/update-file.tsx";
-import { createLine, deleteLine, updateLine } from "#app/inventory/queries.server.ts";
-import { loader as linePage } from "#app/inventory/routes/update.tsx";
 import { addDays, dateInZone } from "#app/lib/dates.ts";
 import { findFormat } from "#app/sop/formats/index.ts";
 import { action as apiRecordAction } from "#app/sop/routes/api-record.ts";
 import { action as apiRecordsAction } from "#app/sop/routes/api-records.ts";
 import { loader as sopRecordPage } from "#app/sop/routes/record.tsx";
+import { createLine, deleteLine, updateLine } from "#app/spares/queries.server.ts";
+import { loader as linePage } from "#app/spares/routes/update.tsx";
 import { createRackItem, deleteRackItem, updateRackItem } from "#app/store-racks/queries.server.ts";
 import { loader as rackItemPage } from "#app/store-racks/routes/update.tsx";
 import { changeRole } from "#app/users/queries.server.ts";

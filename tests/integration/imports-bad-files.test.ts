@@ -11,10 +11,10 @@ import { contractsKind } from "#app/imports/kinds/contracts.server.ts";
 import { filesKind } from "#app/imports/kinds/files.server.ts";
 import { rackItemsKind } from "#app/imports/kinds/rack-items.server.ts";
 import { sparesKind } from "#app/imports/kinds/spares.server.ts";
-import type { ImportKind } from "#app/imports/kinds/types.ts";
-import { headerKey, importMessages, MAX_IMPORT_BYTES } from "#app/imports/rules.ts";
 import { imports } from "#app/imports/table.server.ts";
-import { inventoryItems } from "#app/inventory/table.server.ts";
+import { inventoryItems } from "#app/spares/table.server.ts";
+import type { ImportKind } from "#app/spreadsheets/import-kind.ts";
+import { headerKey, importMessages, MAX_IMPORT_BYTES } from "#app/spreadsheets/import-rules.ts";
 import { rackItems } from "#app/store-racks/table.server.ts";
 import { signedInUser } from "#tests/support/users.ts";
 

@@ -8,18 +8,18 @@ import { db } from "#app/db/client.server.ts";
 import { contractsKind } from "#app/imports/kinds/contracts.server.ts";
 import { rackItemsKind } from "#app/imports/kinds/rack-items.server.ts";
 import { sparesKind } from "#app/imports/kinds/spares.server.ts";
-import type { ImportKind } from "#app/imports/kinds/types.ts";
 import { action as previewAction } from "#app/imports/routes/preview.tsx";
 import { action as uploadAction } from "#app/imports/routes/upload.tsx";
+import { imports } from "#app/imports/table.server.ts";
+import { inventoryItems } from "#app/spares/table.server.ts";
+import type { ImportKind } from "#app/spreadsheets/import-kind.ts";
 import {
   EXTRA_IMPORT_COLUMNS,
   importMessages,
   MAX_IMPORT_ROWS,
   MAX_PREVIEWS_PER_PERSON,
   MAX_SHARED_STRINGS,
-} from "#app/imports/rules.ts";
-import { imports } from "#app/imports/table.server.ts";
-import { inventoryItems } from "#app/inventory/table.server.ts";
+} from "#app/spreadsheets/import-rules.ts";
 import { rackItems } from "#app/store-racks/table.server.ts";
 import { buildRequest, ORIGIN, run } from "#tests/support/requests.ts";
 import { signedInUser } from "#tests/support/users.ts";

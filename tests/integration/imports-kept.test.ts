@@ -6,7 +6,7 @@ import { sparesKind } from "#app/imports/kinds/spares.server.ts";
 import { action as previewAction, loader as previewLoader } from "#app/imports/routes/preview.tsx";
 import { action as uploadAction } from "#app/imports/routes/upload.tsx";
 import { imports } from "#app/imports/table.server.ts";
-import { inventoryItems } from "#app/inventory/table.server.ts";
+import { inventoryItems } from "#app/spares/table.server.ts";
 import { buildRequest, ORIGIN, run } from "#tests/support/requests.ts";
 import { signedInUser } from "#tests/support/users.ts";
 

@@ -5,11 +5,11 @@ import { db } from "#app/db/client.server.ts";
 import { sparesKind } from "#app/imports/kinds/spares.server.ts";
 import { action as previewAction } from "#app/imports/routes/preview.tsx";
 import { action as uploadAction } from "#app/imports/routes/upload.tsx";
-import { importMessages } from "#app/imports/rules.ts";
-import { action as apiCreate } from "#app/inventory/routes/api-create.ts";
-import { action as insertAction } from "#app/inventory/routes/insert.tsx";
-import { duplicateSrnoMessage } from "#app/inventory/rules.ts";
-import { inventoryItems } from "#app/inventory/table.server.ts";
+import { action as apiCreate } from "#app/spares/routes/api-create.ts";
+import { action as insertAction } from "#app/spares/routes/insert.tsx";
+import { duplicateSrnoMessage } from "#app/spares/rules.ts";
+import { inventoryItems } from "#app/spares/table.server.ts";
+import { importMessages } from "#app/spreadsheets/import-rules.ts";
 import { buildRequest, ORIGIN, run } from "#tests/support/requests.ts";
 import { apiToken, signedInUser } from "#tests/support/users.ts";
 

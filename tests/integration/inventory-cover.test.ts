@@ -2,13 +2,13 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { users } from "#app/auth/table.server.ts";
 import { db } from "#app/db/client.server.ts";
-import { issuedInCoverWindow } from "#app/inventory/cover.server.ts";
-import { createLine } from "#app/inventory/queries.server.ts";
-import { loader as tableLoader } from "#app/inventory/routes/list.tsx";
-import { loader as printLoader } from "#app/inventory/routes/print.tsx";
-import { loader as updateLoader } from "#app/inventory/routes/update.tsx";
 import { plantToday, recordMovement, reverseMovement } from "#app/ledger/movements.server.ts";
 import { addDays, formatDateGB } from "#app/lib/dates.ts";
+import { issuedInCoverWindow } from "#app/spares/cover.server.ts";
+import { createLine } from "#app/spares/queries.server.ts";
+import { loader as tableLoader } from "#app/spares/routes/list.tsx";
+import { loader as printLoader } from "#app/spares/routes/print.tsx";
+import { loader as updateLoader } from "#app/spares/routes/update.tsx";
 import { buildRequest, run } from "#tests/support/requests.ts";
 import { signedInUser } from "#tests/support/users.ts";
 

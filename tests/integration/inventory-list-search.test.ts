@@ -2,7 +2,7 @@ import "../support/database.ts";
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "#app/db/client.server.ts";
-import { listTablePage } from "#app/inventory/list.server.ts";
+import { listTablePage } from "#app/spares/list.server.ts";
 
 // The department table's search must stay fast at 100,000 lines (issue 14): the query's search
 // expression has to be the very expression of the pg_trgm index in drizzle/0002_list_search.sql,

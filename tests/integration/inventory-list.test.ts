@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "#app/db/client.server.ts";
-import { loader as tableLoader } from "#app/inventory/routes/list.tsx";
-import { loader as printLoader } from "#app/inventory/routes/print.tsx";
+import { loader as tableLoader } from "#app/spares/routes/list.tsx";
+import { loader as printLoader } from "#app/spares/routes/print.tsx";
 import { buildRequest, run } from "#tests/support/requests.ts";
 import { signedInUser } from "#tests/support/users.ts";
 

@@ -4,7 +4,6 @@ import { deniedMessage } from "#app/auth/permissions.ts";
 import type { Role } from "#app/auth/roles.ts";
 import { users } from "#app/auth/table.server.ts";
 import { db } from "#app/db/client.server.ts";
-import { inventoryItems } from "#app/inventory/table.server.ts";
 import type { StockItemRef } from "#app/ledger/item.ts";
 import { plantToday } from "#app/ledger/movements.server.ts";
 import { action as apiMove, loader as apiMovements } from "#app/ledger/routes/api-movements.ts";
@@ -12,6 +11,7 @@ import { action as apiReverse, loader as apiReverseGet } from "#app/ledger/route
 import { messages } from "#app/ledger/rules.ts";
 import { stockMovements } from "#app/ledger/table.server.ts";
 import { addDays } from "#app/lib/dates.ts";
+import { inventoryItems } from "#app/spares/table.server.ts";
 import { rackItems } from "#app/store-racks/table.server.ts";
 import { buildRequest, run } from "#tests/support/requests.ts";
 import { apiToken, signedInUser } from "#tests/support/users.ts";

@@ -3,7 +3,6 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Role } from "#app/auth/roles.ts";
 import { users } from "#app/auth/table.server.ts";
 import { db } from "#app/db/client.server.ts";
-import { inventoryItems } from "#app/inventory/table.server.ts";
 import type { StockCardCharts } from "#app/ledger/card-chart.server.ts";
 import type { StockItemRef } from "#app/ledger/item.ts";
 import {
@@ -18,6 +17,7 @@ import { action as reverseAction, loader as reverseLoader } from "#app/ledger/ro
 import { messages } from "#app/ledger/rules.ts";
 import { stockMovements } from "#app/ledger/table.server.ts";
 import { addDays } from "#app/lib/dates.ts";
+import { inventoryItems } from "#app/spares/table.server.ts";
 import { rackItems } from "#app/store-racks/table.server.ts";
 import { layerNamed, quantityAt, vertices } from "#tests/support/charts.ts";
 import { buildRequest, run, toastOf } from "#tests/support/requests.ts";

@@ -3,7 +3,6 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { auditLog } from "#app/audit/table.server.ts";
 import { users } from "#app/auth/table.server.ts";
 import { db } from "#app/db/client.server.ts";
-import { inventoryItems } from "#app/inventory/table.server.ts";
 import type { StockItemRef } from "#app/ledger/item.ts";
 import {
   periodFigures,
@@ -15,6 +14,7 @@ import {
 } from "#app/ledger/movements.server.ts";
 import { messages } from "#app/ledger/rules.ts";
 import { stockMovements } from "#app/ledger/table.server.ts";
+import { inventoryItems } from "#app/spares/table.server.ts";
 import { rackItems } from "#app/store-racks/table.server.ts";
 import { signedInUser } from "#tests/support/users.ts";
 

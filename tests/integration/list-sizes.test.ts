@@ -4,8 +4,8 @@ import { findSessionUser } from "#app/auth/queries.server.ts";
 import { users } from "#app/auth/table.server.ts";
 import { loader as contractsLoader } from "#app/contracts/routes/list.tsx";
 import { db } from "#app/db/client.server.ts";
-import { loader as tableLoader } from "#app/inventory/routes/list.tsx";
 import { loader as recordsLoader } from "#app/sop/routes/records.tsx";
+import { loader as tableLoader } from "#app/spares/routes/list.tsx";
 import { buildRequest, run } from "#tests/support/requests.ts";
 import { signedInUser } from "#tests/support/users.ts";
 

@@ -7,9 +7,9 @@ import { buildOpenApiDocument, openApiDocument } from "#app/api/openapi.server.t
 import { loader as docsPage } from "#app/api/routes/docs.tsx";
 import { loader as apiIndex } from "#app/api/routes/index.ts";
 import { loader as openapiJson } from "#app/api/routes/openapi.ts";
-import { sampleLine } from "#app/inventory/api-schema.ts";
 import { flattenEntries } from "#app/lib/route-pattern.ts";
 import { resources } from "#app/resources.ts";
+import { sampleLine } from "#app/spares/api-schema.ts";
 import { expectDocumentedAnswer } from "#tests/support/openapi.ts";
 import { buildRequest, run } from "#tests/support/requests.ts";
 import { apiToken, signedInUser } from "#tests/support/users.ts";

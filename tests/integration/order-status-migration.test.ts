@@ -7,8 +7,8 @@ import { migrate } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { migrationsFolder } from "#app/db/migrate.server.ts";
-import { lineOrderStatus } from "#app/inventory/order-status.server.ts";
-import { inventoryItems } from "#app/inventory/table.server.ts";
+import { lineOrderStatus } from "#app/spares/order-status.server.ts";
+import { inventoryItems } from "#app/spares/table.server.ts";
 
 // The migration that stops storing the Status of Order (drizzle/0013_derived_order_status.sql), on
 // lines written the way the app kept them before it: a status set once when the line was saved

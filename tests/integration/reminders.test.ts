@@ -4,7 +4,6 @@ import { users } from "#app/auth/table.server.ts";
 import { statusBounds } from "#app/contracts/rules.ts";
 import { contracts } from "#app/contracts/table.server.ts";
 import { db } from "#app/db/client.server.ts";
-import { inventoryItems } from "#app/inventory/table.server.ts";
 import { smtpMailer } from "#app/mail/mailer.server.ts";
 import { flushOutbox } from "#app/mail/outbox.server.ts";
 import { outbox } from "#app/mail/table.server.ts";
@@ -13,6 +12,7 @@ import { reminderSubscriptions, remindersSent } from "#app/reminders/table.serve
 import { getPlantSettings } from "#app/settings/queries.server.ts";
 import { action as settingsAction } from "#app/settings/routes/settings.tsx";
 import { sopRecords } from "#app/sop/table.server.ts";
+import { inventoryItems } from "#app/spares/table.server.ts";
 import { action as accountAction } from "#app/users/routes/account.tsx";
 import { buildRequest, run } from "#tests/support/requests.ts";
 import { startSmtpServer } from "#tests/support/smtp.ts";

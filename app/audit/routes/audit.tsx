@@ -9,12 +9,12 @@ import { can } from "#app/auth/permissions.ts";
 import { requirePermission } from "#app/auth/session.server.ts";
 import { bringBack, canBringBack } from "#app/backups/bring-back.server.ts";
 import { db } from "#app/db/client.server.ts";
-import { ExportLinks } from "#app/exports/links.tsx";
 import { serverSettings } from "#app/lib/env.server.ts";
 import { readForm } from "#app/lib/http.server.ts";
 import { FAULT_MESSAGE } from "#app/lib/messages.ts";
 import { logError } from "#app/lib/request-id.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
+import { ExportLinks } from "#app/spreadsheets/links.tsx";
 import { FormError, SubmitButton } from "#app/ui/form.tsx";
 import { listHandle } from "#app/ui/list/handle.ts";
 import {

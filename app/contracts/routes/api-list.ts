@@ -3,12 +3,12 @@ import { requireApiPermission } from "#app/auth/session.server.ts";
 import { listContracts } from "#app/contracts/queries.server.ts";
 import { withApiStatus } from "#app/contracts/routes/api-shared.server.ts";
 import { db } from "#app/db/client.server.ts";
-import { apiExportFormat, sendExport } from "#app/exports/respond.server.ts";
-import { contractsExport } from "#app/exports/sources.server.ts";
 import { apiHandler, methodNotAllowed } from "#app/lib/api-handler.server.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
 import { jsonAnswer, searchParamsOf } from "#app/lib/http.server.ts";
 import { getPlantSettings } from "#app/settings/queries.server.ts";
+import { apiExportFormat, sendExport } from "#app/spreadsheets/respond.server.ts";
+import { contractsExport } from "#app/spreadsheets/sources.server.ts";
 
 // GET /api/equipment/get → 200 [equipment…]
 export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {

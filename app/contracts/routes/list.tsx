@@ -25,12 +25,12 @@ import { alertMessages, contractMessage, statusBounds, whatsAppLink } from "#app
 import { contractMessages } from "#app/contracts/schema.ts";
 import { loadContractTimeline } from "#app/contracts/timeline.server.ts";
 import { db } from "#app/db/client.server.ts";
-import { ExportLinks } from "#app/exports/links.tsx";
 import { dateInZone } from "#app/lib/dates.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
 import { FAULT_MESSAGE } from "#app/lib/messages.ts";
 import { logError } from "#app/lib/request-id.server.ts";
 import { getPlantSettings } from "#app/settings/queries.server.ts";
+import { ExportLinks } from "#app/spreadsheets/links.tsx";
 import { useDeleteDialog } from "#app/ui/confirm-delete.tsx";
 import { listHandle } from "#app/ui/list/handle.ts";
 import {

@@ -2,16 +2,16 @@ import { and, eq, sql } from "drizzle-orm";
 import { PMS_CHOICES, suggestNextDueDate } from "#app/contracts/rules.ts";
 import { contractInsertSchema, contractUpdateSchema } from "#app/contracts/schema.ts";
 import { contracts as t } from "#app/contracts/table.server.ts";
-import { CONTRACT_COLUMNS } from "#app/exports/sources.server.ts";
-import { versionedRecords } from "#app/imports/kinds/records.server.ts";
 import {
   errorsByField,
   type ImportKind,
   type Stored,
   storedByKey,
   type Values,
-} from "#app/imports/kinds/types.ts";
-import { DATE_TEXT_FORMATS, naturalKey } from "#app/imports/rules.ts";
+} from "#app/spreadsheets/import-kind.ts";
+import { versionedRecords } from "#app/spreadsheets/import-records.server.ts";
+import { DATE_TEXT_FORMATS, naturalKey } from "#app/spreadsheets/import-rules.ts";
+import { CONTRACT_COLUMNS } from "#app/spreadsheets/sources.server.ts";
 
 // The maintenance contracts (/amc). Natural key: Equipment + Company (case and spaces ignored):
 // a renewal is the same contract with new dates, so it changes the record instead of adding one.

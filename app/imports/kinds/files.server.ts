@@ -1,18 +1,18 @@
 import { and, eq, sql } from "drizzle-orm";
 import { isUniqueViolation } from "#app/db/errors.ts";
-import { FILE_COLUMNS } from "#app/exports/sources.server.ts";
 import { RACK_NAMES, type RackName } from "#app/file-index/rules.ts";
 import { newFileSchema } from "#app/file-index/schema.ts";
 import { rackFiles as t } from "#app/file-index/table.server.ts";
-import { versionedRecords } from "#app/imports/kinds/records.server.ts";
 import {
   errorsByField,
   type ImportKind,
   ImportRefused,
   type Stored,
   storedByKey,
-} from "#app/imports/kinds/types.ts";
-import { naturalKey } from "#app/imports/rules.ts";
+} from "#app/spreadsheets/import-kind.ts";
+import { versionedRecords } from "#app/spreadsheets/import-records.server.ts";
+import { naturalKey } from "#app/spreadsheets/import-rules.ts";
+import { FILE_COLUMNS } from "#app/spreadsheets/sources.server.ts";
 
 // The file index (/rackadmin): files on the racks of the two cupboards. Natural key: Rack + Sr. No
 // (the number on the folder's spine), the table's own unique key; the rack names its cupboard

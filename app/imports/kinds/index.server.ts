@@ -2,8 +2,8 @@ import { contractsKind } from "#app/imports/kinds/contracts.server.ts";
 import { filesKind } from "#app/imports/kinds/files.server.ts";
 import { rackItemsKind } from "#app/imports/kinds/rack-items.server.ts";
 import { sparesKind } from "#app/imports/kinds/spares.server.ts";
-import type { ImportKind } from "#app/imports/kinds/types.ts";
-import { isDepartment, unknownDepartmentMessage } from "#app/inventory/rules.ts";
+import { isDepartment, unknownDepartmentMessage } from "#app/spares/rules.ts";
+import type { ImportKind } from "#app/spreadsheets/import-kind.ts";
 
 // Every list that can be imported into, found by its address (/import/products/{department},
 // /import/{kind}) or by the id an imports row records ("spares:Electrician", "contracts").

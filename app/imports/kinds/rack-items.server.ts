@@ -1,7 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Tx } from "#app/db/client.server.ts";
-import { RACK_COLUMNS } from "#app/exports/sources.server.ts";
-import { movementCounts, versionedRecords } from "#app/imports/kinds/records.server.ts";
+import { type MovementInput, plantToday, recordMovement } from "#app/ledger/movements.server.ts";
+import { toThousandths } from "#app/ledger/rules.ts";
+import { stockMovements } from "#app/ledger/table.server.ts";
 import {
   errorsByField,
   type ImportKind,
@@ -9,11 +10,10 @@ import {
   type Stored,
   storedByKey,
   type Values,
-} from "#app/imports/kinds/types.ts";
-import { naturalKey } from "#app/imports/rules.ts";
-import { type MovementInput, plantToday, recordMovement } from "#app/ledger/movements.server.ts";
-import { toThousandths } from "#app/ledger/rules.ts";
-import { stockMovements } from "#app/ledger/table.server.ts";
+} from "#app/spreadsheets/import-kind.ts";
+import { movementCounts, versionedRecords } from "#app/spreadsheets/import-records.server.ts";
+import { naturalKey } from "#app/spreadsheets/import-rules.ts";
+import { RACK_COLUMNS } from "#app/spreadsheets/sources.server.ts";
 import {
   closingStock,
   formatQuantity,

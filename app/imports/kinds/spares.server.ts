@@ -1,11 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Tx } from "#app/db/client.server.ts";
-import { INVENTORY_COLUMNS } from "#app/exports/sources.server.ts";
-import { movementCounts, versionedRecords } from "#app/imports/kinds/records.server.ts";
-import { type ImportKind, ImportRefused, type Stored, type Values } from "#app/imports/kinds/types.ts";
-import { type Department, orderStatusOf } from "#app/inventory/rules.ts";
-import { lineSchema } from "#app/inventory/schema.ts";
-import { inventoryItems as t } from "#app/inventory/table.server.ts";
 import {
   type MovementInput,
   plantToday,
@@ -14,6 +8,12 @@ import {
 } from "#app/ledger/movements.server.ts";
 import { toThousandths } from "#app/ledger/rules.ts";
 import { stockMovements } from "#app/ledger/table.server.ts";
+import { type Department, orderStatusOf } from "#app/spares/rules.ts";
+import { lineSchema } from "#app/spares/schema.ts";
+import { inventoryItems as t } from "#app/spares/table.server.ts";
+import { type ImportKind, ImportRefused, type Stored, type Values } from "#app/spreadsheets/import-kind.ts";
+import { movementCounts, versionedRecords } from "#app/spreadsheets/import-records.server.ts";
+import { INVENTORY_COLUMNS } from "#app/spreadsheets/sources.server.ts";
 
 // A department's spares lines. Natural key: the department (the page's) + Serial Number.
 // Available stock is the stock ledger's cache (app/ledger/movements.server.ts writes it), so the

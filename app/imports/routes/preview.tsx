@@ -10,8 +10,8 @@ import {
   shownRows,
 } from "#app/imports/engine.server.ts";
 import { requireImportPage } from "#app/imports/guards.server.ts";
-import { importMessages, rowsText } from "#app/imports/rules.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
+import { importMessages, rowsText } from "#app/spreadsheets/import-rules.ts";
 import { FormError, SubmitButton } from "#app/ui/form.tsx";
 
 // /import/…/{import id}: the preview (step 2) and its confirmation (step 3). Every row is new,

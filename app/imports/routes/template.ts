@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireExportFormat, sendExport } from "#app/exports/respond.server.ts";
 import { requireImportPage } from "#app/imports/guards.server.ts";
+import { requireExportFormat, sendExport } from "#app/spreadsheets/respond.server.ts";
 
 // GET /import/…/template?format=xlsx|csv: the list's export with its header row alone.
 export async function loader({ request, params }: LoaderFunctionArgs) {

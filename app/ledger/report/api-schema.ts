@@ -1,8 +1,8 @@
 import * as z from "zod/mini";
-import { DEPARTMENTS } from "#app/inventory/rules.ts";
 import type { ReportRow } from "#app/ledger/report/queries.server.ts";
 import { REPORT_ITEMS, type ReportFigures } from "#app/ledger/report/view.ts";
 import { sameShape } from "#app/lib/endpoint.ts";
+import { DEPARTMENTS } from "#app/spares/rules.ts";
 
 // GET /api/stock/report's address and answer (issue 17), for the OpenAPI document. The address is
 // read by the page's own reader (view.ts readReportView); its parameters are named here.

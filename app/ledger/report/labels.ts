@@ -1,4 +1,4 @@
-import { DEPARTMENTS, type Department } from "#app/inventory/rules.ts";
+import { DEPARTMENTS, type Department } from "#app/spares/rules.ts";
 import { rackLabel } from "#app/store-racks/rules.ts";
 
 // The report's groups: racks 1–24 first (the racks page's order), then each department's spares

@@ -1,7 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Tx } from "#app/db/client.server.ts";
 import { likePattern, PRINT_ROW_LIMIT } from "#app/db/list.server.ts";
-import { DEPARTMENTS, type Department } from "#app/inventory/rules.ts";
 import { departmentGroup } from "#app/ledger/report/labels.ts";
 import {
   type ReportFigures,
@@ -11,6 +10,7 @@ import {
 } from "#app/ledger/report/view.ts";
 import { fromThousandths, toThousandths } from "#app/ledger/rules.ts";
 import { type ListParams, offsetOf } from "#app/lib/list-params.ts";
+import { DEPARTMENTS, type Department } from "#app/spares/rules.ts";
 
 // The stock report (issue 17): per item, opening / receipts / issues / counts / closing over a
 // period, with totals per rack (and per department for the spares lines), in ONE query.
@@ -176,7 +176,7 @@ function reportQuery(
 }
 
 /**
- * Every filtered item with its figures, in the report's order, unexecuted (app/exports/ streams it
+ * Every filtered item with its figures, in the report's order, unexecuted (app/spreadsheets/ streams it
  * through a cursor): rack number, department, serial number, section or asset, material or
  * component, then opening, receipts, issues, counts and closing as numerics. No totals: the
  * spreadsheet sums what it is given.

@@ -1,7 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { db } from "#app/db/client.server.ts";
-import { apiExportFormat, sendExport } from "#app/exports/respond.server.ts";
-import { stockCardExport } from "#app/exports/stock.server.ts";
 import { movementKindSchema } from "#app/ledger/api-schema.ts";
 import { requireStockItemApi } from "#app/ledger/guards.server.ts";
 import { plantToday, recordMovement, stockCard } from "#app/ledger/movements.server.ts";
@@ -10,6 +8,8 @@ import { movementSchema } from "#app/ledger/schema.ts";
 import { apiHandler, methodNotAllowed } from "#app/lib/api-handler.server.ts";
 import { jsonAnswer, readJson } from "#app/lib/http.server.ts";
 import { validationBody } from "#app/lib/validation.ts";
+import { apiExportFormat, sendExport } from "#app/spreadsheets/respond.server.ts";
+import { stockCardExport } from "#app/spreadsheets/stock.server.ts";
 
 // GET /api/stock/{type}/{id}/movements?from=&to= → 200 the stock card (movements in date order
 // with their running balance); POST → 201 the recorded movement, 400 with the page's messages

@@ -4,7 +4,6 @@ import { withListSize } from "#app/auth/list-size.server.ts";
 import { useCan } from "#app/auth/use-can.ts";
 import chartsCss from "#app/charts/charts.css?url";
 import { db } from "#app/db/client.server.ts";
-import { ExportLinks } from "#app/exports/links.tsx";
 import { stockCardCharts } from "#app/ledger/card-chart.server.ts";
 import { StockCardChartsView } from "#app/ledger/card-charts.tsx";
 import { CardTableRows } from "#app/ledger/card-rows.tsx";
@@ -15,6 +14,7 @@ import { plantToday, stockCard } from "#app/ledger/movements.server.ts";
 import { dateRangeProblems, formatQuantity, readCardPaging, readDateRange } from "#app/ledger/rules.ts";
 import { formatDateGB } from "#app/lib/dates.ts";
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, rowRange } from "#app/lib/list-params.ts";
+import { ExportLinks } from "#app/spreadsheets/links.tsx";
 import { FormError } from "#app/ui/form.tsx";
 import { PageLinks, TableWrap } from "#app/ui/list/list-view.tsx";
 

@@ -1,8 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiPermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
-import { apiExportFormat, sendExport } from "#app/exports/respond.server.ts";
-import { sopRecordsExport } from "#app/exports/sources.server.ts";
 import { apiHandler, methodNotAllowed } from "#app/lib/api-handler.server.ts";
 import { isIsoDate } from "#app/lib/dates.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
@@ -12,6 +10,8 @@ import { schemaFor } from "#app/sop/engine/schema.ts";
 import { SAVED_MESSAGE } from "#app/sop/paths.ts";
 import { createRecord, getRecord, listRecords, pageNumber, toApiRecord } from "#app/sop/queries.server.ts";
 import { requireApiFormat } from "#app/sop/routes/api-shared.server.ts";
+import { apiExportFormat, sendExport } from "#app/spreadsheets/respond.server.ts";
+import { sopRecordsExport } from "#app/spreadsheets/sources.server.ts";
 
 // GET /api/sop/{format}: a page of records, newest first (?from, ?to, ?text, ?page).
 export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs) => {

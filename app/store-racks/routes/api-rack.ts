@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiPermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
-import { apiExportFormat, sendExport } from "#app/exports/respond.server.ts";
-import { racksExport } from "#app/exports/sources.server.ts";
 import { apiHandler, methodNotAllowed } from "#app/lib/api-handler.server.ts";
 import { jsonAnswer, readJson, searchParamsOf } from "#app/lib/http.server.ts";
 import { validationBody } from "#app/lib/validation.ts";
+import { apiExportFormat, sendExport } from "#app/spreadsheets/respond.server.ts";
+import { racksExport } from "#app/spreadsheets/sources.server.ts";
 import { requireApiRackNumber } from "#app/store-racks/guards.server.ts";
 import { createRackItem, listRackItems } from "#app/store-racks/queries.server.ts";
 import { fromApiInput, rackItemApiSchema } from "#app/store-racks/schema.ts";

@@ -1,6 +1,6 @@
 import ExcelJS from "exceljs";
 import postgres from "postgres";
-import { type Department, orderStatusOf } from "#app/inventory/rules.ts";
+import { type Department, orderStatusOf } from "#app/spares/rules.ts";
 import { processTree, statusField } from "../app.ts";
 import { type Bench, MB } from "../context.ts";
 import { percentile } from "../measure.ts";

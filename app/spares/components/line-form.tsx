@@ -1,0 +1,222 @@
+import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { Form, Link } from "@remix-run/react";
+import { type ReactNode, useEffect, useState } from "react";
+import {
+  type Department,
+  departmentTablePath,
+  excessShortFall,
+  messages,
+  needsOrder,
+  orderStatus,
+} from "#app/spares/rules.ts";
+import { lineSchema, lineUpdateSchema } from "#app/spares/schema.ts";
+import { parseSubmission } from "#app/ui/form/parse.ts";
+import { Field, FormError, SubmitButton } from "#app/ui/form.tsx";
+
+// The insert and update forms of an inventory line (the legacy app). One schema drives the browser
+// check and the action. Excess/Short Fall and the Status of Order are outputs, never typed: a live
+// preview with JavaScript (from the typed figures, or on update the ledger's balance and the
+// minimum); without it the page shows them as saved, and the server derives both from the stock.
+
+export type LineFormValues = Partial<
+  Record<
+    "srno" | "Assets" | "ComponentsAndEquipments" | "AvailableStock" | "MinStock" | "LeadTime" | "version",
+    string
+  >
+>;
+
+const FORM_END = "form-end";
+
+/** Parses a form the same way in the browser and in the action (app/ui/form/parse.ts). */
+export const parseLineForm = (formData: FormData) => parseSubmission(formData, lineSchema);
+/** The update form has no available stock: movements change it (issue 17). */
+export const parseLineUpdateForm = (formData: FormData) => parseSubmission(formData, lineUpdateSchema);
+
+const toNumber = (value: unknown) => {
+  const number = typeof value === "string" && value.trim() !== "" ? Number(value) : 0;
+  return Number.isFinite(number) ? number : 0;
+};
+
+export function LineForm({
+  id,
+  mode,
+  department,
+  defaultValue,
+  lastResult,
+  stock,
+}: {
+  id: string;
+  mode: "insert" | "update";
+  department: Department;
+  defaultValue?: LineFormValues;
+  lastResult?: SubmissionResult<string[]> | null;
+  /**
+   * The update form's available stock: the ledger's balance, shown with what changes it (the
+   * Issue / Receive / Count links), never typed over. The insert form types the opening stock.
+   */
+  stock?: { available: number; shown: ReactNode };
+}) {
+  const [form, fields] = useForm({
+    id,
+    lastResult,
+    defaultValue,
+    onValidate: ({ formData }) =>
+      mode === "update" ? parseLineUpdateForm(formData) : parseLineForm(formData),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  // The legacy app: required markers only on the insert form (Lead time has none, yet is required).
+  const marked = mode === "insert";
+  const available = stock ? stock.available : toNumber(fields.AvailableStock.value);
+  const shortfall = excessShortFall(available, toNumber(fields.MinStock.value));
+
+  // The all-fields message once at the top; each empty field is marked where it is.
+  const missing = Object.values(form.allErrors).some((list) => list.includes(messages.required));
+  const formErrors = [...(form.errors ?? [])];
+  if (missing && !formErrors.includes(messages.required)) formErrors.unshift(messages.required);
+  const errorsOf = (list?: string[]) =>
+    list?.map((error) => (error === messages.required ? "Required." : error));
+
+  return (
+    <>
+      <p className="actions">
+        <ScrollDown />
+      </p>
+      <Form method="post" {...getFormProps(form)} className="form line-form">
+        <FormError id={form.errorId} errors={formErrors} />
+        {mode === "update" ? <input {...getInputProps(fields.version, { type: "hidden" })} /> : null}
+        <Field
+          label="Serial Number"
+          id={fields.srno.id}
+          errors={errorsOf(fields.srno.errors)}
+          required={marked}
+        >
+          <input {...getInputProps(fields.srno, { type: "number" })} min={1} step={1} inputMode="numeric" />
+        </Field>
+        <Field label="Assets" id={fields.Assets.id} errors={errorsOf(fields.Assets.errors)} required={marked}>
+          <input {...getInputProps(fields.Assets, { type: "text" })} maxLength={500} />
+        </Field>
+        <Field
+          label="Components/Equipments"
+          id={fields.ComponentsAndEquipments.id}
+          errors={errorsOf(fields.ComponentsAndEquipments.errors)}
+          required={marked}
+        >
+          <input {...getInputProps(fields.ComponentsAndEquipments, { type: "text" })} maxLength={500} />
+        </Field>
+        {stock ? (
+          <div className="field line-stock">
+            <span className="label">Available stock</span>
+            {stock.shown}
+          </div>
+        ) : (
+          <Field
+            label="Available stock"
+            id={fields.AvailableStock.id}
+            errors={errorsOf(fields.AvailableStock.errors)}
+            required={marked}
+            hint="Recorded as the line's opening stock; later, Issue, Receive and Count change it."
+          >
+            <input
+              {...getInputProps(fields.AvailableStock, { type: "number" })}
+              min={0}
+              step="any"
+              inputMode="decimal"
+            />
+          </Field>
+        )}
+        <Field
+          label="Min Stock"
+          id={fields.MinStock.id}
+          errors={errorsOf(fields.MinStock.errors)}
+          required={marked}
+        >
+          <input
+            {...getInputProps(fields.MinStock, { type: "number" })}
+            min={0}
+            step="any"
+            inputMode="decimal"
+          />
+        </Field>
+        <Field
+          label="Lead time"
+          id={fields.LeadTime.id}
+          errors={errorsOf(fields.LeadTime.errors)}
+          hint="In days."
+        >
+          <input
+            {...getInputProps(fields.LeadTime, { type: "number" })}
+            min={0}
+            step="any"
+            inputMode="decimal"
+          />
+        </Field>
+        <Field
+          label="Excess/Short Fall"
+          id={`${id}-excess`}
+          hint={mode === "insert" ? "Available stock − Min Stock, worked out for you." : undefined}
+        >
+          {/* Never sent: the server derives it from the two stock figures. */}
+          <input id={`${id}-excess`} type="number" value={shortfall} readOnly />
+        </Field>
+        <Field
+          label="Status of Order"
+          id={`${id}-status`}
+          hint="Worked out from the stock: Order to place when Available stock − Min Stock is 0 or less."
+        >
+          {/* Never sent: derived from the stock wherever it is shown (rules.ts orderStatusOf). */}
+          <output id={`${id}-status`} className={needsOrder(shortfall) ? "status-bad" : "status-ok"}>
+            {orderStatus(shortfall)}
+          </output>
+        </Field>
+        <div className="actions" id={FORM_END}>
+          {mode === "insert" ? (
+            <SubmitButton pendingText="Inserting...">Insert</SubmitButton>
+          ) : (
+            <SubmitButton pendingText="Updating...">Update</SubmitButton>
+          )}
+          <Link className="button" to={departmentTablePath(department)}>
+            Cancel
+          </Link>
+        </div>
+      </Form>
+    </>
+  );
+}
+
+/**
+ * 'Scroll Down': a link to the form's end without JavaScript; with it, a button that scrolls there,
+ * shown only while the form's end is below the window (on a tall screen the whole form is in view
+ * and the button would do nothing: issue 30).
+ */
+function ScrollDown() {
+  const [hydrated, setHydrated] = useState(false);
+  const [below, setBelow] = useState(false);
+  useEffect(() => {
+    setHydrated(true);
+    const measure = () => {
+      const end = document.getElementById(FORM_END);
+      setBelow(end ? end.getBoundingClientRect().bottom > window.innerHeight : false);
+    };
+    measure();
+    window.addEventListener("resize", measure);
+    return () => window.removeEventListener("resize", measure);
+  }, []);
+  if (hydrated && !below) return null;
+  if (!hydrated) {
+    return (
+      <a className="button" href={`#${FORM_END}`}>
+        Scroll Down
+      </a>
+    );
+  }
+  return (
+    <button
+      type="button"
+      className="button"
+      onClick={() => document.getElementById(FORM_END)?.scrollIntoView({ behavior: "smooth", block: "end" })}
+    >
+      Scroll Down
+    </button>
+  );
+}

@@ -1,0 +1,121 @@
+import { and, eq, type SQL, sql } from "drizzle-orm";
+import type { SelectedFields } from "drizzle-orm/pg-core";
+import type { Tx } from "#app/db/client.server.ts";
+import {
+  type ListPage,
+  matchSearch,
+  orderBy,
+  PRINT_ROW_LIMIT,
+  pageOf,
+  searchText,
+  totalColumn,
+} from "#app/db/list.server.ts";
+import type { ListParams } from "#app/lib/list-params.ts";
+import type { InventoryFilters, InventorySort } from "#app/spares/list.ts";
+import { lineNeedsOrder, lineOrderStatus } from "#app/spares/order-status.server.ts";
+import type { TableRow } from "#app/spares/queries.server.ts";
+import { type Department, ORDER_TO_PLACE } from "#app/spares/rules.ts";
+import { inventoryItems as t } from "#app/spares/table.server.ts";
+
+// A department's table as a server-side list (docs/architecture.md "Lists").
+
+/** Every shown column as text; the same expression is indexed in drizzle/0013_derived_order_status.sql. */
+const SEARCH_TEXT = searchText([
+  sql`${t.srno}::text`,
+  sql`${t.assets}`,
+  sql`${t.componentsAndEquipments}`,
+  sql`trim_scale(${t.availableStock})::text`,
+  sql`trim_scale(${t.minStock})::text`,
+  sql`trim_scale(${t.leadTimeDays})::text`,
+  sql`trim_scale(${t.availableStock} - ${t.minStock})::text`,
+  lineOrderStatus,
+]);
+
+const SORT_COLUMNS: Record<InventorySort, SQL> = {
+  srno: sql`${t.srno}`,
+  assets: sql`lower(${t.assets})`,
+  components: sql`lower(${t.componentsAndEquipments})`,
+  available: sql`${t.availableStock}`,
+  min: sql`${t.minStock}`,
+  leadTime: sql`${t.leadTimeDays}`,
+  shortfall: sql`(${t.availableStock} - ${t.minStock})`,
+  // 'Available' before 'Order to place' ascending, as the words sort (false before true).
+  status: lineNeedsOrder,
+};
+
+const ROW = {
+  id: t.id,
+  srno: t.srno,
+  assets: t.assets,
+  components: t.componentsAndEquipments,
+  available: t.availableStock,
+  min: t.minStock,
+  leadTime: t.leadTimeDays,
+  // Derived by the rule's SQL twin, the very expression the filter and the search read.
+  status: lineOrderStatus,
+  version: t.version,
+};
+
+function where(department: Department, q: string, filters: InventoryFilters) {
+  return and(
+    eq(t.department, department),
+    matchSearch(SEARCH_TEXT, q),
+    // "At or below minimum" is what the table paints red and what 'Order to place' says: the
+    // order-status rule's SQL twin (order-status.server.ts), indexed with the department.
+    filters.stock === "short" ? lineNeedsOrder : undefined,
+    filters.stock === "ok" ? sql`not ${lineNeedsOrder}` : undefined,
+    filters.status
+      ? filters.status === ORDER_TO_PLACE
+        ? lineNeedsOrder
+        : sql`not ${lineNeedsOrder}`
+      : undefined,
+  );
+}
+
+/** One page of a department's table, searched, filtered and sorted. */
+export function listTablePage(
+  db: Tx,
+  department: Department,
+  params: ListParams<InventorySort>,
+  filters: InventoryFilters,
+): Promise<ListPage<TableRow>> {
+  return pageOf(params, (limit, offset) =>
+    db
+      .select({ ...ROW, total: totalColumn })
+      .from(t)
+      .where(where(department, params.q, filters))
+      .orderBy(...orderBy(SORT_COLUMNS, params, t.srno))
+      .limit(limit)
+      .offset(offset),
+  );
+}
+
+/** The whole filtered table, for its print view (capped at PRINT_ROW_LIMIT + 1 to detect more). */
+export function listTableForPrint(
+  db: Tx,
+  department: Department,
+  params: Pick<ListParams<InventorySort>, "q" | "sort" | "dir">,
+  filters: InventoryFilters,
+): Promise<TableRow[]> {
+  return db
+    .select(ROW)
+    .from(t)
+    .where(where(department, params.q, filters))
+    .orderBy(...orderBy(SORT_COLUMNS, params, t.srno))
+    .limit(PRINT_ROW_LIMIT + 1);
+}
+
+/** The whole filtered table with the columns an export selects, unexecuted (app/spreadsheets/ streams it). */
+export function tableExportQuery(
+  db: Tx,
+  select: SelectedFields,
+  department: Department,
+  params: Pick<ListParams<InventorySort>, "q" | "sort" | "dir">,
+  filters: InventoryFilters,
+) {
+  return db
+    .select(select)
+    .from(t)
+    .where(where(department, params.q, filters))
+    .orderBy(...orderBy(SORT_COLUMNS, params, t.srno));
+}

@@ -1,0 +1,322 @@
+import { and, eq, sql } from "drizzle-orm";
+import { audit } from "#app/audit/log.server.ts";
+import type { Tx } from "#app/db/client.server.ts";
+import { asNumber, isoTime } from "#app/db/columns.ts";
+import { selectRows } from "#app/db/select.server.ts";
+import { plantToday, recordMovement } from "#app/ledger/movements.server.ts";
+import { toThousandths } from "#app/ledger/rules.ts";
+import { type Department, excessShortFall, type OrderStatus, orderStatusOf } from "#app/spares/rules.ts";
+import type { LineChanges, LineInput } from "#app/spares/schema.ts";
+import { inventoryItems } from "#app/spares/table.server.ts";
+
+// Data access for the inventory tables: plain functions taking the database or a transaction
+// first, mapping rows to the legacy field names (the legacy app, the legacy API contract "Records") at the edge.
+
+export type InventoryRecord = {
+  _id: string;
+  srno: number;
+  Assets: string;
+  ComponentsAndEquipments: string;
+  AvailableStock: number;
+  MinStock: number;
+  LeadTime: number;
+  ExcessShortFall: number;
+  /** Derived from AvailableStock and MinStock (rules.ts orderStatusOf), never stored. */
+  StatusofOrder: OrderStatus;
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+};
+
+/**
+ * One row of a department's table page: only what the table shows, plus the version (for a safe
+ * delete); its status is derived in the query (order-status.server.ts), its excess where shown. Rows are addressed by their serial number, unique within a department (see
+ * routes/line-by-srno.ts); Delete also carries the line's id (compact: docs/decisions/004), so a
+ * line deleted and re-created under the same serial number is never deleted by a stale click.
+ */
+export type TableRow = {
+  id: string;
+  srno: number;
+  assets: string;
+  components: string;
+  available: number;
+  min: number;
+  leadTime: number;
+  status: OrderStatus;
+  version: number;
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Ids are UUIDs; anything else is simply not found (never a database error). */
+export const isLineId = (id: unknown): id is string => typeof id === "string" && UUID.test(id);
+
+// A line's columns in their wire form (numbers, ISO times), so that the list can be read without the
+// ORM's row mapping (selectRows) and the single reads and `returning` give the same values.
+const recordColumns = {
+  id: inventoryItems.id,
+  srno: inventoryItems.srno,
+  assets: inventoryItems.assets,
+  componentsAndEquipments: inventoryItems.componentsAndEquipments,
+  availableStock: asNumber(inventoryItems.availableStock),
+  minStock: asNumber(inventoryItems.minStock),
+  leadTimeDays: asNumber(inventoryItems.leadTimeDays),
+  version: inventoryItems.version,
+  createdAt: isoTime(inventoryItems.createdAt),
+  updatedAt: isoTime(inventoryItems.updatedAt),
+};
+
+type Row = {
+  id: string;
+  srno: number;
+  assets: string;
+  componentsAndEquipments: string;
+  availableStock: number;
+  minStock: number;
+  leadTimeDays: number;
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export function toRecord(row: Row): InventoryRecord {
+  return {
+    _id: row.id,
+    srno: row.srno,
+    Assets: row.assets,
+    ComponentsAndEquipments: row.componentsAndEquipments,
+    AvailableStock: row.availableStock,
+    MinStock: row.minStock,
+    LeadTime: row.leadTimeDays,
+    ExcessShortFall: excessShortFall(row.availableStock, row.minStock),
+    StatusofOrder: orderStatusOf(row.availableStock, row.minStock),
+    version: row.version,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+/** A department's lines in the legacy shape, sorted by serial number (GET /api/{department}/product). */
+export async function listLines(db: Tx, department: Department): Promise<InventoryRecord[]> {
+  const rows = await selectRows<Row>(
+    db,
+    recordColumns,
+    sql`from ${inventoryItems} where ${inventoryItems.department} = ${department} order by ${inventoryItems.srno}`,
+  );
+  return rows.map(toRecord);
+}
+
+export async function getLine(db: Tx, department: Department, id: string): Promise<InventoryRecord | null> {
+  if (!isLineId(id)) return null;
+  const [row] = await db
+    .select(recordColumns)
+    .from(inventoryItems)
+    .where(and(eq(inventoryItems.department, department), eq(inventoryItems.id, id)));
+  return row ? toRecord(row) : null;
+}
+
+/** The line holding a serial number in a department, or null. */
+export async function getLineBySrno(db: Tx, department: Department, srno: number) {
+  if (!Number.isSafeInteger(srno) || srno < 1 || srno > 2_147_483_647) return null;
+  const [row] = await db
+    .select(recordColumns)
+    .from(inventoryItems)
+    .where(and(eq(inventoryItems.department, department), eq(inventoryItems.srno, srno)));
+  return row ? toRecord(row) : null;
+}
+
+export type SaveResult =
+  | { ok: true; line: InventoryRecord }
+  | { ok: false; reason: "not-found" | "stale" | "duplicate"; srno?: number }
+  /** The stock count a new available stock records was refused by the ledger (its message). */
+  | { ok: false; reason: "stock"; message: string };
+
+const ENTITY = "inventory_item";
+
+/** Audit entries keep the line's department beside the legacy fields. */
+const auditView = (department: Department, line: InventoryRecord) => ({ department, ...line });
+
+function isDuplicateSrno(error: unknown) {
+  for (let e = error as { code?: string; constraint_name?: string; cause?: unknown } | undefined; e; ) {
+    if (e.code === "23505") return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+
+const spare = (id: string) => ({ type: "spare", id }) as const;
+
+/**
+ * Adds a line (its status is derived from the stock, never stored). The available stock typed
+ * becomes the line's opening movement (issue 17), which sets its cached balance. Audited in the
+ * same transaction.
+ */
+export async function createLine(
+  db: Tx,
+  department: Department,
+  input: LineInput,
+  userId: string,
+): Promise<SaveResult> {
+  try {
+    return await db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(inventoryItems)
+        .values({
+          department,
+          srno: input.srno,
+          assets: input.Assets,
+          componentsAndEquipments: input.ComponentsAndEquipments,
+          // The ledger's balance: 0 until the opening movement below (movements.server.ts writes it).
+          availableStock: 0,
+          minStock: input.MinStock,
+          leadTimeDays: input.LeadTime,
+          createdBy: userId,
+          updatedBy: userId,
+        })
+        .returning({ id: inventoryItems.id });
+      if (input.AvailableStock > 0) {
+        const opening = await recordMovement(
+          tx,
+          spare(created.id),
+          { kind: "opening", movedOn: plantToday(), quantity: input.AvailableStock },
+          userId,
+        );
+        // An addition dated today cannot be refused; if it were, nothing of the line is kept.
+        if (!opening.ok) throw new Error(`Opening stock refused: ${opening.message}`);
+      }
+      const [row] = await tx
+        .select(recordColumns)
+        .from(inventoryItems)
+        .where(eq(inventoryItems.id, created.id));
+      const line = toRecord(row);
+      await audit(tx, {
+        userId,
+        action: "create",
+        entity: ENTITY,
+        entityId: line._id,
+        after: auditView(department, line),
+      });
+      return { ok: true as const, line };
+    });
+  } catch (error) {
+    if (isDuplicateSrno(error)) return { ok: false, reason: "duplicate", srno: input.srno };
+    throw error;
+  }
+}
+
+/**
+ * Changes a line. Fields left out keep their values. With `version` given, a line changed since
+ * (a different version) is refused as stale (behaviour note 20); the version is bumped on save.
+ * The available stock is the ledger's: a new figure (from the legacy PUT …/update, so the plant's
+ * tools keep working) is recorded as a stock count dated today, in the same transaction; the
+ * update form no longer sends one.
+ */
+export async function updateLine(
+  db: Tx,
+  department: Department,
+  id: string,
+  changes: LineChanges,
+  userId: string,
+): Promise<SaveResult> {
+  if (!isLineId(id)) return { ok: false, reason: "not-found" };
+  try {
+    return await db.transaction(async (tx) => {
+      const [current] = await tx
+        .select(recordColumns)
+        .from(inventoryItems)
+        .where(and(eq(inventoryItems.department, department), eq(inventoryItems.id, id)))
+        .for("update");
+      if (!current) return { ok: false as const, reason: "not-found" as const };
+      if (changes.version !== undefined && changes.version !== current.version)
+        return { ok: false as const, reason: "stale" as const };
+      const before = toRecord(current);
+      const next = {
+        AvailableStock: changes.AvailableStock ?? before.AvailableStock,
+        MinStock: changes.MinStock ?? before.MinStock,
+      };
+      if (toThousandths(next.AvailableStock) !== toThousandths(before.AvailableStock)) {
+        const counted = await recordMovement(
+          tx,
+          spare(id),
+          {
+            kind: "count",
+            movedOn: plantToday(),
+            quantity: next.AvailableStock,
+            remark: "Available stock sent to the API (PUT …/update)",
+          },
+          userId,
+        );
+        if (!counted.ok) return { ok: false as const, reason: "stock" as const, message: counted.message };
+      }
+      const [row] = await tx
+        .update(inventoryItems)
+        .set({
+          srno: changes.srno ?? before.srno,
+          assets: changes.Assets ?? before.Assets,
+          componentsAndEquipments: changes.ComponentsAndEquipments ?? before.ComponentsAndEquipments,
+          minStock: next.MinStock,
+          leadTimeDays: changes.LeadTime ?? before.LeadTime,
+          updatedBy: userId,
+          updatedAt: new Date(),
+          version: sql`${inventoryItems.version} + 1`,
+        })
+        .where(and(eq(inventoryItems.id, id), eq(inventoryItems.version, current.version)))
+        .returning(recordColumns);
+      if (!row) return { ok: false as const, reason: "stale" as const };
+      const line = toRecord(row);
+      await audit(tx, {
+        userId,
+        action: "update",
+        entity: ENTITY,
+        entityId: id,
+        before: auditView(department, before),
+        after: auditView(department, line),
+      });
+      return { ok: true as const, line };
+    });
+  } catch (error) {
+    if (isDuplicateSrno(error)) return { ok: false, reason: "duplicate", srno: changes.srno };
+    throw error;
+  }
+}
+
+/**
+ * Deletes a line. With `version` given, a line changed since (a different version) is not deleted
+ * ("stale"). Audited in the same transaction.
+ */
+export async function deleteLine(
+  db: Tx,
+  department: Department,
+  id: string,
+  userId: string,
+  version?: number,
+): Promise<"deleted" | "not-found" | "stale"> {
+  if (!isLineId(id)) return "not-found";
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(inventoryItems)
+      .where(
+        and(
+          eq(inventoryItems.department, department),
+          eq(inventoryItems.id, id),
+          version === undefined ? undefined : eq(inventoryItems.version, version),
+        ),
+      )
+      .returning(recordColumns);
+    if (!row) {
+      if (version === undefined) return "not-found";
+      const [exists] = await tx
+        .select({ id: inventoryItems.id })
+        .from(inventoryItems)
+        .where(and(eq(inventoryItems.department, department), eq(inventoryItems.id, id)));
+      return exists ? "stale" : "not-found";
+    }
+    await audit(tx, {
+      userId,
+      action: "delete",
+      entity: ENTITY,
+      entityId: id,
+      before: auditView(department, toRecord(row)),
+    });
+    return "deleted";
+  });
+}

@@ -1,0 +1,170 @@
+import type { RouteConfigEntry } from "@remix-run/route-config";
+import { badFormat, type Endpoint, listOrDownload, signedIn, withJsonBody } from "#app/lib/endpoint.ts";
+import { STALE_RECORD_MESSAGE } from "#app/lib/messages.ts";
+import { route } from "#app/lib/route-entry.ts";
+import {
+  departmentParams,
+  failureAnswer,
+  inventoryLine,
+  lineDeleted,
+  lineList,
+  lineParams,
+  lineSaved,
+  listQuery,
+  sampleLine,
+  sampleLineInput,
+} from "#app/spares/api-schema.ts";
+import { duplicateSrnoMessage, messages, unknownDepartmentMessage } from "#app/spares/rules.ts";
+import { lineChangesSchema, lineSchema } from "#app/spares/schema.ts";
+
+// This feature's routes; app/routes.ts composes them. `pages` sit inside the signed-in shell.
+// The three menu addresses and /products/{department} share one table module (behaviour note 15).
+export const pages: RouteConfigEntry[] = [
+  route("products", "spares/routes/list.tsx", { id: "inventory-list-electrician" }),
+  route("firefight", "spares/routes/list.tsx", { id: "inventory-list-firefight" }),
+  route("technician", "spares/routes/list.tsx", { id: "inventory-list-technician" }),
+  route("products/:department", "spares/routes/list.tsx", { id: "inventory-list" }),
+  // The whole searched/filtered table on paper, sent without JavaScript.
+  route("products/:department/print", "spares/routes/print.tsx", { id: "inventory-print" }),
+  // The table's Update and Delete address a line by serial number (see routes/line-by-srno.ts).
+  route("products/:department/:srno/edit", "spares/routes/line-by-srno.ts", { id: "inventory-edit" }),
+  // Without JavaScript, Delete is a link to this confirmation page; its action deletes.
+  route("products/:department/:srno/delete", "spares/routes/delete.tsx", { id: "inventory-delete" }),
+  // No department in the address: the page says 'Department is not specified' (the legacy app).
+  route("insertproduct", "spares/routes/insert.tsx", { id: "inventory-insert-no-department" }),
+  route("insertproduct/:department", "spares/routes/insert.tsx", { id: "inventory-insert" }),
+  route("updateproduct/:department/:id", "spares/routes/update.tsx", { id: "inventory-update" }),
+];
+
+// Paths relative to "api/" (the legacy API contract, the /api/{department} rows).
+export const api: RouteConfigEntry[] = [
+  route(":department/product", "spares/routes/api-list.ts", { id: "api-inventory-list" }),
+  route(":department/product/:id", "spares/routes/api-item.ts", { id: "api-inventory-item" }),
+  route(":department/create", "spares/routes/api-create.ts", { id: "api-inventory-create" }),
+  route(":department/update/:id", "spares/routes/api-update.ts", { id: "api-inventory-update" }),
+  route(":department/delete/:id", "spares/routes/api-delete.ts", { id: "api-inventory-delete" }),
+];
+
+// This feature's /api operations: GET /api lists them, the OpenAPI document describes them with the
+// handlers' own schemas (schema.ts) and the answers of api-schema.ts.
+// {department} is Electrician, FireFight or Technician (exact case).
+const TAG = "Spares (department tables)";
+const linePath = (verb: string) => `/api/Electrician/${verb}/${sampleLine._id}`;
+const notFound = failureAnswer("No such department, or no such line in it", messages.notFound);
+
+export const endpoints: Endpoint[] = [
+  {
+    method: "GET",
+    path: "/api/{department}/product",
+    description: "A department's spare-parts lines, sorted by srno: {success, users}",
+    operationId: "listLines",
+    tag: TAG,
+    compatibility: "the list is under `users` (and `success: true` beside it), as the legacy server sent it.",
+    params: departmentParams,
+    query: listQuery,
+    example: { path: "/api/Electrician/product" },
+    responses: signedIn({
+      200: listOrDownload({
+        description: "The lines (an empty department: [])",
+        schema: lineList,
+        example: { success: true, users: [sampleLine] },
+      }),
+      400: badFormat,
+      404: failureAnswer("No such department", unknownDepartmentMessage("Plumber")),
+    }),
+  },
+  {
+    method: "GET",
+    path: "/api/{department}/product/{id}",
+    description: "One spare-parts line",
+    operationId: "getLine",
+    tag: TAG,
+    params: lineParams,
+    example: { path: linePath("product") },
+    responses: signedIn({
+      200: { description: "The line", schema: inventoryLine, example: sampleLine },
+      404: notFound,
+    }),
+  },
+  {
+    method: "POST",
+    path: "/api/{department}/create",
+    description:
+      "Add a line (srno, Assets, ComponentsAndEquipments, AvailableStock, MinStock, LeadTime); AvailableStock is its opening movement. StatusofOrder is derived from the stock: a value sent is ignored",
+    operationId: "createLine",
+    tag: TAG,
+    compatibility:
+      "capitalised field names (Assets, AvailableStock, StatusofOrder …) and `Message` beside `message`. Numbers may be sent as text; ExcessShortFall and StatusofOrder are derived from the stock, never read (a StatusofOrder sent is accepted and ignored).",
+    params: departmentParams,
+    body: lineSchema,
+    example: { path: "/api/Electrician/create", body: sampleLineInput },
+    responses: signedIn(
+      withJsonBody({
+        201: {
+          description: "Added",
+          schema: lineSaved,
+          example: { success: true, Message: messages.created, product: sampleLine },
+        },
+        400: failureAnswer("A field is missing or not valid (every problem by field)", messages.required, {
+          orBodyReader: true,
+        }),
+        404: failureAnswer("No such department", unknownDepartmentMessage("Plumber")),
+        409: failureAnswer(
+          "The serial number is taken in the department",
+          duplicateSrnoMessage(12, "Electrician"),
+        ),
+      }),
+    ),
+  },
+  {
+    method: "PUT",
+    path: "/api/{department}/update/{id}",
+    description:
+      "Change a line; send version to refuse a stale save (409); a new AvailableStock is recorded as a stock count",
+    operationId: "updateLine",
+    tag: TAG,
+    compatibility:
+      "capitalised field names and `Message` beside `message`; fields left out keep their values.",
+    params: lineParams,
+    body: lineChangesSchema,
+    example: { path: linePath("update"), body: { MinStock: 8, version: 1 } },
+    responses: signedIn(
+      withJsonBody({
+        200: {
+          description: "Changed",
+          schema: lineSaved,
+          example: {
+            success: true,
+            Message: messages.updated,
+            product: { ...sampleLine, MinStock: 8, version: 2 },
+          },
+        },
+        400: failureAnswer("A field is not valid, or the stock count cannot be recorded", messages.required, {
+          orBodyReader: true,
+        }),
+        404: notFound,
+        409: failureAnswer(
+          "The version sent is not the stored one, or the serial number is taken",
+          STALE_RECORD_MESSAGE,
+        ),
+      }),
+    ),
+  },
+  {
+    method: "DELETE",
+    path: "/api/{department}/delete/{id}",
+    description: "Delete a line",
+    operationId: "deleteLine",
+    tag: TAG,
+    params: lineParams,
+    example: { path: linePath("delete") },
+    responses: signedIn({
+      200: {
+        description: "Deleted",
+        schema: lineDeleted,
+        example: { success: true, message: messages.deleted },
+      },
+      404: notFound,
+    }),
+  },
+];

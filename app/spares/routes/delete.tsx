@@ -1,0 +1,98 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData, useLocation } from "@remix-run/react";
+import { requirePermission } from "#app/auth/session.server.ts";
+import { db } from "#app/db/client.server.ts";
+import { STALE_RECORD_MESSAGE } from "#app/lib/messages.ts";
+import { logError } from "#app/lib/request-id.server.ts";
+import { redirectWithToast } from "#app/lib/toast.server.ts";
+import inventoryCss from "#app/spares/inventory.css?url";
+import { deleteLine, getLineBySrno } from "#app/spares/queries.server.ts";
+import { type Department, deleteHrefOf, isDepartment, messages, safeTablePath } from "#app/spares/rules.ts";
+import { ConfirmDeleteForm } from "#app/ui/confirm-delete.tsx";
+
+// /products/{department}/{srno}/delete?back=…: the confirmation page of Delete without JavaScript;
+// with JavaScript the table's dialog posts here. The line is addressed by its serial number (unique
+// in its department; see line-by-srno.ts); the delete itself also names the id and the version of
+// the line the user confirmed (the dialog's from the table, the page's from the line it shows), so
+// a line changed, renumbered, or deleted and re-created since is never deleted by mistake.
+// `back` names the table to return to.
+
+export const meta: MetaFunction = () => [{ title: "Delete spare-parts line · PlantOps" }];
+export const links = () => [{ rel: "stylesheet", href: inventoryCss }];
+
+function target(request: Request, params: Record<string, string | undefined>) {
+  const { department } = params;
+  if (!isDepartment(department)) throw new Response(messages.notFound, { status: 404 });
+  const search = new URL(request.url).searchParams;
+  const version = search.get("version");
+  return {
+    // The id the table showed (absent in old links): the line at this serial number must be it.
+    lineId: search.get("line"),
+    department: department as Department,
+    srno: /^\d{1,10}$/.test(params.srno ?? "") ? Number(params.srno) : Number.NaN,
+    version: version && /^\d{1,10}$/.test(version) ? Number(version) : undefined,
+    back: safeTablePath(search.get("back"), department),
+  };
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requirePermission(request, "spares", "write");
+  const { department, srno, back, lineId } = target(request, params);
+  const line = await getLineBySrno(db, department, srno);
+  if (!line || (lineId && line._id !== lineId)) throw new Response(messages.notFound, { status: 404 });
+  return {
+    department,
+    back,
+    line: {
+      id: line._id,
+      version: line.version,
+      srno: line.srno,
+      assets: line.Assets,
+      components: line.ComponentsAndEquipments,
+    },
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requirePermission(request, "spares", "write");
+  const { department, srno, version, back, lineId } = target(request, params);
+  let outcome: "deleted" | "not-found" | "stale" = "not-found";
+  try {
+    const line = await getLineBySrno(db, department, srno);
+    // Another line now holds this serial number: the one the user saw is gone.
+    if (line && lineId && line._id !== lineId) outcome = "stale";
+    else if (line) outcome = await deleteLine(db, department, line._id, user.id, version);
+  } catch (error) {
+    logError(request, error);
+  }
+  // Behaviour note 16: a failed delete is shown to the user, not only logged.
+  if (outcome === "deleted")
+    return redirectWithToast(back, { type: "success", message: messages.lineDeleted });
+  const message = outcome === "stale" ? STALE_RECORD_MESSAGE : messages.deleteFailed;
+  return redirectWithToast(back, { type: "error", message });
+}
+
+export default function DeleteLinePage() {
+  const { department, back, line } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  return (
+    <section className="page narrow">
+      <h1>Delete spare-parts line</h1>
+      <dl className="delete-summary">
+        <dt>Department</dt>
+        <dd>{department}</dd>
+        <dt>Serial Number</dt>
+        <dd>{line.srno}</dd>
+        <dt>Assets</dt>
+        <dd>{line.assets}</dd>
+        <dt>Components/Equipments</dt>
+        <dd>{line.components}</dd>
+      </dl>
+      <ConfirmDeleteForm
+        href={deleteHrefOf(`${location.pathname}${location.search}`, line)}
+        question={messages.deleteQuestion}
+        cancelHref={back}
+      />
+    </section>
+  );
+}

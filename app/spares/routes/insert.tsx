@@ -1,0 +1,87 @@
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { requirePermission } from "#app/auth/session.server.ts";
+import { db } from "#app/db/client.server.ts";
+import { readForm } from "#app/lib/http.server.ts";
+import { logError } from "#app/lib/request-id.server.ts";
+import { redirectWithToast } from "#app/lib/toast.server.ts";
+import { LineForm, parseLineForm } from "#app/spares/components/line-form.tsx";
+import inventoryCss from "#app/spares/inventory.css?url";
+import { createLine } from "#app/spares/queries.server.ts";
+import {
+  DEPARTMENTS,
+  type Department,
+  departmentTablePath,
+  duplicateSrnoMessage,
+  isDepartment,
+  messages,
+  unknownDepartmentMessage,
+} from "#app/spares/rules.ts";
+import { FormError } from "#app/ui/form.tsx";
+
+// /insertproduct/{department}: the 'Enter Information' form (the legacy app). /insertproduct alone
+// says 'Department is not specified'.
+
+export const meta: MetaFunction = () => [{ title: "Enter Information · PlantOps" }];
+export const links = () => [{ rel: "stylesheet", href: inventoryCss }];
+
+/** The department of the address: null when none is given, a 404 when it is not one of ours. */
+function departmentOf(params: Record<string, string | undefined>): Department | null {
+  if (params.department === undefined) return null;
+  if (!isDepartment(params.department))
+    throw new Response(unknownDepartmentMessage(params.department), { status: 404 });
+  return params.department;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requirePermission(request, "spares", "write");
+  return { department: departmentOf(params) };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requirePermission(request, "spares", "write");
+  const department = departmentOf(params);
+  const submission = parseLineForm(await readForm(request));
+  if (!department) return data(submission.reply({ formErrors: [messages.noDepartment] }), { status: 400 });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  try {
+    const result = await createLine(db, department, submission.value, user.id);
+    if (!result.ok) {
+      const message = duplicateSrnoMessage(submission.value.srno, department);
+      return data(submission.reply({ formErrors: [message] }), { status: 409 });
+    }
+  } catch (error) {
+    // The legacy app: an unexpected failure keeps the form and says so; the details go to the log.
+    logError(request, error);
+    return data(submission.reply({ formErrors: [messages.insertError] }), { status: 500 });
+  }
+  return redirectWithToast(departmentTablePath(department), { type: "success", message: messages.lineAdded });
+}
+
+export default function InsertLinePage() {
+  const { department } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  return (
+    <section className="page narrow">
+      <h1>Enter Information</h1>
+      {department ? (
+        <>
+          <p className="muted">New spare-parts line for {department}.</p>
+          <LineForm id="insert-product" mode="insert" department={department} lastResult={lastResult} />
+        </>
+      ) : (
+        <>
+          <FormError errors={[messages.noDepartment]} />
+          <p>Choose the department's table to add a line to:</p>
+          <ul>
+            {DEPARTMENTS.map((name) => (
+              <li key={name}>
+                <Link to={`/insertproduct/${name}`}>{name}</Link>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,22 @@
+import { type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { requirePermission } from "#app/auth/session.server.ts";
+import { db } from "#app/db/client.server.ts";
+import { getLineBySrno } from "#app/spares/queries.server.ts";
+import { isDepartment, messages } from "#app/spares/rules.ts";
+
+// /products/{department}/{srno}/edit: the table's Update link, by serial number (unique within a
+// department), so the table page need not carry every line's id twice (architecture.md page-weight
+// budget). It sends the user on to the spec's /updateproduct/{department}/{id}.
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requirePermission(request, "spares", "write");
+  const { department } = params;
+  const srno = /^\d{1,10}$/.test(params.srno ?? "") ? Number(params.srno) : Number.NaN;
+  const line = isDepartment(department) ? await getLineBySrno(db, department, srno) : null;
+  if (!isDepartment(department) || !line) throw new Response(messages.invalidIds, { status: 404 });
+  return redirect(`/updateproduct/${department}/${line._id}`);
+}
+
+/** Never shown: the loader always redirects or answers 404 (rendered by the shell's error page). */
+export default function LineBySrno() {
+  return null;
+}

@@ -1,0 +1,363 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { memo } from "react";
+import { withListSize } from "#app/auth/list-size.server.ts";
+import { requirePermission } from "#app/auth/session.server.ts";
+import { useCan } from "#app/auth/use-can.ts";
+import { db } from "#app/db/client.server.ts";
+import type { ListPage } from "#app/db/list.server.ts";
+import { type MovementForm, movementFormPath, type StockItemRef, stockCardPath } from "#app/ledger/item.ts";
+import { type MovementItem, useMovementDialog } from "#app/ledger/movement-form.tsx";
+import { dateInZone } from "#app/lib/dates.ts";
+import { serverSettings } from "#app/lib/env.server.ts";
+import { logError } from "#app/lib/request-id.server.ts";
+import { issuedInCoverWindow } from "#app/spares/cover.server.ts";
+import { coverCells, stockCover } from "#app/spares/cover.ts";
+import inventoryCss from "#app/spares/inventory.css?url";
+import { listTablePage } from "#app/spares/list.server.ts";
+import {
+  INVENTORY_LIST_DEFAULTS,
+  type InventoryFilters,
+  readInventoryView,
+  STATUS_FILTER_LABELS,
+  STATUS_FILTERS,
+  STOCK_FILTER_LABELS,
+  STOCK_FILTERS,
+} from "#app/spares/list.ts";
+import type { TableRow } from "#app/spares/queries.server.ts";
+import {
+  type Department,
+  deleteHrefOf,
+  departmentOfTablePath,
+  departmentTablePath,
+  excessShortFall,
+  isDepartment,
+  messages,
+  ORDER_TO_PLACE,
+  unknownDepartmentMessage,
+} from "#app/spares/rules.ts";
+import { ExportLinks } from "#app/spreadsheets/links.tsx";
+import { useDeleteDialog } from "#app/ui/confirm-delete.tsx";
+import { listHandle } from "#app/ui/list/handle.ts";
+import {
+  ListStatus,
+  ListToolbar,
+  type ListView,
+  Pager,
+  PrintLink,
+  SortHeader,
+  TableWrap,
+} from "#app/ui/list/list-view.tsx";
+import { Marked } from "#app/ui/list/marked.tsx";
+
+// A department's spare-parts table (the legacy app "Inventory tables"): /products, /firefight,
+// /technician and /products/{department}. A server-side list (docs/architecture.md "Lists"):
+// the address holds the search, sort, page and filters; the loader sends one page. The available
+// stock is the ledger's balance (issue 17); each row has its days of cover and order-by date
+// (app/spares/cover.ts, from the page's issues of the last 90 days, one query) and its
+// Issue / Receive / Count / Stock card links.
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.department ?? "Spare parts"} spare parts · PlantOps` },
+];
+export const links = () => [{ rel: "stylesheet", href: inventoryCss }];
+export const handle = listHandle;
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requirePermission(request, "spares");
+  const url = new URL(request.url);
+  const department =
+    params.department === undefined ? departmentOfTablePath(url.pathname) : params.department;
+  if (!isDepartment(department))
+    throw new Response(unknownDepartmentMessage(String(params.department)), { status: 404 });
+  const search = await withListSize(db, user, `products/${department}`, url.searchParams);
+  const { params: list, filters } = readInventoryView(search);
+  const today = dateInZone(new Date(), serverSettings().PLANT_TIME_ZONE);
+  let page: ListPage<TableRow> = { rows: [], total: 0, page: 1 };
+  let issued = new Map<string, number>();
+  try {
+    page = await listTablePage(db, department, list, filters);
+    issued = await issuedInCoverWindow(db, { ids: page.rows.map((row) => row.id) }, today);
+  } catch (error) {
+    // The legacy app: a list that cannot be read shows as empty ('No products available').
+    logError(request, error);
+  }
+  const view: ListView = {
+    name: `${department} spare parts`,
+    q: list.q,
+    sort: list.sort,
+    dir: list.dir,
+    page: page.page,
+    size: list.size,
+    total: page.total,
+    defaults: INVENTORY_LIST_DEFAULTS,
+  };
+  const rows = page.rows.map((row) => ({ ...row, issued: issued.get(row.id) ?? 0 }));
+  return { department, rows, view, filters, today };
+}
+
+export default function InventoryTablePage() {
+  const { department, rows, view, filters, today } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  const navigation = useNavigation();
+  // 'Loading...' while a navigation to another department's table is pending (the legacy app).
+  const loading =
+    navigation.state === "loading" &&
+    navigation.location.pathname !== location.pathname &&
+    departmentOfTablePath(navigation.location.pathname) !== null;
+  const deleteDialog = useDeleteDialog(messages.deleteQuestion);
+  // With JavaScript, Issue / Receive / Count open one dialog for the page; without, their links
+  // open the form's page, which comes back to this view of the table.
+  const movementDialog = useMovementDialog(today);
+  const here = `${location.pathname}${location.search}`;
+  const can = useCan();
+  const mayChange = can("spares");
+  // After a delete, back to the table the user was on (/firefight stays /firefight).
+  const back =
+    location.pathname === departmentTablePath(department)
+      ? ""
+      : `?back=${encodeURIComponent(location.pathname)}`;
+  const filtered = Boolean(filters.stock || filters.status);
+
+  return (
+    <section className="page">
+      <div className="page-head">
+        <h1>{department} spare parts</h1>
+        <div className="actions">
+          <PrintLink to={`/products/${department}/print`} name={view.name} />
+          <ExportLinks to={`/products/${department}/export`} name={view.name} />
+          {mayChange ? (
+            <>
+              <Link className="button" to={`/import/products/${department}`}>
+                Import
+              </Link>
+              <Link className="button primary" to={`/insertproduct/${department}`}>
+                Insert New Line
+              </Link>
+            </>
+          ) : null}
+        </div>
+      </div>
+      <ListToolbar view={view}>
+        <InventoryFilterFields filters={filters} />
+      </ListToolbar>
+      <ListStatus view={view} noun={["line", "lines"]} filtered={filtered} />
+      <TableWrap label={view.name}>
+        <table className="inventory-table" aria-label={view.name}>
+          <thead>
+            <tr>
+              <SortHeader view={view} sort="srno">
+                Serial Number
+              </SortHeader>
+              <SortHeader view={view} sort="assets">
+                Assets
+              </SortHeader>
+              <SortHeader view={view} sort="components">
+                Components/
+                <wbr />
+                Equipments
+              </SortHeader>
+              <SortHeader view={view} sort="available">
+                Available stock
+              </SortHeader>
+              <SortHeader view={view} sort="min">
+                Min Stock
+              </SortHeader>
+              <SortHeader view={view} sort="leadTime">
+                Lead time
+              </SortHeader>
+              <SortHeader view={view} sort="shortfall">
+                Excess/
+                <wbr />
+                Short Fall
+              </SortHeader>
+              <SortHeader view={view} sort="status">
+                Status of Order
+              </SortHeader>
+              <th scope="col">Days of cover</th>
+              <th scope="col">Order by</th>
+              {/* One cell for the row's actions (stock links, Update, Delete), pinned to the box's
+                  right edge by CSS: visible at any width without scrolling sideways (issue 30),
+                  and two cells a row fewer to lay out (docs/performance.md). */}
+              <th scope="col" className="actions-cell">
+                Actions
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {loading || rows.length === 0 ? (
+              <tr>
+                <td colSpan={11} className="empty">
+                  <span role="status">
+                    {loading ? messages.loading : view.q || filtered ? "No lines match." : messages.empty}
+                  </span>
+                </td>
+              </tr>
+            ) : (
+              rows.map((row) => (
+                <LineRow
+                  key={row.id}
+                  row={row}
+                  q={view.q}
+                  department={department}
+                  back={back}
+                  today={today}
+                  here={here}
+                  openMovement={mayChange ? movementDialog.open : undefined}
+                  askToDelete={mayChange ? deleteDialog.ask : undefined}
+                />
+              ))
+            )}
+          </tbody>
+        </table>
+      </TableWrap>
+      <Pager view={view} />
+      {deleteDialog.dialog}
+      {movementDialog.dialog}
+    </section>
+  );
+}
+
+/** The department table's filters: below minimum, and the status of order. */
+export function InventoryFilterFields({ filters }: { filters: InventoryFilters }) {
+  return (
+    <>
+      <div className="field">
+        <label htmlFor="filter-stock">Stock</label>
+        <select id="filter-stock" name="stock" defaultValue={filters.stock} key={`stock-${filters.stock}`}>
+          <option value="">All lines</option>
+          {STOCK_FILTERS.map((value) => (
+            <option key={value} value={value}>
+              {STOCK_FILTER_LABELS[value]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor="filter-status">Status of Order</label>
+        <select
+          id="filter-status"
+          name="status"
+          defaultValue={filters.status}
+          key={`status-${filters.status}`}
+        >
+          <option value="">Any status</option>
+          {STATUS_FILTERS.map((value) => (
+            <option key={value} value={value}>
+              {STATUS_FILTER_LABELS[value]}
+            </option>
+          ))}
+        </select>
+      </div>
+    </>
+  );
+}
+
+const MOVE_LABELS: Record<MovementForm, string> = { issue: "Issue", receive: "Receive", count: "Count" };
+
+/**
+ * One line: its figures, its status of order and its colour (red or green) from the one rule, its
+ * days of cover and order-by date, its actions in one cell: Issue, Receive, Count (for a role that
+ * may change lines), Stock card (for all), Update and Delete (for a role that may change lines).
+ * Memoised (its props are loader data, strings and the dialogs' stable
+ * functions): the page re-renders when a navigation starts and ends (its 'Loading...' state), and
+ * 100 rows re-rendered for nothing were a search's wait on a slow terminal (docs/performance.md).
+ */
+const LineRow = memo(function LineRow({
+  row,
+  q,
+  department,
+  back,
+  today,
+  here,
+  openMovement,
+  askToDelete,
+}: {
+  row: TableRow & { issued: number };
+  q: string;
+  department: Department;
+  back: string;
+  today: string;
+  /** This view of the table, where a movement saved from the row comes back to. */
+  here: string;
+  /** Absent for a role that may not move stock: no Issue, Receive or Count links. */
+  openMovement?: (form: MovementForm, item: MovementItem, back: string) => boolean;
+  /** Absent for a role that may not change lines: no Update or Delete links. */
+  askToDelete?: (href: string) => boolean;
+}) {
+  const item: StockItemRef = { type: "spare", id: row.id };
+  const cover = coverCells(
+    stockCover({ stock: row.available, issued: row.issued, leadTimeDays: row.leadTime, today }),
+  );
+  const base = `/products/${department}/${row.srno}`;
+  const shortfall = excessShortFall(row.available, row.min);
+  // The status comes with the row (the rule's SQL twin, as the filter reads it); its colour with it.
+  const short = row.status === ORDER_TO_PLACE;
+  // The delete names the id and version of the line shown, so a changed line is never deleted.
+  const deleteHref = deleteHrefOf(`${base}/delete${back}`, row);
+  return (
+    <tr>
+      <td>
+        <Marked text={row.srno} q={q} />
+      </td>
+      <td>
+        <Marked text={row.assets} q={q} />
+      </td>
+      <td>
+        <Marked text={row.components} q={q} />
+      </td>
+      <td>
+        <Marked text={row.available} q={q} />
+      </td>
+      <td>
+        <Marked text={row.min} q={q} />
+      </td>
+      <td>
+        <Marked text={row.leadTime} q={q} />
+      </td>
+      <td>
+        <Marked text={shortfall} q={q} />
+      </td>
+      <td className={short ? "status-bad" : "status-ok"}>
+        <Marked text={row.status} q={q} />
+      </td>
+      <td>{cover.days}</td>
+      <td className={cover.orderBy === "Order now" ? "status-bad" : undefined}>{cover.orderBy}</td>
+      <td className="actions-cell">
+        {openMovement
+          ? (["issue", "receive", "count"] as const).map((form) => {
+              const href = `${movementFormPath(item, form)}?back=${encodeURIComponent(here)}`;
+              return (
+                <a
+                  key={form}
+                  href={href}
+                  onClick={(event) => {
+                    const moving = { ref: item, name: row.components, inStock: row.available };
+                    if (openMovement(form, moving, here)) event.preventDefault();
+                  }}
+                >
+                  {MOVE_LABELS[form]}
+                </a>
+              );
+            })
+          : null}
+        <a href={stockCardPath(item)}>Stock card</a>
+        {askToDelete ? (
+          <>
+            <a href={`${base}/edit`}>Update</a>
+            <a
+              href={deleteHref}
+              className="danger-link"
+              aria-label={`Delete line ${row.srno}`}
+              onClick={(event) => {
+                if (askToDelete(deleteHref)) event.preventDefault();
+              }}
+            >
+              Delete
+            </a>
+          </>
+        ) : null}
+      </td>
+    </tr>
+  );
+});

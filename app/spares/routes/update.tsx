@@ -1,0 +1,156 @@
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
+import { recordHistory } from "#app/audit/history.server.ts";
+import { RecordHistory } from "#app/audit/history.tsx";
+import { requirePermission } from "#app/auth/session.server.ts";
+import { db } from "#app/db/client.server.ts";
+import { movementFormPath, type StockItemRef, stockCardPath } from "#app/ledger/item.ts";
+import { formatQuantity } from "#app/ledger/rules.ts";
+import { dateInZone } from "#app/lib/dates.ts";
+import { serverSettings } from "#app/lib/env.server.ts";
+import { readForm } from "#app/lib/http.server.ts";
+import { STALE_RECORD_MESSAGE } from "#app/lib/messages.ts";
+import { logError } from "#app/lib/request-id.server.ts";
+import { redirectWithToast } from "#app/lib/toast.server.ts";
+import { LineForm, parseLineUpdateForm } from "#app/spares/components/line-form.tsx";
+import { issuedInCoverWindow } from "#app/spares/cover.server.ts";
+import { coverCells, stockCover } from "#app/spares/cover.ts";
+import inventoryCss from "#app/spares/inventory.css?url";
+import { getLine, isLineId, updateLine } from "#app/spares/queries.server.ts";
+import { departmentTablePath, duplicateSrnoMessage, isDepartment, messages } from "#app/spares/rules.ts";
+import { FormError } from "#app/ui/form.tsx";
+
+// /updateproduct/{department}/{id}: 'Update Product Information' (the legacy app), the line's page.
+// The form carries the version it was read at, so a save over someone else's change is refused
+// (behaviour note 20). The available stock is the ledger's (issue 17): shown with its days of
+// cover and order-by date and the links that change it, never typed over here.
+
+export const meta: MetaFunction = () => [{ title: "Update Product Information · PlantOps" }];
+export const links = () => [{ rel: "stylesheet", href: inventoryCss }];
+
+function lineOf(params: Record<string, string | undefined>) {
+  const { department, id } = params;
+  if (!isDepartment(department) || !isLineId(id)) throw new Response(messages.invalidIds, { status: 404 });
+  return { department, id };
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requirePermission(request, "spares", "write");
+  const { department, id } = lineOf(params);
+  const line = await getLine(db, department, id);
+  if (!line) throw new Response(messages.invalidIds, { status: 404 });
+  const history = await recordHistory(db, user, "inventory_item", line._id, new URL(request.url));
+  const today = dateInZone(new Date(), serverSettings().PLANT_TIME_ZONE);
+  const issued = (await issuedInCoverWindow(db, { ids: [id] }, today)).get(id) ?? 0;
+  return {
+    history,
+    department,
+    id,
+    stock: line.AvailableStock,
+    cover: coverCells(stockCover({ stock: line.AvailableStock, issued, leadTimeDays: line.LeadTime, today })),
+    values: {
+      srno: String(line.srno),
+      Assets: line.Assets,
+      ComponentsAndEquipments: line.ComponentsAndEquipments,
+      MinStock: String(line.MinStock),
+      LeadTime: String(line.LeadTime),
+      version: String(line.version),
+    },
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requirePermission(request, "spares", "write");
+  const { department, id } = lineOf(params);
+  const submission = parseLineUpdateForm(await readForm(request));
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  let result: Awaited<ReturnType<typeof updateLine>>;
+  try {
+    result = await updateLine(db, department, id, submission.value, user.id);
+  } catch (error) {
+    logError(request, error);
+    return data(submission.reply({ formErrors: [messages.updateError] }), { status: 500 });
+  }
+  if (result.ok)
+    return redirectWithToast(departmentTablePath(department), {
+      type: "success",
+      message: messages.lineUpdated,
+    });
+  // The user's input comes back as typed, with the version it was read at: a second save is
+  // refused too until the page is reloaded (no silent overwrite).
+  const failure = {
+    stale: { message: STALE_RECORD_MESSAGE, status: 409 },
+    duplicate: { message: duplicateSrnoMessage(submission.value.srno, department), status: 409 },
+    "not-found": { message: messages.updateFailed, status: 404 },
+    // Not sent by this form (it has no available stock), but the result type allows it.
+    stock: { message: "message" in result ? result.message : messages.updateFailed, status: 400 },
+  }[result.reason];
+  return data(submission.reply({ formErrors: [failure.message] }), { status: failure.status });
+}
+
+export default function UpdateLinePage() {
+  const { department, id, stock, cover, values, history } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const item: StockItemRef = { type: "spare", id };
+  // A movement saved from here comes back to this page.
+  const back = `?back=${encodeURIComponent(`/updateproduct/${department}/${id}`)}`;
+  return (
+    <section className="page narrow">
+      <h1>Update Product Information</h1>
+      <p className="muted">{department} spare-parts line.</p>
+      <LineForm
+        id="update-product"
+        mode="update"
+        department={department}
+        defaultValue={values}
+        lastResult={lastResult}
+        stock={{
+          available: stock,
+          shown: (
+            <>
+              <p className="line-stock-figure">
+                <strong>{formatQuantity(stock)}</strong>{" "}
+                <span className="muted">
+                  (days of cover {cover.days}; order by {cover.orderBy})
+                </span>
+              </p>
+              <p className="actions">
+                <Link className="button small" to={`${movementFormPath(item, "issue")}${back}`}>
+                  Issue
+                </Link>
+                <Link className="button small" to={`${movementFormPath(item, "receive")}${back}`}>
+                  Receive
+                </Link>
+                <Link className="button small" to={`${movementFormPath(item, "count")}${back}`}>
+                  Count
+                </Link>
+                <Link className="button small" to={stockCardPath(item)}>
+                  Stock card
+                </Link>
+              </p>
+            </>
+          ),
+        }}
+      />
+      <RecordHistory history={history} />
+    </section>
+  );
+}
+
+/** The legacy app's load failures: a wrong address, a line not found, or the database failing. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  let message: string = messages.fetchError;
+  if (isRouteErrorResponse(error) && error.status === 404) message = messages.invalidIds;
+  else if (isRouteErrorResponse(error) && error.status < 500)
+    message = typeof error.data === "string" && error.data ? error.data : messages.fetchFailed;
+  return (
+    <section className="page narrow">
+      <h1>Update Product Information</h1>
+      <FormError errors={[message]} />
+      <p>
+        <Link to="/products">Go to the spare parts</Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,106 @@
+import { describe, expect, it } from "vitest";
+import {
+  AVAILABLE,
+  deleteHrefOf,
+  departmentOfTablePath,
+  excessShortFall,
+  isDepartment,
+  ORDER_TO_PLACE,
+  orderStatus,
+  orderStatusOf,
+  safeTablePath,
+} from "#app/spares/rules.ts";
+
+describe("excess/shortfall", () => {
+  it("is available stock minus min stock", () => {
+    expect(excessShortFall(10, 4)).toBe(6);
+    expect(excessShortFall(4, 10)).toBe(-6);
+  });
+
+  it("counts a missing figure as 0", () => {
+    expect(excessShortFall(undefined, 5)).toBe(-5);
+    expect(excessShortFall(7, null)).toBe(7);
+    expect(excessShortFall()).toBe(0);
+    expect(excessShortFall(Number.NaN, 2)).toBe(-2);
+  });
+
+  it("keeps the 3 decimals stock is measured in, without floating-point noise", () => {
+    expect(excessShortFall(10.1, 3.05)).toBe(7.05);
+    expect(excessShortFall(0.3, 0.1)).toBe(0.2);
+    expect(Object.is(excessShortFall(2.5, 2.5), 0)).toBe(true);
+  });
+});
+
+describe("order status", () => {
+  it("is 'Order to place' at 0 or below and 'Available' above", () => {
+    expect(orderStatus(-0.001)).toBe(ORDER_TO_PLACE);
+    expect(orderStatus(0)).toBe(ORDER_TO_PLACE);
+    expect(orderStatus(0.001)).toBe(AVAILABLE);
+    expect(orderStatus(excessShortFall(5, 5))).toBe("Order to place");
+    expect(orderStatus(excessShortFall(6, 5))).toBe("Available");
+  });
+});
+
+describe("a line's status of order, derived from its stock", () => {
+  it("is 'Order to place' when available − minimum ≤ 0, at equal figures too, and 'Available' above", () => {
+    expect(orderStatusOf(4, 5)).toBe(ORDER_TO_PLACE);
+    expect(orderStatusOf(5, 5)).toBe(ORDER_TO_PLACE);
+    expect(orderStatusOf(0, 0)).toBe(ORDER_TO_PLACE);
+    expect(orderStatusOf(12, 2)).toBe(AVAILABLE);
+    expect(orderStatusOf(0.001, 0)).toBe(AVAILABLE);
+  });
+
+  it("compares in the 3 decimals stock is kept in, without floating-point noise", () => {
+    // 0.3 − 0.1 − 0.2 is 2.8e-17 in floating point: equal figures, so an order is due.
+    expect(orderStatusOf(0.3, 0.1 + 0.2)).toBe(ORDER_TO_PLACE);
+    expect(orderStatusOf(2.501, 2.5)).toBe(AVAILABLE);
+    expect(orderStatusOf(2.499, 2.5)).toBe(ORDER_TO_PLACE);
+  });
+
+  it("counts a missing figure as 0", () => {
+    expect(orderStatusOf(undefined, 1)).toBe(ORDER_TO_PLACE);
+    expect(orderStatusOf(1, null)).toBe(AVAILABLE);
+  });
+});
+
+describe("departments and their tables", () => {
+  it("knows the three departments in exact case only", () => {
+    expect(["Electrician", "FireFight", "Technician"].every(isDepartment)).toBe(true);
+    expect(isDepartment("electrician")).toBe(false);
+    expect(isDepartment("Firefight")).toBe(false);
+    expect(isDepartment(undefined)).toBe(false);
+  });
+
+  it("maps the menu addresses and /products/{department} to their department", () => {
+    expect(departmentOfTablePath("/products")).toBe("Electrician");
+    expect(departmentOfTablePath("/firefight")).toBe("FireFight");
+    expect(departmentOfTablePath("/technician/")).toBe("Technician");
+    expect(departmentOfTablePath("/products/FireFight")).toBe("FireFight");
+    expect(departmentOfTablePath("/products/Nope")).toBeNull();
+    expect(departmentOfTablePath("/home")).toBeNull();
+  });
+
+  it("returns after a delete only to that department's own tables", () => {
+    expect(safeTablePath("/firefight", "FireFight")).toBe("/firefight");
+    expect(safeTablePath("/products", "FireFight")).toBe("/products/FireFight");
+    expect(safeTablePath("https://evil.example/", "Technician")).toBe("/products/Technician");
+    expect(safeTablePath(null, "Electrician")).toBe("/products/Electrician");
+  });
+});
+
+describe("the address a delete posts to", () => {
+  const line = { id: "00000000-0000-8000-8000-00000000002a", version: 3 };
+  it("names the line's id and version, keeping where to go back to", () => {
+    expect(deleteHrefOf("/products/FireFight/7/delete?back=%2Ffirefight", line)).toBe(
+      "/products/FireFight/7/delete?back=%2Ffirefight&line=00000000-0000-8000-8000-00000000002a&version=3",
+    );
+    expect(deleteHrefOf("/products/Electrician/7/delete", line)).toBe(
+      "/products/Electrician/7/delete?line=00000000-0000-8000-8000-00000000002a&version=3",
+    );
+  });
+  it("keeps the id and version an address already names", () => {
+    expect(deleteHrefOf("/products/Electrician/7/delete?line=x&version=1", line)).toBe(
+      "/products/Electrician/7/delete?line=x&version=1",
+    );
+  });
+});

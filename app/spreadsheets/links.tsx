@@ -1,0 +1,40 @@
+import { useLocation } from "@remix-run/react";
+import type { ExportFormat } from "#app/spreadsheets/cells.ts";
+
+// "Download Excel" / "Download CSV" beside a list's Print (issue 18): plain links to the list's
+// export address with the page's search and filters (not its page: every matching row), so they
+// work without JavaScript and Remix never tries to route them in the browser.
+
+/** The export address of a list view: `to` with the view's parameters, less paging, plus ?format=. */
+export function exportHref(to: string, search: string, format: ExportFormat) {
+  const params = new URLSearchParams(search);
+  params.delete("page");
+  params.delete("size");
+  params.delete("format");
+  params.set("format", format);
+  return `${to}?${params}`;
+}
+
+export function ExportLinks({ to, name }: { to: string; name: string }) {
+  const { search } = useLocation();
+  return (
+    <>
+      <a
+        className="button"
+        href={exportHref(to, search, "xlsx")}
+        download
+        aria-label={`Download ${name} as Excel`}
+      >
+        Download Excel
+      </a>
+      <a
+        className="button"
+        href={exportHref(to, search, "csv")}
+        download
+        aria-label={`Download ${name} as CSV`}
+      >
+        Download CSV
+      </a>
+    </>
+  );
+}

@@ -1,0 +1,20 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { requirePermission } from "#app/auth/session.server.ts";
+import { db } from "#app/db/client.server.ts";
+import { serverSettings } from "#app/lib/env.server.ts";
+import { requireFormat } from "#app/sop/route-helpers.server.ts";
+import { requireExportFormat, sendExport } from "#app/spreadsheets/respond.server.ts";
+import { sopRecordsExport } from "#app/spreadsheets/sources.server.ts";
+
+// GET /{format}/records/export?format=xlsx|csv&…: a SOP format's records list (search, date range).
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requirePermission(request, "sop");
+  const definition = requireFormat(params.format);
+  const format = requireExportFormat(request);
+  const search = new URL(request.url).searchParams;
+  return sendExport(
+    request,
+    sopRecordsExport(db, definition, search, serverSettings().PLANT_TIME_ZONE),
+    format,
+  );
+}

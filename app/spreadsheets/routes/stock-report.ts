@@ -1,0 +1,19 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { can } from "#app/auth/permissions.ts";
+import { requirePermission } from "#app/auth/session.server.ts";
+import { plantToday } from "#app/ledger/movements.server.ts";
+import { requireExportFormat, sendExport } from "#app/spreadsheets/respond.server.ts";
+import { stockReportExport } from "#app/spreadsheets/stock.server.ts";
+
+// GET /stock/report/export?format=xlsx|csv&…: the stock report of the page's period and filters,
+// a sheet per rack and department (the spares lines only for a role that may read them).
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requirePermission(request, "racks");
+  const format = requireExportFormat(request);
+  const search = new URL(request.url).searchParams;
+  return sendExport(
+    request,
+    stockReportExport(search, plantToday(), can(user.role, "spares", "read")),
+    format,
+  );
+}
