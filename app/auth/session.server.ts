@@ -183,7 +183,7 @@ async function bearerSessionId(request: Request) {
 export const authenticationRequired = () => jsonAnswer({ message: "Authentication required" }, 401);
 
 /**
- * The /api guard: a Bearer token, else the session cookie (whose mutations must be same-origin).
+ * The /api check: a Bearer token, else the session cookie (whose mutations must be same-origin).
  * Missing, bad, expired or revoked → 401 JSON.
  */
 export async function requireApiUser(

@@ -36,8 +36,8 @@ export const pages: RouteConfigEntry[] = [
 
 // Paths relative to "api/".
 export const api: RouteConfigEntry[] = [
-  route("racks/:rackName", "file-index/routes/api-rack.ts", { id: "api-racks" }),
-  route("racks/:rackName/:id", "file-index/routes/api-rack-file.ts", { id: "api-rack-file" }),
+  route("racks/:rackName", "file-index/routes/api-file-rack.ts", { id: "api-racks" }),
+  route("racks/:rackName/:id", "file-index/routes/api-file-rack-file.ts", { id: "api-rack-file" }),
 ];
 
 // This feature's /api operations: GET /api lists them, the OpenAPI document describes them with the

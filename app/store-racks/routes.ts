@@ -35,9 +35,9 @@ export const pages: RouteConfigEntry[] = [
 
 // Paths relative to "api/".
 export const api: RouteConfigEntry[] = [
-  route("rack/:rackNumber", "store-racks/routes/api-rack.ts", { id: "store-racks-api" }),
-  route("rack/:rackNumber/:id", "store-racks/routes/api-rack-item.ts", { id: "store-racks-api-item" }),
-  route("rackupdate/:rackNumber/:id", "store-racks/routes/api-rack-update.ts", {
+  route("rack/:rackNumber", "store-racks/routes/api-store-rack.ts", { id: "store-racks-api" }),
+  route("rack/:rackNumber/:id", "store-racks/routes/api-store-rack-item.ts", { id: "store-racks-api-item" }),
+  route("rackupdate/:rackNumber/:id", "store-racks/routes/api-store-rack-update.ts", {
     id: "store-racks-api-update",
   }),
 ];

@@ -15,7 +15,7 @@ import { loader as inventoryExport } from "#app/spreadsheets/routes/inventory.ts
 import { loader as racksExport } from "#app/spreadsheets/routes/racks.ts";
 import { loader as sopExport } from "#app/spreadsheets/routes/sop-records.ts";
 import { createRackItem } from "#app/store-racks/queries.server.ts";
-import { loader as rackApi } from "#app/store-racks/routes/api-rack.ts";
+import { loader as rackApi } from "#app/store-racks/routes/api-store-rack.ts";
 import { buildRequest, run } from "#tests/support/requests.ts";
 import { sampleRecord } from "#tests/support/sop-sample.ts";
 import { apiToken, createUser, signedInUser } from "#tests/support/users.ts";

@@ -4,11 +4,11 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { loader as apiIndex } from "#app/api/routes/index.ts";
 import { auditLog } from "#app/audit/table.server.ts";
 import { db } from "#app/db/client.server.ts";
-import { action as rackApiAction, loader as rackApiLoader } from "#app/file-index/routes/api-rack.ts";
+import { action as rackApiAction, loader as rackApiLoader } from "#app/file-index/routes/api-file-rack.ts";
 import {
   action as rackFileApiAction,
   loader as rackFileApiLoader,
-} from "#app/file-index/routes/api-rack-file.ts";
+} from "#app/file-index/routes/api-file-rack-file.ts";
 import { action as deleteAction, loader as deleteLoader } from "#app/file-index/routes/delete-file.tsx";
 import { loader as printLoader } from "#app/file-index/routes/print-index.tsx";
 import { action as rackAdminAction, loader as rackAdminLoader } from "#app/file-index/routes/rackadmin.tsx";

@@ -123,7 +123,7 @@ describe("served /api routes and documented operations", () => {
   it("match both ways: every method a route answers is documented, and every documented one answered", async () => {
     // A real rack item, so the stock card's address names one (its guard answers 404 before the method).
     const created = await run(
-      (await import("#app/store-racks/routes/api-rack.ts")).action as Handler,
+      (await import("#app/store-racks/routes/api-store-rack.ts")).action as Handler,
       buildRequest("/api/rack/1", {
         token,
         json: { section: "A", materialName: "Probe", availableStock: 1, issue: 0, receit: 0 },

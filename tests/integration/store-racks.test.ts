@@ -5,12 +5,12 @@ import { users } from "#app/auth/table.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { stockMovements } from "#app/ledger/table.server.ts";
 import { STALE_RECORD_MESSAGE } from "#app/lib/messages.ts";
-import { action as apiRackAction, loader as apiRackLoader } from "#app/store-racks/routes/api-rack.ts";
+import { action as apiRackAction, loader as apiRackLoader } from "#app/store-racks/routes/api-store-rack.ts";
 import {
   action as apiRackItemAction,
   loader as apiRackItemLoader,
-} from "#app/store-racks/routes/api-rack-item.ts";
-import { action as apiRackUpdateAction } from "#app/store-racks/routes/api-rack-update.ts";
+} from "#app/store-racks/routes/api-store-rack-item.ts";
+import { action as apiRackUpdateAction } from "#app/store-racks/routes/api-store-rack-update.ts";
 import { action as deleteAction, loader as deleteLoader } from "#app/store-racks/routes/delete.tsx";
 import { action as insertAction, loader as insertLoader } from "#app/store-racks/routes/insert.tsx";
 import { loader as printLoader } from "#app/store-racks/routes/print.tsx";

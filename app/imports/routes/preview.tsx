@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { db } from "#app/db/client.server.ts";
+import { requireImportPage } from "#app/imports/access.server.ts";
 import { PreviewTable, type PreviewView, ReadNotes } from "#app/imports/components.tsx";
 import {
   type Counts,
@@ -9,7 +10,6 @@ import {
   type PreviewRow,
   shownRows,
 } from "#app/imports/engine.server.ts";
-import { requireImportPage } from "#app/imports/guards.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { importMessages, rowsText } from "#app/spreadsheets/import-rules.ts";
 import { FormError, SubmitButton } from "#app/ui/form.tsx";

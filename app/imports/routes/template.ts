@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireImportPage } from "#app/imports/guards.server.ts";
+import { requireImportPage } from "#app/imports/access.server.ts";
 import { requireExportFormat, sendExport } from "#app/spreadsheets/respond.server.ts";
 
 // GET /import/…/template?format=xlsx|csv: the list's export with its header row alone.

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { db } from "#app/db/client.server.ts";
+import { requireImportPage } from "#app/imports/access.server.ts";
 import { UNDO_WORDS, undoQuestion } from "#app/imports/components.tsx";
 import { findImport, isImportId, undoImport, undoMessages } from "#app/imports/engine.server.ts";
-import { requireImportPage } from "#app/imports/guards.server.ts";
 import { formatDateTimeGB } from "#app/lib/dates.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";

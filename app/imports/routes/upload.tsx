@@ -8,9 +8,9 @@ import {
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { can } from "#app/auth/permissions.ts";
 import { db } from "#app/db/client.server.ts";
+import { requireImportPage } from "#app/imports/access.server.ts";
 import { UndoImport, UploadForm } from "#app/imports/components.tsx";
 import { previewImport, recentImports } from "#app/imports/engine.server.ts";
-import { requireImportPage } from "#app/imports/guards.server.ts";
 import { readUploadForm } from "#app/imports/upload.server.ts";
 import { formatDateTimeGB } from "#app/lib/dates.ts";
 import { serverSettings } from "#app/lib/env.server.ts";

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { db } from "#app/db/client.server.ts";
+import { requireStockItemApi } from "#app/ledger/access.server.ts";
 import { movementKindSchema } from "#app/ledger/api-schema.ts";
-import { requireStockItemApi } from "#app/ledger/guards.server.ts";
 import { plantToday, recordMovement, stockCard } from "#app/ledger/movements.server.ts";
 import { readDateRange } from "#app/ledger/rules.ts";
 import { movementSchema } from "#app/ledger/schema.ts";

@@ -7,7 +7,7 @@ import {
 } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { db } from "#app/db/client.server.ts";
-import { requireStockItemPage } from "#app/ledger/guards.server.ts";
+import { requireStockItemPage } from "#app/ledger/access.server.ts";
 import { MOVEMENT_FORMS, type MovementForm, stockCardPath } from "#app/ledger/item.ts";
 import ledgerCss from "#app/ledger/ledger.css?url";
 import { FORM_TITLE, MovementFormPage } from "#app/ledger/movement-form.tsx";
@@ -17,7 +17,7 @@ import { movementSchema } from "#app/ledger/schema.ts";
 import { notFound } from "#app/lib/http.server.ts";
 import { safeRedirect } from "#app/lib/redirects.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
-import { readPageForm } from "#app/store-racks/guards.server.ts";
+import { readPageForm } from "#app/store-racks/access.server.ts";
 import { parseSubmission } from "#app/ui/form/parse.ts";
 import { useToast } from "#app/ui/toasts.tsx";
 

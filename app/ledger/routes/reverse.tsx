@@ -7,7 +7,7 @@ import {
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { db } from "#app/db/client.server.ts";
-import { requireStockItemPage } from "#app/ledger/guards.server.ts";
+import { requireStockItemPage } from "#app/ledger/access.server.ts";
 import { stockCardPath } from "#app/ledger/item.ts";
 import ledgerCss from "#app/ledger/ledger.css?url";
 import { findMovement, reverseMovement } from "#app/ledger/movements.server.ts";
@@ -16,7 +16,7 @@ import { MAX_REMARK, reversalSchema } from "#app/ledger/schema.ts";
 import { formatDateGB } from "#app/lib/dates.ts";
 import { notFound } from "#app/lib/http.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
-import { readPageForm } from "#app/store-racks/guards.server.ts";
+import { readPageForm } from "#app/store-racks/access.server.ts";
 import { parseSubmission } from "#app/ui/form/parse.ts";
 import { FormError, SubmitButton } from "#app/ui/form.tsx";
 import { useToast } from "#app/ui/toasts.tsx";

@@ -2,7 +2,7 @@ import { jsonAnswer } from "#app/lib/http.server.ts";
 import type { FormatDefinition } from "#app/sop/engine/types.ts";
 import { findFormat } from "#app/sop/formats/index.ts";
 
-// The /api/sop/{format} guards: an unknown format or record is a JSON 404.
+// The /api/sop/{format} checks: an unknown format or record is a JSON 404.
 
 export function requireApiFormat(name: string | undefined): FormatDefinition {
   const definition = findFormat(name);

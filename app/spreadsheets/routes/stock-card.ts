@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { db } from "#app/db/client.server.ts";
-import { requireStockItemPage } from "#app/ledger/guards.server.ts";
+import { requireStockItemPage } from "#app/ledger/access.server.ts";
 import { plantToday } from "#app/ledger/movements.server.ts";
 import { requireExportFormat, sendExport } from "#app/spreadsheets/respond.server.ts";
 import { stockCardExport } from "#app/spreadsheets/stock.server.ts";

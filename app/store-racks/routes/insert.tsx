@@ -9,7 +9,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requirePermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
-import { readPageForm, requireRackNumber } from "#app/store-racks/guards.server.ts";
+import { readPageForm, requireRackNumber } from "#app/store-racks/access.server.ts";
 import { createRackItem, findRackItem } from "#app/store-racks/queries.server.ts";
 import { RackItemForm } from "#app/store-racks/rack-form.tsx";
 import racksCss from "#app/store-racks/racks.css?url";

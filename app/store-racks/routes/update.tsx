@@ -14,7 +14,7 @@ import { stockCardPath } from "#app/ledger/item.ts";
 import { notFound } from "#app/lib/http.server.ts";
 import { STALE_RECORD_MESSAGE } from "#app/lib/messages.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
-import { readPageForm, requireRackNumber } from "#app/store-racks/guards.server.ts";
+import { readPageForm, requireRackNumber } from "#app/store-racks/access.server.ts";
 import { findRackItem, updateRackItem } from "#app/store-racks/queries.server.ts";
 import { RackItemForm } from "#app/store-racks/rack-form.tsx";
 import racksCss from "#app/store-racks/racks.css?url";

@@ -5,7 +5,7 @@ import { apiHandler, methodNotAllowed } from "#app/lib/api-handler.server.ts";
 import { jsonAnswer, readJson } from "#app/lib/http.server.ts";
 import { STALE_RECORD_MESSAGE } from "#app/lib/messages.ts";
 import { validationBody } from "#app/lib/validation.ts";
-import { itemNotFound, requireApiRackNumber } from "#app/store-racks/guards.server.ts";
+import { itemNotFound, requireApiRackNumber } from "#app/store-racks/access.server.ts";
 import { updateRackItem } from "#app/store-racks/queries.server.ts";
 import { fromApiInput, rackItemApiSchema } from "#app/store-racks/schema.ts";
 

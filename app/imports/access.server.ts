@@ -6,7 +6,7 @@ import { notFound } from "#app/lib/http.server.ts";
 // An import page's first line: the list its address names, and the right to write it (the
 // spares' import needs the spares area, the contracts' the contracts area, …). The area guard
 // comes first, so a role without the area learns nothing from a 404; an address naming no list
-// is guarded as the spares' (the first kind), then not found.
+// is checked as the spares' (the first kind), then not found.
 
 type Need = "read" | "write";
 

@@ -3,7 +3,7 @@ import { requireApiPermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { apiHandler, methodNotAllowed } from "#app/lib/api-handler.server.ts";
 import { jsonAnswer } from "#app/lib/http.server.ts";
-import { itemNotFound, requireApiRackNumber } from "#app/store-racks/guards.server.ts";
+import { itemNotFound, requireApiRackNumber } from "#app/store-racks/access.server.ts";
 import { deleteRackItem, findRackItem } from "#app/store-racks/queries.server.ts";
 
 // GET /api/rack/{rackNumber}/{_id} → 200 [item] (a list holding the one item, as the legacy
