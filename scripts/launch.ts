@@ -132,7 +132,9 @@ export async function launch(
     stopping ??= (async () => {
       stopCollecting();
       await closeGracefully(listening, 2_000);
-      await jobs.stopJobs?.().catch(() => {});
+      // Bounded like the rest of the stop: a queue start still waiting on a database that went
+      // away (a query cut off when PostgreSQL was killed) must not keep the app from exiting.
+      await Promise.race([jobs.stopJobs?.().catch(() => {}), deadline(2_000)]);
       await closeDatabasePool();
       await stopEmbedded();
       fs.rmSync(runFile(dataDir), { force: true });

@@ -41,6 +41,9 @@ export async function withStartLock<T>(url: string, work: (sql: postgres.Sql) =>
       await sql`select pg_advisory_unlock(hashtext('plantops-migrations'))`.catch(() => {});
     }
   } finally {
-    await sql.end();
+    // Bounded: a connection cut mid-query (PostgreSQL killed while the lock was taken or given
+    // back) would otherwise keep end() waiting for that query forever, and with it the job queue's
+    // start and the app's stop (the patch to postgres.js settles it; this is the second guard).
+    await sql.end({ timeout: 5 });
   }
 }
