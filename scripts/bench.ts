@@ -2,7 +2,6 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { freePort } from "#app/db/embedded.server.ts";
 import { dateInZone } from "#app/lib/dates.ts";
 import {
   type AppMemory,
@@ -30,6 +29,7 @@ import { memoryPhase } from "./bench/phases/memory.ts";
 import { searchPhase } from "./bench/phases/search.ts";
 import { startUp } from "./bench/phases/start.ts";
 import { machine, printTable, type Results, type Row, readPrevious, writeResults } from "./bench/report.ts";
+import { freePort } from "./embedded-postgres.ts";
 import { seedDatabase } from "./seed/run.ts";
 
 // `npm run bench` (issues 8, 14, 15): the performance budgets of docs/performance.md, measured on

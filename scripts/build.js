@@ -18,12 +18,13 @@ export function projectRoot(from = path.dirname(fileURLToPath(import.meta.url)))
   }
 }
 
-// What the build is made of (of scripts/, the launcher takes these three files).
+// What the build is made of (of scripts/, the launcher takes these four files).
 const buildInputs = [
   "app",
   "server",
   "scripts/start.ts",
   "scripts/launch.ts",
+  "scripts/embedded-postgres.ts",
   "scripts/build.js",
   "public",
   "vite.config.ts",

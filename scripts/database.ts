@@ -1,13 +1,13 @@
 import fs from "node:fs";
 import path from "node:path";
 import postgres from "postgres";
+import type { Settings } from "#app/lib/env.server.ts";
 import {
   type EmbeddedPostgres,
   embeddedUrl,
   ensureAppDatabase,
   startEmbeddedPostgres,
-} from "#app/db/embedded.server.ts";
-import type { Settings } from "#app/lib/env.server.ts";
+} from "./embedded-postgres.ts";
 
 // The database a command-line tool (backup, restore) works on: DATABASE_URL, or the embedded one
 // of DATA_DIR, reached where `npm start` runs it or started for the tool's run when PlantOps is

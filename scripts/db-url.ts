@@ -1,6 +1,6 @@
 import path from "node:path";
-import { embeddedUrl } from "#app/db/embedded.server.ts";
 import { parseSettings } from "#app/lib/env.server.ts";
+import { embeddedUrl } from "./embedded-postgres.ts";
 
 // `npm run --silent db:url`: the connection URL of the database `npm start` uses, for pg_dump,
 // pg_restore and psql (README "Backup and restore").

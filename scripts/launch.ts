@@ -4,12 +4,6 @@ import type http from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
-import {
-  type EmbeddedOptions,
-  type EmbeddedPostgres,
-  ensureAppDatabase,
-  startEmbeddedPostgres,
-} from "#app/db/embedded.server.ts";
 import { migrateDatabase } from "#app/db/migrate.server.ts";
 import { POOL } from "#app/db/pool.ts";
 import { parseSettings, type Settings } from "#app/lib/env.server.ts";
@@ -17,6 +11,12 @@ import { logWarning } from "#app/lib/log.server.ts";
 import { createApp, createServer } from "../server/app.ts";
 import { collectWhenIdle } from "../server/idle-memory.ts";
 import { ensureFreshBuild, projectRoot } from "./build.js";
+import {
+  type EmbeddedOptions,
+  type EmbeddedPostgres,
+  ensureAppDatabase,
+  startEmbeddedPostgres,
+} from "./embedded-postgres.ts";
 
 export { ensureFreshBuild };
 

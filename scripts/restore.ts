@@ -1,9 +1,9 @@
 import path from "node:path";
 import { BackupRefused, restoreBackup, verifyBackup } from "#app/backups/restore.server.ts";
 import { plantClock } from "#app/backups/rules.ts";
-import { embeddedUrl } from "#app/db/embedded.server.ts";
 import { parseSettings } from "#app/lib/env.server.ts";
 import { answers, moveAside, openDatabase } from "./database.ts";
+import { embeddedUrl } from "./embedded-postgres.ts";
 
 // `npm run restore -- [--move-aside] <file>` (README "Backups"): into the empty database of
 // DATABASE_URL, or into the embedded one of DATA_DIR with PlantOps stopped. An embedded database

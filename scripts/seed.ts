@@ -2,9 +2,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import postgres from "postgres";
-import { embeddedUrl, ensureAppDatabase, startEmbeddedPostgres } from "#app/db/embedded.server.ts";
 import { dateInZone, isIsoDate } from "#app/lib/dates.ts";
 import { parseSettings } from "#app/lib/env.server.ts";
+import { embeddedUrl, ensureAppDatabase, startEmbeddedPostgres } from "./embedded-postgres.ts";
 import { BIG_DEPARTMENT, SCALES, type Scale, SeedRefused, seedDatabase } from "./seed/run.ts";
 
 // `npm run seed -- --scale plant|demo [--force] [--today YYYY-MM-DD] [--seed text] [--big-department N]`

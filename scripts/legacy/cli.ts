@@ -6,9 +6,9 @@ import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import postgres from "postgres";
 import { users } from "#app/auth/table.server.ts";
 import { db, rawSql } from "#app/db/client.server.ts";
-import { embeddedUrl, ensureAppDatabase, startEmbeddedPostgres } from "#app/db/embedded.server.ts";
 import { migrateDatabase } from "#app/db/migrate.server.ts";
 import { parseSettings } from "#app/lib/env.server.ts";
+import { embeddedUrl, ensureAppDatabase, startEmbeddedPostgres } from "../embedded-postgres.ts";
 import { COLLECTIONS } from "./collections.ts";
 import { countsTable, importLegacy } from "./import.ts";
 

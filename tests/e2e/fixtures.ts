@@ -8,8 +8,8 @@ import {
   request,
 } from "@playwright/test";
 import postgres from "postgres";
-import { embeddedUrl } from "#app/db/embedded.server.ts";
 import { baseURL, dataDir, REGISTRATION_CODE } from "../../playwright.config.ts";
+import { embeddedUrl } from "../../scripts/embedded-postgres.ts";
 
 // Login fixtures and data builders for the e2e tests. Every test uses its own accounts and its
 // own uniquely named records, so tests run in parallel on one database without meeting.

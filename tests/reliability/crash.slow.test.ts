@@ -2,10 +2,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { freePort } from "#app/db/embedded.server.ts";
 import { findFormat } from "#app/sop/formats/index.ts";
 import { sampleRecord } from "#tests/support/sop-sample.ts";
 import { appPids, type RunningApp, startApp } from "../../scripts/bench/app.ts";
+import { freePort } from "../../scripts/embedded-postgres.ts";
 import { ADMIN, BUILD_DIR, Client, register, token } from "./support.ts";
 
 // Issue 8 "Crash": while clients save records through the API, the app dies (SIGKILL of the

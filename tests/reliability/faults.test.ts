@@ -3,15 +3,15 @@ import os from "node:os";
 import path from "node:path";
 import postgres from "postgres";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { addDays, dateInZone } from "#app/lib/dates.ts";
+import { startSmtpServer } from "#tests/support/smtp.ts";
+import { type RunningApp, startApp } from "../../scripts/bench/app.ts";
 import {
   type EmbeddedPostgres,
   ensureDatabase,
   freePort,
   startEmbeddedPostgres,
-} from "#app/db/embedded.server.ts";
-import { addDays, dateInZone } from "#app/lib/dates.ts";
-import { startSmtpServer } from "#tests/support/smtp.ts";
-import { type RunningApp, startApp } from "../../scripts/bench/app.ts";
+} from "../../scripts/embedded-postgres.ts";
 import { ADMIN, BUILD_DIR, Client, register, signIn, token } from "./support.ts";
 
 // Issue 32 "Faults", beside the crash test: two instances on one PostgreSQL (as behind a

@@ -2,8 +2,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
-import { freePort } from "#app/db/embedded.server.ts";
 import { type RunningApp, startApp } from "../../scripts/bench/app.ts";
+import { freePort } from "../../scripts/embedded-postgres.ts";
 import { ADMIN, BUILD_DIR, type Reliability, register } from "./support.ts";
 
 // One built app for the quick reliability files: `npm start` (scripts/start.ts → launch()) in a

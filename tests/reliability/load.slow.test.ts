@@ -2,10 +2,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { freePort } from "#app/db/embedded.server.ts";
 import { dateInZone } from "#app/lib/dates.ts";
 import { embeddedDatabaseUrl, type RunningApp, startApp } from "../../scripts/bench/app.ts";
 import { runLoad, type Step } from "../../scripts/bench/measure.ts";
+import { freePort } from "../../scripts/embedded-postgres.ts";
 import { seedDatabase } from "../../scripts/seed/run.ts";
 import { BUILD_DIR, register, signIn, uniqueEmail } from "./support.ts";
 

@@ -1,11 +1,11 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import net from "node:net";
 import postgres from "postgres";
-import { embeddedUrl } from "#app/db/embedded.server.ts";
 import { flattenEntries } from "#app/lib/route-pattern.ts";
 import { resources } from "#app/resources.ts";
 import routes from "#app/routes.ts";
 import { RUN_SECRETS } from "../../scripts/bench/app.ts";
+import { embeddedUrl } from "../../scripts/embedded-postgres.ts";
 
 // Helpers of the reliability tests: a browser-like and an API-like client of the running app
 // (real forms with the session cookie and our Origin; JSON with a Bearer token) and direct SQL

@@ -2,8 +2,12 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
-import { type EmbeddedPostgres, ensureDatabase, startEmbeddedPostgres } from "#app/db/embedded.server.ts";
 import { migrateDatabase } from "#app/db/migrate.server.ts";
+import {
+  type EmbeddedPostgres,
+  ensureDatabase,
+  startEmbeddedPostgres,
+} from "../../scripts/embedded-postgres.ts";
 
 // One PostgreSQL per test run: the embedded cluster in a temp directory (or TEST_DATABASE_URL),
 // with a migrated template database that each test file clones (tests/support/database.ts).

@@ -8,7 +8,7 @@ import {
   ensureDatabase,
   freePort,
   startEmbeddedPostgres,
-} from "#app/db/embedded.server.ts";
+} from "../../scripts/embedded-postgres.ts";
 
 // Deploying as the README says (issue 32): `npm run build` builds everything `npm start` runs, so
 // the first start after it does not build again; a start that finds another one building waits

@@ -4,15 +4,15 @@ import os from "node:os";
 import path from "node:path";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { migrationsFolder } from "#app/db/migrate.server.ts";
+import { addDays, dateInZone } from "#app/lib/dates.ts";
+import { startSmtpServer } from "#tests/support/smtp.ts";
 import {
   type EmbeddedPostgres,
   ensureDatabase,
   freePort,
   startEmbeddedPostgres,
-} from "#app/db/embedded.server.ts";
-import { migrationsFolder } from "#app/db/migrate.server.ts";
-import { addDays, dateInZone } from "#app/lib/dates.ts";
-import { startSmtpServer } from "#tests/support/smtp.ts";
+} from "../../scripts/embedded-postgres.ts";
 
 // Several app instances on one PostgreSQL (issue 19, README "Several instances"): two built apps
 // (`npm start`, as start.test.ts runs it) on one DATABASE_URL, started at the same moment. They

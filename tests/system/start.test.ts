@@ -11,7 +11,7 @@ import {
   ensureDatabase,
   freePort,
   startEmbeddedPostgres,
-} from "#app/db/embedded.server.ts";
+} from "../../scripts/embedded-postgres.ts";
 
 // `npm start` as a newcomer runs it (the built app; `npm test` builds first): the start-up
 // summary, Ctrl-C (SIGINT to the whole process group) and SIGTERM, the same through `npm start`

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
 import { isDeepStrictEqual } from "node:util";
-import { freePort } from "#app/db/embedded.server.ts";
+import { freePort } from "../../embedded-postgres.ts";
 import { root } from "../app.ts";
 import { type Bench, settle } from "../context.ts";
 import { runLoad } from "../measure.ts";

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import postgres from "postgres";
 import { restoreBackup } from "#app/backups/restore.server.ts";
-import { embeddedUrl } from "#app/db/embedded.server.ts";
+import { embeddedUrl } from "../../embedded-postgres.ts";
 import { BIG_DEPARTMENT, growDepartment } from "../../seed/run.ts";
 import { appPids, statusField } from "../app.ts";
 import { type Bench, MB, settle, sleep } from "../context.ts";
