@@ -146,20 +146,20 @@ const clusterUrl = (cluster: Cluster, database: string) =>
 
 /**
  * Issue 15: everything `npm start` leaves running ≤ 200 MB RSS at idle after the bench's load.
- * Measured with `npm run bench -- --only load,memory` (RSS per process, 40 s after the load, on a
- * 2-core machine at load average ~27): PostgreSQL held 85 MB in 7 processes before these settings,
- * 78 MB in 6 with them. Most of the rest is the web server's own heap (docs/performance.md).
+ * Measured with `npm run bench -- --only load,memory`: these settings take PostgreSQL a process
+ * and some memory lower; most of the rest is the web server's own heap (figures:
+ * docs/performance.md, "Where the idle memory goes" and "Figures behind choices in the code").
  */
 const MEMORY_SETTINGS = {
-  // Each process's RSS counts the pages of shared buffers it touched: at 64 MB an idle backend held
-  // 20–29 MB after the load, 19 MB at 16 MB. The plant's tables (a few thousand rows each) are read
+  // Each process's RSS counts the pages of shared buffers it touched: an idle backend held less
+  // after the load at 16 MB than at 64 MB. The plant's tables (a few thousand rows each) are read
   // from the OS page cache when they do not fit.
   shared_buffers: "16MB",
   // The background writer sweeps the whole buffer pool for dirty pages to write ahead of the
-  // backends: after the load it held all 16 MB of it (21 MB RSS; 6 MB with this). The plant writes a few rows a
-  // minute; a backend that needs a clean buffer writes the odd dirty one itself.
+  // backends: after the load it held all of it in its RSS. The plant writes a few rows a minute; a
+  // backend that needs a clean buffer writes the odd dirty one itself.
   bgwriter_lru_maxpages: "0",
-  // No logical replication here: its launcher process was 7 MB of RSS doing nothing.
+  // No logical replication here: its launcher process held memory doing nothing.
   max_logical_replication_workers: "0",
 };
 
@@ -250,7 +250,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
  * A `kill -9` of this process (or an OOM kill) cannot run our stop, and the postmaster, in its own
  * process group, would serve on. A shell waits on a pipe whose only writer is this process: the
  * kernel closes the pipe whenever we end, however we end, and the shell then asks the postmaster
- * for a fast shutdown (committed transactions kept). No polling; under 2 MB of RSS. Once the
+ * for a fast shutdown (committed transactions kept). No polling, and a shell's memory. Once the
  * postmaster has exited (every clean stop), the shell is killed, so it never signals a reused pid.
  * PostgreSQL has no "exit with your parent" setting, and prctl(PR_SET_PDEATHSIG) is not reachable
  * from Node.js without a native module.

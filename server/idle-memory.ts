@@ -4,11 +4,12 @@ import vm from "node:vm";
 
 // Issue 15 (≤ 200 MB at idle, docs/performance.md "Where the idle memory goes"). After a busy spell
 // V8 holds the garbage of the last requests until something allocates again: an idle server
-// allocates nothing, so no collection comes (V8's own memory reducer did not start within 40 s),
-// and the heap stayed at what the load made of it: 69 MB used of 115 MB held, where one collection
-// leaves 31 MB used. A plain collection keeps the pages that still hold a few live objects (62 MB
-// held for 24 MB used); a compacting one moves those objects together and gives the emptied pages
-// back. Once the server has been idle for a while, collect once; the next request re-arms it.
+// allocates nothing, so no collection comes (V8's own memory reducer did not start in the time
+// measured), and the heap stayed at what the load made of it, mostly garbage one collection frees.
+// A plain collection keeps the pages that still hold a few live objects; a compacting one moves
+// those objects together and gives the emptied pages back (figures: docs/performance.md, "Figures
+// behind choices in the code"). Once the server has been idle for a while, collect once; the next
+// request re-arms it.
 
 /**
  * One full, compacting collection, reached without starting Node.js with --expose-gc (npm start

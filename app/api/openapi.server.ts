@@ -155,7 +155,7 @@ export function openApiDocument(): Json {
   return built;
 }
 
-/** The document as sent (~200 KB of JSON): written once, not on every request. */
+/** The document as sent (a large JSON text): written once, not on every request. */
 export function openApiText(): string {
   text ??= JSON.stringify(openApiDocument());
   return text;

@@ -19,9 +19,9 @@ function derive(password: string, salt: Buffer, cost: { N: number; r: number; p:
   );
 }
 
-// Each derivation takes ~0.5 s of CPU and 128 MiB: at most two run at once in this process, so a
-// burst of sign-ins cannot take both cores and the memory. The rest wait briefly for a turn, then
-// are refused (429) rather than queued without end.
+// Each derivation takes a core for a long moment and 128 MiB (figures: docs/performance.md): at
+// most two run at once in this process, so a burst of sign-ins cannot take both cores and the
+// memory. The rest wait briefly for a turn, then are refused (429) rather than queued without end.
 export const MAX_CONCURRENT_PASSWORD_WORK = 2;
 export const PASSWORD_WORK_WAIT_MS = 2_000;
 

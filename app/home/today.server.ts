@@ -180,9 +180,9 @@ async function orderNowLines(db: Tx, today: string) {
 
 /**
  * The order-now lines are the plant's, the same for everyone, and move only with the ledger, but
- * finding them reads 90 days of issues of every spares line (the bench: /home's p95 115 ms for one
- * user, 1.3 s for 20, against 100 ms and 1 s). The page reuses them for a minute per instance, so
- * a movement shows on Today within a minute; the tests and the digest compute them afresh.
+ * finding them reads 90 days of issues of every spares line (the bench found /home over both its
+ * budgets, one user and 20: docs/performance.md). The page reuses them for a minute per instance,
+ * so a movement shows on Today within a minute; the tests and the digest compute them afresh.
  */
 const ORDER_NOW_REUSE_MS = 60_000;
 let orderNowMemo: { today: string; until: number; lines: ReturnType<typeof orderNowLines> } | null = null;

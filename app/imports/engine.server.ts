@@ -105,8 +105,9 @@ const ROWS_PER_TURN = 500;
 
 /**
  * Every row's outcome against the stored records: pure given the stored map. Checked in one piece,
- * 20,000 rows held the server for 0.6 to 1.6 s (a busy 2-core machine), and another person's page
- * waited for all of it; now other requests are answered every few hundred rows.
+ * a large file's rows held the server for whole seconds (docs/performance.md, "What an import costs
+ * the server"), and another person's page waited for all of it; now other requests are answered
+ * every ROWS_PER_TURN rows.
  */
 export async function previewRows(
   kind: ImportKind,

@@ -31,19 +31,21 @@ let stopping = false;
 
 /**
  * Issue 15 (idle memory): pg-boss's defaults look for work every 2 s and for due schedules every
- * 5 s, and its pool keeps a connection 10 s after use, so one PostgreSQL backend (~20 MB RSS after
- * the load) never went away. Every worker looks once a minute (the outbox's schedule is a minute
- * too; a page that queues mail wakes its worker at once, sendMailSoon), and a connection closes a
- * second after its query, so at idle the queue holds no backend between its checks.
+ * 5 s, and its pool keeps a connection 10 s after use, so one PostgreSQL backend (and its memory:
+ * docs/performance.md) never went away. Every worker looks once a minute (the outbox's schedule
+ * is a minute too; a page that queues mail wakes its worker at once, sendMailSoon), and a
+ * connection closes a second after its query, so at idle the queue holds no backend between its
+ * checks.
  */
 const POLL_SECONDS = 60;
 /**
  * The schedules are looked at every 20 s, not 45: pg-boss sends a schedule's run only from a look
  * within 60 s after its minute, and a look is skipped when the last one (by any instance: the time
  * is one row of the shared schema) is not yet an interval old, which a few milliseconds of jitter
- * make it half the time. At 45 s the looks came 90 s apart as often as 45 (measured), and a third
- * of the minutes in such a gap pass unseen: the digest's run was lost for the day, and only a
- * restart's catch-up sent it. At 20 s two looks are at most 40 s apart, on one instance or several.
+ * make it half the time. At 45 s the looks came two intervals apart as often as one (figures:
+ * docs/performance.md), and a third of the minutes in such a gap pass unseen: the digest's run was
+ * lost for the day, and only a restart's catch-up sent it. At 20 s two looks are at most 40 s
+ * apart, on one instance or several.
  */
 export const QUIET_QUEUE = {
   cronWorkerIntervalSeconds: 45,

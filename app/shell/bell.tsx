@@ -12,8 +12,9 @@ export const BELL_ALERTS = 20;
  * dialog; without, it is a link to the /alerts page showing the same list.
  *
  * The dialog's list is fetched from /alerts when the bell is pressed, not sent with every page:
- * 20 alerts were 14 KB of every page's HTML, the same again in its hydration data, and React's
- * work to hydrate them, on pages where the dialog is seldom opened (issue 14's terminal budgets).
+ * sent with every page, the alerts weighed on its HTML, the same again in its hydration data, and
+ * React's work to hydrate them, on pages where the dialog is seldom opened (issue 14's terminal
+ * budgets; figures: docs/performance.md, "Figures behind choices in the code").
  */
 export function Bell({ count }: { count: number }) {
   const dialog = useRef<HTMLDialogElement>(null);

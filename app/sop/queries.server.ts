@@ -242,7 +242,7 @@ const RECORD_SORT_COLUMNS: Record<RecordSort, SQL> = {
 
 /**
  * A format's records list (docs/architecture.md "Lists"): with, instead of each record's data,
- * only its key fields' values (picked by the database). A record's data runs to 3 KB (AS16), and
+ * only its key fields' values (picked by the database). A record's data runs to kilobytes, and
  * reading and decoding a page of them was most of the list's database time. No trigram index:
  * the search reads one format's records, and the data's text is not an indexable expression
  * worth its write cost at a plant's few thousand records a format.

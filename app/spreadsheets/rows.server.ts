@@ -9,11 +9,10 @@ import { rawSql } from "#app/db/client.server.ts";
 // itself; exports/cells.ts maps them here).
 
 /**
- * Rows per batch: large enough to keep round trips few (500 for 100,000 lines, ~1 ms each), small
- * enough that a batch is written and dead before V8 promotes it out of the young generation. With
- * 1,000 a CSV of 100,000 lines grew the server by 41 MB even with the young generation at 1 MB a
- * semi-space, 12 MB with 200 (young-generation.server.ts; docs/performance.md "What an export costs
- * the server").
+ * Rows per batch: large enough to keep round trips few (each is short), small enough that a batch
+ * is written and dead before V8 promotes it out of the young generation. With 1,000 a CSV of
+ * 100,000 lines grew the server several times more than with 200 (young-generation.server.ts;
+ * docs/performance.md "What an export costs the server").
  */
 export const EXPORT_BATCH = 200;
 

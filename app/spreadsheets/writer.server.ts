@@ -75,9 +75,9 @@ type EntryStream = {
 /**
  * Waits while the worksheet's zip entry is behind. exceljs writes a sheet's XML into archiver's
  * entry stream without looking at its backpressure, so when deflate is slower than the rows come
- * (a busy machine), the XML piled up there: 67 MB live for 100,000 rows, 13 MB for 20,000
- * (measured). Reaches into exceljs's internals (the sheet's stream and its pipes) because no
- * public API says how far the zip is; if they change, this waits for nothing.
+ * (a busy machine), the XML piled up there, tens of MB for a large export (docs/performance.md).
+ * Reaches into exceljs's internals (the sheet's stream and its pipes) because no public API says
+ * how far the zip is; if they change, this waits for nothing.
  */
 function zipCaughtUp(worksheet: unknown, out: Writable): Promise<void> | undefined {
   const entry = (worksheet as { stream?: { pipes?: EntryStream[] } }).stream?.pipes?.[0];
@@ -163,8 +163,8 @@ const CSV_OPTIONS = { record_delimiter: "windows", quoted_match: /[\r\n]/ } as c
 /**
  * Writes the CSV: RFC 4180 (CRLF, quotes doubled), UTF-8 with a byte order mark, one header row.
  * A batch of rows is one chunk: written a line at a time, 100,000 lines were 100,000 small chunks
- * through the response and its compression, each with its own bookkeeping (the bench: 38 MB of
- * RSS growth and 5,500 rows/s, against 7.5 MB and 8,400 rows/s for the same rows as a workbook).
+ * through the response and its compression, each with its own bookkeeping (the bench: more memory
+ * and fewer rows a second than the same rows as a workbook; figures: docs/performance.md).
  */
 export async function writeCsv(spec: ExportSpec, out: Writable) {
   const put = async (text: string) => {

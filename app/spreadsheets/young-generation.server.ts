@@ -4,9 +4,9 @@ import v8 from "node:v8";
 // download). An export is a long burst of short-lived objects: rows, cells, XML and CSV text. V8
 // doubles its young generation (2 × 1 MB after an idle collection, up to 2 × 16 MB plus the
 // promotion area) each time the bytes surviving its scavenges add up to its size, which a burst
-// that long always reaches; the export then costs 56–67 MB of RSS, held until the server next
-// idles. Capping it for the whole server (--max-semi-space-size=2) kept an export within 14 MB but
-// cost page throughput under 20 users (/home p95 0.71 → 1.04 s, the heaviest page 38 → 28 pages/s),
+// that long always reaches; the export then costs tens of MB of RSS, held until the server next
+// idles. Capping it for the whole server (--max-semi-space-size=2) kept an export within budget but
+// cost page throughput under 20 users (/home's p95 and the heaviest page's pages a second),
 // so only while an export runs does the young generation stay the size it is: V8 reads its growth
 // factor (default 2) each time it grows the space, and a factor of 1 makes the growth a no-op.
 // Measured: docs/performance.md "What an export costs the server".

@@ -136,7 +136,7 @@ export async function listRackPage(
   }
   // Ordered by rack, section or name (the default) and searched by section and name, the page's
   // items are found without the figures; only theirs are then summed (a page's movements through
-  // the item index, not the period's movements of every rack item: 31 ms → a few at plant scale).
+  // the item index, not the period's movements of every rack item; figures: docs/performance.md).
   const page = await pageOf(params, (limit, offset) =>
     db
       .select({

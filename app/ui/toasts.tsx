@@ -3,7 +3,7 @@ import type { ToasterProps } from "sonner";
 import { MAX_TOASTS, TOAST_DURATIONS, type Toast } from "#app/lib/toast-types.ts";
 
 // sonner is fetched after the page is interactive: no first render needs it, and the pages of
-// low-spec terminals load ~10 KB less before they work. Toasts wait until the toaster is mounted.
+// low-spec terminals load less before they work. Toasts wait until the toaster is mounted.
 let markReady: () => void = () => {};
 const toasterReady = new Promise<void>((resolve) => {
   markReady = resolve;

@@ -38,8 +38,8 @@ export async function launchBrowser(executablePath: string): Promise<Browser> {
  * parser's chunks and the style and layout work of rendering. A long animation frame
  * ('long-animation-frame', Chromium 123+) covers the tasks of a frame and its rendering, and its
  * blockingDuration is the frame's blocking time (its long tasks − 50 ms each, plus the rendering
- * when they block). Measured with /products/Electrician at 4×: 'longtask' 2 entries, 0.3 s of
- * blocking; long animation frames 2.2 s, with one 1.3 s frame.
+ * when they block). On a big list page the frames counted several times the blocking the 'longtask'
+ * entries did (docs/performance.md, "Figures behind choices in the code").
  */
 const LONG_WORK_OBSERVER = `(() => {
   const work = { tasks: [], frames: [] };

@@ -43,8 +43,8 @@ export function useListPending() {
 // Long enough that fast steady typing (a key every 80–100 ms) sends one request per pause, short
 // enough to leave the search budget (300 ms from the last key to the results) room for the round
 // trip and the render. Slower typing sends one per key (as it did at 150 ms: most people type a key
-// every 150–300 ms); a request overtaken by a newer one is cancelled, and the server answers a search
-// in 8–18 ms (docs/performance.md, "A search's wait").
+// every 150–300 ms); a request overtaken by a newer one is cancelled, and the server's answer to a
+// search takes a small part of the budget (docs/performance.md, "A search's wait").
 const TYPING_PAUSE_MS = 100;
 
 /**
@@ -302,9 +302,9 @@ export function PrintLink({ to, name }: { to: string; name: string }) {
 
 /**
  * How long a new view of the list may take before the table is dimmed. Most answer well within it
- * (a search: the request starts 100 ms after the last key and is answered in 10–60 ms), and on a
- * slow terminal dimming the box at once cost a repaint of the whole table as the view started and
- * another as it ended, ~50 ms at 4× in the way of the results (docs/performance.md).
+ * (a search: the request starts TYPING_PAUSE_MS after the last key and is answered soon after),
+ * and on a slow terminal dimming the box at once cost a repaint of the whole table as the view
+ * started and another as it ended, in the way of the results (figures: docs/performance.md).
  */
 const DIM_AFTER_MS = 400;
 
@@ -339,7 +339,7 @@ function typingPast(q: string) {
  *
  * A view that answers an earlier part of what the search box now holds ("Tran" when the box says
  * "Transf") keeps the rows on screen instead of drawing its own: on a slow terminal drawing a page
- * of marked rows takes ~250 ms of the main thread, and when a pause in typing let such a search go
+ * of marked rows holds the main thread a long while, and when a pause in typing let such a search go
  * out, its rows were drawn while the person typed on and the search they wanted waited behind them
  * (docs/performance.md, "A common word"). The view for the box's text is drawn as it arrives.
  */
