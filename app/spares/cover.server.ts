@@ -28,7 +28,8 @@ export async function issuedInCoverWindow(
     })
     .from(m);
   // The reversed movement's kind, looked up by its key for the few reversals: a join here hashed
-  // every movement of the ledger (~230,000) on each call, three times slower at plant scale.
+  // every movement of the ledger on each call, several times slower at plant scale (figures:
+  // docs/performance.md).
   const isIssue = sql`coalesce((select reversed.kind from ${m} reversed where reversed.id = ${m.reversesId}), ${m.kind}) = 'issue'`;
   const scoped =
     "ids" in lines

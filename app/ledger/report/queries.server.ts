@@ -66,7 +66,8 @@ const FIGURE_COLUMNS = (balance: SQL) => sql`
 
 /**
  * The filtered items, each with its figures. Each kind joins the movements on its own table's id
- * (a join on a union's column has no statistics, and the planner chose a nested loop: 40× slower).
+ * (a join on a union's column has no statistics, and the planner chose a nested loop, many times
+ * slower: docs/performance.md, "The stock ledger's queries").
  */
 function itemsQuery(q: string, filters: ReportFilters, kinds: { racks: boolean; spares: boolean }): SQL {
   const pattern = q ? likePattern(q) : null;
