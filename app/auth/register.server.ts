@@ -40,7 +40,7 @@ export async function registerFrom(address: string, input: RegistrationInput): P
 const closed = (): RegistrationOutcome => ({ ok: false, status: 403, message: registrationClosedMessage });
 
 /**
- * The code is compared on the server only (behaviour note 2); a wrong code creates no account.
+ * The code is compared on the server only (README difference 2); a wrong code creates no account.
  * The current code is REGISTRATION_CODE until an admin rotates it in /settings.
  */
 export function isRegistrationCode(given: string) {

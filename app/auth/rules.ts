@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 import { singleLineCheck } from "#app/lib/text.ts";
 
-// Sign-in and registration rules shared by the forms and the server (the legacy app, behaviour notes 1–4).
+// Sign-in and registration rules shared by the forms and the server (the legacy app, README differences 1–4).
 // Schemas that reach the browser use zod/mini: the same rules at a fraction of the bytes.
 
 export const MIN_PASSWORD_LENGTH = 8;

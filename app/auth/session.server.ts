@@ -152,7 +152,7 @@ export async function endUserSession(request: Request) {
   return sessionStorage().destroySession(await sessionStorage().getSession(request.headers.get("cookie")));
 }
 
-// API tokens (behaviour note 1): a signed JWT naming a sessions row, so revoking the row revokes it.
+// API tokens (README difference 1): a signed JWT naming a sessions row, so revoking the row revokes it.
 function tokenKey() {
   return new TextEncoder().encode(`api-token:${serverSettings().SESSION_SECRET}`);
 }

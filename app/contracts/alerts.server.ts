@@ -4,7 +4,7 @@ import { expiredSql } from "#app/contracts/status.server.ts";
 import { contracts } from "#app/contracts/table.server.ts";
 import type { Tx } from "#app/db/client.server.ts";
 
-// The source of the bell and the notifications dialog on every signed-in page (behaviour note 5):
+// The source of the bell and the notifications dialog on every signed-in page (README difference 5):
 // the expired contracts, decided by the one rule in rules.ts (validity ended or next due date
 // passed), each with the date that flags it.
 

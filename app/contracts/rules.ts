@@ -3,7 +3,7 @@ import { addDays, dateInZone, formatDateGB, isIsoDate, startOfDayInZone } from "
 // The rules of annual maintenance contracts (AMC), shared by the browser (live previews) and the
 // server (the source of truth on save). Pure: "now" and the plant's time zone are passed in.
 
-/** PMS (preventive maintenance schedule) choices; each label stores its own value (behaviour note 7). */
+/** PMS (preventive maintenance schedule) choices; each label stores its own value (README difference 7). */
 export const PMS_CHOICES = ["Monthly", "Quarterly", "Yearly", "Fortnightly"] as const;
 export type Pms = (typeof PMS_CHOICES)[number];
 
@@ -180,7 +180,7 @@ export function contractMessage(
 /** One 'Send alerts' message: to one recipient, about one expired contract. */
 export type AlertMessage = { key: string; recipient: string; text: string; link: WhatsAppLink };
 
-/** 'Send alerts' (behaviour note 6): one message per expired contract per configured recipient. */
+/** 'Send alerts' (README difference 6): one message per expired contract per configured recipient. */
 export function alertMessages(
   expired: readonly { id: string; equipment: string; reason: StatusReason; date: string }[],
   recipients: readonly string[],

@@ -201,7 +201,7 @@ export type UpdateOutcome =
 
 /**
  * Renames a file. With a version (the editor's), a record changed since it was read is refused
- * (behaviour note 20); without one (legacy API clients) the last write wins, as before.
+ * (README difference 20); without one (legacy API clients) the last write wins, as before.
  */
 export async function updateFile(
   db: Tx,

@@ -53,7 +53,7 @@ export const fileUpdateSchema = z.object({
       z.minLength(1, messages.nameEmpty),
       z.maxLength(MAX_FILE_NAME_LENGTH, messages.nameTooLong),
     ),
-  // The version the editor was read at (behaviour note 20); legacy API clients leave it out.
+  // The version the editor was read at (README difference 20); legacy API clients leave it out.
   version: z.optional(
     z.coerce
       .number({ error: "version must be a whole number." })

@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 import { multiLineCheck, singleLineCheck } from "#app/lib/text.ts";
 
-// Plant settings an admin edits on /settings (behaviour notes 6 and 19): neutral defaults, no
+// Plant settings an admin edits on /settings (README differences 6 and 19): neutral defaults, no
 // company's branding or personal number in the code.
 
 // One line each (app/lib/text.ts: a line break is folded to a space), but the contact address, a <textarea>.

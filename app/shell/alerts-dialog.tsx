@@ -3,7 +3,7 @@ import type { AmcAlert } from "#app/contracts/alerts.server.ts";
 import { WhatsAppSend } from "#app/contracts/components/whatsapp-send.tsx";
 import { contractAlertTitle, expiredContractMessage, whatsAppLink } from "#app/contracts/rules.ts";
 
-// The AMC notifications (the legacy app "Notifications dialog", behaviour note 5): the list shown in the
+// The AMC notifications (the legacy app "Notifications dialog", README difference 5): the list shown in the
 // bell's dialog (JavaScript) and on the /alerts page (without it).
 
 export const NO_ALERTS_MESSAGE = "No AMC notifications available.";

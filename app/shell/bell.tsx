@@ -7,7 +7,7 @@ import { AlertsList, dialogStyle } from "#app/shell/alerts-dialog.tsx";
 export const BELL_ALERTS = 20;
 
 /**
- * The notification bell on every signed-in page (behaviour note 5): its badge counts the AMC
+ * The notification bell on every signed-in page (README difference 5): its badge counts the AMC
  * alerts (expired contracts) from the shell loader. With JavaScript it opens the Notifications
  * dialog; without, it is a link to the /alerts page showing the same list.
  *

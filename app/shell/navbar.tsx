@@ -34,7 +34,7 @@ export function Navbar({
   const here = (to: string) =>
     location.pathname === to || location.pathname.startsWith(`${to}/`) ? "page" : undefined;
   // A list page searches the whole list on the server with its own box, just below: a second box
-  // here would search the same list twice over (behaviour note 18).
+  // here would search the same list twice over (README difference 18).
   const onList = useMatches().some((match) => isListPage(match.handle));
 
   // Menus are <details> (they work without JavaScript). With it: one open at a time, and

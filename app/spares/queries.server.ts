@@ -205,7 +205,7 @@ export async function createLine(
 
 /**
  * Changes a line. Fields left out keep their values. With `version` given, a line changed since
- * (a different version) is refused as stale (behaviour note 20); the version is bumped on save.
+ * (a different version) is refused as stale (README difference 20); the version is bumped on save.
  * The available stock is the ledger's: a new figure (from the legacy PUT …/update, so the plant's
  * tools keep working) is recorded as a stock count dated today, in the same transaction; the
  * update form no longer sends one.

@@ -18,7 +18,7 @@ import { duplicateSrnoMessage, messages, unknownDepartmentMessage } from "#app/s
 import { lineChangesSchema, lineSchema } from "#app/spares/schema.ts";
 
 // This feature's routes; app/routes.ts composes them. `pages` sit inside the signed-in shell.
-// The three menu addresses and /products/{department} share one table module (behaviour note 15).
+// The three menu addresses and /products/{department} share one table module (README difference 15).
 export const pages: RouteConfigEntry[] = [
   route("products", "spares/routes/list.tsx", { id: "inventory-list-electrician" }),
   route("firefight", "spares/routes/list.tsx", { id: "inventory-list-firefight" }),

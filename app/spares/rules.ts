@@ -16,7 +16,7 @@ export const MENU_TABLE_PATHS: Record<Department, string> = {
   Technician: "/technician",
 };
 
-/** Where Cancel and a successful save go (the legacy app; behaviour notes 14 and 15). */
+/** Where Cancel and a successful save go (the legacy app; README differences 14 and 15). */
 export const departmentTablePath = (department: Department) => `/products/${department}`;
 
 /** The department whose table a path shows, or null when the path is not an inventory table. */

@@ -71,7 +71,7 @@ function textField(label: string, { optional = false } = {}) {
   );
 }
 
-/** The version the editor read (optimistic concurrency, behaviour note 20). Optional for legacy clients. */
+/** The version the editor read (optimistic concurrency, README difference 20). Optional for legacy clients. */
 const versionField = z.optional(
   z.pipe(
     z.unknown(),

@@ -189,7 +189,7 @@ export type UpdateOutcome =
 
 /**
  * Saves what an item is (section, material name). With `version` (the one the user read), a record
- * changed since is refused with 409 instead of overwritten (behaviour note 20); without it, last
+ * changed since is refused with 409 instead of overwritten (README difference 20); without it, last
  * write wins (legacy API clients). With `figures` (the legacy PUT's new figures for this month),
  * the differences from this month's figures are recorded as movements dated today: a receipt and
  * an issue of the differences, and a stock count for a changed Available.
@@ -257,7 +257,7 @@ async function recordDifferences(
   }
 }
 
-/** Removes an item and its movements (behaviour note 8: the legacy Delete did nothing). */
+/** Removes an item and its movements (README difference 8: the legacy Delete did nothing). */
 export async function deleteRackItem(db: Tx, rackNumber: number, id: string, userId: string) {
   if (!isItemId(id)) return false;
   return db.transaction(async (tx) => {

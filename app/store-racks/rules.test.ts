@@ -17,7 +17,7 @@ import {
   rackItemUpdateSchema,
 } from "#app/store-racks/schema.ts";
 
-describe("closing stock (behaviour note 10)", () => {
+describe("closing stock (README difference 10)", () => {
   it("adds the receipt and takes away the issue", () => {
     expect(closingStock({ availableStock: 10, issue: 3, receipt: 5 })).toBe(12);
     // The legacy formula, available − (issue + receit), would give 2 here.

@@ -1,4 +1,4 @@
-// Store-rack rules (the legacy app "Store Racks page", "Rack closing stock"; behaviour note 10).
+// Store-rack rules (the legacy app "Store Racks page", "Rack closing stock"; README difference 10).
 // Pure: they run in the browser (the live closing-stock preview) and on the server (the source of
 // truth on save).
 
@@ -99,7 +99,7 @@ const toThousandths = (value: number) => Math.round(value * SCALE);
 export type StockMovement = { availableStock: number; issue: number; receipt: number };
 
 /**
- * Closing stock = available + receipt − issue (behaviour note 10; the legacy formula subtracted
+ * Closing stock = available + receipt − issue (README difference 10; the legacy formula subtracted
  * the receipt). Summed in whole thousandths, so 0.1 + 0.2 is 0.3, not 0.30000000000000004.
  */
 export function closingStock({ availableStock, issue, receipt }: StockMovement): number {
@@ -107,7 +107,7 @@ export function closingStock({ availableStock, issue, receipt }: StockMovement):
   return Object.is(result, -0) ? 0 : result;
 }
 
-/** A closing stock below zero is refused (behaviour note 10); exactly zero is fine. */
+/** A closing stock below zero is refused (README difference 10); exactly zero is fine. */
 export const isClosingStockAllowed = (movement: StockMovement) => closingStock(movement) >= 0;
 
 /** A quantity as the tables and forms show it: no trailing zeros, at most 3 decimals. */

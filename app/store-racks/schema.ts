@@ -11,7 +11,7 @@ import {
 
 // One schema per form (the legacy app "Rack insert and update"), used by the browser (Conform) and the
 // action, and the /api twin that reads the legacy field name `receit`. A client's closingStock is
-// never read: the server computes it (behaviour note 10).
+// never read: the server computes it (README difference 10).
 
 const MAX_TEXT = 200;
 
@@ -48,7 +48,7 @@ const quantity = (label: string, required: boolean) =>
     return z.NEVER;
   });
 
-/** The record's version as read (behaviour note 20); absent means "last write wins" (legacy API). */
+/** The record's version as read (README difference 20); absent means "last write wins" (legacy API). */
 const version = z.optional(
   z.transform((raw: unknown, ctx): number | undefined => {
     if (raw === undefined || raw === null || raw === "") return undefined;

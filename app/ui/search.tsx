@@ -1,6 +1,6 @@
 import { createContext, Fragment, type ReactNode, useContext } from "react";
 
-// Server-side search marks (behaviour note 18): with ?q= in the address, every occurrence in a
+// Server-side search marks (README difference 18): with ?q= in the address, every occurrence in a
 // table cell is wrapped in <mark>, and the first gets id="search-match" so the page opens there.
 // The navbar's search form targets "#search-match". With JavaScript the navbar highlights in place.
 

@@ -109,7 +109,7 @@ test("no page is wider than the window at 360–1920 px, and every row's actions
   });
   expect(edited.status(), await edited.text()).toBe(200);
 
-  // Every kind of page: the lists (one department stands for all four, behaviour note 15), a
+  // Every kind of page: the lists (one department stands for all four, README difference 15), a
   // saved record with its History, the stock card, the report, Today, settings, people, forms.
   const LISTS = [
     "/products/Electrician",

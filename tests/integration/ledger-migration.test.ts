@@ -47,7 +47,7 @@ describe("the stock ledger's migration", () => {
 
     // 1,200 rack items: decimals, zeros, an issue of everything, created at all hours (some just
     // before midnight in the plant's zone), and a few legacy rows whose closing figure does not
-    // add up (the old formula subtracted the receipt, behaviour note 10).
+    // add up (the old formula subtracted the receipt, README difference 10).
     await sql`
       insert into rack_items (rack_number, section, material_name, available_stock, issue, receipt, closing_stock, created_at)
       select 1 + n % 24, 'S' || n % 7, 'Material ' || n,

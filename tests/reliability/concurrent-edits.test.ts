@@ -3,7 +3,7 @@ import { findFormat } from "#app/sop/formats/index.ts";
 import { sampleRecord } from "#tests/support/sop-sample.ts";
 import { Client, STALE, staffUser } from "./support.ts";
 
-// Issue 8 "Concurrent edits" (behaviour note 20): two people read the same record and both save
+// Issue 8 "Concurrent edits" (README difference 20): two people read the same record and both save
 // with the version they read. Exactly one save wins (200); the other is refused with the conflict
 // message (409); the record holds the winner's values and nothing is silently lost.
 

@@ -4,7 +4,7 @@ import { type AlertMessage, NO_RECIPIENTS_MESSAGE } from "#app/contracts/rules.t
 export const NO_EXPIRED_MESSAGE = "No contract has expired: there are no alerts to send.";
 
 /**
- * 'Send alerts' (behaviour note 6): the message of each expired contract to each recipient set by
+ * 'Send alerts' (README difference 6): the message of each expired contract to each recipient set by
  * an admin. With JavaScript one click opens a WhatsApp tab per message (browsers only allow tabs
  * opened by a click); the links stay listed below in case the browser blocked some. Without
  * JavaScript it is a disclosure that lists the same links, one per message.

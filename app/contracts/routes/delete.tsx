@@ -10,7 +10,7 @@ import { notFound } from "#app/lib/http.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { ConfirmDeleteForm } from "#app/ui/confirm-delete.tsx";
 
-// /amc/{id}/delete: the delete confirmation without JavaScript (behaviour note 9); the table's
+// /amc/{id}/delete: the delete confirmation without JavaScript (README difference 9); the table's
 // dialog posts here too.
 export const meta: MetaFunction = () => [{ title: "Delete contract · PlantOps" }];
 

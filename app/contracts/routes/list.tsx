@@ -48,7 +48,7 @@ import {
 // zone), sorted and paged by the server. Expired and due-soon rows are marked by the one rule
 // (rules.ts); per-row WhatsApp Send; 'Send alerts' covers every expired contract, not one page.
 export const meta: MetaFunction = () => [{ title: "Annual Maintenance Contracts · PlantOps" }];
-// A list with its own search box: the navbar leaves its own out (behaviour note 18).
+// A list with its own search box: the navbar leaves its own out (README difference 18).
 export const handle = listHandle;
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: contractsCss },

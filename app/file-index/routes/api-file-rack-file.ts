@@ -13,7 +13,7 @@ import { validationBody } from "#app/lib/validation.ts";
 // PUT    /api/racks/{rackName}/{_id} {name (+ version)} → {message: 'File updated successfully', file}
 // DELETE /api/racks/{rackName}/{_id} → {message: 'File deleted successfully'}
 // the legacy API contract. The file's shape stays exactly {_id, id, name}; its version travels in the ETag
-// header, and a PUT may send it back as `version` or If-Match (behaviour note 20).
+// header, and a PUT may send it back as `version` or If-Match (README difference 20).
 
 function target(params: ActionFunctionArgs["params"]) {
   if (!isRackName(params.rackName)) throw new HttpError(404, messages.rackNotFound);

@@ -50,7 +50,7 @@ import { ListToolbar, type ListView, SortHeader } from "#app/ui/list/list-view.t
 // update dialog and one delete dialog serve every row.
 
 export const meta: MetaFunction = () => [{ title: "Admin Racks · PlantOps" }];
-// A list with its own search box: the navbar leaves its own out (behaviour note 18).
+// A list with its own search box: the navbar leaves its own out (README difference 18).
 export const handle = listHandle;
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: fileIndexCss }];
 

@@ -12,7 +12,7 @@ export type InputKind =
   | "number" // a quantity ≥ 0, up to 3 decimals; blank → null
   | "count" // a whole number ≥ 0; blank → null
   | "choice" // one of `choices` (a <select>); "" allowed when a choice's value is ""
-  | "yesno" // Yes / No radios, unanswered until chosen (behaviour note 13); stored true / false / null
+  | "yesno" // Yes / No radios, unanswered until chosen (README difference 13); stored true / false / null
   | "tick"; // a checkbox; stored true / false
 
 export type Choice = { value: string; label: string };

@@ -1,6 +1,6 @@
 import type { FormatDefinition } from "#app/sop/engine/types.ts";
 
-// AS08: tank lorry in/out register; as many entry rows as the day needs (behaviour note 12).
+// AS08: tank lorry in/out register; as many entry rows as the day needs (README difference 12).
 export const as08: FormatDefinition = {
   code: "AS08",
   path: "/as08",

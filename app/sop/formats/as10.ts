@@ -1,6 +1,6 @@
 import type { FormatDefinition } from "#app/sop/engine/types.ts";
 
-// AS10: bulk LPG tank trucks at the unloading location. Items start unanswered (behaviour note 13);
+// AS10: bulk LPG tank trucks at the unloading location. Items start unanswered (README difference 13);
 // the header fields are our addition (the paper formats); the keys are the legacy app's.
 export const as10: FormatDefinition = {
   code: "AS10",

@@ -26,7 +26,7 @@ import {
 import sopCss from "#app/sop/sop.css?url";
 
 // Edit a saved record. The version read travels with the form; a save after someone else's is
-// refused with the shared message (behaviour note 20) and the typed input is kept. The definition
+// refused with the shared message (README difference 20) and the typed input is kept. The definition
 // comes with the loader data, as on the blank form (form.tsx).
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: sopCss }];

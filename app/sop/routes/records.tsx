@@ -40,7 +40,7 @@ import { Marked } from "#app/ui/list/marked.tsx";
 // definition.
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: sopCss }];
-// A list with its own search box: the navbar leaves its own out (behaviour note 18).
+// A list with its own search box: the navbar leaves its own out (README difference 18).
 export const handle = listHandle;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.format.code} records · PlantOps` : "PlantOps" },

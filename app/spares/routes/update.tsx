@@ -22,7 +22,7 @@ import { FormError } from "#app/ui/form.tsx";
 
 // /updateproduct/{department}/{id}: 'Update Product Information' (the legacy app), the line's page.
 // The form carries the version it was read at, so a save over someone else's change is refused
-// (behaviour note 20). The available stock is the ledger's (issue 17): shown with its days of
+// (README difference 20). The available stock is the ledger's (issue 17): shown with its days of
 // cover and order-by date and the links that change it, never typed over here.
 
 export const meta: MetaFunction = () => [{ title: "Update Product Information · PlantOps" }];

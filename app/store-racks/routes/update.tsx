@@ -24,7 +24,7 @@ import { ErrorPage } from "#app/ui/error-page.tsx";
 import { parseSubmission } from "#app/ui/form/parse.ts";
 import { useToast } from "#app/ui/toasts.tsx";
 
-// /rackupdate/{rackNumber}/{_id}: the Update Product form (the legacy app; behaviour note 20).
+// /rackupdate/{rackNumber}/{_id}: the Update Product form (the legacy app; README difference 20).
 export const meta: MetaFunction = () => [{ title: "Update Product · PlantOps" }];
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: racksCss }];
@@ -72,7 +72,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     user.id,
   );
   if (!outcome.ok) {
-    // Someone else saved first: say so and keep what this user typed (behaviour note 20).
+    // Someone else saved first: say so and keep what this user typed (README difference 20).
     if (outcome.status === 409) return refuse(409, [STALE_RECORD_MESSAGE]);
     return refuse(outcome.status, [outcome.status === 400 ? outcome.message : messages.notFound]);
   }

@@ -1,6 +1,6 @@
 // Route handles of list pages (docs/architecture.md "Lists"), read by the shell.
 
-/** A list page: it has its own search box, so the navbar leaves its own out (behaviour note 18). */
+/** A list page: it has its own search box, so the navbar leaves its own out (README difference 18). */
 export const listHandle = { list: true } as const;
 
 /** A print view: root.tsx sends it without JavaScript. */
