@@ -71,10 +71,15 @@ describe("citations", () => {
         ["design", "style\\.md"].join("/"),
         ["\\.\\.", "shared"].join("/"),
         ["spec", "§"].join(" "),
+        // The design notes' numbering; the README's own table is cited as "README difference N".
+        ["behaviou?r", "notes?", "\\d"].join(" "),
       ].join("|"),
     );
-    const text = tracked.filter((path) =>
-      /\.(ts|tsx|js|cjs|md|css|sql|json|yml|yaml|sh)$|^\.ci\//.test(path),
+    const text = tracked.filter(
+      (path) =>
+        /\.(ts|tsx|js|cjs|md|css|sql|json|yml|yaml|sh)$|^\.ci\//.test(path) &&
+        // An applied migration is never edited: its hash is recorded in every database it ran on.
+        !/^drizzle\/.*\.sql$/.test(path),
     );
     expect(text.length).toBeGreaterThan(300);
     const citing = text.filter((path) => existsSync(path) && outside.test(read(path)));
