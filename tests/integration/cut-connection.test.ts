@@ -84,6 +84,24 @@ describe("a connection cut mid-query", () => {
     expect(await settles(sql.end(), 5_000)).toBe("settled");
   });
 
+  it("ended by PostgreSQL (57P01, as at a restart), is reconnected and answers the next query (postgres.js patched: the server's error for the cut query failed that one too)", async () => {
+    const sql = postgres(database.toString(), { max: 1, onnotice: () => {} });
+    try {
+      const [{ pid }] = await sql`select pg_backend_pid() as pid`;
+      const sleeping = sql.unsafe(`select pg_sleep(20) as ${MARK}`).then(
+        () => "answered",
+        (error: { code?: string }) => error.code,
+      );
+      await untilRunning();
+      await admin`select pg_terminate_backend(${pid})`;
+      expect(await sleeping).toMatch(/^(CONNECTION_CLOSED|57P01)$/);
+      const [{ answer }] = await sql`select 42 as answer`;
+      expect(answer).toBe(42);
+    } finally {
+      await sql.end({ timeout: 1 });
+    }
+  });
+
   it("in the start lock, ends the lock with the work's error instead of waiting forever", async () => {
     const cuttable = await relay();
     const outcome = withStartLock(cuttable.url, async (sql) => {
