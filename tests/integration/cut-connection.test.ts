@@ -1,7 +1,8 @@
 import net from "node:net";
 import postgres from "postgres";
-import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { withStartLock } from "#app/db/migrate.server.ts";
+import { startJobs, stopJobs } from "#app/jobs/jobs.server.ts";
 
 // PostgreSQL killed while a query runs (the OOM killer, a crash): the connection is cut mid-query
 // and, until the server is started again, nothing answers on its port. Whatever waited on that
@@ -38,12 +39,12 @@ async function relay() {
   };
 }
 
-/** Waits until the marked query runs on the server (at most 10 s). */
-async function untilRunning() {
+/** Waits until a query holding `text` runs on the server (at most 10 s). */
+async function untilRunning(text = MARK) {
   for (const deadline = Date.now() + 10_000; Date.now() < deadline; ) {
     const [{ running }] = await admin`
       select count(*)::int as running from pg_stat_activity
-      where state = 'active' and query like ${`%${MARK}%`} and pid <> pg_backend_pid()`;
+      where state = 'active' and query like ${`%${text}%`} and pid <> pg_backend_pid()`;
     if (running > 0) return;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
@@ -115,5 +116,23 @@ describe("a connection cut mid-query", () => {
     await expect(outcome).rejects.toMatchObject({
       code: expect.stringMatching(/CONNECTION_CLOSED|ECONNRESET/),
     });
+  });
+
+  it("in the job queue's start, waiting for the start lock, lets the app stop (the stop waited forever)", async () => {
+    const cuttable = await relay();
+    // Another instance's start holds the lock, so this one's waits in it, its query in flight.
+    const holder = postgres(database.toString(), { max: 1, onnotice: () => {} });
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    try {
+      await holder`select pg_advisory_lock(hashtext('plantops-migrations'))`;
+      const started = startJobs(cuttable.url).catch(() => {});
+      await untilRunning("pg_advisory_lock(hashtext");
+      cuttable.cut();
+      expect(await settles(stopJobs(), 10_000)).toBe("settled");
+      await started;
+    } finally {
+      warn.mockRestore();
+      await holder.end({ timeout: 1 });
+    }
   });
 });
