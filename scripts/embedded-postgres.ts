@@ -368,8 +368,12 @@ async function waitUntilReady(url: string, hasExited: () => boolean, logPath: st
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (hasExited()) {
-      const tail = fs.readFileSync(logPath, "utf8").split("\n").slice(-15).join("\n");
-      throw new Error(`The embedded PostgreSQL stopped during start-up. Its log ends with:\n${tail}`);
+      const tail = fs.readFileSync(logPath, "utf8").split("\n").slice(-15);
+      // The reason in the first line: the launcher's restart logs that line alone.
+      const reason = tail.flatMap((line) => /\b(?:FATAL|PANIC):\s+(.*)$/.exec(line)?.[1] ?? []).at(-1);
+      throw new Error(
+        `The embedded PostgreSQL stopped during start-up${reason ? `: ${reason}` : "."}\nIts log ends with:\n${tail.join("\n")}`,
+      );
     }
     const sql = postgresClient(url, { max: 1, connect_timeout: 2, onnotice: () => {} });
     try {
