@@ -1,5 +1,4 @@
-import { dateInZone } from "#app/lib/dates.ts";
-import { serverSettings } from "#app/lib/env.server.ts";
+import { plantToday } from "#app/db/records.server.ts";
 import { HttpError } from "#app/lib/http.server.ts";
 import { logError } from "#app/lib/request-id.server.ts";
 import { type ExportFormat, exportFormatOf } from "#app/spreadsheets/cells.ts";
@@ -27,6 +26,6 @@ export function apiExportFormat(request: Request): ExportFormat | null {
 
 /** The export as a download named by the plant's date; a failure mid-stream is logged with the request id. */
 export function sendExport(request: Request, spec: ExportSpec, format: ExportFormat): Response {
-  const plantDate = dateInZone(new Date(), serverSettings().PLANT_TIME_ZONE);
+  const plantDate = plantToday();
   return exportResponse(spec, format, plantDate, (error) => logError(request, error));
 }

@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { db } from "#app/db/client.server.ts";
+import { plantToday } from "#app/db/records.server.ts";
 import { requireStockItemApi } from "#app/ledger/access.server.ts";
 import { movementKindSchema } from "#app/ledger/api-schema.ts";
-import { plantToday, recordMovement, stockCard } from "#app/ledger/movements.server.ts";
+import { recordMovement, stockCard } from "#app/ledger/movements.server.ts";
 import { readDateRange } from "#app/ledger/rules.ts";
 import { movementSchema } from "#app/ledger/schema.ts";
 import { apiHandler, methodNotAllowed } from "#app/lib/api-handler.server.ts";

@@ -7,6 +7,7 @@ import { sendMailSoon } from "#app/jobs/jobs.server.ts";
 import { formatDateTimeGB } from "#app/lib/dates.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
 import { readForm } from "#app/lib/http.server.ts";
+import { isRecordId } from "#app/lib/record-id.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { listOutbox, sendAgain } from "#app/mail/outbox.server.ts";
 import { mailNotReadyReason, OUTBOX_STATUS_LABELS } from "#app/mail/rules.ts";
@@ -16,8 +17,6 @@ import { TableWrap } from "#app/ui/list/list-view.tsx";
 // /settings/outbox (settings area): the last 200 e-mails, queued, sent or failed with the SMTP
 // server's answer, and "Send again" for any of them.
 export const meta: MetaFunction = () => [{ title: "Outbox · PlantOps" }];
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePermission(request, "settings");
@@ -49,7 +48,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requirePermission(request, "settings");
   const form = await readForm(request);
   const id = String(form.get("id") ?? "");
-  if (form.get("intent") !== "send-again" || !UUID.test(id))
+  if (form.get("intent") !== "send-again" || !isRecordId(id))
     return data({ error: "Choose a message to send again." }, 400);
   if (!(await sendAgain(db, id, user.id)))
     return data({ error: "That message is no longer in the outbox." }, 404);

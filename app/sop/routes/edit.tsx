@@ -8,6 +8,7 @@ import {
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { requirePermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
+import { plantToday } from "#app/db/records.server.ts";
 import { readForm } from "#app/lib/http.server.ts";
 import { STALE_RECORD_MESSAGE } from "#app/lib/messages.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
@@ -18,7 +19,6 @@ import { updateRecord } from "#app/sop/queries.server.ts";
 import {
   assertMayChange,
   parseSopForm,
-  plantToday,
   requireFormat,
   requireRecord,
   unansweredReply,

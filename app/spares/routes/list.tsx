@@ -6,10 +6,9 @@ import { requirePermission } from "#app/auth/session.server.ts";
 import { useCan } from "#app/auth/use-can.ts";
 import { db } from "#app/db/client.server.ts";
 import type { ListPage } from "#app/db/list.server.ts";
+import { plantToday } from "#app/db/records.server.ts";
 import { type MovementForm, movementFormPath, type StockItemRef, stockCardPath } from "#app/ledger/item.ts";
 import { type MovementItem, useMovementDialog } from "#app/ledger/movement-form.tsx";
-import { dateInZone } from "#app/lib/dates.ts";
-import { serverSettings } from "#app/lib/env.server.ts";
 import { logError } from "#app/lib/request-id.server.ts";
 import { issuedInCoverWindow } from "#app/spares/cover.server.ts";
 import { coverCells, stockCover } from "#app/spares/cover.ts";
@@ -72,7 +71,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     throw new Response(unknownDepartmentMessage(String(params.department)), { status: 404 });
   const search = await withListSize(db, user, `products/${department}`, url.searchParams);
   const { params: list, filters } = readInventoryView(search);
-  const today = dateInZone(new Date(), serverSettings().PLANT_TIME_ZONE);
+  const today = plantToday();
   let page: ListPage<TableRow> = { rows: [], total: 0, page: 1 };
   let issued = new Map<string, number>();
   try {

@@ -3,8 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { requirePermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { PRINT_ROW_LIMIT, printedAtNow } from "#app/db/list.server.ts";
-import { dateInZone } from "#app/lib/dates.ts";
-import { serverSettings } from "#app/lib/env.server.ts";
+import { plantToday } from "#app/db/records.server.ts";
 import { logError } from "#app/lib/request-id.server.ts";
 import { issuedInCoverWindow } from "#app/spares/cover.server.ts";
 import { coverCells, stockCover } from "#app/spares/cover.ts";
@@ -38,7 +37,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     throw new Response(unknownDepartmentMessage(String(department)), { status: 404 });
   const url = new URL(request.url);
   const { params: list, filters } = readInventoryView(url.searchParams);
-  const today = dateInZone(new Date(), serverSettings().PLANT_TIME_ZONE);
+  const today = plantToday();
   let rows: TableRow[] = [];
   let issued = new Map<string, number>();
   try {

@@ -4,10 +4,9 @@ import { recordHistory } from "#app/audit/history.server.ts";
 import { RecordHistory } from "#app/audit/history.tsx";
 import { requirePermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
+import { plantToday } from "#app/db/records.server.ts";
 import { movementFormPath, type StockItemRef, stockCardPath } from "#app/ledger/item.ts";
 import { formatQuantity } from "#app/ledger/rules.ts";
-import { dateInZone } from "#app/lib/dates.ts";
-import { serverSettings } from "#app/lib/env.server.ts";
 import { readForm } from "#app/lib/http.server.ts";
 import { STALE_RECORD_MESSAGE } from "#app/lib/messages.ts";
 import { logError } from "#app/lib/request-id.server.ts";
@@ -40,7 +39,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const line = await getLine(db, department, id);
   if (!line) throw new Response(messages.invalidIds, { status: 404 });
   const history = await recordHistory(db, user, "inventory_item", line._id, new URL(request.url));
-  const today = dateInZone(new Date(), serverSettings().PLANT_TIME_ZONE);
+  const today = plantToday();
   const issued = (await issuedInCoverWindow(db, { ids: [id] }, today)).get(id) ?? 0;
   return {
     history,
