@@ -4,6 +4,7 @@ import {
   DATABASE_RETRY_AFTER_SECONDS,
   isDatabaseAway,
 } from "#app/lib/database-away.ts";
+import { methodNotAllowedText } from "#app/lib/http.server.ts";
 import { FAULT_MESSAGE } from "#app/lib/messages.ts";
 import { logDatabaseAway, logError } from "#app/lib/request-id.server.ts";
 import { compileRoutes, flattenEntries, matchRoute } from "#app/lib/route-pattern.ts";
@@ -24,7 +25,7 @@ const modules = import.meta.glob<ResourceModule>(
     "./*/routes/api-*.ts",
     "./ledger/report/routes/api-*.ts",
     "./api/routes/*.{ts,tsx}",
-    "./exports/routes/*.ts",
+    "./spreadsheets/routes/*.ts",
     "./imports/routes/{template.ts,undo.tsx}",
     "./auth/routes/logout.tsx",
     "./backups/routes/download.ts",
@@ -57,10 +58,7 @@ export async function serveResource(request: Request): Promise<Response | null> 
   const handler = READS.has(request.method) ? route.value.loader : route.value.action;
   if (!handler) {
     const allow = route.value.loader ? "GET, HEAD" : "POST";
-    return new Response("This address does not take that method.", {
-      status: 405,
-      headers: { allow, "content-type": "text/plain; charset=utf-8" },
-    });
+    return methodNotAllowedText(allow);
   }
   try {
     return await handler({ request, params, context: {} });

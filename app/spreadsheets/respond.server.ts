@@ -11,7 +11,7 @@ export const FORMAT_MESSAGE = "Choose an export format: ?format=xlsx or ?format=
 /** The ?format= of the request, or a 400 answer naming the two formats. */
 export function requireExportFormat(request: Request): ExportFormat {
   const format = exportFormatOf(new URL(request.url).searchParams);
-  if (!format) throw new Response(FORMAT_MESSAGE, { status: 400, headers: { "Content-Type": "text/plain" } });
+  if (!format) throw new HttpError(400, FORMAT_MESSAGE);
   return format;
 }
 

@@ -8,14 +8,14 @@ import {
 } from "#app/contracts/routes/api-shared.server.ts";
 import { contractInsertSchema, contractMessages, toContractInput } from "#app/contracts/schema.ts";
 import { db } from "#app/db/client.server.ts";
-import { apiHandler, methodNotAllowed } from "#app/lib/api-handler.server.ts";
+import { apiHandler, methodNotAllowed, requireMethod } from "#app/lib/api-handler.server.ts";
 import { jsonAnswer } from "#app/lib/http.server.ts";
 
 // POST /api/equipment/add {equipment fields, validity: {from, to}}
 //   → 201 {success: true, message: "Equipment added successfully!", newEquipment}; 400 {success: false, message}
 export const action = apiHandler(async ({ request }: ActionFunctionArgs) => {
   const user = await requireApiPermission(request, "contracts");
-  if (request.method !== "POST") return methodNotAllowed();
+  requireMethod(request, "POST");
   const body = await readEquipmentJson(request, { success: false });
   const parsed = contractInsertSchema.safeParse(toContractInput(body));
   if (!parsed.success) return jsonAnswer(equipmentValidationBody(parsed.error, { success: false }), 400);

@@ -8,7 +8,7 @@ import {
 } from "#app/contracts/routes/api-shared.server.ts";
 import { contractMessages, contractUpdateSchema, toContractInput } from "#app/contracts/schema.ts";
 import { db } from "#app/db/client.server.ts";
-import { apiHandler, methodNotAllowed } from "#app/lib/api-handler.server.ts";
+import { apiHandler, methodNotAllowed, requireMethod } from "#app/lib/api-handler.server.ts";
 import { jsonAnswer } from "#app/lib/http.server.ts";
 import { STALE_RECORD_MESSAGE } from "#app/lib/messages.ts";
 
@@ -16,7 +16,7 @@ import { STALE_RECORD_MESSAGE } from "#app/lib/messages.ts";
 // 404, 409 (stale version), 400. Fields left out of the body keep their values; null or "" clears.
 export const action = apiHandler(async ({ request, params }: ActionFunctionArgs) => {
   const user = await requireApiPermission(request, "contracts");
-  if (request.method !== "PUT") return methodNotAllowed();
+  requireMethod(request, "PUT");
   const existing = await getContract(db, params.id);
   if (!existing) return jsonAnswer({ message: contractMessages.notFound }, 404);
   const body = await readEquipmentJson(request);

@@ -7,6 +7,7 @@ import printCss from "#app/file-index/print-index.css?url";
 import { listRacks } from "#app/file-index/queries.server.ts";
 import { CUPBOARDS, countFiles, findCupboard, messages } from "#app/file-index/rules.ts";
 import { formatDateGB } from "#app/lib/dates.ts";
+import { HttpError } from "#app/lib/http.server.ts";
 import type { ShellData } from "#app/shell/routes/layout.tsx";
 import { PageSize, PrintNowButton, printHandle } from "#app/ui/list/print.tsx";
 
@@ -26,9 +27,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePermission(request, "fileIndex");
   const cupboard = findCupboard(params.cupboard);
   if (!cupboard)
-    throw new Response("There is no such cupboard. The plant has CupBoard 1 and CupBoard 2.", {
-      status: 404,
-    });
+    throw new HttpError(404, "There is no such cupboard. The plant has CupBoard 1 and CupBoard 2.");
   const racks = await listRacks(db, cupboard.racks);
   const today = plantToday();
   return {

@@ -4,7 +4,7 @@ import { db } from "#app/db/client.server.ts";
 import { areaOfItem } from "#app/ledger/item.ts";
 import { findMovement, reverseMovement } from "#app/ledger/movements.server.ts";
 import { reversalSchema } from "#app/ledger/schema.ts";
-import { apiHandler, methodNotAllowed } from "#app/lib/api-handler.server.ts";
+import { apiHandler, methodNotAllowed, requireMethod } from "#app/lib/api-handler.server.ts";
 import { jsonAnswer, mediaType, readJson } from "#app/lib/http.server.ts";
 import { validationBody } from "#app/lib/validation.ts";
 
@@ -20,7 +20,7 @@ export const action = apiHandler(async ({ request, params }: ActionFunctionArgs)
   const movement = await findMovement(db, params.movementId ?? "");
   // The movement's item decides the area (a rack item's: racks; a spares line's: spares).
   const user = await requireApiPermission(request, areaOfItem(movement?.item.type ?? "rack"));
-  if (request.method !== "POST") return methodNotAllowed();
+  requireMethod(request, "POST");
   if (!movement) return jsonAnswer({ message: "Movement not found" }, 404);
   // The body is optional: no content type and nothing sent means no remark.
   const body = mediaType(request) === "" ? {} : await readJson(request);

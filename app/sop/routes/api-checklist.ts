@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiPermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
-import { apiHandler, methodNotAllowed } from "#app/lib/api-handler.server.ts";
+import { apiHandler, methodNotAllowed, requireMethod } from "#app/lib/api-handler.server.ts";
 import { jsonAnswer, readJson } from "#app/lib/http.server.ts";
 import { validationBody } from "#app/lib/validation.ts";
 import { schemaFor } from "#app/sop/engine/schema.ts";
@@ -15,7 +15,7 @@ const definition = formatOfLegacyApi("/api/checklist");
 
 export const action = apiHandler(async ({ request }: ActionFunctionArgs) => {
   const user = await requireApiPermission(request, "sop");
-  if (request.method !== "POST") return methodNotAllowed();
+  requireMethod(request, "POST");
   const parsed = schemaFor(definition).safeParse(await readJson(request));
   if (!parsed.success) return jsonAnswer(validationBody(parsed.error), 400);
   const { id } = await createRecord(db, definition, parsed.data, user.id);

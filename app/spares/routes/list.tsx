@@ -9,6 +9,7 @@ import type { ListPage } from "#app/db/list.server.ts";
 import { plantToday } from "#app/db/records.server.ts";
 import { type MovementForm, movementFormPath, type StockItemRef, stockCardPath } from "#app/ledger/item.ts";
 import { type MovementItem, useMovementDialog } from "#app/ledger/movement-form.tsx";
+import { HttpError } from "#app/lib/http.server.ts";
 import { logError } from "#app/lib/request-id.server.ts";
 import { issuedInCoverWindow } from "#app/spares/cover.server.ts";
 import { coverCells, stockCover } from "#app/spares/cover.ts";
@@ -68,7 +69,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const department =
     params.department === undefined ? departmentOfTablePath(url.pathname) : params.department;
   if (!isDepartment(department))
-    throw new Response(unknownDepartmentMessage(String(params.department)), { status: 404 });
+    throw new HttpError(404, unknownDepartmentMessage(String(params.department)));
   const search = await withListSize(db, user, `products/${department}`, url.searchParams);
   const { params: list, filters } = readInventoryView(search);
   const today = plantToday();

@@ -4,6 +4,7 @@ import { requirePermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { PRINT_ROW_LIMIT, printedAtNow } from "#app/db/list.server.ts";
 import { plantToday } from "#app/db/records.server.ts";
+import { HttpError } from "#app/lib/http.server.ts";
 import { logError } from "#app/lib/request-id.server.ts";
 import { issuedInCoverWindow } from "#app/spares/cover.server.ts";
 import { coverCells, stockCover } from "#app/spares/cover.ts";
@@ -33,8 +34,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePermission(request, "spares");
   const department = params.department;
-  if (!isDepartment(department))
-    throw new Response(unknownDepartmentMessage(String(department)), { status: 404 });
+  if (!isDepartment(department)) throw new HttpError(404, unknownDepartmentMessage(String(department)));
   const url = new URL(request.url);
   const { params: list, filters } = readInventoryView(url.searchParams);
   const today = plantToday();

@@ -5,7 +5,7 @@ import { requirePermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { formatDateTimeGB } from "#app/lib/dates.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
-import { readForm } from "#app/lib/http.server.ts";
+import { HttpError, readForm } from "#app/lib/http.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { FormError, SubmitButton } from "#app/ui/form.tsx";
 import { RoleSelect, ShownOnce } from "#app/users/components.tsx";
@@ -28,7 +28,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePermission(request, "users");
   const user = await findUserRow(db, params.id ?? "");
-  if (!user) throw new Response("No such user.", { status: 404 });
+  if (!user) throw new HttpError(404, "No such user.");
   const zone = serverSettings().PLANT_TIME_ZONE;
   return {
     user: {
