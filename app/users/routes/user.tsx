@@ -7,6 +7,7 @@ import { formatDateTimeGB } from "#app/lib/dates.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
 import { HttpError, readForm } from "#app/lib/http.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
+import { parseSubmission } from "#app/ui/form/parse.ts";
 import { FormError, SubmitButton } from "#app/ui/form.tsx";
 import { RoleSelect, ShownOnce } from "#app/users/components.tsx";
 import {
@@ -50,10 +51,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requirePermission(request, "users");
   const id = params.id ?? "";
   const form = await readForm(request);
-  const parsed = userActionSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success)
+  const submission = parseSubmission(form, userActionSchema);
+  if (submission.status !== "success")
     return data({ error: "Choose what to do with this account.", role: null, temporaryPassword: null }, 400);
-  const input = parsed.data;
+  const input = submission.value;
   let outcome: Outcome<{ temporaryPassword?: string }>;
   switch (input.intent) {
     case "role":
