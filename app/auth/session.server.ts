@@ -14,6 +14,7 @@ import {
   assertSameOrigin,
   HTTPS_HEADER,
   HttpError,
+  isReadRequest,
   isSameOriginMutation,
   jsonAnswer,
 } from "#app/lib/http.server.ts";
@@ -122,8 +123,7 @@ export async function requireAdmin(request: Request): Promise<SessionUser> {
 }
 
 /** What a request asks of an area when its route does not say: a GET opens, anything else changes. */
-const needOf = (request: Request): Need =>
-  request.method === "GET" || request.method === "HEAD" ? "read" : "write";
+const needOf = (request: Request): Need => (isReadRequest(request) ? "read" : "write");
 
 /**
  * The guard line of every page loader and action (issue 16): the signed-in user, whose role may

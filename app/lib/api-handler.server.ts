@@ -59,5 +59,12 @@ export function requireMethod<M extends Method>(request: Request, ...methods: M[
   return method;
 }
 
-/** The loader or action of a module for the methods it does not take: always the 405. */
-export const refuseMethod = apiHandler(async () => methodNotAllowed());
+/**
+ * The loader or action of a module for the methods it does not take: the 405, after `signIn`
+ * when given (most endpoints ask for the sign-in first, so a visitor gets their 401).
+ */
+export const refuseMethod = (signIn?: (request: Request) => Promise<unknown>) =>
+  apiHandler(async ({ request }) => {
+    if (signIn) await signIn(request);
+    return methodNotAllowed();
+  });

@@ -41,6 +41,9 @@ export function notFound(message = "Not found"): never {
   throw new HttpError(404, message);
 }
 
+/** A request that only reads (GET, HEAD): a loader's, as Remix routes it; every other method is an action's. */
+export const isReadRequest = (request: Request) => request.method === "GET" || request.method === "HEAD";
+
 /**
  * The one answer of an address that is not the API to a method it does not take: 405 in plain
  * text, with Allow naming the methods it does take (the API answers JSON: lib/api-handler.server.ts).

@@ -75,10 +75,14 @@ describe("the one method check and the one thrown answer", () => {
     expect(post.status).toBe(405);
     expect(post.headers.get("content-type")).toBe("application/json; charset=utf-8");
     expect(await post.text()).toBe('{"message":"Method not allowed"}');
-    const refused = await refuseMethod(args(buildRequest("/api/x")));
+    const refused = await refuseMethod()(args(buildRequest("/api/x")));
     expect(refused.status).toBe(405);
     expect(await refused.text()).toBe('{"message":"Method not allowed"}');
     expect(refused.headers.get("x-request-id")).toMatch(/^[\w-]{1,64}$/);
+    const signInFirst = refuseMethod(async () => {
+      throw Response.json({ message: "Authentication required" }, { status: 401 });
+    });
+    expect((await signInFirst(args(buildRequest("/api/x")))).status).toBe(401);
   });
 
   it("answers an HttpError as its message in plain text on a page, as JSON with its fields on /api", async () => {

@@ -29,4 +29,4 @@ export const action = apiHandler(async ({ request }: ActionFunctionArgs) => {
   });
 });
 
-export const loader = refuseMethod;
+export const loader = refuseMethod();

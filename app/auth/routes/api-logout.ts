@@ -10,4 +10,4 @@ export const action = apiHandler(async ({ request }: ActionFunctionArgs) => {
   return jsonAnswer({ message: "Logged out" });
 });
 
-export const loader = refuseMethod;
+export const loader = refuseMethod();

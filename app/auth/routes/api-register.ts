@@ -21,4 +21,4 @@ export const action = apiHandler(async ({ request }: ActionFunctionArgs) => {
   return jsonAnswer({ message: messages.registered }, 201);
 });
 
-export const loader = refuseMethod;
+export const loader = refuseMethod();

@@ -1,9 +1,9 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, } from "@remix-run/node";
 import { requireApiPermission } from "#app/auth/session.server.ts";
 import { deleteContract } from "#app/contracts/queries.server.ts";
 import { contractMessages } from "#app/contracts/schema.ts";
 import { db } from "#app/db/client.server.ts";
-import { apiHandler, methodNotAllowed, requireMethod } from "#app/lib/api-handler.server.ts";
+import { apiHandler, refuseMethod, requireMethod } from "#app/lib/api-handler.server.ts";
 import { jsonAnswer } from "#app/lib/http.server.ts";
 
 // DELETE /api/equipment/delete/{id} → 200 {message: "Equipment deleted successfully"}; 404.
@@ -15,7 +15,4 @@ export const action = apiHandler(async ({ request, params }: ActionFunctionArgs)
   return jsonAnswer({ message: contractMessages.deleted });
 });
 
-export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
-  await requireApiPermission(request, "contracts");
-  return methodNotAllowed();
-});
+export const loader = refuseMethod((request) => requireApiPermission(request, "contracts"));

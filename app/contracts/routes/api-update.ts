@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, } from "@remix-run/node";
 import { requireApiPermission } from "#app/auth/session.server.ts";
 import { getContract, updateContract } from "#app/contracts/queries.server.ts";
 import {
@@ -8,7 +8,7 @@ import {
 } from "#app/contracts/routes/api-shared.server.ts";
 import { contractMessages, contractUpdateSchema, toContractInput } from "#app/contracts/schema.ts";
 import { db } from "#app/db/client.server.ts";
-import { apiHandler, methodNotAllowed, requireMethod } from "#app/lib/api-handler.server.ts";
+import { apiHandler, refuseMethod, requireMethod } from "#app/lib/api-handler.server.ts";
 import { jsonAnswer } from "#app/lib/http.server.ts";
 import { STALE_RECORD_MESSAGE } from "#app/lib/messages.ts";
 
@@ -29,7 +29,4 @@ export const action = apiHandler(async ({ request, params }: ActionFunctionArgs)
   return jsonAnswer({ message: STALE_RECORD_MESSAGE }, 409);
 });
 
-export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
-  await requireApiPermission(request, "contracts");
-  return methodNotAllowed();
-});
+export const loader = refuseMethod((request) => requireApiPermission(request, "contracts"));

@@ -1,7 +1,7 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, } from "@remix-run/node";
 import { requireApiPermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
-import { apiHandler, methodNotAllowed, requireMethod } from "#app/lib/api-handler.server.ts";
+import { apiHandler, refuseMethod, requireMethod } from "#app/lib/api-handler.server.ts";
 import { jsonAnswer, readJson } from "#app/lib/http.server.ts";
 import { validationBody } from "#app/lib/validation.ts";
 import { schemaFor } from "#app/sop/engine/schema.ts";
@@ -22,7 +22,4 @@ export const action = apiHandler(async ({ request }: ActionFunctionArgs) => {
   return jsonAnswer({ message: SAVED_MESSAGE, _id: id }, 201);
 });
 
-export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
-  await requireApiPermission(request, "sop");
-  return methodNotAllowed();
-});
+export const loader = refuseMethod((request) => requireApiPermission(request, "sop"));

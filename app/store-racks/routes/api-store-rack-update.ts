@@ -12,7 +12,7 @@ import { fromApiInput, rackItemApiSchema } from "#app/store-racks/schema.ts";
 // PUT /api/rackupdate/{rackNumber}/{_id} with the six fields (+ optional version) → 200 item;
 // 404, 409 when the version sent is not the stored one, 400 (the legacy API contract).
 
-export const loader = refuseMethod;
+export const loader = refuseMethod();
 
 export const action = apiHandler(async ({ request, params }: ActionFunctionArgs) => {
   const user = await requireApiPermission(request, "racks");

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { can } from "#app/auth/permissions.ts";
 import { requireApiPermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
@@ -6,7 +6,7 @@ import { plantToday } from "#app/db/records.server.ts";
 import { groupDepartment, groupLabel } from "#app/ledger/report/labels.ts";
 import { reportPage } from "#app/ledger/report/queries.server.ts";
 import { readReportView } from "#app/ledger/report/view.ts";
-import { apiHandler, methodNotAllowed } from "#app/lib/api-handler.server.ts";
+import { apiHandler, refuseMethod } from "#app/lib/api-handler.server.ts";
 import { jsonAnswer } from "#app/lib/http.server.ts";
 import { apiExportFormat, sendExport } from "#app/spreadsheets/respond.server.ts";
 import { stockReportExport } from "#app/spreadsheets/stock.server.ts";
@@ -54,7 +54,4 @@ export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
   });
 });
 
-export const action = apiHandler(async ({ request }: ActionFunctionArgs) => {
-  await requireApiPermission(request, "racks");
-  return methodNotAllowed();
-});
+export const action = refuseMethod((request) => requireApiPermission(request, "racks"));
