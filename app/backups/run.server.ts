@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { eq, } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { audit } from "#app/audit/log.server.ts";
 import { users } from "#app/auth/table.server.ts";
 import { createBackup } from "#app/backups/backup.server.ts";

@@ -1,4 +1,4 @@
-import { asc, eq, } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { audit } from "#app/audit/log.server.ts";
 import { suggestNextDueDate } from "#app/contracts/rules.ts";
 import type { ContractField, ContractInsert, ContractUpdate } from "#app/contracts/schema.ts";

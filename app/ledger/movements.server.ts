@@ -21,7 +21,7 @@ import {
   withRunningBalance,
 } from "#app/ledger/rules.ts";
 import { stockMovements as m } from "#app/ledger/table.server.ts";
-import { addDays, } from "#app/lib/dates.ts";
+import { addDays } from "#app/lib/dates.ts";
 import { inventoryItems } from "#app/spares/table.server.ts";
 import { rackItems } from "#app/store-racks/table.server.ts";
 

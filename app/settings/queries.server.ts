@@ -1,4 +1,4 @@
-import { eq, } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { audit } from "#app/audit/log.server.ts";
 import type { Tx } from "#app/db/client.server.ts";
 import { nextVersion } from "#app/db/records.server.ts";

@@ -1,4 +1,4 @@
-import { and, asc, eq, } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { audit } from "#app/audit/log.server.ts";
 import type { Tx } from "#app/db/client.server.ts";
 import { isRecordId, nextVersion, plantToday } from "#app/db/records.server.ts";

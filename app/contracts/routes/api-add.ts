@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, } from "@remix-run/node";
+import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireApiPermission } from "#app/auth/session.server.ts";
 import { createContract } from "#app/contracts/queries.server.ts";
 import {

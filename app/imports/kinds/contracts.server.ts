@@ -1,4 +1,4 @@
-import { eq, } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { PMS_CHOICES, suggestNextDueDate } from "#app/contracts/rules.ts";
 import { contractInsertSchema, contractUpdateSchema } from "#app/contracts/schema.ts";
 import { contracts as t } from "#app/contracts/table.server.ts";

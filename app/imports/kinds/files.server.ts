@@ -1,4 +1,4 @@
-import { eq, } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { atVersion, isUniqueViolation, nextVersion } from "#app/db/records.server.ts";
 import { RACK_NAMES, type RackName } from "#app/file-index/rules.ts";
 import { newFileSchema } from "#app/file-index/schema.ts";

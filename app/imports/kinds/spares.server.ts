@@ -1,4 +1,4 @@
-import { eq, } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Tx } from "#app/db/client.server.ts";
 import { atVersion, nextVersion, plantToday } from "#app/db/records.server.ts";
 import { type MovementInput, recordMovement, recordOpenings } from "#app/ledger/movements.server.ts";

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, } from "@remix-run/node";
+import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireApiPermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { apiHandler, refuseMethod, requireMethod } from "#app/lib/api-handler.server.ts";
