@@ -4,6 +4,7 @@ import {
   DATABASE_RETRY_AFTER_SECONDS,
   isDatabaseAway,
 } from "#app/lib/database-away.ts";
+import { isReadRequest, methodNotAllowedText } from "#app/lib/http.server.ts";
 import { FAULT_MESSAGE } from "#app/lib/messages.ts";
 import { logDatabaseAway, logError } from "#app/lib/request-id.server.ts";
 import { compileRoutes, flattenEntries, matchRoute } from "#app/lib/route-pattern.ts";
@@ -42,8 +43,6 @@ const table = compileRoutes(
   }),
 );
 
-const READS = new Set(["GET", "HEAD"]);
-
 /**
  * The answer of the resource route the request's address names, or null when none does (a page:
  * Remix answers it). As Remix calls a route module: GET and HEAD go to its loader, other methods
@@ -54,13 +53,10 @@ export async function serveResource(request: Request): Promise<Response | null> 
   const found = matchRoute(table, new URL(request.url).pathname);
   if (!found) return null;
   const { route, params } = found;
-  const handler = READS.has(request.method) ? route.value.loader : route.value.action;
+  const handler = isReadRequest(request) ? route.value.loader : route.value.action;
   if (!handler) {
     const allow = route.value.loader ? "GET, HEAD" : "POST";
-    return new Response("This address does not take that method.", {
-      status: 405,
-      headers: { allow, "content-type": "text/plain; charset=utf-8" },
-    });
+    return methodNotAllowedText(allow);
   }
   try {
     return await handler({ request, params, context: {} });

@@ -15,6 +15,7 @@ import { users } from "#app/auth/table.server.ts";
 import { contracts } from "#app/contracts/table.server.ts";
 import type { Tx } from "#app/db/client.server.ts";
 import { totalColumn } from "#app/db/list.server.ts";
+import { isRecordId } from "#app/db/records.server.ts";
 import { fileHref } from "#app/file-index/hrefs.ts";
 import { rackFiles } from "#app/file-index/table.server.ts";
 import { formatDateTimeGB } from "#app/lib/dates.ts";
@@ -246,8 +247,6 @@ export function sopField(definition: FormatDefinition, path: string): FieldSpec 
   return null;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * The pages of the records that still exist, by "entity:id": where /audit links each row. One
  * query per record type on the page, by primary key.
@@ -259,7 +258,7 @@ export async function recordLinks(
   const links = new Map<string, string>();
   const idsOf = (entity: string) => [
     ...new Set(
-      refs.filter((ref) => ref.entity === entity && UUID.test(ref.entityId)).map((ref) => ref.entityId),
+      refs.filter((ref) => ref.entity === entity && isRecordId(ref.entityId)).map((ref) => ref.entityId),
     ),
   ];
   const add = (entity: string, id: string, href: string) => links.set(`${entity}:${id}`, href);

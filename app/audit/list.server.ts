@@ -6,6 +6,7 @@ import { recordTitle, recordTypeLabel } from "#app/audit/record-types.ts";
 import { auditLog } from "#app/audit/table.server.ts";
 import { users } from "#app/auth/table.server.ts";
 import { likePattern, orderBy, PRINT_ROW_LIMIT, pageOf, type Tx, totalColumn } from "#app/db/list.server.ts";
+import { isRecordId } from "#app/db/records.server.ts";
 import { addDays, startOfDayInZone } from "#app/lib/dates.ts";
 import type { ListParams } from "#app/lib/list-params.ts";
 
@@ -53,7 +54,7 @@ async function toRows(db: Tx, rows: readonly EntryRow[]): Promise<AuditRow[]> {
 async function userLabels(db: Tx, rows: readonly EntryRow[]) {
   const ids = [
     ...new Set(
-      rows.filter((row) => row.entity === "user" && UUID.test(row.entityId)).map((row) => row.entityId),
+      rows.filter((row) => row.entity === "user" && isRecordId(row.entityId)).map((row) => row.entityId),
     ),
   ];
   if (ids.length === 0) return new Map<string, string>();
@@ -63,8 +64,6 @@ async function userLabels(db: Tx, rows: readonly EntryRow[]) {
     .where(inArray(users.id, ids));
   return new Map(found.map((user) => [user.id, user.email]));
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A page of /audit. */
 export async function listAuditEntries(

@@ -1,6 +1,7 @@
 import { RECORD_TYPE_NAMES, type RecordType } from "#app/audit/record-types.ts";
 import { formatDateGB, isIsoDate } from "#app/lib/dates.ts";
 import { type ListDefaults, readChoice, readListParams } from "#app/lib/list-params.ts";
+import { isRecordId } from "#app/lib/record-id.ts";
 import type { AppliedFilter } from "#app/ui/list/print.tsx";
 
 // /audit's view in the address (docs/architecture.md "Lists"): every change, newest first,
@@ -10,8 +11,6 @@ import type { AppliedFilter } from "#app/ui/list/print.tsx";
 export const AUDIT_SORTS = ["when"] as const;
 export type AuditSort = (typeof AUDIT_SORTS)[number];
 export const AUDIT_LIST_DEFAULTS: ListDefaults = { sort: "when", dir: "desc" };
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type AuditFilters = {
   /** A user's id, or "". */
@@ -41,10 +40,10 @@ export function readAuditView(search: URLSearchParams) {
     return "";
   };
   const userValue = (search.get("user") ?? "").trim();
-  if (userValue && !UUID.test(userValue))
+  if (userValue && !isRecordId(userValue))
     problems.push("That user is not known: the user filter was left out.");
   const filters: AuditFilters = {
-    user: UUID.test(userValue) ? userValue.toLowerCase() : "",
+    user: isRecordId(userValue) ? userValue.toLowerCase() : "",
     type: readChoice(search, "type", RECORD_TYPE_NAMES),
     from: date("from", "From"),
     to: date("to", "To"),

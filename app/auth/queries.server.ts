@@ -16,6 +16,7 @@ import {
 } from "#app/auth/rules.ts";
 import { loginAttempts, registrationAttempts, sessions, users } from "#app/auth/table.server.ts";
 import type { Tx } from "#app/db/client.server.ts";
+import { isRecordId, isUniqueViolation } from "#app/db/records.server.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
 import { UNKNOWN_ADDRESS, withoutNul } from "#app/lib/http.server.ts";
 
@@ -74,7 +75,7 @@ export async function registerUser(
       return { ok: true as const, userId: user.id, role };
     });
   } catch (error) {
-    if ((error as { code?: string }).code === "23505") return { ok: false, message: messages.emailTaken };
+    if (isUniqueViolation(error)) return { ok: false, message: messages.emailTaken };
     throw error;
   }
 }
@@ -255,14 +256,12 @@ export async function createSession(
   return session;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * The signed-in user of a session id, or null when the session is unknown, revoked, expired,
  * idle too long (its own idle minutes, else SESSION_IDLE_HOURS) or the user disabled.
  */
 export async function findSessionUser(db: Tx, sessionId: string): Promise<SessionUser | null> {
-  if (!UUID.test(sessionId)) return null;
+  if (!isRecordId(sessionId)) return null;
   const idleMinutes = Math.round(serverSettings().SESSION_IDLE_HOURS * 60);
   const [row] = await db
     .select({
@@ -302,7 +301,7 @@ export async function findSessionUser(db: Tx, sessionId: string): Promise<Sessio
 }
 
 export async function revokeSession(db: Tx, sessionId: string, byUserId: string | null) {
-  if (!UUID.test(sessionId)) return;
+  if (!isRecordId(sessionId)) return;
   await db
     .update(sessions)
     .set({ revokedAt: new Date(), updatedAt: new Date(), updatedBy: byUserId })

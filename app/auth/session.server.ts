@@ -10,7 +10,14 @@ import {
 } from "#app/auth/queries.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
-import { assertSameOrigin, HTTPS_HEADER, isSameOriginMutation, jsonAnswer } from "#app/lib/http.server.ts";
+import {
+  assertSameOrigin,
+  HTTPS_HEADER,
+  HttpError,
+  isReadRequest,
+  isSameOriginMutation,
+  jsonAnswer,
+} from "#app/lib/http.server.ts";
 
 // Pages use an httpOnly cookie holding only the id of a row in the sessions table (behaviour
 // note 1, docs/decisions/002-cookie-sessions.md): logging out or disabling a user revokes at once.
@@ -111,13 +118,12 @@ function isChangePasswordPage(request: Request) {
 
 export async function requireAdmin(request: Request): Promise<SessionUser> {
   const user = await requireUser(request);
-  if (user.role !== "admin") throw new Response("Only an administrator can open this page.", { status: 403 });
+  if (user.role !== "admin") throw new HttpError(403, "Only an administrator can open this page.");
   return user;
 }
 
 /** What a request asks of an area when its route does not say: a GET opens, anything else changes. */
-const needOf = (request: Request): Need =>
-  request.method === "GET" || request.method === "HEAD" ? "read" : "write";
+const needOf = (request: Request): Need => (isReadRequest(request) ? "read" : "write");
 
 /**
  * The guard line of every page loader and action (issue 16): the signed-in user, whose role may
@@ -141,7 +147,7 @@ export const forbidden = (role: SessionUser["role"], need: Need) =>
 /** The /api twin of requirePermission: 401 without credentials, 403 `{ message }` outside the role. */
 export async function requireApiPermission(request: Request, area: Area, need: Need = needOf(request)) {
   const user = await requireApiUser(request);
-  if (!can(user.role, area, need)) throw jsonAnswer({ message: deniedMessage(user.role, need) }, 403);
+  if (!can(user.role, area, need)) throw new HttpError(403, deniedMessage(user.role, need));
   return user;
 }
 
@@ -192,7 +198,7 @@ export async function requireApiUser(
 ): Promise<SessionUser> {
   const user = await apiUser(request);
   if (user.mustChangePassword && !options.allowPendingPasswordChange)
-    throw jsonAnswer({ message: mustChangePasswordMessage }, 403);
+    throw new HttpError(403, mustChangePasswordMessage);
   return user;
 }
 
@@ -206,7 +212,7 @@ async function apiUser(request: Request): Promise<SessionUser> {
   const user = await getUser(request);
   if (!user) throw authenticationRequired();
   if (!isSameOriginMutation(request)) {
-    throw jsonAnswer({ message: "This request came from another site and was refused." }, 403);
+    throw new HttpError(403, "This request came from another site and was refused.");
   }
   return user;
 }

@@ -4,6 +4,7 @@ import { quoteName } from "#app/backups/backup.server.ts";
 import { BackupRefused, readBackup } from "#app/backups/restore.server.ts";
 import { listBackups } from "#app/backups/run.server.ts";
 import { db } from "#app/db/client.server.ts";
+import { isUniqueViolation } from "#app/db/records.server.ts";
 import { backupDir, serverSettings } from "#app/lib/env.server.ts";
 
 // Bring one deleted record back (issue 34): a wrong delete should not need a whole restore. The
@@ -133,7 +134,7 @@ export async function bringBack(type: BringBackType, id: string, userId: string)
       const code =
         (error as { cause?: { code?: string }; code?: string }).cause?.code ??
         (error as { code?: string }).code;
-      if (code === "23505")
+      if (isUniqueViolation(error))
         return {
           ok: false,
           message: "Another record now has this one's number or key: change or delete it first.",

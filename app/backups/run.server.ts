@@ -1,12 +1,13 @@
 import fs from "node:fs";
 import path from "node:path";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { audit } from "#app/audit/log.server.ts";
 import { users } from "#app/auth/table.server.ts";
 import { createBackup } from "#app/backups/backup.server.ts";
 import { backupIsStale, backupsToKeep, newestFirst, parseBackupName } from "#app/backups/rules.ts";
 import { type BackupSettings, backupSettingsSchema, DEFAULT_BACKUP_SETTINGS } from "#app/backups/schema.ts";
 import { db, type Tx } from "#app/db/client.server.ts";
+import { nextVersion } from "#app/db/records.server.ts";
 import { formatDateTimeGB } from "#app/lib/dates.ts";
 import { backupDir, serverSettings } from "#app/lib/env.server.ts";
 import { queueMail } from "#app/mail/outbox.server.ts";
@@ -35,7 +36,7 @@ async function putSetting(tx: Tx, key: string, value: unknown, userId: string | 
     .values({ key, value, createdBy: userId, updatedBy: userId })
     .onConflictDoUpdate({
       target: settings.key,
-      set: { value, updatedBy: userId, updatedAt: new Date(), version: sql`${settings.version} + 1` },
+      set: { value, updatedBy: userId, updatedAt: new Date(), version: nextVersion(settings) },
     });
 }
 

@@ -1,9 +1,10 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { audit } from "#app/audit/log.server.ts";
 import { suggestNextDueDate } from "#app/contracts/rules.ts";
 import type { ContractField, ContractInsert, ContractUpdate } from "#app/contracts/schema.ts";
 import { contracts } from "#app/contracts/table.server.ts";
 import type { Tx } from "#app/db/client.server.ts";
+import { atVersion, isRecordId, nextVersion } from "#app/db/records.server.ts";
 
 // Data access for maintenance contracts. Rows leave this file in the legacy field names of the
 // /api contract (the legacy API contract "Records": Equipment); dates stay YYYY-MM-DD strings, and an
@@ -83,9 +84,8 @@ function toColumns(input: ContractInsert | ContractUpdate) {
   };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** An id that is not a uuid names no contract (and must not reach PostgreSQL as one). */
-export const isContractId = (id: string | undefined): id is string => !!id && UUID.test(id);
+export const isContractId = isRecordId;
 
 /** All contracts, oldest first (the order they were entered, as in the legacy table). */
 export async function listContracts(db: Tx): Promise<Equipment[]> {
@@ -138,9 +138,9 @@ export async function updateContract(
         ...toColumns(input),
         updatedBy: userId,
         updatedAt: new Date(),
-        version: sql`${contracts.version} + 1`,
+        version: nextVersion(contracts),
       })
-      .where(and(eq(contracts.id, id), eq(contracts.version, expected)))
+      .where(atVersion(contracts, id, expected))
       .returning();
     if (!row) return { ok: false, reason: "stale" } as const;
     const equipment = toEquipment(row);

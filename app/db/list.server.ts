@@ -56,6 +56,16 @@ export async function pageOf<Row extends { total: number }>(
   params: Pick<ListParams, "page" | "size">,
   query: (limit: number, offset: number) => Promise<Row[]>,
 ): Promise<ListPage<Omit<Row, "total">>> {
+  const { rows, page } = await pageRowsOf(params, query);
+  const total = rows[0] ? Number(rows[0].total) : 0;
+  return { rows: rows.map(({ total: _total, ...row }) => row), total, page };
+}
+
+/** pageOf's rows as the query gave them (`total` kept), for a list that reads more than rows from them. */
+export async function pageRowsOf<Row extends { total?: unknown }>(
+  params: Pick<ListParams, "page" | "size">,
+  query: (limit: number, offset: number) => Promise<Row[]>,
+): Promise<{ rows: Row[]; page: number }> {
   let page = params.page;
   let rows = await query(params.size, offsetOf(page, params.size));
   if (rows.length === 0 && page > 1) {
@@ -64,8 +74,7 @@ export async function pageOf<Row extends { total: number }>(
     page = Math.max(1, Math.ceil(total / params.size));
     rows = total ? await query(params.size, offsetOf(page, params.size)) : [];
   }
-  const total = rows[0] ? Number(rows[0].total) : 0;
-  return { rows: rows.map(({ total: _total, ...row }) => row), total, page };
+  return { rows, page };
 }
 
 /** The whole list's length beside each row (window function: no second query). */

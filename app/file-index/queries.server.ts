@@ -2,8 +2,8 @@ import { and, asc, count, desc, eq, inArray, or, sql } from "drizzle-orm";
 import type { SelectedFields } from "drizzle-orm/pg-core";
 import { audit } from "#app/audit/log.server.ts";
 import type { Tx } from "#app/db/client.server.ts";
-import { isUniqueViolation } from "#app/db/errors.ts";
 import { likePattern } from "#app/db/list.server.ts";
+import { atVersion, isUniqueViolation, nextVersion } from "#app/db/records.server.ts";
 import type { FileSort } from "#app/file-index/list.ts";
 import { RACK_NAMES, type Rack, type RackFile, type RackName, type RackView } from "#app/file-index/rules.ts";
 import type { FileUpdate, NewFile } from "#app/file-index/schema.ts";
@@ -221,9 +221,9 @@ export async function updateFile(
         name: change.name,
         updatedBy: userId,
         updatedAt: new Date(),
-        version: sql`${rackFiles.version} + 1`,
+        version: nextVersion(rackFiles),
       })
-      .where(and(eq(rackFiles.id, fileId), eq(rackFiles.version, expected)))
+      .where(atVersion(rackFiles, fileId, expected))
       .returning(columns);
     if (!row) return { ok: false, reason: "stale", file: before } as const;
     const { rackName: _rack, ...after } = row;

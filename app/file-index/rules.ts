@@ -1,6 +1,7 @@
 // The file index (the legacy app "Admin Racks", "Rack file"): two cupboards of four racks each.
 // Pure rules shared by the browser and the server (loaders, actions, /api).
 
+import { isRecordId } from "#app/lib/record-id.ts";
 import { singleLine } from "#app/lib/text.ts";
 
 export const CUPBOARDS = [
@@ -59,11 +60,8 @@ export function findCupboard(value: unknown): Cupboard | null {
   return CUPBOARDS.find((cupboard) => String(cupboard.number) === String(value)) ?? null;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** File ids (`_id`) are uuids; anything else can never match and must not reach the database. */
-export function isFileId(value: unknown): value is string {
-  return typeof value === "string" && UUID.test(value);
-}
+export const isFileId = isRecordId;
 
 export type RackFile = { _id: string; id: number; name: string; version: number };
 export type Rack = { name: RackName; files: RackFile[] };

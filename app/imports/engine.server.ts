@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, notInArray, sql } from "drizzle-orm";
 import { audit } from "#app/audit/log.server.ts";
 import type { Tx } from "#app/db/client.server.ts";
-import { isUniqueViolation } from "#app/db/errors.ts";
+import { isRecordId, isUniqueViolation } from "#app/db/records.server.ts";
 import { imports } from "#app/imports/table.server.ts";
 import { cleanText } from "#app/lib/text.ts";
 import { type ImportKind, ImportRefused, type Stored, type Values } from "#app/spreadsheets/import-kind.ts";
@@ -246,8 +246,7 @@ async function dropOlderPreviews(db: Tx, userId: string) {
   await db.delete(imports).where(and(mine, notInArray(imports.id, kept)));
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isImportId = (id: unknown): id is string => typeof id === "string" && UUID.test(id);
+export const isImportId = isRecordId;
 
 export async function findImport(db: Tx, id: string) {
   if (!isImportId(id)) return null;

@@ -3,7 +3,7 @@ import { db } from "#app/db/client.server.ts";
 import { areaOfItem, parseStockItemRef, type StockItemRef } from "#app/ledger/item.ts";
 import { findStockItem, type StockItemInfo } from "#app/ledger/items.server.ts";
 import { messages } from "#app/ledger/rules.ts";
-import { jsonAnswer, notFound } from "#app/lib/http.server.ts";
+import { HttpError, notFound } from "#app/lib/http.server.ts";
 
 // A stock page's or endpoint's first line: the item named by the address, and the right to it
 // (a rack item's movements are the racks area's, a spares line's the spares area's). An address
@@ -31,6 +31,6 @@ export async function requireStockItemApi(
   const ref: StockItemRef | null = parseStockItemRef(params.type, params.id);
   const user = await requireApiPermission(request, areaOfItem(ref?.type ?? "rack"));
   const item = ref ? await findStockItem(db, ref) : null;
-  if (!item) throw jsonAnswer({ message: "Stock item not found" }, 404);
+  if (!item) throw new HttpError(404, "Stock item not found");
   return { user, item };
 }

@@ -1,15 +1,15 @@
 // A stock item is either a rack item (the store racks) or a spares line (the department tables).
 // The ledger, its pages and its API address both the same way: `{ type, id }`, and `/stock/:type/:id`.
 
+import { isRecordId } from "#app/lib/record-id.ts";
+
 export const STOCK_ITEM_TYPES = ["rack", "spare"] as const;
 export type StockItemType = (typeof STOCK_ITEM_TYPES)[number];
 
 export type StockItemRef = { type: StockItemType; id: string };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** An id that cannot be a record's is simply not found (never a database error). */
-export const isRecordId = (id: string | null | undefined): id is string => UUID.test(id ?? "");
+export { isRecordId };
 
 export const isStockItemType = (value: unknown): value is StockItemType =>
   typeof value === "string" && (STOCK_ITEM_TYPES as readonly string[]).includes(value);

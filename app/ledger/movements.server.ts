@@ -3,6 +3,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { audit, auditMany } from "#app/audit/log.server.ts";
 import { users } from "#app/auth/table.server.ts";
 import type { Tx } from "#app/db/client.server.ts";
+import { plantToday } from "#app/db/records.server.ts";
 import { isRecordId, type StockItemRef, type StockItemType } from "#app/ledger/item.ts";
 import {
   belowZeroProblem,
@@ -20,8 +21,7 @@ import {
   withRunningBalance,
 } from "#app/ledger/rules.ts";
 import { stockMovements as m } from "#app/ledger/table.server.ts";
-import { addDays, dateInZone } from "#app/lib/dates.ts";
-import { serverSettings } from "#app/lib/env.server.ts";
+import { addDays } from "#app/lib/dates.ts";
 import { inventoryItems } from "#app/spares/table.server.ts";
 import { rackItems } from "#app/store-racks/table.server.ts";
 
@@ -32,8 +32,6 @@ import { rackItems } from "#app/store-racks/table.server.ts";
 // in the same transaction, so the cache always equals the sum of the item's movements.
 
 const ENTITY = "stock_movement";
-
-export const plantToday = () => dateInZone(new Date(), serverSettings().PLANT_TIME_ZONE);
 
 /** What a person enters. For a count, `quantity` is the counted figure. */
 export type MovementInput = {

@@ -4,6 +4,7 @@ import {
   DATABASE_RETRY_AFTER_SECONDS,
   isDatabaseAway,
 } from "#app/lib/database-away.ts";
+import type { Method } from "#app/lib/endpoint.ts";
 import { HttpError, jsonAnswer } from "#app/lib/http.server.ts";
 import { FAULT_MESSAGE } from "#app/lib/messages.ts";
 import { logDatabaseAway, logError, requestId } from "#app/lib/request-id.server.ts";
@@ -11,8 +12,8 @@ import { logDatabaseAway, logError, requestId } from "#app/lib/request-id.server
 type Args = LoaderFunctionArgs | ActionFunctionArgs;
 
 /**
- * Wraps an /api loader or action: a thrown Response passes through, an HttpError becomes its JSON
- * answer, the database away is a 503 to try again, and anything else is logged with the request id
+ * Wraps an /api loader or action: a thrown HttpError becomes its JSON answer, any other thrown
+ * Response passes through, the database away is a 503 to try again, and anything else is logged with the request id
  * and answered 500 with no internals.
  */
 export function apiHandler<A extends Args>(handle: (args: A) => Promise<Response>) {
@@ -21,10 +22,10 @@ export function apiHandler<A extends Args>(handle: (args: A) => Promise<Response
     try {
       response = await handle(args);
     } catch (error) {
-      if (error instanceof Response) response = error;
-      else if (error instanceof HttpError) {
-        response = jsonAnswer({ ...error.body, message: error.message }, error.status);
-      } else if (isDatabaseAway(error)) {
+      if (error instanceof HttpError)
+        response = jsonAnswer({ ...error.fields, message: error.message }, error.status);
+      else if (error instanceof Response) response = error;
+      else if (isDatabaseAway(error)) {
         // Expected while PostgreSQL restarts: nothing was saved (each save is one transaction).
         logDatabaseAway(args.request, error);
         response = jsonAnswer({ message: DATABASE_AWAY_MESSAGE }, 503, {
@@ -44,5 +45,26 @@ export function apiHandler<A extends Args>(handle: (args: A) => Promise<Response
   };
 }
 
-/** 405 for a method an endpoint does not take. */
+/** The API's one answer to a method an address does not take: 405 `{message}`. */
 export const methodNotAllowed = () => jsonAnswer({ message: "Method not allowed" }, 405);
+
+/**
+ * The API's one method check: the request's method when it is one the handler takes, else the 405
+ * is thrown (apiHandler answers it). Placed where the handler asks it, so each endpoint keeps its
+ * order of answers (most ask for the sign-in first: a visitor gets the 401, not the 405).
+ */
+export function requireMethod<M extends Method>(request: Request, ...methods: M[]): M {
+  const method = request.method.toUpperCase() as M;
+  if (!methods.includes(method)) throw methodNotAllowed();
+  return method;
+}
+
+/**
+ * The loader or action of a module for the methods it does not take: the 405, after `signIn`
+ * when given (most endpoints ask for the sign-in first, so a visitor gets their 401).
+ */
+export const refuseMethod = (signIn?: (request: Request) => Promise<unknown>) =>
+  apiHandler(async ({ request }) => {
+    if (signIn) await signIn(request);
+    return methodNotAllowed();
+  });

@@ -10,18 +10,49 @@ export const CLIENT_HEADER = "x-plantops-client";
 /** Set by the web server to "1" when the request came over HTTPS (directly, or via a trusted proxy). */
 export const HTTPS_HEADER = "x-plantops-https";
 
-/** Throws a Response (caught by Remix) when a condition fails: the epic-stack `invariantResponse`. */
+/**
+ * The one thrown HTTP answer, for pages and the API alike: throw it wherever the request cannot go
+ * on. It is a Response (the message as plain text), so a page's loader or action that throws it
+ * shows the error page with its status and message, as Remix shows any thrown Response; the API
+ * (lib/api-handler.server.ts) answers it as JSON, `{...fields, message}`.
+ */
+export class HttpError extends Response {
+  readonly message: string;
+  /** Fields the API's JSON answer carries beside `message` (a legacy `success: false`). */
+  readonly fields: Record<string, unknown>;
+
+  constructor(status: number, message: string, fields: Record<string, unknown> = {}) {
+    super(message, { status, headers: { "content-type": "text/plain; charset=utf-8" } });
+    this.message = message;
+    this.fields = fields;
+  }
+}
+
+/** Throws the HTTP answer (400 unless told) when a condition fails: the epic-stack `invariantResponse`. */
 export function invariantResponse(
   condition: unknown,
   message: string,
-  init: ResponseInit = { status: 400 },
+  init: { status: number } = { status: 400 },
 ): asserts condition {
-  if (!condition)
-    throw new Response(message, { ...init, headers: { "content-type": "text/plain; charset=utf-8" } });
+  if (!condition) throw new HttpError(init.status, message);
 }
 
 export function notFound(message = "Not found"): never {
-  throw new Response(message, { status: 404, statusText: "Not Found" });
+  throw new HttpError(404, message);
+}
+
+/** A request that only reads (GET, HEAD): a loader's, as Remix routes it; every other method is an action's. */
+export const isReadRequest = (request: Request) => request.method === "GET" || request.method === "HEAD";
+
+/**
+ * The one answer of an address that is not the API to a method it does not take: 405 in plain
+ * text, with Allow naming the methods it does take (the API answers JSON: lib/api-handler.server.ts).
+ */
+export function methodNotAllowedText(allow: string): Response {
+  return new Response("This address does not take that method.", {
+    status: 405,
+    headers: { allow, "content-type": "text/plain; charset=utf-8" },
+  });
 }
 
 /** JSON answer for /api routes, always with the JSON content type. */
@@ -29,16 +60,6 @@ export function jsonAnswer(body: unknown, status = 200, headers?: HeadersInit): 
   const response = Response.json(body, { status, headers });
   response.headers.set("content-type", "application/json; charset=utf-8");
   return response;
-}
-
-export class HttpError extends Error {
-  constructor(
-    public status: number,
-    message: string,
-    public body?: Record<string, unknown>,
-  ) {
-    super(message);
-  }
 }
 
 async function readCapped(request: Request): Promise<string> {
@@ -144,6 +165,6 @@ export function isSameOriginMutation(request: Request) {
 
 export function assertSameOrigin(request: Request) {
   if (!isSameOriginMutation(request)) {
-    throw new Response("This form was sent from another site and was refused.", { status: 403 });
+    throw new HttpError(403, "This form was sent from another site and was refused.");
   }
 }

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { errorSummary, MAX_ATTEMPTS, mailNotReadyReason, retryDelayMinutes } from "#app/mail/rules.ts";
+import {
+  errorSummary,
+  MAX_ATTEMPTS,
+  mailNotReadyReason,
+  retryDelayMinutes,
+  sendAgainSchema,
+  testMailSchema,
+} from "#app/mail/rules.ts";
+import { parseSubmission } from "#app/ui/form/parse.ts";
 
 describe("outbox retries", () => {
   it("waits twice as long after each failure, from one minute", () => {
@@ -27,5 +35,28 @@ describe("why mail is off", () => {
     expect(
       mailNotReadyReason({ SMTP_URL: "smtp://mail.plant.test", MAIL_FROM: "plant@plant.test" }),
     ).toBeNull();
+  });
+});
+
+describe("the outbox's and the test mail's forms", () => {
+  const form = (fields: Record<string, string>) => new URLSearchParams(fields);
+
+  it("sends again only a message named by a record id", () => {
+    const id = "0b0f6a8e-3c1d-4f6e-9a7b-2d4c6e8f0a1b";
+    const sent = parseSubmission(form({ intent: "send-again", id }), sendAgainSchema);
+    expect(sent.status === "success" && sent.value).toEqual({ intent: "send-again", id });
+    const refused: Record<string, string>[] = [
+      { intent: "send-again", id: "42" },
+      { intent: "send-again" },
+      { intent: "x", id },
+    ];
+    for (const fields of refused) expect(parseSubmission(form(fields), sendAgainSchema).status).toBe("error");
+  });
+
+  it("takes the test address as typed (blank is empty): queueing the mail checks it", () => {
+    const typed = parseSubmission(form({ intent: "test-mail", to: " not an address " }), testMailSchema);
+    expect(typed.status === "success" && typed.value.to).toBe(" not an address ");
+    const blank = parseSubmission(form({ intent: "test-mail", to: "" }), testMailSchema);
+    expect(blank.status === "success" && blank.value.to).toBe("");
   });
 });

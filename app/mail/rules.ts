@@ -1,3 +1,6 @@
+import * as z from "zod/mini";
+import { isRecordId } from "#app/lib/record-id.ts";
+
 // Outbox rules (issue 19), pure: how long a message waits after a failed attempt, and when it is
 // given up as failed. The worker and the admin page (its "next try" column) read the same numbers.
 
@@ -32,3 +35,21 @@ export function mailNotReadyReason(settings: { SMTP_URL?: string; MAIL_FROM?: st
     return "E-mail is off: MAIL_FROM (the sender's address) is not set, so reminders are shown in the app only.";
   return null;
 }
+
+/** The outbox's "Send again" form: which message. */
+export const sendAgainSchema = z.object({
+  intent: z.literal("send-again"),
+  id: z.string().check(z.refine(isRecordId)),
+});
+
+/**
+ * /settings' "Send a test e-mail" form. The address is checked when the message is queued
+ * (queueTestMail), after the check that mail is set up at all, so the form takes any text here.
+ */
+export const testMailSchema = z.object({
+  intent: z.literal("test-mail"),
+  to: z.pipe(
+    z.optional(z.string()),
+    z.transform((value) => value ?? ""),
+  ),
+});

@@ -9,7 +9,9 @@ import {
   digestMessage,
   digestTimePassed,
   plantDay,
+  reminderChoicesSchema,
 } from "#app/reminders/rules.ts";
+import { parseSubmission } from "#app/ui/form/parse.ts";
 
 const OFFSETS = DEFAULT_CONTRACT_OFFSETS;
 const KOLKATA = "Asia/Kolkata";
@@ -187,5 +189,20 @@ describe("the Today page's contract bands", () => {
   it("crosses 29 February by calendar days", () => {
     expect(bands([due("validity", "2028-02-29")], "2028-02-22")[1]).toBe("validity 7: 2028-02-29");
     expect(bands([due("validity", "2028-02-29")], "2028-03-01")[0]).toBe("validity overdue: 2028-02-29");
+  });
+});
+
+describe("the reminder choices form (/account)", () => {
+  const kinds = (...ticked: string[]) => {
+    const form = new URLSearchParams({ intent: "reminders" });
+    for (const kind of ticked) form.append("kind", kind);
+    const submission = parseSubmission(form, reminderChoicesSchema);
+    return submission.status === "success" ? submission.value.kind : null;
+  };
+
+  it("reads no box, one box and several boxes as a list", () => {
+    expect(kinds()).toEqual([]);
+    expect(kinds("returns")).toEqual(["returns"]);
+    expect(kinds("returns", "contracts")).toEqual(["returns", "contracts"]);
   });
 });

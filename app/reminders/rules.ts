@@ -1,5 +1,6 @@
+import * as z from "zod/mini";
 import { datePassed, type StatusBounds } from "#app/contracts/rules.ts";
-import { dateInZone, formatDateGB } from "#app/lib/dates.ts";
+import { dateInZone, formatDateGB, wallClock } from "#app/lib/dates.ts";
 import { quotedForMail } from "#app/lib/text.ts";
 import { ORDER_TO_PLACE_QUERY } from "#app/spares/list.ts";
 
@@ -27,6 +28,15 @@ export function kindsForRole(
 ): ReminderKind[] {
   return REMINDER_KINDS.filter((kind) => mayRead(REMINDER_KIND_AREAS[kind]));
 }
+
+/** /account's reminder choices: the ticked kinds (one box gives one value, several a list). */
+export const reminderChoicesSchema = z.object({
+  intent: z.literal("reminders"),
+  kind: z.pipe(
+    z.optional(z.union([z.string(), z.array(z.optional(z.string()))])),
+    z.transform((value): unknown[] => [value ?? []].flat()),
+  ),
+});
 
 /** The checkboxes /account sent, kept to the kinds the role may have. */
 export function chosenKinds(values: unknown[], allowed: readonly ReminderKind[]): ReminderKind[] {
@@ -75,14 +85,8 @@ function parseTime(time: string): [number, number] {
 /** Is the digest's time of day already past at `now` in the plant's zone (a late start catches up)? */
 export function digestTimePassed(now: Date, timeZone: string, time: string): boolean {
   const [hours, minutes] = parseTime(time);
-  const clock = new Intl.DateTimeFormat("en-GB", {
-    timeZone,
-    hourCycle: "h23",
-    hour: "2-digit",
-    minute: "2-digit",
-  }).format(now);
-  const [h, m] = clock.split(":").map(Number);
-  return h * 60 + m >= hours * 60 + minutes;
+  const clock = wallClock(now, timeZone);
+  return Number(clock.hour) * 60 + Number(clock.minute) >= hours * 60 + minutes;
 }
 
 /** The plant's calendar day at `now`: a contract ending "today" ends on this date. */

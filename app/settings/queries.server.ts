@@ -1,6 +1,7 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { audit } from "#app/audit/log.server.ts";
 import type { Tx } from "#app/db/client.server.ts";
+import { nextVersion } from "#app/db/records.server.ts";
 import { defaultPlantSettings, type PlantSettings, plantSettingsSchema } from "#app/settings/schema.ts";
 import { settings } from "#app/settings/table.server.ts";
 
@@ -23,7 +24,7 @@ export async function savePlantSettings(db: Tx, value: PlantSettings, userId: st
       .values({ key: KEY, value, createdBy: userId, updatedBy: userId })
       .onConflictDoUpdate({
         target: settings.key,
-        set: { value, updatedBy: userId, updatedAt: new Date(), version: sql`${settings.version} + 1` },
+        set: { value, updatedBy: userId, updatedAt: new Date(), version: nextVersion(settings) },
       });
     await audit(tx, { userId, action: "update", entity: "settings", entityId: KEY, before, after: value });
     return before;

@@ -5,6 +5,7 @@ import { eq, sql } from "drizzle-orm";
 import { audit } from "#app/audit/log.server.ts";
 import { isRole, type Role } from "#app/auth/roles.ts";
 import type { Tx } from "#app/db/client.server.ts";
+import { nextVersion } from "#app/db/records.server.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
 import { defaultRegistrationSettings, type RegistrationSettings } from "#app/settings/registration.ts";
 import { ROTATION_NOTE } from "#app/settings/registration-note.ts";
@@ -43,7 +44,7 @@ async function write(tx: Tx, value: Stored, userId: string) {
     .values({ key: KEY, value, createdBy: userId, updatedBy: userId })
     .onConflictDoUpdate({
       target: settings.key,
-      set: { value, updatedBy: userId, updatedAt: new Date(), version: sql`${settings.version} + 1` },
+      set: { value, updatedBy: userId, updatedAt: new Date(), version: nextVersion(settings) },
     });
 }
 

@@ -4,6 +4,7 @@ import { audit } from "#app/audit/log.server.ts";
 import { personName, users } from "#app/auth/table.server.ts";
 import type { Tx } from "#app/db/client.server.ts";
 import { likePattern, orderBy, PRINT_ROW_LIMIT, pageOf, totalColumn } from "#app/db/list.server.ts";
+import { atVersion, isRecordId, nextVersion } from "#app/db/records.server.ts";
 import type { ListParams } from "#app/lib/list-params.ts";
 import type { FormatDefinition, SopData } from "#app/sop/engine/types.ts";
 import {
@@ -25,10 +26,9 @@ export const PAGE_SIZE = 50;
 export const pageNumber = (value: string | null) =>
   Math.min(1_000_000, Math.max(1, Number.parseInt(value ?? "1", 10) || 1));
 const ENTITY = "sop_record";
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** True for a string that can be a record id (anything else is simply "not found"). */
-export const isRecordId = (id: string | undefined): id is string => Boolean(id && UUID.test(id));
+export { isRecordId };
 
 export type SopRecord = {
   id: string;
@@ -129,9 +129,9 @@ export async function updateRecord(
         summary: summaryOf(definition, data),
         updatedBy: userId,
         updatedAt: new Date(),
-        version: sql`${sopRecords.version} + 1`,
+        version: nextVersion(sopRecords),
       })
-      .where(and(eq(sopRecords.id, id), eq(sopRecords.version, before.version)))
+      .where(atVersion(sopRecords, id, before.version))
       .returning({ version: sopRecords.version });
     if (!row) return { ok: false as const, reason: "stale" as const };
     await audit(tx, {

@@ -3,9 +3,8 @@ import { data } from "@remix-run/node";
 import { mayChangeSopRecord, NOT_YOURS_TODAY_MESSAGE } from "#app/auth/permissions.ts";
 import type { SessionUser } from "#app/auth/queries.server.ts";
 import { db } from "#app/db/client.server.ts";
-import { dateInZone } from "#app/lib/dates.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
-import { notFound } from "#app/lib/http.server.ts";
+import { HttpError, notFound } from "#app/lib/http.server.ts";
 import { parseSopSubmission } from "#app/sop/engine/parse.ts";
 import type { FormatDefinition, SopData } from "#app/sop/engine/types.ts";
 import { SAVE_ANYWAY_FIELD, unansweredItems } from "#app/sop/engine/values.ts";
@@ -33,11 +32,8 @@ export const mayChange = (user: SessionUser, record: { createdBy: string | null;
 
 /** The edit and delete pages' second guard: another's record, or an older one, is the 403 page for a guard. */
 export function assertMayChange(user: SessionUser, record: { createdBy: string | null; createdAt: Date }) {
-  if (!mayChange(user, record)) throw new Response(NOT_YOURS_TODAY_MESSAGE, { status: 403 });
+  if (!mayChange(user, record)) throw new HttpError(403, NOT_YOURS_TODAY_MESSAGE);
 }
-
-/** Today in the plant's time zone (never the server's own). */
-export const plantToday = () => dateInZone(new Date(), serverSettings().PLANT_TIME_ZONE);
 
 /** Parses a posted form with the format's schema (the same parse the browser runs). */
 export function parseSopForm(definition: FormatDefinition, formData: FormData) {

@@ -2,8 +2,9 @@ import { and, eq, sql } from "drizzle-orm";
 import { audit } from "#app/audit/log.server.ts";
 import type { Tx } from "#app/db/client.server.ts";
 import { asNumber, isoTime } from "#app/db/columns.ts";
+import { atVersion, isRecordId, isUniqueViolation, nextVersion, plantToday } from "#app/db/records.server.ts";
 import { selectRows } from "#app/db/select.server.ts";
-import { plantToday, recordMovement } from "#app/ledger/movements.server.ts";
+import { recordMovement } from "#app/ledger/movements.server.ts";
 import { toThousandths } from "#app/ledger/rules.ts";
 import { type Department, excessShortFall, type OrderStatus, orderStatusOf } from "#app/spares/rules.ts";
 import type { LineChanges, LineInput } from "#app/spares/schema.ts";
@@ -46,9 +47,8 @@ export type TableRow = {
   version: number;
 };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Ids are UUIDs; anything else is simply not found (never a database error). */
-export const isLineId = (id: unknown): id is string => typeof id === "string" && UUID.test(id);
+export const isLineId = isRecordId;
 
 // A line's columns in their wire form (numbers, ISO times), so that the list can be read without the
 // ORM's row mapping (selectRows) and the single reads and `returning` give the same values.
@@ -135,14 +135,6 @@ const ENTITY = "inventory_item";
 /** Audit entries keep the line's department beside the legacy fields. */
 const auditView = (department: Department, line: InventoryRecord) => ({ department, ...line });
 
-function isDuplicateSrno(error: unknown) {
-  for (let e = error as { code?: string; constraint_name?: string; cause?: unknown } | undefined; e; ) {
-    if (e.code === "23505") return true;
-    e = e.cause as typeof e;
-  }
-  return false;
-}
-
 const spare = (id: string) => ({ type: "spare", id }) as const;
 
 /**
@@ -198,7 +190,7 @@ export async function createLine(
       return { ok: true as const, line };
     });
   } catch (error) {
-    if (isDuplicateSrno(error)) return { ok: false, reason: "duplicate", srno: input.srno };
+    if (isUniqueViolation(error)) return { ok: false, reason: "duplicate", srno: input.srno };
     throw error;
   }
 }
@@ -257,9 +249,9 @@ export async function updateLine(
           leadTimeDays: changes.LeadTime ?? before.LeadTime,
           updatedBy: userId,
           updatedAt: new Date(),
-          version: sql`${inventoryItems.version} + 1`,
+          version: nextVersion(inventoryItems),
         })
-        .where(and(eq(inventoryItems.id, id), eq(inventoryItems.version, current.version)))
+        .where(atVersion(inventoryItems, id, current.version))
         .returning(recordColumns);
       if (!row) return { ok: false as const, reason: "stale" as const };
       const line = toRecord(row);
@@ -274,7 +266,7 @@ export async function updateLine(
       return { ok: true as const, line };
     });
   } catch (error) {
-    if (isDuplicateSrno(error)) return { ok: false, reason: "duplicate", srno: changes.srno };
+    if (isUniqueViolation(error)) return { ok: false, reason: "duplicate", srno: changes.srno };
     throw error;
   }
 }

@@ -6,6 +6,7 @@ import { readAuditView } from "#app/audit/list.ts";
 import { recordTitle, recordTypeLabel } from "#app/audit/record-types.ts";
 import { users } from "#app/auth/table.server.ts";
 import type { Tx } from "#app/db/client.server.ts";
+import { isRecordId } from "#app/db/records.server.ts";
 import type { ExportColumn } from "#app/spreadsheets/cells.ts";
 import { cursorRows } from "#app/spreadsheets/rows.server.ts";
 import type { ExportSpec } from "#app/spreadsheets/writer.server.ts";
@@ -27,8 +28,6 @@ export const AUDIT_COLUMNS: ExportColumn[] = [
 ];
 
 const VERB: Record<AuditAction, string> = { create: "Created", update: "Changed", delete: "Deleted" };
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A blank value is an empty cell, not the page's dash. */
 const cell = (text: string) => (text === BLANK ? null : text);
@@ -56,7 +55,7 @@ async function auditRows(db: Tx, batch: unknown[][]): Promise<unknown[][]> {
   const userIds = [
     ...new Set(
       batch
-        .filter(([, , entity, entityId]) => entity === "user" && UUID.test(String(entityId)))
+        .filter(([, , entity, entityId]) => entity === "user" && isRecordId(String(entityId)))
         .map(([, , , entityId]) => String(entityId)),
     ),
   ];

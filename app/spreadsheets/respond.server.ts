@@ -1,5 +1,4 @@
-import { dateInZone } from "#app/lib/dates.ts";
-import { serverSettings } from "#app/lib/env.server.ts";
+import { plantToday } from "#app/db/records.server.ts";
 import { HttpError } from "#app/lib/http.server.ts";
 import { logError } from "#app/lib/request-id.server.ts";
 import { type ExportFormat, exportFormatOf } from "#app/spreadsheets/cells.ts";
@@ -12,7 +11,7 @@ export const FORMAT_MESSAGE = "Choose an export format: ?format=xlsx or ?format=
 /** The ?format= of the request, or a 400 answer naming the two formats. */
 export function requireExportFormat(request: Request): ExportFormat {
   const format = exportFormatOf(new URL(request.url).searchParams);
-  if (!format) throw new Response(FORMAT_MESSAGE, { status: 400, headers: { "Content-Type": "text/plain" } });
+  if (!format) throw new HttpError(400, FORMAT_MESSAGE);
   return format;
 }
 
@@ -27,6 +26,6 @@ export function apiExportFormat(request: Request): ExportFormat | null {
 
 /** The export as a download named by the plant's date; a failure mid-stream is logged with the request id. */
 export function sendExport(request: Request, spec: ExportSpec, format: ExportFormat): Response {
-  const plantDate = dateInZone(new Date(), serverSettings().PLANT_TIME_ZONE);
+  const plantDate = plantToday();
   return exportResponse(spec, format, plantDate, (error) => logError(request, error));
 }

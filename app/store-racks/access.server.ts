@@ -11,18 +11,11 @@ export function requireRackNumber(raw: string | undefined): number {
 
 export function requireApiRackNumber(raw: string | undefined): number {
   const rackNumber = parseRackNumber(raw);
-  if (rackNumber === null) throw jsonAnswer({ message: "Rack not found" }, 404);
+  if (rackNumber === null) throw new HttpError(404, "Rack not found");
   return rackNumber;
 }
 
 export const itemNotFound = () => jsonAnswer({ message: "Rack item not found" }, 404);
 
-/** A page's form post; an oversized body is the 413 page, never a 500. */
-export async function readPageForm(request: Request): Promise<FormData> {
-  try {
-    return await readForm(request);
-  } catch (error) {
-    if (error instanceof HttpError) throw new Response(error.message, { status: error.status });
-    throw error;
-  }
-}
+/** A page's form post; an oversized body is the 413 page (readForm throws an HttpError), never a 500. */
+export const readPageForm = readForm;

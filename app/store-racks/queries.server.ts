@@ -1,10 +1,10 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { audit } from "#app/audit/log.server.ts";
 import type { Tx } from "#app/db/client.server.ts";
+import { isRecordId, nextVersion, plantToday } from "#app/db/records.server.ts";
 import type { StockItemRef } from "#app/ledger/item.ts";
 import {
   periodFigures,
-  plantToday,
   recordAdjustment,
   recordMovement,
   ZERO_FIGURES,
@@ -19,10 +19,9 @@ import { rackItems } from "#app/store-racks/table.server.ts";
 // movements. Every change is audited in its own transaction; updates compare `version`.
 
 const ENTITY = "rack_item";
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** An id that cannot be a rack item's is simply not found (never a database error). */
-export const isItemId = (id: string | undefined): id is string => UUID.test(id ?? "");
+export const isItemId = isRecordId;
 
 type RackItemRow = typeof rackItems.$inferSelect;
 
@@ -221,7 +220,7 @@ export async function updateRackItem(
           ...input,
           updatedBy: userId,
           updatedAt: new Date(),
-          version: sql`${rackItems.version} + 1`,
+          version: nextVersion(rackItems),
         })
         .where(eq(rackItems.id, id))
         .returning();

@@ -3,6 +3,7 @@ import { audit } from "#app/audit/log.server.ts";
 import { hashPassword, verifyPassword } from "#app/auth/password.server.ts";
 import { sessions, users } from "#app/auth/table.server.ts";
 import type { Tx } from "#app/db/client.server.ts";
+import { nextVersion } from "#app/db/records.server.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
 import { withoutNul } from "#app/lib/http.server.ts";
 import { newPasswordProblem } from "#app/users/passwords.server.ts";
@@ -49,7 +50,7 @@ export async function changeName(db: Tx, userId: string, name: string) {
     if (!before || before.name === name) return;
     await tx
       .update(users)
-      .set({ name, updatedAt: new Date(), updatedBy: userId, version: sql`${users.version} + 1` })
+      .set({ name, updatedAt: new Date(), updatedBy: userId, version: nextVersion(users) })
       .where(eq(users.id, userId));
     await audit(tx, { userId, action: "update", entity: "user", entityId: userId, before, after: { name } });
   });
@@ -91,7 +92,7 @@ export async function changePassword(
         mustChangePassword: false,
         updatedAt: new Date(),
         updatedBy: userId,
-        version: sql`${users.version} + 1`,
+        version: nextVersion(users),
       })
       .where(eq(users.id, userId));
     await signOutOthers(tx, userId, input.keepSessionId);

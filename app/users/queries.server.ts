@@ -7,6 +7,7 @@ import { messages, signInLimits } from "#app/auth/rules.ts";
 import { loginAttempts, users } from "#app/auth/table.server.ts";
 import type { Tx } from "#app/db/client.server.ts";
 import { matchSearch, orderBy, pageOf, searchText, totalColumn } from "#app/db/list.server.ts";
+import { isRecordId, isUniqueViolation, nextVersion } from "#app/db/records.server.ts";
 import { withoutNul } from "#app/lib/http.server.ts";
 import type { ListParams } from "#app/lib/list-params.ts";
 import type { UserSort } from "#app/users/list.ts";
@@ -82,12 +83,10 @@ export async function listUsers(db: Tx, params: ListParams<UserSort>) {
 }
 
 export async function findUserRow(db: Tx, id: string): Promise<UserRow | undefined> {
-  if (!UUID.test(id)) return undefined;
+  if (!isRecordId(id)) return undefined;
   const [row] = await db.select(rowColumns).from(users).where(eq(users.id, id));
   return row as UserRow | undefined;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Adds an account with a temporary password, to be changed at first sign-in. */
 export async function addUser(
@@ -127,8 +126,7 @@ export async function addUser(
       return { ok: true as const, userId: user.id, temporaryPassword: password };
     });
   } catch (error) {
-    if ((error as { code?: string }).code === "23505")
-      return { ok: false, status: 409, message: messages.emailTaken };
+    if (isUniqueViolation(error)) return { ok: false, status: 409, message: messages.emailTaken };
     throw error;
   }
 }
@@ -148,7 +146,7 @@ async function changeUser<T extends object>(
   options: { keepsAdmin: (target: Target) => boolean },
   change: (tx: Tx, target: Target) => Promise<T>,
 ): Promise<Outcome<T>> {
-  if (!UUID.test(targetId)) return { ok: false, status: 404, message: "No such user." };
+  if (!isRecordId(targetId)) return { ok: false, status: 404, message: "No such user." };
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(7016)`);
     const [actor] = await tx
@@ -174,7 +172,7 @@ async function changeUser<T extends object>(
 const touched = (byUserId: string) => ({
   updatedAt: new Date(),
   updatedBy: byUserId,
-  version: sql`${users.version} + 1`,
+  version: nextVersion(users),
 });
 
 export function changeRole(db: Tx, targetId: string, role: Role, byUserId: string) {

@@ -12,10 +12,11 @@ import { action as backupsAction, loader as backupsLoader } from "#app/backups/r
 import { loader as downloadLoader } from "#app/backups/routes/download.ts";
 import { backupsToKeep, DEFAULT_RETENTION } from "#app/backups/rules.ts";
 import { db } from "#app/db/client.server.ts";
+import { plantToday } from "#app/db/records.server.ts";
 import { todayFor } from "#app/home/today.server.ts";
 import { startJobs, stopJobs } from "#app/jobs/jobs.server.ts";
 import { nightlyBackup, nightlyBackupJob } from "#app/jobs/nightly-backup.server.ts";
-import { plantToday, recordMovement } from "#app/ledger/movements.server.ts";
+import { recordMovement } from "#app/ledger/movements.server.ts";
 import { stockMovements } from "#app/ledger/table.server.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
 import { outbox } from "#app/mail/table.server.ts";

@@ -10,7 +10,8 @@ import { BackupRefused, plantopsTableCount, restoreBackup } from "#app/backups/r
 import { TRAILER_PREFIX } from "#app/backups/rules.ts";
 import { buildSchemaUpTo, knownMigrations } from "#app/backups/schema-level.server.ts";
 import { db } from "#app/db/client.server.ts";
-import { plantToday, recordMovement } from "#app/ledger/movements.server.ts";
+import { plantToday } from "#app/db/records.server.ts";
+import { recordMovement } from "#app/ledger/movements.server.ts";
 import { seedDatabase } from "../../scripts/seed/run.ts";
 
 // The restore drill (issue 34): a plant's data seeded, people writing to it, a backup taken in the

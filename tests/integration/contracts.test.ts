@@ -595,6 +595,19 @@ describe("the /amc pages", () => {
     );
   });
 
+  it("answers a form over 1 MB with the 413 page and its message, never a 500", async () => {
+    const values = buildForm({ remarks: "x".repeat(1024 * 1024) });
+    const response = await run(
+      insertAction,
+      buildRequest("/amcinsert", { form: values, cookie: staff.cookie }),
+    );
+    expect(response.status).toBe(413);
+    expect(await response.text()).toBe("The request is too large (the limit is 1 MB).");
+    expect(await db.select().from(contracts).where(eq(contracts.equipment, values.equipment))).toHaveLength(
+      0,
+    );
+  });
+
   it("prefills the update form, 404 for an unknown id", async () => {
     const created = await add({ equipment: "Weighbridge" });
     const response = await run(

@@ -3,8 +3,9 @@ import { alias } from "drizzle-orm/pg-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { users } from "#app/auth/table.server.ts";
 import { db } from "#app/db/client.server.ts";
+import { plantToday } from "#app/db/records.server.ts";
 import type { StockItemRef } from "#app/ledger/item.ts";
-import { periodFigures, plantToday, recordMovement, reverseMovement } from "#app/ledger/movements.server.ts";
+import { periodFigures, recordMovement, reverseMovement } from "#app/ledger/movements.server.ts";
 import {
   type EnteredKind,
   type LedgerEntry,

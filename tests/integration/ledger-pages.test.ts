@@ -3,13 +3,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Role } from "#app/auth/roles.ts";
 import { users } from "#app/auth/table.server.ts";
 import { db } from "#app/db/client.server.ts";
+import { plantToday as plantTodayForTest } from "#app/db/records.server.ts";
 import type { StockCardCharts } from "#app/ledger/card-chart.server.ts";
 import type { StockItemRef } from "#app/ledger/item.ts";
-import {
-  plantToday as plantTodayForTest,
-  recordMovement,
-  reverseMovement,
-} from "#app/ledger/movements.server.ts";
+import { recordMovement, reverseMovement } from "#app/ledger/movements.server.ts";
 import { loader as cardLoader } from "#app/ledger/routes/card.tsx";
 import { loader as printLoader } from "#app/ledger/routes/card-print.tsx";
 import { action as movementAction, loader as movementLoader } from "#app/ledger/routes/movement.tsx";

@@ -5,7 +5,7 @@ import { openApiDocument } from "#app/api/openapi.server.ts";
 import referenceCss from "#app/api/reference.css?url";
 import { ApiReference } from "#app/api/reference.tsx";
 import { requireApiUser } from "#app/auth/session.server.ts";
-import { apiHandler, methodNotAllowed } from "#app/lib/api-handler.server.ts";
+import { apiHandler, refuseMethod } from "#app/lib/api-handler.server.ts";
 import appCss from "#app/styles/app.css?url";
 
 // GET /api/docs: the API's reference page (issue 20). A resource route, so it answers as the rest
@@ -53,7 +53,4 @@ export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
   });
 });
 
-export const action = apiHandler(async ({ request }: LoaderFunctionArgs) => {
-  await requireApiUser(request);
-  return methodNotAllowed();
-});
+export const action = refuseMethod(requireApiUser);

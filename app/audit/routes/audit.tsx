@@ -9,6 +9,7 @@ import { can } from "#app/auth/permissions.ts";
 import { requirePermission } from "#app/auth/session.server.ts";
 import { bringBack, canBringBack } from "#app/backups/bring-back.server.ts";
 import { db } from "#app/db/client.server.ts";
+import { isRecordId } from "#app/db/records.server.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
 import { readForm } from "#app/lib/http.server.ts";
 import { FAULT_MESSAGE } from "#app/lib/messages.ts";
@@ -83,7 +84,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await readForm(request);
   const entity = String(form.get("entity") ?? "");
   const id = String(form.get("id") ?? "");
-  if (form.get("intent") !== "bring-back" || !canBringBack(entity) || !/^[0-9a-f-]{36}$/i.test(id))
+  if (form.get("intent") !== "bring-back" || !canBringBack(entity) || !isRecordId(id))
     return data({ bringBackError: "Choose a deleted record to bring back." }, 400);
   const outcome = await bringBack(entity, id, user.id);
   if (!outcome.ok) return data({ bringBackError: outcome.message }, 409);

@@ -3,13 +3,13 @@ import { checkCredentials, createSession } from "#app/auth/queries.server.ts";
 import { loginSchema } from "#app/auth/rules.ts";
 import { issueApiToken } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
-import { apiHandler, methodNotAllowed } from "#app/lib/api-handler.server.ts";
+import { apiHandler, refuseMethod, requireMethod } from "#app/lib/api-handler.server.ts";
 import { clientAddress, jsonAnswer, readJson } from "#app/lib/http.server.ts";
 import { validationBody } from "#app/lib/validation.ts";
 
 // POST /api/auth/login → {token, message, user} (the legacy API contract). The token is a Bearer token.
 export const action = apiHandler(async ({ request }: ActionFunctionArgs) => {
-  if (request.method !== "POST") return methodNotAllowed();
+  requireMethod(request, "POST");
   const parsed = loginSchema.safeParse(await readJson(request));
   if (!parsed.success) return jsonAnswer(validationBody(parsed.error), 400);
   const result = await checkCredentials(db, parsed.data.email, parsed.data.password, clientAddress(request));
@@ -29,4 +29,4 @@ export const action = apiHandler(async ({ request }: ActionFunctionArgs) => {
   });
 });
 
-export const loader = () => methodNotAllowed();
+export const loader = refuseMethod();

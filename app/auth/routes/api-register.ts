@@ -1,14 +1,14 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { registerFrom } from "#app/auth/register.server.ts";
 import { messages, registerSchema } from "#app/auth/rules.ts";
-import { apiHandler, methodNotAllowed } from "#app/lib/api-handler.server.ts";
+import { apiHandler, refuseMethod, requireMethod } from "#app/lib/api-handler.server.ts";
 import { clientAddress, jsonAnswer, readJson } from "#app/lib/http.server.ts";
 import { validationBody } from "#app/lib/validation.ts";
 
 // POST /api/auth/register (the legacy API contract): 201, 400 wrong code or weak password, 409 e-mail taken,
 // 429 too many wrong attempts from this address (or in all) lately.
 export const action = apiHandler(async ({ request }: ActionFunctionArgs) => {
-  if (request.method !== "POST") return methodNotAllowed();
+  requireMethod(request, "POST");
   const parsed = registerSchema.safeParse(await readJson(request));
   if (!parsed.success) return jsonAnswer(validationBody(parsed.error), 400);
   const outcome = await registerFrom(clientAddress(request), parsed.data);
@@ -21,4 +21,4 @@ export const action = apiHandler(async ({ request }: ActionFunctionArgs) => {
   return jsonAnswer({ message: messages.registered }, 201);
 });
 
-export const loader = () => methodNotAllowed();
+export const loader = refuseMethod();

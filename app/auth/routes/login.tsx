@@ -10,7 +10,7 @@ import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
 import { authenticator, LoginRefused } from "#app/auth/authenticator.server.ts";
 import { loginSchema } from "#app/auth/rules.ts";
 import { getUser, startUserSession } from "#app/auth/session.server.ts";
-import { assertSameOrigin, MAX_BODY_BYTES } from "#app/lib/http.server.ts";
+import { assertSameOrigin, HttpError, MAX_BODY_BYTES } from "#app/lib/http.server.ts";
 import { safeRedirect } from "#app/lib/redirects.ts";
 import { parseSubmission } from "#app/ui/form/parse.ts";
 import { Field, FormError, SubmitButton } from "#app/ui/form.tsx";
@@ -26,7 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   if (Number(request.headers.get("content-length") ?? 0) > MAX_BODY_BYTES)
-    throw new Response("Too large", { status: 413 });
+    throw new HttpError(413, "Too large");
   try {
     const user = await authenticator.authenticate("form", request);
     const { setCookie } = await startUserSession(request, user.id, { sharedTerminal: user.sharedTerminal });

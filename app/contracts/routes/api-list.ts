@@ -1,9 +1,9 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiPermission } from "#app/auth/session.server.ts";
 import { listContracts } from "#app/contracts/queries.server.ts";
 import { withApiStatus } from "#app/contracts/routes/api-shared.server.ts";
 import { db } from "#app/db/client.server.ts";
-import { apiHandler, methodNotAllowed } from "#app/lib/api-handler.server.ts";
+import { apiHandler, refuseMethod } from "#app/lib/api-handler.server.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
 import { jsonAnswer, searchParamsOf } from "#app/lib/http.server.ts";
 import { getPlantSettings } from "#app/settings/queries.server.ts";
@@ -27,7 +27,4 @@ export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
   return jsonAnswer(await withApiStatus(db, await listContracts(db)));
 });
 
-export const action = apiHandler(async ({ request }: ActionFunctionArgs) => {
-  await requireApiPermission(request, "contracts");
-  return methodNotAllowed();
-});
+export const action = refuseMethod((request) => requireApiPermission(request, "contracts"));

@@ -37,7 +37,7 @@ export async function readEquipmentJson(request: Request, extra: Record<string, 
     return await readJson(request);
   } catch (error) {
     if (error instanceof HttpError)
-      throw new HttpError(error.status, error.message, { ...error.body, ...extra });
+      throw new HttpError(error.status, error.message, { ...error.fields, ...extra });
     throw error;
   }
 }

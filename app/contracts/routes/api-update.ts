@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireApiPermission } from "#app/auth/session.server.ts";
 import { getContract, updateContract } from "#app/contracts/queries.server.ts";
 import {
@@ -8,7 +8,7 @@ import {
 } from "#app/contracts/routes/api-shared.server.ts";
 import { contractMessages, contractUpdateSchema, toContractInput } from "#app/contracts/schema.ts";
 import { db } from "#app/db/client.server.ts";
-import { apiHandler, methodNotAllowed } from "#app/lib/api-handler.server.ts";
+import { apiHandler, refuseMethod, requireMethod } from "#app/lib/api-handler.server.ts";
 import { jsonAnswer } from "#app/lib/http.server.ts";
 import { STALE_RECORD_MESSAGE } from "#app/lib/messages.ts";
 
@@ -16,7 +16,7 @@ import { STALE_RECORD_MESSAGE } from "#app/lib/messages.ts";
 // 404, 409 (stale version), 400. Fields left out of the body keep their values; null or "" clears.
 export const action = apiHandler(async ({ request, params }: ActionFunctionArgs) => {
   const user = await requireApiPermission(request, "contracts");
-  if (request.method !== "PUT") return methodNotAllowed();
+  requireMethod(request, "PUT");
   const existing = await getContract(db, params.id);
   if (!existing) return jsonAnswer({ message: contractMessages.notFound }, 404);
   const body = await readEquipmentJson(request);
@@ -29,7 +29,4 @@ export const action = apiHandler(async ({ request, params }: ActionFunctionArgs)
   return jsonAnswer({ message: STALE_RECORD_MESSAGE }, 409);
 });
 
-export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
-  await requireApiPermission(request, "contracts");
-  return methodNotAllowed();
-});
+export const loader = refuseMethod((request) => requireApiPermission(request, "contracts"));

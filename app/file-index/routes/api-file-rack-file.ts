@@ -4,7 +4,7 @@ import { db } from "#app/db/client.server.ts";
 import { deleteFile, findFile, toApiFile, updateFile } from "#app/file-index/queries.server.ts";
 import { isFileId, isRackName, messages } from "#app/file-index/rules.ts";
 import { fileUpdateSchema } from "#app/file-index/schema.ts";
-import { apiHandler, methodNotAllowed } from "#app/lib/api-handler.server.ts";
+import { apiHandler, requireMethod } from "#app/lib/api-handler.server.ts";
 import { HttpError, jsonAnswer, readJson } from "#app/lib/http.server.ts";
 import { STALE_RECORD_MESSAGE } from "#app/lib/messages.ts";
 import { validationBody } from "#app/lib/validation.ts";
@@ -41,8 +41,7 @@ export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs)
 });
 
 export const action = apiHandler(async ({ request, params }: ActionFunctionArgs) => {
-  const method = request.method.toUpperCase();
-  if (method !== "PUT" && method !== "DELETE") return methodNotAllowed();
+  const method = requireMethod(request, "PUT", "DELETE");
   const user = await requireApiPermission(request, "fileIndex");
   const { rackName, fileId } = target(params);
 

@@ -4,7 +4,7 @@ import { db } from "#app/db/client.server.ts";
 import { insertFiles, listRacks, toApiFile } from "#app/file-index/queries.server.ts";
 import { duplicateMessage, isRackName, messages, type RackName } from "#app/file-index/rules.ts";
 import { newFilesBodySchema } from "#app/file-index/schema.ts";
-import { apiHandler, methodNotAllowed } from "#app/lib/api-handler.server.ts";
+import { apiHandler, requireMethod } from "#app/lib/api-handler.server.ts";
 import { HttpError, jsonAnswer, readJson, searchParamsOf } from "#app/lib/http.server.ts";
 import { validationBody } from "#app/lib/validation.ts";
 import { apiExportFormat, sendExport } from "#app/spreadsheets/respond.server.ts";
@@ -38,7 +38,7 @@ export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs)
 });
 
 export const action = apiHandler(async ({ request, params }: ActionFunctionArgs) => {
-  if (request.method !== "POST") return methodNotAllowed();
+  requireMethod(request, "POST");
   const user = await requireApiPermission(request, "fileIndex");
   const rackName = rackParam(params);
   const parsed = newFilesBodySchema.safeParse(await readJson(request));

@@ -2,11 +2,12 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { requirePermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
+import { plantToday } from "#app/db/records.server.ts";
 import printCss from "#app/file-index/print-index.css?url";
 import { listRacks } from "#app/file-index/queries.server.ts";
 import { CUPBOARDS, countFiles, findCupboard, messages } from "#app/file-index/rules.ts";
-import { dateInZone, formatDateGB } from "#app/lib/dates.ts";
-import { serverSettings } from "#app/lib/env.server.ts";
+import { formatDateGB } from "#app/lib/dates.ts";
+import { HttpError } from "#app/lib/http.server.ts";
 import type { ShellData } from "#app/shell/routes/layout.tsx";
 import { PageSize, PrintNowButton, printHandle } from "#app/ui/list/print.tsx";
 
@@ -26,11 +27,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePermission(request, "fileIndex");
   const cupboard = findCupboard(params.cupboard);
   if (!cupboard)
-    throw new Response("There is no such cupboard. The plant has CupBoard 1 and CupBoard 2.", {
-      status: 404,
-    });
+    throw new HttpError(404, "There is no such cupboard. The plant has CupBoard 1 and CupBoard 2.");
   const racks = await listRacks(db, cupboard.racks);
-  const today = dateInZone(new Date(), serverSettings().PLANT_TIME_ZONE);
+  const today = plantToday();
   return {
     cupboard: { number: cupboard.number, label: cupboard.label },
     racks,

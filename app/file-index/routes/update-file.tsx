@@ -17,7 +17,7 @@ import { rackHref } from "#app/file-index/hrefs.ts";
 import { findFile, updateFile } from "#app/file-index/queries.server.ts";
 import { isFileId, isRackName, messages, type RackFile, type RackName } from "#app/file-index/rules.ts";
 import { fileUpdateSchema } from "#app/file-index/schema.ts";
-import { readForm } from "#app/lib/http.server.ts";
+import { HttpError, readForm } from "#app/lib/http.server.ts";
 import { STALE_RECORD_MESSAGE } from "#app/lib/messages.ts";
 import { logError } from "#app/lib/request-id.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
@@ -60,7 +60,7 @@ const toastOf = (type: Toast["type"], message: string): Toast => ({ type, messag
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requirePermission(request, "fileIndex", "write");
   const { rackName, id } = params;
-  if (!isRackName(rackName) || !isFileId(id)) throw new Response(messages.invalidRackOrId, { status: 404 });
+  if (!isRackName(rackName) || !isFileId(id)) throw new HttpError(404, messages.invalidRackOrId);
   const form = await readForm(request);
   const scripted = form.get(SCRIPTED_FIELD) === SCRIPTED_VALUE;
   const submission = parseSubmission(form, fileUpdateSchema);

@@ -1,7 +1,8 @@
-import { and, eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { PMS_CHOICES, suggestNextDueDate } from "#app/contracts/rules.ts";
 import { contractInsertSchema, contractUpdateSchema } from "#app/contracts/schema.ts";
 import { contracts as t } from "#app/contracts/table.server.ts";
+import { atVersion, nextVersion } from "#app/db/records.server.ts";
 import {
   errorsByField,
   type ImportKind,
@@ -157,8 +158,8 @@ export const contractsKind: ImportKind = {
   async update(tx, stored, values, userId) {
     const [row] = await tx
       .update(t)
-      .set({ ...toColumns(values), updatedBy: userId, updatedAt: new Date(), version: sql`${t.version} + 1` })
-      .where(and(eq(t.id, stored.id), eq(t.version, stored.version)))
+      .set({ ...toColumns(values), updatedBy: userId, updatedAt: new Date(), version: nextVersion(t) })
+      .where(atVersion(t, stored.id, stored.version))
       .returning({ version: t.version });
     return row ? row.version : null;
   },
@@ -167,7 +168,7 @@ export const contractsKind: ImportKind = {
   async restore(tx, id, values, userId) {
     await tx
       .update(t)
-      .set({ ...toColumns(values), updatedBy: userId, updatedAt: new Date(), version: sql`${t.version} + 1` })
+      .set({ ...toColumns(values), updatedBy: userId, updatedAt: new Date(), version: nextVersion(t) })
       .where(eq(t.id, id));
   },
 };

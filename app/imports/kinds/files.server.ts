@@ -1,5 +1,5 @@
-import { and, eq, sql } from "drizzle-orm";
-import { isUniqueViolation } from "#app/db/errors.ts";
+import { eq } from "drizzle-orm";
+import { atVersion, isUniqueViolation, nextVersion } from "#app/db/records.server.ts";
 import { RACK_NAMES, type RackName } from "#app/file-index/rules.ts";
 import { newFileSchema } from "#app/file-index/schema.ts";
 import { rackFiles as t } from "#app/file-index/table.server.ts";
@@ -111,9 +111,9 @@ export const filesKind: ImportKind = {
         name: String(values.name),
         updatedBy: userId,
         updatedAt: new Date(),
-        version: sql`${t.version} + 1`,
+        version: nextVersion(t),
       })
-      .where(and(eq(t.id, stored.id), eq(t.version, stored.version)))
+      .where(atVersion(t, stored.id, stored.version))
       .returning({ version: t.version });
     return row ? row.version : null;
   },
@@ -126,7 +126,7 @@ export const filesKind: ImportKind = {
         name: String(values.name),
         updatedBy: userId,
         updatedAt: new Date(),
-        version: sql`${t.version} + 1`,
+        version: nextVersion(t),
       })
       .where(eq(t.id, id));
   },

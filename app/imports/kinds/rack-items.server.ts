@@ -1,6 +1,7 @@
-import { and, eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Tx } from "#app/db/client.server.ts";
-import { type MovementInput, plantToday, recordMovement } from "#app/ledger/movements.server.ts";
+import { atVersion, nextVersion, plantToday } from "#app/db/records.server.ts";
+import { type MovementInput, recordMovement } from "#app/ledger/movements.server.ts";
 import { toThousandths } from "#app/ledger/rules.ts";
 import { stockMovements } from "#app/ledger/table.server.ts";
 import {
@@ -198,9 +199,9 @@ export const rackItemsKind: ImportKind = {
         materialName: String(values.materialName),
         updatedBy: userId,
         updatedAt: new Date(),
-        version: sql`${t.version} + 1`,
+        version: nextVersion(t),
       })
-      .where(and(eq(t.id, stored.id), eq(t.version, stored.version)))
+      .where(atVersion(t, stored.id, stored.version))
       .returning({ version: t.version });
     return row ? row.version : null;
   },
@@ -225,7 +226,7 @@ export const rackItemsKind: ImportKind = {
         materialName: String(values.materialName),
         updatedBy: userId,
         updatedAt: new Date(),
-        version: sql`${t.version} + 1`,
+        version: nextVersion(t),
       })
       .where(eq(t.id, id));
   },

@@ -10,6 +10,7 @@ import {
   type PreviewRow,
   shownRows,
 } from "#app/imports/engine.server.ts";
+import { HttpError } from "#app/lib/http.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { importMessages, rowsText } from "#app/spreadsheets/import-rules.ts";
 import { FormError, SubmitButton } from "#app/ui/form.tsx";
@@ -25,7 +26,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user, kind } = await requireImportPage(request, params, "write");
   const found = await findImport(db, String(params.id));
   if (!found || found.kind !== kind.id || found.createdBy !== user.id)
-    throw new Response("There is no import preview at this address.", { status: 404 });
+    throw new HttpError(404, "There is no import preview at this address.");
   const counts = found.counts as Counts;
   const usable = found.status === "preview" && found.expiresAt > new Date();
   const rows = shownRows(found.rows as PreviewRow[]).map(

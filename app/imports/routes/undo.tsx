@@ -6,6 +6,7 @@ import { UNDO_WORDS, undoQuestion } from "#app/imports/components.tsx";
 import { findImport, isImportId, undoImport, undoMessages } from "#app/imports/engine.server.ts";
 import { formatDateTimeGB } from "#app/lib/dates.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
+import { HttpError } from "#app/lib/http.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { ConfirmDeleteForm } from "#app/ui/confirm-delete.tsx";
 import { FormError } from "#app/ui/form.tsx";
@@ -21,7 +22,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { kind } = await requireImportPage(request, params, "write", "importsUndo");
   const found = await findImport(db, String(params.id));
   if (!found || found.kind !== kind.id || found.status === "preview")
-    throw new Response("There is no import at this address.", { status: 404 });
+    throw new HttpError(404, "There is no import at this address.");
   return {
     title: kind.title,
     uploadHref: kind.uploadHref,
@@ -38,7 +39,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { user, kind } = await requireImportPage(request, params, undefined, "importsUndo");
-  if (!isImportId(params.id)) throw new Response("There is no import at this address.", { status: 404 });
+  if (!isImportId(params.id)) throw new HttpError(404, "There is no import at this address.");
   const outcome = await undoImport(db, kind, params.id, user);
   return redirectWithToast(kind.uploadHref, {
     type: outcome.ok ? "success" : "error",

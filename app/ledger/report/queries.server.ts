@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Tx } from "#app/db/client.server.ts";
-import { likePattern, PRINT_ROW_LIMIT } from "#app/db/list.server.ts";
+import { likePattern, PRINT_ROW_LIMIT, pageRowsOf } from "#app/db/list.server.ts";
 import { departmentGroup } from "#app/ledger/report/labels.ts";
 import {
   type ReportFigures,
@@ -9,7 +9,7 @@ import {
   reportedKinds,
 } from "#app/ledger/report/view.ts";
 import { fromThousandths, toThousandths } from "#app/ledger/rules.ts";
-import { type ListParams, offsetOf } from "#app/lib/list-params.ts";
+import type { ListParams } from "#app/lib/list-params.ts";
 import { DEPARTMENTS, type Department } from "#app/spares/rules.ts";
 
 // The stock report (issue 17): per item, opening / receipts / issues / counts / closing over a
@@ -266,34 +266,9 @@ export async function reportPage(
   maySeeSpares: boolean,
   withCharts = false,
 ): Promise<ReportPage> {
-  let page = params.page;
-  let rows = await run(
-    db,
-    reportQuery(
-      params.q,
-      filters,
-      maySeeSpares,
-      { limit: params.size, offset: offsetOf(page, params.size) },
-      withCharts,
-    ),
+  const { rows, page } = await pageRowsOf(params, (limit, offset) =>
+    run(db, reportQuery(params.q, filters, maySeeSpares, { limit, offset }, withCharts)),
   );
-  if (rows.length === 0 && page > 1) {
-    const [first] = await run(db, reportQuery(params.q, filters, maySeeSpares, { limit: 1, offset: 0 }));
-    const total = first ? Number(first.total) : 0;
-    page = Math.max(1, Math.ceil(total / params.size));
-    rows = total
-      ? await run(
-          db,
-          reportQuery(
-            params.q,
-            filters,
-            maySeeSpares,
-            { limit: params.size, offset: offsetOf(page, params.size) },
-            withCharts,
-          ),
-        )
-      : [];
-  }
   return pageFrom(rows, page, withCharts);
 }
 

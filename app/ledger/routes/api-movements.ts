@@ -1,11 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { db } from "#app/db/client.server.ts";
+import { plantToday } from "#app/db/records.server.ts";
 import { requireStockItemApi } from "#app/ledger/access.server.ts";
 import { movementKindSchema } from "#app/ledger/api-schema.ts";
-import { plantToday, recordMovement, stockCard } from "#app/ledger/movements.server.ts";
+import { recordMovement, stockCard } from "#app/ledger/movements.server.ts";
 import { readDateRange } from "#app/ledger/rules.ts";
 import { movementSchema } from "#app/ledger/schema.ts";
-import { apiHandler, methodNotAllowed } from "#app/lib/api-handler.server.ts";
+import { apiHandler, requireMethod } from "#app/lib/api-handler.server.ts";
 import { jsonAnswer, readJson } from "#app/lib/http.server.ts";
 import { validationBody } from "#app/lib/validation.ts";
 import { apiExportFormat, sendExport } from "#app/spreadsheets/respond.server.ts";
@@ -35,7 +36,7 @@ export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs)
 
 export const action = apiHandler(async ({ request, params }: ActionFunctionArgs) => {
   const { user, item } = await requireStockItemApi(request, params);
-  if (request.method !== "POST") return methodNotAllowed();
+  requireMethod(request, "POST");
   const body = await readJson(request);
   const kind = movementKindSchema.safeParse(body);
   if (!kind.success) return jsonAnswer(validationBody(kind.error), 400);

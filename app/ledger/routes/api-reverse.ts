@@ -4,23 +4,20 @@ import { db } from "#app/db/client.server.ts";
 import { areaOfItem } from "#app/ledger/item.ts";
 import { findMovement, reverseMovement } from "#app/ledger/movements.server.ts";
 import { reversalSchema } from "#app/ledger/schema.ts";
-import { apiHandler, methodNotAllowed } from "#app/lib/api-handler.server.ts";
+import { apiHandler, refuseMethod, requireMethod } from "#app/lib/api-handler.server.ts";
 import { jsonAnswer, mediaType, readJson } from "#app/lib/http.server.ts";
 import { validationBody } from "#app/lib/validation.ts";
 
 // POST /api/stock/movements/{movementId}/reverse {remark?} → 201 the reversal; 404 no such
 // movement; 409 already reversed, a reversal, or a reversal the stock cannot bear.
 
-export const loader = apiHandler(async ({ request }: ActionFunctionArgs) => {
-  await requireApiPermission(request, "racks");
-  return methodNotAllowed();
-});
+export const loader = refuseMethod((request) => requireApiPermission(request, "racks"));
 
 export const action = apiHandler(async ({ request, params }: ActionFunctionArgs) => {
   const movement = await findMovement(db, params.movementId ?? "");
   // The movement's item decides the area (a rack item's: racks; a spares line's: spares).
   const user = await requireApiPermission(request, areaOfItem(movement?.item.type ?? "rack"));
-  if (request.method !== "POST") return methodNotAllowed();
+  requireMethod(request, "POST");
   if (!movement) return jsonAnswer({ message: "Movement not found" }, 404);
   // The body is optional: no content type and nothing sent means no remark.
   const body = mediaType(request) === "" ? {} : await readJson(request);

@@ -7,11 +7,12 @@ import {
 } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { db } from "#app/db/client.server.ts";
+import { plantToday } from "#app/db/records.server.ts";
 import { requireStockItemPage } from "#app/ledger/access.server.ts";
 import { MOVEMENT_FORMS, type MovementForm, stockCardPath } from "#app/ledger/item.ts";
 import ledgerCss from "#app/ledger/ledger.css?url";
 import { FORM_TITLE, MovementFormPage } from "#app/ledger/movement-form.tsx";
-import { plantToday, recordMovement } from "#app/ledger/movements.server.ts";
+import { recordMovement } from "#app/ledger/movements.server.ts";
 import { KIND_OF_FORM, messages } from "#app/ledger/rules.ts";
 import { movementSchema } from "#app/ledger/schema.ts";
 import { notFound } from "#app/lib/http.server.ts";

@@ -9,15 +9,14 @@ import { serverSettings } from "#app/lib/env.server.ts";
 import { readForm } from "#app/lib/http.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { listOutbox, sendAgain } from "#app/mail/outbox.server.ts";
-import { mailNotReadyReason, OUTBOX_STATUS_LABELS } from "#app/mail/rules.ts";
+import { mailNotReadyReason, OUTBOX_STATUS_LABELS, sendAgainSchema } from "#app/mail/rules.ts";
+import { parseSubmission } from "#app/ui/form/parse.ts";
 import { FormError, SubmitButton } from "#app/ui/form.tsx";
 import { TableWrap } from "#app/ui/list/list-view.tsx";
 
 // /settings/outbox (settings area): the last 200 e-mails, queued, sent or failed with the SMTP
 // server's answer, and "Send again" for any of them.
 export const meta: MetaFunction = () => [{ title: "Outbox · PlantOps" }];
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePermission(request, "settings");
@@ -48,10 +47,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requirePermission(request, "settings");
   const form = await readForm(request);
-  const id = String(form.get("id") ?? "");
-  if (form.get("intent") !== "send-again" || !UUID.test(id))
-    return data({ error: "Choose a message to send again." }, 400);
-  if (!(await sendAgain(db, id, user.id)))
+  const submission = parseSubmission(form, sendAgainSchema);
+  if (submission.status !== "success") return data({ error: "Choose a message to send again." }, 400);
+  if (!(await sendAgain(db, submission.value.id, user.id)))
     return data({ error: "That message is no longer in the outbox." }, 404);
   await sendMailSoon();
   return redirectWithToast("/settings/outbox", { type: "success", message: "The message is queued again." });

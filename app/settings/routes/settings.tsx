@@ -10,7 +10,7 @@ import { serverSettings } from "#app/lib/env.server.ts";
 import { readForm } from "#app/lib/http.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { MailSettings } from "#app/mail/components.tsx";
-import { mailNotReadyReason } from "#app/mail/rules.ts";
+import { mailNotReadyReason, testMailSchema } from "#app/mail/rules.ts";
 import { queueTestMail } from "#app/mail/test-mail.server.ts";
 import { getPlantSettings, savePlantSettings } from "#app/settings/queries.server.ts";
 import {
@@ -41,14 +41,16 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await readForm(request);
   const intent = form.get("intent");
   if (intent === "registration") {
-    const parsed = registrationFormSchema.safeParse(Object.fromEntries(form));
-    if (!parsed.success)
+    const submission = parseSubmission(form, registrationFormSchema);
+    if (submission.status !== "success")
       return data({ intent, result: null, error: "Choose a role for new registrations." }, 400);
-    await saveRegistrationSettings(db, parsed.data, user.id);
+    await saveRegistrationSettings(db, submission.value, user.id);
     return redirectWithToast("/settings", { type: "success", message: "Registration settings saved." });
   }
   if (intent === "test-mail") {
-    const outcome = await queueTestMail(db, form.get("to"), serverSettings());
+    const submission = parseSubmission(form, testMailSchema);
+    const to = submission.status === "success" ? submission.value.to : "";
+    const outcome = await queueTestMail(db, to, serverSettings());
     if (!outcome.ok)
       return data(
         {
@@ -56,7 +58,7 @@ export async function action({ request }: ActionFunctionArgs) {
           result: null,
           error: null,
           mailError: outcome.message,
-          mailTo: String(form.get("to") ?? ""),
+          mailTo: to,
         },
         400,
       );

@@ -1,7 +1,7 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireApiPermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
-import { apiHandler, methodNotAllowed } from "#app/lib/api-handler.server.ts";
+import { apiHandler, refuseMethod, requireMethod } from "#app/lib/api-handler.server.ts";
 import { jsonAnswer, readJson } from "#app/lib/http.server.ts";
 import { validationBody } from "#app/lib/validation.ts";
 import { schemaFor } from "#app/sop/engine/schema.ts";
@@ -15,14 +15,11 @@ const definition = formatOfLegacyApi("/api/checklist");
 
 export const action = apiHandler(async ({ request }: ActionFunctionArgs) => {
   const user = await requireApiPermission(request, "sop");
-  if (request.method !== "POST") return methodNotAllowed();
+  requireMethod(request, "POST");
   const parsed = schemaFor(definition).safeParse(await readJson(request));
   if (!parsed.success) return jsonAnswer(validationBody(parsed.error), 400);
   const { id } = await createRecord(db, definition, parsed.data, user.id);
   return jsonAnswer({ message: SAVED_MESSAGE, _id: id }, 201);
 });
 
-export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
-  await requireApiPermission(request, "sop");
-  return methodNotAllowed();
-});
+export const loader = refuseMethod((request) => requireApiPermission(request, "sop"));

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { NOT_YOURS_TODAY_MESSAGE } from "#app/auth/permissions.ts";
 import { requireApiPermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
-import { apiHandler, methodNotAllowed } from "#app/lib/api-handler.server.ts";
+import { apiHandler, requireMethod } from "#app/lib/api-handler.server.ts";
 import { jsonAnswer, readJson } from "#app/lib/http.server.ts";
 import { STALE_RECORD_MESSAGE } from "#app/lib/messages.ts";
 import { validationBody } from "#app/lib/validation.ts";
@@ -26,11 +26,10 @@ export const action = apiHandler(async ({ request, params }: ActionFunctionArgs)
   const id = params.id ?? "";
   const existing = await getRecord(db, definition, id);
   if (existing && !mayChange(user, existing)) return jsonAnswer({ message: NOT_YOURS_TODAY_MESSAGE }, 403);
-  if (request.method === "DELETE") {
+  if (requireMethod(request, "PUT", "DELETE") === "DELETE") {
     if (!(await deleteRecord(db, definition, id, user.id))) return recordNotFound();
     return jsonAnswer({ message: DELETED_MESSAGE });
   }
-  if (request.method !== "PUT") return methodNotAllowed();
   if (!existing) return recordNotFound();
   const { fields, version, invalid } = splitVersion(await readJson(request));
   if (invalid) {

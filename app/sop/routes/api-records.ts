@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiPermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
-import { apiHandler, methodNotAllowed } from "#app/lib/api-handler.server.ts";
+import { apiHandler, requireMethod } from "#app/lib/api-handler.server.ts";
 import { isIsoDate } from "#app/lib/dates.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
 import { jsonAnswer, readJson, searchParamsOf } from "#app/lib/http.server.ts";
@@ -51,7 +51,7 @@ export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs)
 // POST /api/sop/{format}: save a record → 201 {message, _id, record}.
 export const action = apiHandler(async ({ request, params }: ActionFunctionArgs) => {
   const user = await requireApiPermission(request, "sop");
-  if (request.method !== "POST") return methodNotAllowed();
+  requireMethod(request, "POST");
   const definition = requireApiFormat(params.format);
   const parsed = schemaFor(definition).safeParse(await readJson(request));
   if (!parsed.success) return jsonAnswer(validationBody(parsed.error), 400);

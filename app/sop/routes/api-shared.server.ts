@@ -1,4 +1,4 @@
-import { jsonAnswer } from "#app/lib/http.server.ts";
+import { HttpError, jsonAnswer } from "#app/lib/http.server.ts";
 import type { FormatDefinition } from "#app/sop/engine/types.ts";
 import { findFormat } from "#app/sop/formats/index.ts";
 
@@ -6,7 +6,7 @@ import { findFormat } from "#app/sop/formats/index.ts";
 
 export function requireApiFormat(name: string | undefined): FormatDefinition {
   const definition = findFormat(name);
-  if (!definition) throw jsonAnswer({ message: "Format not found" }, 404);
+  if (!definition) throw new HttpError(404, "Format not found");
   return definition;
 }
 

@@ -8,7 +8,8 @@ import {
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { requirePermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
-import { readForm } from "#app/lib/http.server.ts";
+import { plantToday } from "#app/db/records.server.ts";
+import { HttpError, readForm } from "#app/lib/http.server.ts";
 import { STALE_RECORD_MESSAGE } from "#app/lib/messages.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { SopForm, type SopFormResult } from "#app/sop/engine/form.tsx";
@@ -18,7 +19,6 @@ import { updateRecord } from "#app/sop/queries.server.ts";
 import {
   assertMayChange,
   parseSopForm,
-  plantToday,
   requireFormat,
   requireRecord,
   unansweredReply,
@@ -72,7 +72,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     user.id,
     Number.isInteger(version) ? version : -1,
   );
-  if (!outcome.ok && outcome.reason === "not-found") throw new Response("Record not found", { status: 404 });
+  if (!outcome.ok && outcome.reason === "not-found") throw new HttpError(404, "Record not found");
   if (!outcome.ok) return data(submission.reply({ formErrors: [STALE_RECORD_MESSAGE] }), { status: 409 });
   return redirectWithToast(recordPath(definition, params.id ?? ""), {
     type: "success",

@@ -8,13 +8,14 @@ import {
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { requirePermission, requireUser } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
+import { plantToday } from "#app/db/records.server.ts";
 import { readForm } from "#app/lib/http.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { SopForm, type SopFormResult } from "#app/sop/engine/form.tsx";
 import { formDefaults } from "#app/sop/engine/values.ts";
 import { NOT_SAVED_MESSAGE, recordPath, SAVED_MESSAGE } from "#app/sop/paths.ts";
 import { createRecord } from "#app/sop/queries.server.ts";
-import { parseSopForm, plantToday, requireFormat, unansweredReply } from "#app/sop/route-helpers.server.ts";
+import { parseSopForm, requireFormat, unansweredReply } from "#app/sop/route-helpers.server.ts";
 import sopCss from "#app/sop/sop.css?url";
 
 // The blank form of a format: /AS11, /as10, … (any case). Save stores it and opens the record.

@@ -4,6 +4,7 @@ import { withListSize } from "#app/auth/list-size.server.ts";
 import { requirePermission } from "#app/auth/session.server.ts";
 import { useCan } from "#app/auth/use-can.ts";
 import { db } from "#app/db/client.server.ts";
+import { plantToday } from "#app/db/records.server.ts";
 import { formatDateGB, formatDateTimeGB } from "#app/lib/dates.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
 import { logError } from "#app/lib/request-id.server.ts";
@@ -17,7 +18,7 @@ import {
 } from "#app/sop/list.ts";
 import { DELETE_QUESTION, recordsPath } from "#app/sop/paths.ts";
 import { listRecordPage, outstandingReturns } from "#app/sop/queries.server.ts";
-import { mayChange, plantToday, requireFormat } from "#app/sop/route-helpers.server.ts";
+import { mayChange, requireFormat } from "#app/sop/route-helpers.server.ts";
 import sopCss from "#app/sop/sop.css?url";
 import { ExportLinks } from "#app/spreadsheets/links.tsx";
 import { useDeleteDialog } from "#app/ui/confirm-delete.tsx";

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireApiPermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
-import { apiHandler, methodNotAllowed } from "#app/lib/api-handler.server.ts";
+import { apiHandler, requireMethod } from "#app/lib/api-handler.server.ts";
 import { jsonAnswer, readJson } from "#app/lib/http.server.ts";
 import { createLine } from "#app/spares/queries.server.ts";
 import { departmentParam, failure, invalidInput, notAllowed } from "#app/spares/routes/api-shared.server.ts";
@@ -12,7 +12,7 @@ import { lineSchema } from "#app/spares/schema.ts";
 // ExcessShortFall in the body is ignored: the server derives it.
 export const action = apiHandler(async ({ request, params }: ActionFunctionArgs) => {
   const user = await requireApiPermission(request, "spares");
-  if (request.method !== "POST") return methodNotAllowed();
+  requireMethod(request, "POST");
   const department = departmentParam(params);
   const parsed = lineSchema.safeParse(await readJson(request));
   if (!parsed.success) return invalidInput(parsed.error);

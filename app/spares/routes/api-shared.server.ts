@@ -1,6 +1,6 @@
 import type { core } from "zod";
 import { requireApiUser } from "#app/auth/session.server.ts";
-import { apiHandler, methodNotAllowed } from "#app/lib/api-handler.server.ts";
+import { refuseMethod } from "#app/lib/api-handler.server.ts";
 import { jsonAnswer } from "#app/lib/http.server.ts";
 import { validationBody } from "#app/lib/validation.ts";
 import { type Department, isDepartment, messages, unknownDepartmentMessage } from "#app/spares/rules.ts";
@@ -28,7 +28,4 @@ export function invalidInput(error: core.$ZodError) {
 }
 
 /** A method an endpoint does not take: 401 without sign-in (like every endpoint), else 405. */
-export const notAllowed = apiHandler(async ({ request }: { request: Request }) => {
-  await requireApiUser(request);
-  return methodNotAllowed();
-});
+export const notAllowed = refuseMethod(requireApiUser);

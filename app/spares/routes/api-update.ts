@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireApiPermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
-import { apiHandler, methodNotAllowed } from "#app/lib/api-handler.server.ts";
+import { apiHandler, requireMethod } from "#app/lib/api-handler.server.ts";
 import { jsonAnswer, readJson } from "#app/lib/http.server.ts";
 import { STALE_RECORD_MESSAGE } from "#app/lib/messages.ts";
 import { updateLine } from "#app/spares/queries.server.ts";
@@ -20,7 +20,7 @@ import { lineChangesSchema } from "#app/spares/schema.ts";
 // AvailableStock is recorded on the line's stock card as a stock count dated today (issue 17).
 export const action = apiHandler(async ({ request, params }: ActionFunctionArgs) => {
   const user = await requireApiPermission(request, "spares");
-  if (request.method !== "PUT") return methodNotAllowed();
+  requireMethod(request, "PUT");
   const department = departmentParam(params);
   const parsed = lineChangesSchema.safeParse(await readJson(request));
   if (!parsed.success) return invalidInput(parsed.error);

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useLoaderData, useLocation } from "@remix-run/react";
 import { requirePermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
+import { HttpError } from "#app/lib/http.server.ts";
 import { STALE_RECORD_MESSAGE } from "#app/lib/messages.ts";
 import { logError } from "#app/lib/request-id.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
@@ -22,7 +23,7 @@ export const links = () => [{ rel: "stylesheet", href: inventoryCss }];
 
 function target(request: Request, params: Record<string, string | undefined>) {
   const { department } = params;
-  if (!isDepartment(department)) throw new Response(messages.notFound, { status: 404 });
+  if (!isDepartment(department)) throw new HttpError(404, messages.notFound);
   const search = new URL(request.url).searchParams;
   const version = search.get("version");
   return {
@@ -39,7 +40,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePermission(request, "spares", "write");
   const { department, srno, back, lineId } = target(request, params);
   const line = await getLineBySrno(db, department, srno);
-  if (!line || (lineId && line._id !== lineId)) throw new Response(messages.notFound, { status: 404 });
+  if (!line || (lineId && line._id !== lineId)) throw new HttpError(404, messages.notFound);
   return {
     department,
     back,

@@ -2,7 +2,7 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFuncti
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requirePermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
-import { readForm } from "#app/lib/http.server.ts";
+import { HttpError, readForm } from "#app/lib/http.server.ts";
 import { logError } from "#app/lib/request-id.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { LineForm, parseLineForm } from "#app/spares/components/line-form.tsx";
@@ -28,8 +28,7 @@ export const links = () => [{ rel: "stylesheet", href: inventoryCss }];
 /** The department of the address: null when none is given, a 404 when it is not one of ours. */
 function departmentOf(params: Record<string, string | undefined>): Department | null {
   if (params.department === undefined) return null;
-  if (!isDepartment(params.department))
-    throw new Response(unknownDepartmentMessage(params.department), { status: 404 });
+  if (!isDepartment(params.department)) throw new HttpError(404, unknownDepartmentMessage(params.department));
   return params.department;
 }
 

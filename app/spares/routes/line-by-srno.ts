@@ -1,6 +1,7 @@
 import { type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { requirePermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
+import { HttpError } from "#app/lib/http.server.ts";
 import { getLineBySrno } from "#app/spares/queries.server.ts";
 import { isDepartment, messages } from "#app/spares/rules.ts";
 
@@ -12,7 +13,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { department } = params;
   const srno = /^\d{1,10}$/.test(params.srno ?? "") ? Number(params.srno) : Number.NaN;
   const line = isDepartment(department) ? await getLineBySrno(db, department, srno) : null;
-  if (!isDepartment(department) || !line) throw new Response(messages.invalidIds, { status: 404 });
+  if (!isDepartment(department) || !line) throw new HttpError(404, messages.invalidIds);
   return redirect(`/updateproduct/${department}/${line._id}`);
 }
 

@@ -6,10 +6,10 @@ import { requirePermission } from "#app/auth/session.server.ts";
 import { useCan } from "#app/auth/use-can.ts";
 import { db } from "#app/db/client.server.ts";
 import type { ListPage } from "#app/db/list.server.ts";
+import { plantToday } from "#app/db/records.server.ts";
 import { type MovementForm, movementFormPath, type StockItemRef, stockCardPath } from "#app/ledger/item.ts";
 import { type MovementItem, useMovementDialog } from "#app/ledger/movement-form.tsx";
-import { dateInZone } from "#app/lib/dates.ts";
-import { serverSettings } from "#app/lib/env.server.ts";
+import { HttpError } from "#app/lib/http.server.ts";
 import { logError } from "#app/lib/request-id.server.ts";
 import { issuedInCoverWindow } from "#app/spares/cover.server.ts";
 import { coverCells, stockCover } from "#app/spares/cover.ts";
@@ -69,10 +69,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const department =
     params.department === undefined ? departmentOfTablePath(url.pathname) : params.department;
   if (!isDepartment(department))
-    throw new Response(unknownDepartmentMessage(String(params.department)), { status: 404 });
+    throw new HttpError(404, unknownDepartmentMessage(String(params.department)));
   const search = await withListSize(db, user, `products/${department}`, url.searchParams);
   const { params: list, filters } = readInventoryView(search);
-  const today = dateInZone(new Date(), serverSettings().PLANT_TIME_ZONE);
+  const today = plantToday();
   let page: ListPage<TableRow> = { rows: [], total: 0, page: 1 };
   let issued = new Map<string, number>();
   try {

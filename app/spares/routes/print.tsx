@@ -3,8 +3,8 @@ import { useLoaderData } from "@remix-run/react";
 import { requirePermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { PRINT_ROW_LIMIT, printedAtNow } from "#app/db/list.server.ts";
-import { dateInZone } from "#app/lib/dates.ts";
-import { serverSettings } from "#app/lib/env.server.ts";
+import { plantToday } from "#app/db/records.server.ts";
+import { HttpError } from "#app/lib/http.server.ts";
 import { logError } from "#app/lib/request-id.server.ts";
 import { issuedInCoverWindow } from "#app/spares/cover.server.ts";
 import { coverCells, stockCover } from "#app/spares/cover.ts";
@@ -34,11 +34,10 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePermission(request, "spares");
   const department = params.department;
-  if (!isDepartment(department))
-    throw new Response(unknownDepartmentMessage(String(department)), { status: 404 });
+  if (!isDepartment(department)) throw new HttpError(404, unknownDepartmentMessage(String(department)));
   const url = new URL(request.url);
   const { params: list, filters } = readInventoryView(url.searchParams);
-  const today = dateInZone(new Date(), serverSettings().PLANT_TIME_ZONE);
+  const today = plantToday();
   let rows: TableRow[] = [];
   let issued = new Map<string, number>();
   try {

@@ -4,11 +4,10 @@ import { recordHistory } from "#app/audit/history.server.ts";
 import { RecordHistory } from "#app/audit/history.tsx";
 import { requirePermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
+import { plantToday } from "#app/db/records.server.ts";
 import { movementFormPath, type StockItemRef, stockCardPath } from "#app/ledger/item.ts";
 import { formatQuantity } from "#app/ledger/rules.ts";
-import { dateInZone } from "#app/lib/dates.ts";
-import { serverSettings } from "#app/lib/env.server.ts";
-import { readForm } from "#app/lib/http.server.ts";
+import { HttpError, readForm } from "#app/lib/http.server.ts";
 import { STALE_RECORD_MESSAGE } from "#app/lib/messages.ts";
 import { logError } from "#app/lib/request-id.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
@@ -30,7 +29,7 @@ export const links = () => [{ rel: "stylesheet", href: inventoryCss }];
 
 function lineOf(params: Record<string, string | undefined>) {
   const { department, id } = params;
-  if (!isDepartment(department) || !isLineId(id)) throw new Response(messages.invalidIds, { status: 404 });
+  if (!isDepartment(department) || !isLineId(id)) throw new HttpError(404, messages.invalidIds);
   return { department, id };
 }
 
@@ -38,9 +37,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requirePermission(request, "spares", "write");
   const { department, id } = lineOf(params);
   const line = await getLine(db, department, id);
-  if (!line) throw new Response(messages.invalidIds, { status: 404 });
+  if (!line) throw new HttpError(404, messages.invalidIds);
   const history = await recordHistory(db, user, "inventory_item", line._id, new URL(request.url));
-  const today = dateInZone(new Date(), serverSettings().PLANT_TIME_ZONE);
+  const today = plantToday();
   const issued = (await issuedInCoverWindow(db, { ids: [id] }, today)).get(id) ?? 0;
   return {
     history,

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requirePermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
+import { HttpError } from "#app/lib/http.server.ts";
 import { isDepartment, unknownDepartmentMessage } from "#app/spares/rules.ts";
 import { requireExportFormat, sendExport } from "#app/spreadsheets/respond.server.ts";
 import { inventoryExport } from "#app/spreadsheets/sources.server.ts";
@@ -9,8 +10,7 @@ import { inventoryExport } from "#app/spreadsheets/sources.server.ts";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePermission(request, "spares");
   const department = params.department;
-  if (!isDepartment(department))
-    throw new Response(unknownDepartmentMessage(String(department)), { status: 404 });
+  if (!isDepartment(department)) throw new HttpError(404, unknownDepartmentMessage(String(department)));
   const format = requireExportFormat(request);
   return sendExport(request, inventoryExport(db, department, new URL(request.url).searchParams), format);
 }

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { db } from "#app/db/client.server.ts";
+import { plantToday } from "#app/db/records.server.ts";
 import { requireStockItemPage } from "#app/ledger/access.server.ts";
-import { plantToday } from "#app/ledger/movements.server.ts";
 import { requireExportFormat, sendExport } from "#app/spreadsheets/respond.server.ts";
 import { stockCardExport } from "#app/spreadsheets/stock.server.ts";
 

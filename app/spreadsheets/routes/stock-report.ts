@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { can } from "#app/auth/permissions.ts";
 import { requirePermission } from "#app/auth/session.server.ts";
-import { plantToday } from "#app/ledger/movements.server.ts";
+import { plantToday } from "#app/db/records.server.ts";
 import { requireExportFormat, sendExport } from "#app/spreadsheets/respond.server.ts";
 import { stockReportExport } from "#app/spreadsheets/stock.server.ts";
 

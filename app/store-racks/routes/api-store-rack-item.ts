@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiPermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
-import { apiHandler, methodNotAllowed } from "#app/lib/api-handler.server.ts";
+import { apiHandler, requireMethod } from "#app/lib/api-handler.server.ts";
 import { jsonAnswer } from "#app/lib/http.server.ts";
 import { itemNotFound, requireApiRackNumber } from "#app/store-racks/access.server.ts";
 import { deleteRackItem, findRackItem } from "#app/store-racks/queries.server.ts";
@@ -18,7 +18,7 @@ export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs)
 
 export const action = apiHandler(async ({ request, params }: ActionFunctionArgs) => {
   const user = await requireApiPermission(request, "racks");
-  if (request.method !== "DELETE") return methodNotAllowed();
+  requireMethod(request, "DELETE");
   const rackNumber = requireApiRackNumber(params.rackNumber);
   const deleted = await deleteRackItem(db, rackNumber, params.id ?? "", user.id);
   return deleted ? jsonAnswer({ message: "Item deleted successfully" }) : itemNotFound();

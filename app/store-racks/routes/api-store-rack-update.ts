@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireApiPermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
-import { apiHandler, methodNotAllowed } from "#app/lib/api-handler.server.ts";
+import { apiHandler, refuseMethod, requireMethod } from "#app/lib/api-handler.server.ts";
 import { jsonAnswer, readJson } from "#app/lib/http.server.ts";
 import { STALE_RECORD_MESSAGE } from "#app/lib/messages.ts";
 import { validationBody } from "#app/lib/validation.ts";
@@ -12,11 +12,11 @@ import { fromApiInput, rackItemApiSchema } from "#app/store-racks/schema.ts";
 // PUT /api/rackupdate/{rackNumber}/{_id} with the six fields (+ optional version) → 200 item;
 // 404, 409 when the version sent is not the stored one, 400 (the legacy API contract).
 
-export const loader = () => methodNotAllowed();
+export const loader = refuseMethod();
 
 export const action = apiHandler(async ({ request, params }: ActionFunctionArgs) => {
   const user = await requireApiPermission(request, "racks");
-  if (request.method !== "PUT") return methodNotAllowed();
+  requireMethod(request, "PUT");
   const rackNumber = requireApiRackNumber(params.rackNumber);
   const parsed = rackItemApiSchema.safeParse(await readJson(request));
   if (!parsed.success) return jsonAnswer(validationBody(parsed.error), 400);

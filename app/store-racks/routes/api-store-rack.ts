@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiPermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
-import { apiHandler, methodNotAllowed } from "#app/lib/api-handler.server.ts";
+import { apiHandler, requireMethod } from "#app/lib/api-handler.server.ts";
 import { jsonAnswer, readJson, searchParamsOf } from "#app/lib/http.server.ts";
 import { validationBody } from "#app/lib/validation.ts";
 import { apiExportFormat, sendExport } from "#app/spreadsheets/respond.server.ts";
@@ -29,7 +29,7 @@ export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs)
 
 export const action = apiHandler(async ({ request, params }: ActionFunctionArgs) => {
   const user = await requireApiPermission(request, "racks");
-  if (request.method !== "POST") return methodNotAllowed();
+  requireMethod(request, "POST");
   const rackNumber = requireApiRackNumber(params.rackNumber);
   const parsed = rackItemApiSchema.safeParse(await readJson(request));
   if (!parsed.success) return jsonAnswer(validationBody(parsed.error), 400);

@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { requirePermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { PRINT_ROW_LIMIT, printedAtNow } from "#app/db/list.server.ts";
-import { plantToday } from "#app/ledger/movements.server.ts";
+import { plantToday } from "#app/db/records.server.ts";
 import { logError } from "#app/lib/request-id.server.ts";
 import { listRacksForPrint, type RackListRow } from "#app/store-racks/list.server.ts";
 import { appliedRackFilters, readRackPeriod, readRackView } from "#app/store-racks/list.ts";

@@ -12,7 +12,7 @@ import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { mailNotReadyReason } from "#app/mail/rules.ts";
 import { ReminderChoices } from "#app/reminders/components.tsx";
 import { setSubscriptions, subscriptionsOf } from "#app/reminders/queries.server.ts";
-import { chosenKinds, kindsForRole } from "#app/reminders/rules.ts";
+import { chosenKinds, kindsForRole, reminderChoicesSchema } from "#app/reminders/rules.ts";
 import { parseSubmission } from "#app/ui/form/parse.ts";
 import { Field, FormError, SubmitButton } from "#app/ui/form.tsx";
 import {
@@ -77,7 +77,9 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   if (intent === "reminders") {
     const allowed = kindsForRole((area) => can(user.role, area, "read"));
-    await setSubscriptions(db, user.id, chosenKinds(form.getAll("kind"), allowed));
+    const submission = parseSubmission(form, reminderChoicesSchema);
+    const kinds = submission.status === "success" ? submission.value.kind : [];
+    await setSubscriptions(db, user.id, chosenKinds(kinds, allowed));
     return redirectWithToast("/account", { type: "success", message: "Reminder choices saved." });
   }
   if (intent === "password") {
@@ -96,15 +98,15 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     return redirectWithToast("/account", { type: "success", message: PASSWORD_CHANGED });
   }
-  const parsed = sessionActionSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) return data({ intent: null, result: null }, { status: 400 });
-  if (parsed.data.intent === "sign-out-others") {
+  const submission = parseSubmission(form, sessionActionSchema);
+  if (submission.status !== "success") return data({ intent: null, result: null }, { status: 400 });
+  if (submission.value.intent === "sign-out-others") {
     await signOutOthers(db, user.id, user.sessionId);
     return redirectWithToast("/account", { type: "success", message: "Signed out everywhere else." });
   }
-  await signOutSession(db, user.id, parsed.data.sessionId);
+  await signOutSession(db, user.id, submission.value.sessionId);
   // Signing out the session in use is signing out.
-  if (parsed.data.sessionId === user.sessionId)
+  if (submission.value.sessionId === user.sessionId)
     return redirectWithToast("/", { type: "success", message: "Signed out." });
   return redirectWithToast("/account", { type: "success", message: "Session signed out." });
 }

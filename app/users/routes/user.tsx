@@ -5,8 +5,9 @@ import { requirePermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { formatDateTimeGB } from "#app/lib/dates.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
-import { readForm } from "#app/lib/http.server.ts";
+import { HttpError, readForm } from "#app/lib/http.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
+import { parseSubmission } from "#app/ui/form/parse.ts";
 import { FormError, SubmitButton } from "#app/ui/form.tsx";
 import { RoleSelect, ShownOnce } from "#app/users/components.tsx";
 import {
@@ -28,7 +29,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePermission(request, "users");
   const user = await findUserRow(db, params.id ?? "");
-  if (!user) throw new Response("No such user.", { status: 404 });
+  if (!user) throw new HttpError(404, "No such user.");
   const zone = serverSettings().PLANT_TIME_ZONE;
   return {
     user: {
@@ -50,10 +51,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requirePermission(request, "users");
   const id = params.id ?? "";
   const form = await readForm(request);
-  const parsed = userActionSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success)
+  const submission = parseSubmission(form, userActionSchema);
+  if (submission.status !== "success")
     return data({ error: "Choose what to do with this account.", role: null, temporaryPassword: null }, 400);
-  const input = parsed.data;
+  const input = submission.value;
   let outcome: Outcome<{ temporaryPassword?: string }>;
   switch (input.intent) {
     case "role":

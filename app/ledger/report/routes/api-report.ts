@@ -1,13 +1,12 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { can } from "#app/auth/permissions.ts";
 import { requireApiPermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
+import { plantToday } from "#app/db/records.server.ts";
 import { groupDepartment, groupLabel } from "#app/ledger/report/labels.ts";
 import { reportPage } from "#app/ledger/report/queries.server.ts";
 import { readReportView } from "#app/ledger/report/view.ts";
-import { apiHandler, methodNotAllowed } from "#app/lib/api-handler.server.ts";
-import { dateInZone } from "#app/lib/dates.ts";
-import { serverSettings } from "#app/lib/env.server.ts";
+import { apiHandler, refuseMethod } from "#app/lib/api-handler.server.ts";
 import { jsonAnswer } from "#app/lib/http.server.ts";
 import { apiExportFormat, sendExport } from "#app/spreadsheets/respond.server.ts";
 import { stockReportExport } from "#app/spreadsheets/stock.server.ts";
@@ -18,7 +17,7 @@ import { stockReportExport } from "#app/spreadsheets/stock.server.ts";
 // shows the default and says why).
 export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
   const user = await requireApiPermission(request, "racks");
-  const today = dateInZone(new Date(), serverSettings().PLANT_TIME_ZONE);
+  const today = plantToday();
   const search = new URL(request.url).searchParams;
   const { params, filters, problems } = readReportView(search, today);
   if (problems.length) {
@@ -55,7 +54,4 @@ export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
   });
 });
 
-export const action = apiHandler(async ({ request }: ActionFunctionArgs) => {
-  await requireApiPermission(request, "racks");
-  return methodNotAllowed();
-});
+export const action = refuseMethod((request) => requireApiPermission(request, "racks"));

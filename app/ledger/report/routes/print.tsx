@@ -6,14 +6,13 @@ import { requirePermission } from "#app/auth/session.server.ts";
 import chartsCss from "#app/charts/charts.css?url";
 import { db } from "#app/db/client.server.ts";
 import { PRINT_ROW_LIMIT, printedAtNow } from "#app/db/list.server.ts";
+import { plantToday } from "#app/db/records.server.ts";
 import { type ReportCharts as ReportChartViews, reportChartViews } from "#app/ledger/report/chart.server.ts";
 import { FigureHeaders, Figures, ReportCharts } from "#app/ledger/report/components.tsx";
 import { groupLabel } from "#app/ledger/report/labels.ts";
 import { type ReportPage, reportForPrint } from "#app/ledger/report/queries.server.ts";
 import reportCss from "#app/ledger/report/report.css?url";
 import { appliedReportFilters, readReportView } from "#app/ledger/report/view.ts";
-import { dateInZone } from "#app/lib/dates.ts";
-import { serverSettings } from "#app/lib/env.server.ts";
 import { logError } from "#app/lib/request-id.server.ts";
 import { PrintList, printHandle } from "#app/ui/list/print.tsx";
 
@@ -31,7 +30,7 @@ export const links = () => [
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requirePermission(request, "racks");
   const url = new URL(request.url);
-  const today = dateInZone(new Date(), serverSettings().PLANT_TIME_ZONE);
+  const today = plantToday();
   const { params, filters } = readReportView(url.searchParams, today);
   let report: ReportPage = {
     rows: [],

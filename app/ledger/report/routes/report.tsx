@@ -6,6 +6,7 @@ import { can } from "#app/auth/permissions.ts";
 import { requirePermission } from "#app/auth/session.server.ts";
 import chartsCss from "#app/charts/charts.css?url";
 import { db } from "#app/db/client.server.ts";
+import { plantToday } from "#app/db/records.server.ts";
 import { stockCardPath } from "#app/ledger/item.ts";
 import { type ReportCharts as ReportChartViews, reportChartViews } from "#app/ledger/report/chart.server.ts";
 import { FigureHeaders, Figures, ReportCharts } from "#app/ledger/report/components.tsx";
@@ -21,8 +22,7 @@ import {
   readReportView,
   shiftMonth,
 } from "#app/ledger/report/view.ts";
-import { dateInZone, formatDateGB } from "#app/lib/dates.ts";
-import { serverSettings } from "#app/lib/env.server.ts";
+import { formatDateGB } from "#app/lib/dates.ts";
 import { listHref } from "#app/lib/list-params.ts";
 import { logError } from "#app/lib/request-id.server.ts";
 import { DEPARTMENTS } from "#app/spares/rules.ts";
@@ -62,7 +62,7 @@ const EMPTY: ReportPage = {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requirePermission(request, "racks");
-  const today = dateInZone(new Date(), serverSettings().PLANT_TIME_ZONE);
+  const today = plantToday();
   const search = await withListSize(db, user, "stock-report", new URL(request.url).searchParams);
   const { params, filters, problems } = readReportView(search, today);
   // The spares lines are the spares area's: a role that may not open those sees the racks alone.
