@@ -1,4 +1,5 @@
 import type { RouteConfigEntry } from "@remix-run/route-config";
+import * as auditTrail from "#app/audit-trail/routes.ts";
 import * as backups from "#app/backups/routes.ts";
 import * as contracts from "#app/contracts/routes.ts";
 import * as fileIndex from "#app/file-index/routes.ts";
@@ -21,6 +22,7 @@ import * as storeRacks from "#app/store-racks/routes.ts";
 export const resources: RouteConfigEntry[] = [
   route("logout", "auth/routes/logout.tsx"),
   ...exportsFeature.resources,
+  ...auditTrail.resources,
   ...backups.resources,
   ...importsFeature.resources,
   ...prefix("api", [

@@ -1,5 +1,5 @@
 import { index, layout, type RouteConfig, route } from "@remix-run/route-config";
-import * as audit from "#app/audit/routes.ts";
+import * as audit from "#app/audit-trail/routes.ts";
 import * as backups from "#app/backups/routes.ts";
 import * as contracts from "#app/contracts/routes.ts";
 import * as fileIndex from "#app/file-index/routes.ts";

@@ -1,5 +1,5 @@
 import { and, eq, gt, lte, sql } from "drizzle-orm";
-import { isRecordType, RECORD_TYPES, recordTypeLabel } from "#app/audit/record-types.ts";
+import { isRecordType, RECORD_TYPES, recordTypeLabel } from "#app/audit-trail/record-types.ts";
 import { auditLog } from "#app/audit/table.server.ts";
 import { type Area, can } from "#app/auth/permissions.ts";
 import type { Role } from "#app/auth/roles.ts";

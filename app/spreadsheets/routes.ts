@@ -12,5 +12,4 @@ export const resources: RouteConfigEntry[] = [
   route(":format/records/export", "spreadsheets/routes/sop-records.ts", { id: "export-sop-records" }),
   route("stock/report/export", "spreadsheets/routes/stock-report.ts", { id: "export-stock-report" }),
   route("stock/:type/:id/export", "spreadsheets/routes/stock-card.ts", { id: "export-stock-card" }),
-  route("audit/export", "spreadsheets/routes/audit.ts", { id: "export-audit" }),
 ];

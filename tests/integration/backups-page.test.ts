@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { action as auditAction, loader as auditLoader } from "#app/audit/routes/audit.tsx";
+import { action as auditAction, loader as auditLoader } from "#app/audit-trail/routes/audit.tsx";
 import { auditLog } from "#app/audit/table.server.ts";
 import { users } from "#app/auth/table.server.ts";
 import { copyValue } from "#app/backups/bring-back.server.ts";

@@ -11,7 +11,7 @@ import { loader as apiReport } from "#app/ledger/report/routes/api-report.ts";
 import { loader as apiMovements } from "#app/ledger/routes/api-movements.ts";
 import { dateInZone } from "#app/lib/dates.ts";
 import { inventoryItems } from "#app/spares/table.server.ts";
-import { loader as auditExport } from "#app/spreadsheets/routes/audit.ts";
+import { loader as auditExport } from "#app/audit-trail/routes/export.ts";
 import { loader as stockCardExport } from "#app/spreadsheets/routes/stock-card.ts";
 import { loader as stockReportExport } from "#app/spreadsheets/routes/stock-report.ts";
 import { rackItems } from "#app/store-racks/table.server.ts";

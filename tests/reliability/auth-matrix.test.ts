@@ -178,8 +178,8 @@ const AREA_OF: Record<string, Declared> = {
   "users/routes/user.tsx": { area: "users" },
   "users/routes/account.tsx": { area: "signedIn" },
   "users/routes/change-password.tsx": { area: "signedIn" },
-  "audit/routes/audit.tsx": { area: "audit" },
-  "audit/routes/print.tsx": { area: "audit" },
+  "audit-trail/routes/audit.tsx": { area: "audit" },
+  "audit-trail/routes/print.tsx": { area: "audit" },
   "shell/routes/alerts.tsx": { area: "contracts" },
   "spares/routes/list.tsx": { area: "spares" },
   "spares/routes/print.tsx": { area: "spares" },
@@ -234,7 +234,7 @@ const AREA_OF: Record<string, Declared> = {
   "spreadsheets/routes/stock-report.ts": { area: "racks" },
   // As the stock card: the matrix's made-up `:type` is read as a rack item.
   "spreadsheets/routes/stock-card.ts": { area: "racks" },
-  "spreadsheets/routes/audit.ts": { area: "audit" },
+  "audit-trail/routes/export.ts": { area: "audit" },
   // The API (method decides: GET reads, anything else writes).
   "api/routes/index.ts": { area: "signedIn" },
   "api/routes/openapi.ts": { area: "signedIn" },

@@ -1,10 +1,11 @@
-import { and, asc, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
-import { describeEntries, type EntryRow, entryColumns, recordLinks } from "#app/audit/history.server.ts";
+import { and, eq, gte, lt, type SQL, sql } from "drizzle-orm";
+import { authorsOf, describeEntries, type EntryRow, entryColumns } from "#app/audit/history.server.ts";
 import type { AuditRowView } from "#app/audit/history.tsx";
-import type { AuditFilters, AuditSort } from "#app/audit/list.ts";
-import { recordTitle, recordTypeLabel } from "#app/audit/record-types.ts";
 import { auditLog } from "#app/audit/table.server.ts";
-import { users } from "#app/auth/table.server.ts";
+import { recordLinks } from "#app/audit-trail/links.server.ts";
+import type { AuditFilters, AuditSort } from "#app/audit-trail/list.ts";
+import { recordTitle, recordTypeLabel, recordTypeOf } from "#app/audit-trail/record-types.ts";
+import { userChoices, userNames } from "#app/auth/queries.server.ts";
 import { likePattern, orderBy, PRINT_ROW_LIMIT, pageOf, type Tx, totalColumn } from "#app/db/list.server.ts";
 import { addDays, startOfDayInZone } from "#app/lib/dates.ts";
 import type { ListParams } from "#app/lib/list-params.ts";
@@ -35,8 +36,9 @@ const SORT_COLUMNS = { when: auditLog.createdAt };
 
 async function toRows(db: Tx, rows: readonly EntryRow[]): Promise<AuditRow[]> {
   const links = await recordLinks(db, rows);
-  const people = await userLabels(db, rows);
-  const described = describeEntries(rows);
+  const authors = await authorsOf(rows, (ids) => userNames(db, ids));
+  const people = await accountsNamed(db, rows);
+  const described = describeEntries(rows, recordTypeOf, authors);
   return rows.map((row, index) => ({
     ...described[index],
     entity: row.entity,
@@ -44,27 +46,15 @@ async function toRows(db: Tx, rows: readonly EntryRow[]): Promise<AuditRow[]> {
     typeLabel: recordTypeLabel(row.entity),
     title:
       recordTitle(row.entity, row.before, row.after) ||
-      (row.entity === "user" ? (people.get(row.entityId) ?? "") : ""),
+      (row.entity === "user" ? (people.get(row.entityId)?.email ?? "") : ""),
     href: links.get(`${row.entity}:${row.entityId}`) ?? null,
   }));
 }
 
-/** A user change often holds only what changed (a role): name the account from the users table. */
-async function userLabels(db: Tx, rows: readonly EntryRow[]) {
-  const ids = [
-    ...new Set(
-      rows.filter((row) => row.entity === "user" && UUID.test(row.entityId)).map((row) => row.entityId),
-    ),
-  ];
-  if (ids.length === 0) return new Map<string, string>();
-  const found = await db
-    .select({ id: users.id, email: users.email })
-    .from(users)
-    .where(inArray(users.id, ids));
-  return new Map(found.map((user) => [user.id, user.email]));
+/** A user change often holds only what changed (a role): name the account from the accounts. */
+export function accountsNamed(db: Tx, rows: readonly { entity: string; entityId: string }[]) {
+  return userNames(db, [...new Set(rows.filter((row) => row.entity === "user").map((row) => row.entityId))]);
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A page of /audit. */
 export async function listAuditEntries(
@@ -77,7 +67,6 @@ export async function listAuditEntries(
     db
       .select({ ...entryColumns, total: totalColumn })
       .from(auditLog)
-      .leftJoin(users, eq(users.id, auditLog.userId))
       .where(conditions(params, filters, timeZone))
       .orderBy(...orderBy(SORT_COLUMNS, params, auditLog.id))
       .limit(limit)
@@ -96,7 +85,6 @@ export async function listAuditEntriesForPrint(
   const rows = await db
     .select(entryColumns)
     .from(auditLog)
-    .leftJoin(users, eq(users.id, auditLog.userId))
     .where(conditions(params, filters, timeZone))
     .orderBy(...orderBy(SORT_COLUMNS, params, auditLog.id))
     .limit(PRINT_ROW_LIMIT + 1);
@@ -105,7 +93,7 @@ export async function listAuditEntriesForPrint(
 
 /**
  * The whole filtered list for an export, unexecuted (app/spreadsheets/ streams it through a cursor), in
- * the page's order: the entry's columns and its author, `at` the plant's wall-clock time
+ * the page's order: the entry's columns, `at` the plant's wall-clock time
  * ("YYYY-MM-DDTHH:MI").
  */
 export function auditExportQuery(
@@ -123,23 +111,11 @@ export function auditExportQuery(
       before: auditLog.before,
       after: auditLog.after,
       userId: auditLog.userId,
-      userName: users.name,
-      userEmail: users.email,
     })
     .from(auditLog)
-    .leftJoin(users, eq(users.id, auditLog.userId))
     .where(conditions(params, filters, timeZone))
     .orderBy(...orderBy(SORT_COLUMNS, params, auditLog.id));
 }
 
 /** Everyone who may appear in the user filter, by name (e-mail when they have none). */
-export async function auditUserChoices(db: Tx): Promise<{ id: string; label: string }[]> {
-  const rows = await db
-    .select({ id: users.id, name: users.name, email: users.email })
-    .from(users)
-    .orderBy(asc(sql`lower(coalesce(nullif(trim(${users.name}), ''), ${users.email}))`), asc(users.id));
-  return rows.map((row) => ({
-    id: row.id,
-    label: row.name.trim() ? `${row.name.trim()} (${row.email})` : row.email,
-  }));
-}
+export const auditUserChoices = userChoices;
