@@ -3,13 +3,13 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requirePermission } from "#app/auth/session.server.ts";
 import { useCan } from "#app/auth/use-can.ts";
 import { db } from "#app/db/client.server.ts";
-import { sendMailSoon } from "#app/jobs/jobs.server.ts";
 import { formatDateTimeGB } from "#app/lib/dates.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
 import { readForm } from "#app/lib/http.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { listOutbox, sendAgain } from "#app/mail/outbox.server.ts";
 import { mailNotReadyReason, OUTBOX_STATUS_LABELS } from "#app/mail/rules.ts";
+import { sendMailSoon } from "#app/mail/send-job.server.ts";
 import { FormError, SubmitButton } from "#app/ui/form.tsx";
 import { TableWrap } from "#app/ui/list/list-view.tsx";
 
