@@ -31,7 +31,7 @@ export const resources: RouteConfigEntry[] = [
     route("openapi.json", "api/routes/openapi.ts"),
     route("docs", "api/routes/docs.tsx"),
     route("auth/login", "auth/routes/api-login.ts"),
-    route("auth/register", "auth/routes/api-register.ts"),
+    route("auth/register", "registration/routes/api-register.ts"),
     route("auth/logout", "auth/routes/api-logout.ts"),
     ...inventory.api,
     ...storeRacks.api,

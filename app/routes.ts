@@ -18,7 +18,7 @@ import * as users from "#app/users/routes.ts";
 export default [
   index("auth/routes/login.tsx", { id: "sign-in" }),
   route("login", "auth/routes/login.tsx", { id: "login" }),
-  route("register", "auth/routes/register.tsx"),
+  route("register", "registration/routes/register.tsx"),
   users.changePassword,
 
   layout("shell/routes/layout.tsx", { id: "shell" }, [

@@ -267,10 +267,10 @@ const AREA_OF: Record<string, Declared> = {
 /** Public modules (sign-in, registration, health): no role is asked. */
 const PUBLIC_MODULES = new Set([
   "auth/routes/login.tsx",
-  "auth/routes/register.tsx",
+  "registration/routes/register.tsx",
   "auth/routes/logout.tsx",
   "auth/routes/api-login.ts",
-  "auth/routes/api-register.ts",
+  "registration/routes/api-register.ts",
   "api/routes/health.ts",
 ]);
 
