@@ -22,6 +22,7 @@ import * as storeRacks from "#app/store-racks/routes.ts";
 export const resources: RouteConfigEntry[] = [
   route("logout", "auth/routes/logout.tsx"),
   ...exportsFeature.resources,
+  ...sop.resources,
   ...auditTrail.resources,
   ...backups.resources,
   ...importsFeature.resources,

@@ -223,7 +223,7 @@ const AREA_OF: Record<string, Declared> = {
   "spreadsheets/routes/racks.ts": { area: "racks" },
   "spreadsheets/routes/contracts.ts": { area: "contracts" },
   "spreadsheets/routes/file-index.ts": { area: "fileIndex" },
-  "spreadsheets/routes/sop-records.ts": { area: "sop" },
+  "sop/routes/export.ts": { area: "sop" },
   // Imports (issue 18): upload, preview and confirm change the list; undo is the admin's. The
   // modules serve every list (/import/products/{department}, /import/{kind}): the guard takes the
   // list's area, and the matrix's made-up {kind} names no list, which the guard reads as spares.
