@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, gt, lte, sql } from "drizzle-orm";
 import {
   type AuditAction,
   type FieldChange,
@@ -172,4 +172,14 @@ export function changesOf(
     return [index === -1 ? order.length : index];
   };
   return fieldChanges(action, before, after, inFormOrder(specs, rank));
+}
+
+/** How many entries each record type (entity) has in (since, until]: Today's "since your last visit". */
+export async function changeCounts(db: Tx, since: Date, until: Date) {
+  const rows = await db
+    .select({ entity: auditLog.entity, count: sql<number>`count(*)::int` })
+    .from(auditLog)
+    .where(and(gt(auditLog.createdAt, since), lte(auditLog.createdAt, until)))
+    .groupBy(auditLog.entity);
+  return rows.map((row) => ({ entity: row.entity, count: Number(row.count) }));
 }

@@ -439,3 +439,54 @@ export async function recordHrefs(db: Tx, ids: readonly string[]): Promise<Map<s
   }
   return hrefs;
 }
+
+/**
+ * Is there a record of the format dated within [fromDate, toDate] whose own date and time (its
+ * `dateTime` field, plant wall clock) is `from` on? (Today: the last shift's handing over, AS16.)
+ */
+export async function hasRecordTimedFrom(
+  db: Tx,
+  format: string,
+  fromDate: string,
+  toDate: string,
+  from: string,
+) {
+  const rows = await db
+    .select({ id: sopRecords.id })
+    .from(sopRecords)
+    .where(
+      and(
+        eq(sopRecords.format, format),
+        sql`${sopRecords.recordDate} between ${fromDate} and ${toDate}`,
+        sql`${sopRecords.data}->>'dateTime' >= ${from}`,
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+/**
+ * Is there a record of the format dated within [fromDate, toDate] entered `from` on (plant wall
+ * clock, "YYYY-MM-DDTHH:MI")? (Today: last night's patrol, AS17.)
+ */
+export async function hasRecordEnteredFrom(
+  db: Tx,
+  format: string,
+  fromDate: string,
+  toDate: string,
+  from: string,
+  timeZone: string,
+) {
+  const rows = await db
+    .select({ id: sopRecords.id })
+    .from(sopRecords)
+    .where(
+      and(
+        eq(sopRecords.format, format),
+        sql`${sopRecords.recordDate} between ${fromDate} and ${toDate}`,
+        sql`to_char(${sopRecords.createdAt} at time zone ${timeZone}, 'YYYY-MM-DD"T"HH24:MI') >= ${from}`,
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}

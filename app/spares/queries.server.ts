@@ -329,3 +329,18 @@ export async function lineHrefs(db: Tx, ids: readonly string[]): Promise<Map<str
     .where(inArray(inventoryItems.id, ids.filter(isLineId)));
   return new Map(rows.map((row) => [row.id, `/updateproduct/${row.department}/${row.id}`]));
 }
+
+/** Every line's stock and lead time, by department and serial number (Today's order-now lines, spares/cover.ts). */
+export function linesForCover(db: Tx) {
+  return db
+    .select({
+      id: inventoryItems.id,
+      department: inventoryItems.department,
+      srno: inventoryItems.srno,
+      assets: inventoryItems.assets,
+      stock: inventoryItems.availableStock,
+      leadTimeDays: inventoryItems.leadTimeDays,
+    })
+    .from(inventoryItems)
+    .orderBy(inventoryItems.department, inventoryItems.srno);
+}
