@@ -1,6 +1,7 @@
 import { type AuditAction, BLANK } from "#app/audit/diff.ts";
+import { entriesExportQuery } from "#app/audit/entries.server.ts";
 import { authorName, authorsOf, changesOf } from "#app/audit/history.server.ts";
-import { accountsNamed, auditExportQuery } from "#app/audit-trail/list.server.ts";
+import { accountsNamed } from "#app/audit-trail/list.server.ts";
 import { readAuditView } from "#app/audit-trail/list.ts";
 import { recordTitle, recordTypeLabel, recordTypeOf } from "#app/audit-trail/record-types.ts";
 import { userNames } from "#app/auth/queries.server.ts";
@@ -32,7 +33,7 @@ const cell = (text: string) => (text === BLANK ? null : text);
 
 export function auditExport(db: Tx, search: URLSearchParams, timeZone: string): ExportSpec {
   const { params, filters } = readAuditView(search);
-  const query = auditExportQuery(db, params, filters, timeZone);
+  const query = entriesExportQuery(db, params, filters, timeZone);
   return {
     what: "audit-log",
     columns: AUDIT_COLUMNS,

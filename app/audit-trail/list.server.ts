@@ -1,38 +1,18 @@
-import { and, eq, gte, lt, type SQL, sql } from "drizzle-orm";
-import { authorsOf, describeEntries, type EntryRow, entryColumns } from "#app/audit/history.server.ts";
+import { entriesForPrint, entryPage } from "#app/audit/entries.server.ts";
+import { authorsOf, describeEntries, type EntryRow } from "#app/audit/history.server.ts";
 import type { AuditRowView } from "#app/audit/history.tsx";
-import { auditLog } from "#app/audit/table.server.ts";
 import { recordLinks } from "#app/audit-trail/links.server.ts";
 import type { AuditFilters, AuditSort } from "#app/audit-trail/list.ts";
 import { recordTitle, recordTypeLabel, recordTypeOf } from "#app/audit-trail/record-types.ts";
 import { userChoices, userNames } from "#app/auth/queries.server.ts";
-import { likePattern, orderBy, PRINT_ROW_LIMIT, pageOf, type Tx, totalColumn } from "#app/db/list.server.ts";
-import { addDays, startOfDayInZone } from "#app/lib/dates.ts";
+import type { Tx } from "#app/db/client.server.ts";
 import type { ListParams } from "#app/lib/list-params.ts";
 
-// /audit's query: every audit entry, newest first, filtered on the server and paged in one round
-// trip. Newest-first paging walks audit_log_created_idx (created_at, id); a type or user filter
-// walks its own (entity | user_id, created_at) index.
+// /audit's rows: the log's entries (app/audit/entries.server.ts: filtered, newest first, paged on
+// the server) described for people, each with its record's name and a link while it exists.
 
 /** One row of /audit: the entry described for people, with its record and a link while it exists. */
 export type AuditRow = AuditRowView;
-
-function conditions(params: Pick<ListParams, "q">, filters: AuditFilters, timeZone: string) {
-  const where: (SQL | undefined)[] = [];
-  if (filters.user) where.push(eq(auditLog.userId, filters.user));
-  if (filters.type) where.push(eq(auditLog.entity, filters.type));
-  if (filters.from) where.push(gte(auditLog.createdAt, startOfDayInZone(filters.from, timeZone)));
-  if (filters.to) where.push(lt(auditLog.createdAt, startOfDayInZone(addDays(filters.to, 1), timeZone)));
-  // The search reads what the entry holds (names, numbers, dates as stored): a record's history by
-  // what it was called, even after it was deleted.
-  if (params.q)
-    where.push(
-      sql`(coalesce(${auditLog.before}::text, '') || chr(31) || coalesce(${auditLog.after}::text, '')) ilike ${likePattern(params.q)}`,
-    );
-  return and(...where);
-}
-
-const SORT_COLUMNS = { when: auditLog.createdAt };
 
 async function toRows(db: Tx, rows: readonly EntryRow[]): Promise<AuditRow[]> {
   const links = await recordLinks(db, rows);
@@ -63,15 +43,7 @@ export async function listAuditEntries(
   filters: AuditFilters,
   timeZone: string,
 ) {
-  const page = await pageOf(params, (limit, offset) =>
-    db
-      .select({ ...entryColumns, total: totalColumn })
-      .from(auditLog)
-      .where(conditions(params, filters, timeZone))
-      .orderBy(...orderBy(SORT_COLUMNS, params, auditLog.id))
-      .limit(limit)
-      .offset(offset),
-  );
+  const page = await entryPage(db, params, filters, timeZone);
   return { ...page, rows: await toRows(db, page.rows) };
 }
 
@@ -82,39 +54,7 @@ export async function listAuditEntriesForPrint(
   filters: AuditFilters,
   timeZone: string,
 ): Promise<AuditRow[]> {
-  const rows = await db
-    .select(entryColumns)
-    .from(auditLog)
-    .where(conditions(params, filters, timeZone))
-    .orderBy(...orderBy(SORT_COLUMNS, params, auditLog.id))
-    .limit(PRINT_ROW_LIMIT + 1);
-  return toRows(db, rows);
-}
-
-/**
- * The whole filtered list for an export, unexecuted (app/spreadsheets/ streams it through a cursor), in
- * the page's order: the entry's columns, `at` the plant's wall-clock time
- * ("YYYY-MM-DDTHH:MI").
- */
-export function auditExportQuery(
-  db: Tx,
-  params: ListParams<AuditSort>,
-  filters: AuditFilters,
-  timeZone: string,
-) {
-  return db
-    .select({
-      at: sql<string>`to_char(${auditLog.createdAt} at time zone ${timeZone}, 'YYYY-MM-DD"T"HH24:MI')`,
-      action: auditLog.action,
-      entity: auditLog.entity,
-      entityId: auditLog.entityId,
-      before: auditLog.before,
-      after: auditLog.after,
-      userId: auditLog.userId,
-    })
-    .from(auditLog)
-    .where(conditions(params, filters, timeZone))
-    .orderBy(...orderBy(SORT_COLUMNS, params, auditLog.id));
+  return toRows(db, await entriesForPrint(db, params, filters, timeZone));
 }
 
 /** Everyone who may appear in the user filter, by name (e-mail when they have none). */

@@ -342,3 +342,9 @@ export async function userChoices(db: Tx): Promise<{ id: string; label: string }
     label: row.name.trim() ? `${row.name.trim()} (${row.email})` : row.email,
   }));
 }
+
+/** The admins' e-mail addresses (who is told when a backup fails). */
+export async function adminEmails(tx: Tx): Promise<string[]> {
+  const rows = await tx.select({ email: users.email }).from(users).where(eq(users.role, "admin"));
+  return rows.map((row) => row.email);
+}
