@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { RoleSelect, ShownOnce } from "#app/auth/components.tsx";
 import type { ROLE_LABELS } from "#app/auth/roles.ts";
 import { requirePermission } from "#app/auth/session.server.ts";
 import { useCan } from "#app/auth/use-can.ts";
@@ -23,7 +24,6 @@ import { registrationFormSchema } from "#app/settings/registration.ts";
 import { plantSettingsFormSchema } from "#app/settings/schema.ts";
 import { parseSubmission } from "#app/ui/form/parse.ts";
 import { Field, FormError, SubmitButton } from "#app/ui/form.tsx";
-import { RoleSelect, ShownOnce } from "#app/users/components.tsx";
 
 export const meta: MetaFunction = () => [{ title: "Settings · PlantOps" }];
 
