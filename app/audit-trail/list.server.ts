@@ -1,6 +1,6 @@
 import { entriesForPrint, entryPage } from "#app/audit/entries.server.ts";
 import { authorsOf, describeEntries, type EntryRow } from "#app/audit/history.server.ts";
-import type { AuditRowView } from "#app/audit/history.tsx";
+import type { AuditRowView } from "#app/audit-trail/line.tsx";
 import { recordLinks } from "#app/audit-trail/links.server.ts";
 import type { AuditFilters, AuditSort } from "#app/audit-trail/list.ts";
 import { recordTitle, recordTypeLabel, recordTypeOf } from "#app/audit-trail/record-types.ts";

@@ -18,7 +18,7 @@ import { contractDates, sparesBelowMinimum } from "#app/reminders/queries.server
 import { type ContractBand, contractBands, daysBetween, daysText, plantDay } from "#app/reminders/rules.ts";
 import { lastEndedShift, lastNight, type ShiftWindow, shiftText } from "#app/reminders/shifts.ts";
 import { getPlantSettings } from "#app/settings/queries.server.ts";
-import { hasRecordEnteredFrom, hasRecordTimedFrom, outstandingReturns } from "#app/sop/queries.server.ts";
+import { hasRecordFrom, outstandingReturns } from "#app/sop/queries.server.ts";
 import { issuedInCoverWindow } from "#app/spares/cover.server.ts";
 import { stockCover } from "#app/spares/cover.ts";
 import { ORDER_TO_PLACE_QUERY } from "#app/spares/list.ts";
@@ -278,8 +278,10 @@ export async function shiftRecords(db: Tx, now: Date, timeZone: string, shiftTim
   const night = lastNight(now, timeZone, shiftTimes);
   const today = dateInZone(now, timeZone);
   const [handover, patrol] = await Promise.all([
-    hasRecordTimedFrom(db, "AS16", shift.start.slice(0, 10), today, shift.start),
-    hasRecordEnteredFrom(db, "AS17", night.start.slice(0, 10), night.end.slice(0, 10), night.start, timeZone),
+    hasRecordFrom(db, "AS16", [shift.start.slice(0, 10), today], shift.start, { field: "dateTime" }),
+    hasRecordFrom(db, "AS17", [night.start.slice(0, 10), night.end.slice(0, 10)], night.start, {
+      enteredIn: timeZone,
+    }),
   ]);
   return { shift, night, handover, patrol };
 }

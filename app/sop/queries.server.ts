@@ -441,16 +441,21 @@ export async function recordHrefs(db: Tx, ids: readonly string[]): Promise<Map<s
 }
 
 /**
- * Is there a record of the format dated within [fromDate, toDate] whose own date and time (its
- * `dateTime` field, plant wall clock) is `from` on? (Today: the last shift's handing over, AS16.)
+ * Is there a record of the format dated within [fromDate, toDate] whose time (plant wall clock,
+ * "YYYY-MM-DDTHH:MI") is `from` on? Its time is its own `dateTime` field (Today: the last shift's
+ * handing over, AS16) or when it was entered (last night's patrol, AS17).
  */
-export async function hasRecordTimedFrom(
+export async function hasRecordFrom(
   db: Tx,
   format: string,
-  fromDate: string,
-  toDate: string,
+  [fromDate, toDate]: readonly [string, string],
   from: string,
+  time: { field: "dateTime" } | { enteredIn: string },
 ) {
+  const at =
+    "field" in time
+      ? sql`${sopRecords.data}->>'dateTime'`
+      : sql`to_char(${sopRecords.createdAt} at time zone ${time.enteredIn}, 'YYYY-MM-DD"T"HH24:MI')`;
   const rows = await db
     .select({ id: sopRecords.id })
     .from(sopRecords)
@@ -458,33 +463,7 @@ export async function hasRecordTimedFrom(
       and(
         eq(sopRecords.format, format),
         sql`${sopRecords.recordDate} between ${fromDate} and ${toDate}`,
-        sql`${sopRecords.data}->>'dateTime' >= ${from}`,
-      ),
-    )
-    .limit(1);
-  return rows.length > 0;
-}
-
-/**
- * Is there a record of the format dated within [fromDate, toDate] entered `from` on (plant wall
- * clock, "YYYY-MM-DDTHH:MI")? (Today: last night's patrol, AS17.)
- */
-export async function hasRecordEnteredFrom(
-  db: Tx,
-  format: string,
-  fromDate: string,
-  toDate: string,
-  from: string,
-  timeZone: string,
-) {
-  const rows = await db
-    .select({ id: sopRecords.id })
-    .from(sopRecords)
-    .where(
-      and(
-        eq(sopRecords.format, format),
-        sql`${sopRecords.recordDate} between ${fromDate} and ${toDate}`,
-        sql`to_char(${sopRecords.createdAt} at time zone ${timeZone}, 'YYYY-MM-DD"T"HH24:MI') >= ${from}`,
+        sql`${at} >= ${from}`,
       ),
     )
     .limit(1);

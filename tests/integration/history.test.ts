@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { HISTORY_CAP } from "#app/audit/history.server.ts";
-import type { AuditRowView, HistoryView } from "#app/audit/history.tsx";
+import type { HistoryView } from "#app/audit/history.tsx";
 import { audit } from "#app/audit/log.server.ts";
+import type { AuditRowView } from "#app/audit-trail/line.tsx";
 import { loader as auditLoader } from "#app/audit-trail/routes/audit.tsx";
 import { loader as auditPrintLoader } from "#app/audit-trail/routes/print.tsx";
 import { recordHistory } from "#app/auth/history.server.ts";

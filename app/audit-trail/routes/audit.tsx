@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { AuditLine } from "#app/audit/history.tsx";
+import { AuditLine } from "#app/audit-trail/line.tsx";
 import { type AuditRow, auditUserChoices, listAuditEntries } from "#app/audit-trail/list.server.ts";
 import { AUDIT_LIST_DEFAULTS, hasFilters, readAuditView } from "#app/audit-trail/list.ts";
 import { RECORD_TYPE_NAMES, RECORD_TYPES } from "#app/audit-trail/record-types.ts";

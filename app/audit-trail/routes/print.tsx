@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { AuditLine } from "#app/audit/history.tsx";
+import { AuditLine } from "#app/audit-trail/line.tsx";
 import { type AuditRow, auditUserChoices, listAuditEntriesForPrint } from "#app/audit-trail/list.server.ts";
 import { appliedAuditFilters, readAuditView } from "#app/audit-trail/list.ts";
 import { RECORD_TYPES } from "#app/audit-trail/record-types.ts";
