@@ -5,8 +5,11 @@
 // From the top:  app/*.ts(x)  (root, routes, entries, the table list)
 //                api/         the /api index, health and 404; composes the features' endpoints
 //                shell/       the signed-in frame; composes menus and the alert bell from features
-//                features     auth, audit, home, settings, spares, store-racks, contracts,
-//                             file-index, sop, jobs: may use each other, never in a circle
+//                composers    audit-trail (/audit), home, backups, registration, imports
+//                features     auth, settings, mail, reminders, spares, store-racks, ledger,
+//                             contracts, file-index, sop, users: may use each other, never in a loop
+//                kits         audit (the log every write goes through), jobs (the queue),
+//                             spreadsheets: they name no feature
 //                ui/  db/     shared React pieces / the database client: lib only
 //                charts/      the chart kit (maths on the server, one SVG component): lib only
 //                lib/         pure rules and server helpers: nothing of the app above it
