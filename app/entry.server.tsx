@@ -16,7 +16,7 @@ const ABORT_DELAY = 5_000;
 
 // The scheduled jobs (app/jobs) live in this build, beside the pages that share their database
 // pool: the launcher (scripts/launch.ts) starts them once it listens and stops them before the pool.
-export { startJobs, stopJobs } from "#app/jobs/jobs.server.ts";
+export { startJobs, stopJobs } from "#app/jobs.server.ts";
 // Whether a request found the database away since a moment: server/app.ts answers its 500 as a 503.
 export { databaseAwaySince } from "#app/lib/request-id.server.ts";
 // The resource routes (app/resources.ts): server/app.ts serves them before handing a request to Remix.

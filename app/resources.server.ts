@@ -26,6 +26,7 @@ const modules = import.meta.glob<ResourceModule>(
     "./ledger/report/routes/api-*.ts",
     "./api/routes/*.{ts,tsx}",
     "./spreadsheets/routes/*.ts",
+    "./*/routes/export.ts",
     "./imports/routes/{template.ts,undo.tsx}",
     "./auth/routes/logout.tsx",
     "./backups/routes/download.ts",

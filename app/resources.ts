@@ -1,4 +1,5 @@
 import type { RouteConfigEntry } from "@remix-run/route-config";
+import * as auditTrail from "#app/audit-trail/routes.ts";
 import * as backups from "#app/backups/routes.ts";
 import * as contracts from "#app/contracts/routes.ts";
 import * as fileIndex from "#app/file-index/routes.ts";
@@ -21,6 +22,8 @@ import * as storeRacks from "#app/store-racks/routes.ts";
 export const resources: RouteConfigEntry[] = [
   route("logout", "auth/routes/logout.tsx"),
   ...exportsFeature.resources,
+  ...sop.resources,
+  ...auditTrail.resources,
   ...backups.resources,
   ...importsFeature.resources,
   ...prefix("api", [
@@ -29,7 +32,7 @@ export const resources: RouteConfigEntry[] = [
     route("openapi.json", "api/routes/openapi.ts"),
     route("docs", "api/routes/docs.tsx"),
     route("auth/login", "auth/routes/api-login.ts"),
-    route("auth/register", "auth/routes/api-register.ts"),
+    route("auth/register", "registration/routes/api-register.ts"),
     route("auth/logout", "auth/routes/api-logout.ts"),
     ...inventory.api,
     ...storeRacks.api,

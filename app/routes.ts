@@ -1,5 +1,5 @@
 import { index, layout, type RouteConfig, route } from "@remix-run/route-config";
-import * as audit from "#app/audit/routes.ts";
+import * as audit from "#app/audit-trail/routes.ts";
 import * as backups from "#app/backups/routes.ts";
 import * as contracts from "#app/contracts/routes.ts";
 import * as fileIndex from "#app/file-index/routes.ts";
@@ -18,7 +18,7 @@ import * as users from "#app/users/routes.ts";
 export default [
   index("auth/routes/login.tsx", { id: "sign-in" }),
   route("login", "auth/routes/login.tsx", { id: "login" }),
-  route("register", "auth/routes/register.tsx"),
+  route("register", "registration/routes/register.tsx"),
   users.changePassword,
 
   layout("shell/routes/layout.tsx", { id: "shell" }, [

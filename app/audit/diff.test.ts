@@ -9,9 +9,10 @@ import {
   specsFromLeaves,
   valueAt,
 } from "#app/audit/diff.ts";
-import { RECORD_TYPES, recordTitle, recordTypeLabel } from "#app/audit/record-types.ts";
+import { contractHistory } from "#app/contracts/history.ts";
+import { rackItemHistory } from "#app/store-racks/history.ts";
 
-const contractFields = RECORD_TYPES.contract.fields;
+const contractFields = contractHistory.fields;
 
 const contract = {
   _id: "c1",
@@ -71,7 +72,7 @@ describe("field changes of an update", () => {
   });
 
   it("formats numbers as the page does", () => {
-    const fields = RECORD_TYPES.rack_item.fields;
+    const fields = rackItemHistory.fields;
     expect(
       fieldChanges(
         "update",
@@ -157,28 +158,5 @@ describe("records without a fixed field list", () => {
     expect(humanize("mustChangePassword")).toBe("Must change password");
     expect(humanize("entries.2.date")).toBe("Entries · 3 · Date");
     expect(humanize("rack_name")).toBe("Rack name");
-  });
-});
-
-describe("record types", () => {
-  it("names each record from what its entry holds", () => {
-    expect(recordTitle("contract", null, contract)).toBe("Fire pump · Kirloskar");
-    expect(recordTitle("rack_item", { rackNumber: 7, materialName: "Gasket" }, null)).toBe("Rack 7 · Gasket");
-    expect(
-      recordTitle("inventory_item", null, {
-        department: "Electrician",
-        srno: 4,
-        ComponentsAndEquipments: "MCB",
-      }),
-    ).toBe("Electrician · 4 · MCB");
-    expect(recordTitle("stock_movement", null, { kind: "issue", quantity: 3, materialName: "Gasket" })).toBe(
-      "issue · 3 · Gasket",
-    );
-    expect(recordTitle("contract", null, null)).toBe("");
-  });
-
-  it("a type it does not know is still named", () => {
-    expect(recordTypeLabel("contract")).toBe("Contract");
-    expect(recordTypeLabel("gate_pass")).toBe("gate pass");
   });
 });

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, gt, lte, sql } from "drizzle-orm";
 import {
   type AuditAction,
   type FieldChange,
@@ -7,28 +7,18 @@ import {
   inFormOrder,
   specsFromLeaves,
 } from "#app/audit/diff.ts";
-import { isRecordType, RECORD_TYPES, type RecordType } from "#app/audit/record-types.ts";
 import { auditLog } from "#app/audit/table.server.ts";
-import { can } from "#app/auth/permissions.ts";
-import type { Role } from "#app/auth/roles.ts";
-import { users } from "#app/auth/table.server.ts";
-import { contracts } from "#app/contracts/table.server.ts";
 import type { Tx } from "#app/db/client.server.ts";
 import { totalColumn } from "#app/db/list.server.ts";
-import { isRecordId } from "#app/db/records.server.ts";
-import { fileHref } from "#app/file-index/hrefs.ts";
-import { rackFiles } from "#app/file-index/table.server.ts";
 import { formatDateTimeGB } from "#app/lib/dates.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
-import type { FormatDefinition, InputDef } from "#app/sop/engine/types.ts";
-import { findFormat } from "#app/sop/formats/index.ts";
-import { sopRecords } from "#app/sop/table.server.ts";
-import { inventoryItems } from "#app/spares/table.server.ts";
-import { rackItems } from "#app/store-racks/table.server.ts";
 
 // The history of one record (issue 17): its audit entries, newest first, each as who, when and
-// the field changes in the form's words. Record pages call recordHistory() in their loader and
-// render <RecordHistory> (app/audit/history.tsx); /audit reads entries through describeEntries().
+// the field changes in the form's words. This module knows no feature (every feature writes the
+// log, so the log may not read them): a feature declares how its records read (a RecordTypeInfo
+// in its history.ts), the accounts' owner gives the authors' names (AuthorNames), and record
+// pages render <RecordHistory> (app/audit/history.tsx). /audit reads entries through
+// describeEntries() with every feature's declaration (app/audit-trail/record-types.ts).
 
 /** Entries a record page shows before "Show all". */
 export const HISTORY_CAP = 10;
@@ -36,6 +26,29 @@ export const HISTORY_CAP = 10;
 export const HISTORY_ALL_LIMIT = 1000;
 /** The address parameter that asks for the whole history (works without JavaScript). */
 export const HISTORY_PARAM = "history";
+
+/** How one kind of record's entries read: the fields of its form, or labels of the keys it stores. */
+export type RecordFields = {
+  /**
+   * The record's form fields. Null: the record has no fixed list (a SOP record's paper, a user, the
+   * settings): every stored leaf is compared, labelled by `labels` or its humanized key.
+   */
+  fields: readonly FieldSpec[] | null;
+  /** Labels of keys of records without a fixed list, by the key's last part. */
+  labels?: Readonly<Record<string, Omit<FieldSpec, "path">>>;
+  /** A record whose stored shape needs its own reading (a SOP record's paper). */
+  changes?: (action: AuditAction, before: unknown, after: unknown) => FieldChange[];
+};
+
+/** A kind of record the log holds (its `entity`), as the feature that writes it declares it. */
+export type RecordTypeInfo<Area extends string = string> = RecordFields & {
+  /** The entity name the feature passes to audit(). */
+  entity: string;
+  /** "Contract", shown in /audit's record type filter and rows. */
+  label: string;
+  /** Who may read the record (and so its history). */
+  area: Area;
+};
 
 export type HistoryEntry = {
   id: string;
@@ -55,20 +68,7 @@ export type RecordHistoryView = {
   cap: number;
 };
 
-export type EntryRow = {
-  id: string;
-  action: AuditAction;
-  entity: string;
-  entityId: string;
-  before: unknown;
-  after: unknown;
-  createdAt: Date;
-  userId: string | null;
-  userName: string | null;
-  userEmail: string | null;
-};
-
-/** Columns of an entry with its author's name, for a select joined with users. */
+/** Columns of an entry. */
 export const entryColumns = {
   id: auditLog.id,
   action: auditLog.action,
@@ -78,40 +78,57 @@ export const entryColumns = {
   after: auditLog.after,
   createdAt: auditLog.createdAt,
   userId: auditLog.userId,
-  userName: users.name,
-  userEmail: users.email,
 };
 
+export type EntryRow = {
+  id: string;
+  action: AuditAction;
+  entity: string;
+  entityId: string;
+  before: unknown;
+  after: unknown;
+  createdAt: Date;
+  userId: string | null;
+};
+
+/** An account as its entries name it. */
+export type Author = { name: string; email: string };
+/** The accounts of these ids that still exist (a removed one is absent). */
+export type AuthorNames = (ids: readonly string[]) => Promise<ReadonlyMap<string, Author>>;
+
+/** The authors of these entries, by id. */
+export function authorsOf(rows: readonly { userId: string | null }[], authors: AuthorNames) {
+  return authors([...new Set(rows.flatMap((row) => (row.userId ? [row.userId] : [])))]);
+}
+
 /** Who made a change, as people know them. */
-export function authorName(row: Pick<EntryRow, "userId" | "userName" | "userEmail">): string {
-  if (!row.userId) return "System";
-  if (row.userName?.trim()) return row.userName.trim();
-  return row.userEmail ?? "A removed user";
+export function authorName(userId: string | null, authors: ReadonlyMap<string, Author>): string {
+  if (!userId) return "System";
+  const author = authors.get(userId);
+  if (author?.name.trim()) return author.name.trim();
+  return author?.email ?? "A removed user";
 }
 
 /**
- * A record's history for a user who may read it (else null: the page shows nothing rather than
- * another area's changes). `url`'s ?history=all asks for every entry instead of the newest
- * HISTORY_CAP.
+ * A record's history (the caller has checked that the user may read it). `url`'s ?history=all asks
+ * for every entry instead of the newest HISTORY_CAP.
  */
-export async function recordHistory(
+export async function readHistory(
   db: Tx,
-  user: { role: Role },
-  entity: RecordType,
+  type: Pick<RecordTypeInfo, "entity"> & RecordFields,
   entityId: string,
   url: URL,
-): Promise<RecordHistoryView | null> {
-  if (!can(user.role, RECORD_TYPES[entity].area, "read")) return null;
+  authors: AuthorNames,
+): Promise<RecordHistoryView> {
   const all = url.searchParams.get(HISTORY_PARAM) === "all";
   const rows = await db
     .select({ ...entryColumns, total: totalColumn })
     .from(auditLog)
-    .leftJoin(users, eq(users.id, auditLog.userId))
-    .where(and(eq(auditLog.entity, entity), eq(auditLog.entityId, entityId)))
+    .where(and(eq(auditLog.entity, type.entity), eq(auditLog.entityId, entityId)))
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
     .limit(all ? HISTORY_ALL_LIMIT : HISTORY_CAP);
   return {
-    entries: describeEntries(rows),
+    entries: describeEntries(rows, () => type, await authorsOf(rows, authors)),
     total: rows[0] ? Number(rows[0].total) : 0,
     all,
     cap: HISTORY_CAP,
@@ -119,29 +136,31 @@ export async function recordHistory(
 }
 
 /** Entries as people read them: author, plant-zone time, field changes. */
-export function describeEntries(rows: readonly EntryRow[]): HistoryEntry[] {
+export function describeEntries(
+  rows: readonly EntryRow[],
+  typeOf: (entity: string) => RecordFields | undefined,
+  authors: ReadonlyMap<string, Author>,
+): HistoryEntry[] {
   const zone = serverSettings().PLANT_TIME_ZONE;
   return rows.map((row) => ({
     id: row.id,
     action: row.action,
     at: formatDateTimeGB(row.createdAt, zone),
-    who: authorName(row),
-    changes: changesOf(row.entity, row.action, row.before, row.after),
+    who: authorName(row.userId, authors),
+    changes: changesOf(typeOf(row.entity), row.action, row.before, row.after),
   }));
 }
 
-/** The field changes of one entry, by what the record type knows of its fields. */
+/** The field changes of one entry, by what its record type knows of its fields (none: every leaf). */
 export function changesOf(
-  entity: string,
+  type: RecordFields | undefined,
   action: AuditAction,
   before: unknown,
   after: unknown,
 ): FieldChange[] {
-  if (entity === "sop_record") return sopChanges(action, before, after);
-  const info = isRecordType(entity) ? RECORD_TYPES[entity] : null;
-  if (info?.fields) return fieldChanges(action, before, after, info.fields);
-  const labels: Readonly<Record<string, Omit<FieldSpec, "path">>> =
-    info && "labels" in info ? (info.labels as Record<string, Omit<FieldSpec, "path">>) : {};
+  if (type?.changes) return type.changes(action, before, after);
+  if (type?.fields) return fieldChanges(action, before, after, type.fields);
+  const labels = type?.labels ?? {};
   const order = Object.keys(labels);
   const lastKey = (path: string) => path.split(".").at(-1) ?? "";
   const specs = specsFromLeaves(before, after, (path) => {
@@ -155,161 +174,12 @@ export function changesOf(
   return fieldChanges(action, before, after, inFormOrder(specs, rank));
 }
 
-// SOP records store {format, data}: the paper's fields are labelled from the format's definition.
-function sopChanges(action: AuditAction, before: unknown, after: unknown): FieldChange[] {
-  const code = ((after ?? before) as { format?: unknown } | null)?.format;
-  const definition = typeof code === "string" ? findFormat(code) : undefined;
-  const dataOf = (value: unknown) => (value as { data?: unknown } | null)?.data;
-  const leaves = specsFromLeaves(dataOf(before), dataOf(after), (path) =>
-    definition ? sopField(definition, path) : null,
-  );
-  const specs = (definition ? inFormOrder(leaves, (path) => sopRank(definition, path)) : leaves).map(
-    (spec) => ({ ...spec, path: `data.${spec.path}` }),
-  );
-  return fieldChanges(action, before, after, specs);
-}
-
-/** Where a path of a SOP record's data sits on the paper: header, body blocks in order, footer. */
-export function sopRank(definition: FormatDefinition, path: string): number[] {
-  const [first, second, third] = path.split(".");
-  const header = definition.header.findIndex((input) => input.name === first);
-  if (header !== -1) return [0, header];
-  const footer = definition.footer.findIndex((input) => input.name === first);
-  if (footer !== -1) return [2, footer];
-  const block = definition.body.findIndex(
-    (candidate) =>
-      ("name" in candidate && candidate.name === first) ||
-      (candidate.type === "checklist" &&
-        candidate.store === "keyed" &&
-        candidate.sections.some((s) => s.key === first)),
-  );
-  if (block === -1) return [3];
-  const found = definition.body[block];
-  if (found.type === "checklist" && found.store === "keyed") {
-    const items = found.sections.flatMap((section) =>
-      section.items.map((item) => `${section.key}.${item.key}`),
-    );
-    return [1, block, items.indexOf(`${first}.${second}`)];
-  }
-  if (found.type === "counts") return [1, block, found.items.findIndex((item) => item.key === second)];
-  const columns =
-    found.type === "register"
-      ? found.parts.flatMap((part) => part.columns.map((column) => column.name))
-      : [found.status.name, found.remarks?.name ?? "", found.itemKey ?? ""];
-  return [1, block, Number(second), columns.indexOf(third ?? "")];
-}
-
-function inputSpec(path: string, input: InputDef, prefix = ""): FieldSpec {
-  const label = prefix ? `${prefix} · ${input.label}` : input.label;
-  const kind =
-    input.kind === "date"
-      ? "date"
-      : input.kind === "number" || input.kind === "count"
-        ? "number"
-        : input.kind === "yesno" || input.kind === "tick"
-          ? "flag"
-          : "text";
-  const choices =
-    input.kind === "choice"
-      ? Object.fromEntries(input.choices.map((choice) => [choice.value, choice.label]))
-      : undefined;
-  return { path, label, kind, choices };
-}
-
-/** A label for a path in a SOP record's data, from the paper's definition; null when unknown. */
-export function sopField(definition: FormatDefinition, path: string): FieldSpec | null {
-  const [first, second, third] = path.split(".");
-  for (const input of [...definition.header, ...definition.footer])
-    if (input.name === first && second === undefined) return inputSpec(path, input);
-  for (const block of definition.body) {
-    if (block.type === "checklist" && block.store === "list" && block.name === first) {
-      const item = block.sections.flatMap((section) => section.items)[Number(second)];
-      const input = [block.status, block.remarks].find((candidate) => candidate?.name === third);
-      if (!item) return null;
-      if (!input) return { path, label: `${item.label} · ${third}` };
-      return inputSpec(path, input, item.label);
-    }
-    if (block.type === "checklist" && block.store === "keyed") {
-      const section = block.sections.find((candidate) => candidate.key === first);
-      const item = section?.items.find((candidate) => candidate.key === second);
-      if (item && third === undefined) return inputSpec(path, block.status, item.label);
-    }
-    if (block.type === "register" && block.name === first) {
-      const column = block.parts.flatMap((part) => part.columns).find((input) => input.name === third);
-      const row = `Row ${Number(second) + 1}`;
-      return column ? inputSpec(path, column, row) : null;
-    }
-    if (block.type === "counts" && block.name === first) {
-      const item = block.items.find((candidate) => candidate.key === second);
-      return item ? { path, label: `${block.title} · ${item.label}`, kind: "number" } : null;
-    }
-  }
-  return null;
-}
-
-/**
- * The pages of the records that still exist, by "entity:id": where /audit links each row. One
- * query per record type on the page, by primary key.
- */
-export async function recordLinks(
-  db: Tx,
-  refs: readonly { entity: string; entityId: string }[],
-): Promise<Map<string, string>> {
-  const links = new Map<string, string>();
-  const idsOf = (entity: string) => [
-    ...new Set(
-      refs.filter((ref) => ref.entity === entity && isRecordId(ref.entityId)).map((ref) => ref.entityId),
-    ),
-  ];
-  const add = (entity: string, id: string, href: string) => links.set(`${entity}:${id}`, href);
-  const lookups: Record<string, (ids: string[]) => Promise<void>> = {
-    contract: async (ids) => {
-      for (const row of await db
-        .select({ id: contracts.id })
-        .from(contracts)
-        .where(inArray(contracts.id, ids)))
-        add("contract", row.id, `/amcupdate/${row.id}`);
-    },
-    rack_item: async (ids) => {
-      const rows = await db
-        .select({ id: rackItems.id, rack: rackItems.rackNumber })
-        .from(rackItems)
-        .where(inArray(rackItems.id, ids));
-      for (const row of rows) add("rack_item", row.id, `/rackupdate/${row.rack}/${row.id}`);
-    },
-    inventory_item: async (ids) => {
-      const rows = await db
-        .select({ id: inventoryItems.id, department: inventoryItems.department })
-        .from(inventoryItems)
-        .where(inArray(inventoryItems.id, ids));
-      for (const row of rows) add("inventory_item", row.id, `/updateproduct/${row.department}/${row.id}`);
-    },
-    rack_file: async (ids) => {
-      const rows = await db
-        .select({ id: rackFiles.id, rack: rackFiles.rackName })
-        .from(rackFiles)
-        .where(inArray(rackFiles.id, ids));
-      for (const row of rows) add("rack_file", row.id, fileHref(row.rack, row.id));
-    },
-    sop_record: async (ids) => {
-      const rows = await db
-        .select({ id: sopRecords.id, format: sopRecords.format })
-        .from(sopRecords)
-        .where(inArray(sopRecords.id, ids));
-      for (const row of rows) {
-        const definition = findFormat(row.format);
-        if (definition) add("sop_record", row.id, `${definition.path}/records/${row.id}`);
-      }
-    },
-    user: async (ids) => {
-      for (const row of await db.select({ id: users.id }).from(users).where(inArray(users.id, ids)))
-        add("user", row.id, `/users/${row.id}`);
-    },
-  };
-  for (const [entity, lookup] of Object.entries(lookups)) {
-    const ids = idsOf(entity);
-    if (ids.length) await lookup(ids);
-  }
-  for (const ref of refs) if (ref.entity === "settings") links.set(`settings:${ref.entityId}`, "/settings");
-  return links;
+/** How many entries each record type (entity) has in (since, until]: Today's "since your last visit". */
+export async function changeCounts(db: Tx, since: Date, until: Date) {
+  const rows = await db
+    .select({ entity: auditLog.entity, count: sql<number>`count(*)::int` })
+    .from(auditLog)
+    .where(and(gt(auditLog.createdAt, since), lte(auditLog.createdAt, until)))
+    .groupBy(auditLog.entity);
+  return rows.map((row) => ({ entity: row.entity, count: Number(row.count) }));
 }

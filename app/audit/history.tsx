@@ -1,5 +1,4 @@
 import { Link, useLocation } from "@remix-run/react";
-import type { ReactNode } from "react";
 import type { FieldChange } from "#app/audit/diff.ts";
 
 // A record's history on its page (issue 17): who changed what and when, newest first, field by
@@ -16,7 +15,8 @@ export type HistoryEntryView = {
 
 export type HistoryView = { entries: HistoryEntryView[]; total: number; all: boolean; cap: number };
 
-const VERB = { create: "Created", update: "Changed", delete: "Deleted" } as const;
+/** An entry's action in words. */
+export const VERB = { create: "Created", update: "Changed", delete: "Deleted" } as const;
 
 /** The history section; renders nothing when the user may not read it (null). */
 export function RecordHistory({ history }: { history: HistoryView | null | undefined }) {
@@ -117,66 +117,5 @@ export function FieldChanges({
         ))}
       </tbody>
     </table>
-  );
-}
-
-/** One row of /audit, as its loader sends it. */
-export type AuditRowView = HistoryEntryView & {
-  entity: string;
-  entityId: string;
-  typeLabel: string;
-  title: string;
-  href: string | null;
-};
-
-/** Field lines shown per /audit row; a SOP record made with 60 answers would fill the screen. */
-export const ROW_CHANGE_CAP = 8;
-/** Records whose page shows their history (the others' pages have no History section). */
-const WITH_HISTORY = new Set(["inventory_item", "rack_item", "contract", "rack_file", "sop_record"]);
-
-/** One change: when, who, what kind, which record (a link while it exists), its field lines. */
-export function AuditLine({
-  row,
-  cap = ROW_CHANGE_CAP,
-  extra,
-}: {
-  row: AuditRowView;
-  cap?: number;
-  /** Shown under the record's name (/audit: "Bring back" on a deleted record, for admins). */
-  extra?: ReactNode;
-}) {
-  const shown = row.changes.slice(0, cap);
-  const more = row.changes.length - shown.length;
-  const name = row.title || row.entityId;
-  return (
-    <tr>
-      <td className="nowrap">{row.at}</td>
-      <td>{row.who}</td>
-      <td>{VERB[row.action]}</td>
-      <td>
-        <span className="muted">{row.typeLabel}</span>
-        <br />
-        {row.href ? <Link to={row.href}>{name}</Link> : name}
-        {extra}
-      </td>
-      <td>
-        <FieldChanges changes={shown} action={row.action} />
-        {more > 0 ? (
-          <p className="muted">
-            and {more} more {more === 1 ? "field" : "fields"}
-            {row.href && WITH_HISTORY.has(row.entity) ? (
-              <>
-                {" "}
-                (
-                <Link to={`${row.href}${row.href.includes("?") ? "&" : "?"}history=all#history`}>
-                  see its history
-                </Link>
-                )
-              </>
-            ) : null}
-          </p>
-        ) : null}
-      </td>
-    </tr>
   );
 }

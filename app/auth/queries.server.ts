@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { audit } from "#app/audit/log.server.ts";
 import {
   dummyPasswordHash,
@@ -314,4 +314,36 @@ export async function revokeUserSessions(db: Tx, userId: string) {
     .update(sessions)
     .set({ revokedAt: new Date(), updatedAt: new Date() })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+/** Names and e-mails of the accounts of these ids that still exist (the authors of audit entries). */
+export async function userNames(
+  db: Tx,
+  ids: readonly string[],
+): Promise<Map<string, { name: string; email: string }>> {
+  const valid = ids.filter(isRecordId);
+  if (valid.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .where(inArray(users.id, valid));
+  return new Map(rows.map(({ id, ...person }) => [id, person]));
+}
+
+/** Everyone, by name (e-mail when they have none), for a choice of person (/audit's user filter). */
+export async function userChoices(db: Tx): Promise<{ id: string; label: string }[]> {
+  const rows = await db
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .orderBy(asc(sql`lower(coalesce(nullif(trim(${users.name}), ''), ${users.email}))`), asc(users.id));
+  return rows.map((row) => ({
+    id: row.id,
+    label: row.name.trim() ? `${row.name.trim()} (${row.email})` : row.email,
+  }));
+}
+
+/** The admins' e-mail addresses (who is told when a backup fails). */
+export async function adminEmails(tx: Tx): Promise<string[]> {
+  const rows = await tx.select({ email: users.email }).from(users).where(eq(users.role, "admin"));
+  return rows.map((row) => row.email);
 }

@@ -1,18 +1,16 @@
 import fs from "node:fs";
 import path from "node:path";
-import { eq } from "drizzle-orm";
 import { audit } from "#app/audit/log.server.ts";
-import { users } from "#app/auth/table.server.ts";
+import { adminEmails } from "#app/auth/queries.server.ts";
 import { createBackup } from "#app/backups/backup.server.ts";
 import { backupIsStale, backupsToKeep, newestFirst, parseBackupName } from "#app/backups/rules.ts";
 import { type BackupSettings, backupSettingsSchema, DEFAULT_BACKUP_SETTINGS } from "#app/backups/schema.ts";
 import { db, type Tx } from "#app/db/client.server.ts";
-import { nextVersion } from "#app/db/records.server.ts";
 import { formatDateTimeGB } from "#app/lib/dates.ts";
 import { backupDir, serverSettings } from "#app/lib/env.server.ts";
 import { queueMail } from "#app/mail/outbox.server.ts";
 import { errorSummary } from "#app/mail/rules.ts";
-import { settings } from "#app/settings/table.server.ts";
+import { readSetting, writeSetting } from "#app/settings/queries.server.ts";
 
 // The backups the running app takes (the nightly job, "Back up now") and shows (/settings/backups,
 // Today). The files in BACKUP_DIR are the truth about what exists; the database keeps only the
@@ -22,28 +20,14 @@ const SETTINGS_KEY = "backups";
 const FAILURE_KEY = "backup-failure";
 
 export async function getBackupSettings(tx: Tx = db): Promise<BackupSettings> {
-  const [row] = await tx
-    .select({ value: settings.value })
-    .from(settings)
-    .where(eq(settings.key, SETTINGS_KEY));
-  const parsed = backupSettingsSchema.safeParse(row?.value ?? {});
+  const parsed = backupSettingsSchema.safeParse((await readSetting(tx, SETTINGS_KEY)) ?? {});
   return parsed.success ? parsed.data : DEFAULT_BACKUP_SETTINGS;
-}
-
-async function putSetting(tx: Tx, key: string, value: unknown, userId: string | null) {
-  await tx
-    .insert(settings)
-    .values({ key, value, createdBy: userId, updatedBy: userId })
-    .onConflictDoUpdate({
-      target: settings.key,
-      set: { value, updatedBy: userId, updatedAt: new Date(), version: nextVersion(settings) },
-    });
 }
 
 export async function saveBackupSettings(value: BackupSettings, userId: string) {
   await db.transaction(async (tx) => {
     const before = await getBackupSettings(tx);
-    await putSetting(tx, SETTINGS_KEY, value, userId);
+    await writeSetting(tx, SETTINGS_KEY, value, userId);
     await audit(tx, {
       userId,
       action: "update",
@@ -80,11 +64,7 @@ export function backupPath(name: string, dir = backupDir(serverSettings())): str
 type Failure = { at: string; message: string };
 
 async function lastFailure(tx: Tx): Promise<Failure | undefined> {
-  const [row] = await tx
-    .select({ value: settings.value })
-    .from(settings)
-    .where(eq(settings.key, FAILURE_KEY));
-  return (row?.value as Failure | undefined) ?? undefined;
+  return ((await readSetting(tx, FAILURE_KEY)) as Failure | undefined) ?? undefined;
 }
 
 export type BackupOutcome =
@@ -129,11 +109,10 @@ export async function runBackup(
 
 async function recordFailure(reason: string, message: string, now: Date, timeZone: string, dir: string) {
   await db.transaction(async (tx) => {
-    await putSetting(tx, FAILURE_KEY, { at: now.toISOString(), message } satisfies Failure, null);
-    const admins = await tx.select({ email: users.email }).from(users).where(eq(users.role, "admin"));
-    for (const admin of admins)
+    await writeSetting(tx, FAILURE_KEY, { at: now.toISOString(), message } satisfies Failure, null);
+    for (const email of await adminEmails(tx))
       await queueMail(tx, "backup", {
-        to: admin.email,
+        to: email,
         subject: "PlantOps: the backup failed",
         text: [
           `The ${reason === "nightly" ? "nightly " : ""}backup of ${formatDateTimeGB(now, timeZone)} failed:`,

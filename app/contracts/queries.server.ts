@@ -1,4 +1,4 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, inArray } from "drizzle-orm";
 import { audit } from "#app/audit/log.server.ts";
 import { suggestNextDueDate } from "#app/contracts/rules.ts";
 import type { ContractField, ContractInsert, ContractUpdate } from "#app/contracts/schema.ts";
@@ -171,4 +171,13 @@ export async function deleteContract(db: Tx, id: string | undefined, userId: str
     });
     return true;
   });
+}
+
+/** The pages of the contracts of these ids that still exist, by id (where /audit links an entry). */
+export async function contractHrefs(db: Tx, ids: readonly string[]): Promise<Map<string, string>> {
+  const rows = await db
+    .select({ id: contracts.id })
+    .from(contracts)
+    .where(inArray(contracts.id, ids.filter(isContractId)));
+  return new Map(rows.map((row) => [row.id, `/amcupdate/${row.id}`]));
 }

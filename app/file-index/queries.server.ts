@@ -3,7 +3,8 @@ import type { SelectedFields } from "drizzle-orm/pg-core";
 import { audit } from "#app/audit/log.server.ts";
 import type { Tx } from "#app/db/client.server.ts";
 import { likePattern } from "#app/db/list.server.ts";
-import { atVersion, isUniqueViolation, nextVersion } from "#app/db/records.server.ts";
+import { atVersion, isRecordId, isUniqueViolation, nextVersion } from "#app/db/records.server.ts";
+import { fileHref } from "#app/file-index/hrefs.ts";
 import type { FileSort } from "#app/file-index/list.ts";
 import { RACK_NAMES, type Rack, type RackFile, type RackName, type RackView } from "#app/file-index/rules.ts";
 import type { FileUpdate, NewFile } from "#app/file-index/schema.ts";
@@ -250,4 +251,15 @@ export async function deleteFile(db: Tx, rackName: RackName, fileId: string, use
     await audit(tx, { userId, action: "delete", entity: ENTITY, entityId: fileId, before: row });
     return true;
   });
+}
+
+/** The pages of the files of these row ids that still exist, by id (where /audit links an entry). */
+export async function fileHrefs(db: Tx, ids: readonly string[]): Promise<Map<string, string>> {
+  const valid = ids.filter(isRecordId);
+  if (valid.length === 0) return new Map();
+  const rows = await db
+    .select({ id: rackFiles.id, rack: rackFiles.rackName })
+    .from(rackFiles)
+    .where(inArray(rackFiles.id, valid));
+  return new Map(rows.map((row) => [row.id, fileHref(row.rack, row.id)]));
 }

@@ -1,6 +1,6 @@
-import { and, eq, gt, lte, sql } from "drizzle-orm";
-import { isRecordType, RECORD_TYPES, recordTypeLabel } from "#app/audit/record-types.ts";
-import { auditLog } from "#app/audit/table.server.ts";
+import { sql } from "drizzle-orm";
+import { changeCounts } from "#app/audit/history.server.ts";
+import { isRecordType, RECORD_TYPES, recordTypeLabel } from "#app/audit-trail/record-types.ts";
 import { type Area, can } from "#app/auth/permissions.ts";
 import type { Role } from "#app/auth/roles.ts";
 import { BACKUP_STALE_HOURS } from "#app/backups/rules.ts";
@@ -18,13 +18,12 @@ import { contractDates, sparesBelowMinimum } from "#app/reminders/queries.server
 import { type ContractBand, contractBands, daysBetween, daysText, plantDay } from "#app/reminders/rules.ts";
 import { lastEndedShift, lastNight, type ShiftWindow, shiftText } from "#app/reminders/shifts.ts";
 import { getPlantSettings } from "#app/settings/queries.server.ts";
-import { outstandingReturns } from "#app/sop/queries.server.ts";
-import { sopRecords } from "#app/sop/table.server.ts";
+import { hasRecordFrom, outstandingReturns } from "#app/sop/queries.server.ts";
 import { issuedInCoverWindow } from "#app/spares/cover.server.ts";
 import { stockCover } from "#app/spares/cover.ts";
 import { ORDER_TO_PLACE_QUERY } from "#app/spares/list.ts";
+import { linesForCover } from "#app/spares/queries.server.ts";
 import { DEPARTMENTS, ORDER_TO_PLACE } from "#app/spares/rules.ts";
-import { inventoryItems } from "#app/spares/table.server.ts";
 
 // Today (issue 19): what needs doing, for the signed-in user's role, worked out for one `now` in
 // the plant's zone. The contract dates, the spares below minimum and the returns come from the
@@ -152,17 +151,7 @@ async function orderNowLines(db: Tx, today: string) {
   // The lines and what each issued in the window, in parallel: no list of ids to send back.
   const [issued, lines] = await Promise.all([
     Promise.all(DEPARTMENTS.map((department) => issuedInCoverWindow(db, { department }, today))),
-    db
-      .select({
-        id: inventoryItems.id,
-        department: inventoryItems.department,
-        srno: inventoryItems.srno,
-        assets: inventoryItems.assets,
-        stock: inventoryItems.availableStock,
-        leadTimeDays: inventoryItems.leadTimeDays,
-      })
-      .from(inventoryItems)
-      .orderBy(inventoryItems.department, inventoryItems.srno),
+    linesForCover(db),
   ]);
   const byLine = new Map(issued.flatMap((map) => [...map]));
   return lines.flatMap((line) => {
@@ -289,30 +278,12 @@ export async function shiftRecords(db: Tx, now: Date, timeZone: string, shiftTim
   const night = lastNight(now, timeZone, shiftTimes);
   const today = dateInZone(now, timeZone);
   const [handover, patrol] = await Promise.all([
-    db
-      .select({ id: sopRecords.id })
-      .from(sopRecords)
-      .where(
-        and(
-          eq(sopRecords.format, "AS16"),
-          sql`${sopRecords.recordDate} between ${shift.start.slice(0, 10)} and ${today}`,
-          sql`${sopRecords.data}->>'dateTime' >= ${shift.start}`,
-        ),
-      )
-      .limit(1),
-    db
-      .select({ id: sopRecords.id })
-      .from(sopRecords)
-      .where(
-        and(
-          eq(sopRecords.format, "AS17"),
-          sql`${sopRecords.recordDate} between ${night.start.slice(0, 10)} and ${night.end.slice(0, 10)}`,
-          sql`to_char(${sopRecords.createdAt} at time zone ${timeZone}, 'YYYY-MM-DD"T"HH24:MI') >= ${night.start}`,
-        ),
-      )
-      .limit(1),
+    hasRecordFrom(db, "AS16", [shift.start.slice(0, 10), today], shift.start, { field: "dateTime" }),
+    hasRecordFrom(db, "AS17", [night.start.slice(0, 10), night.end.slice(0, 10)], night.start, {
+      enteredIn: timeZone,
+    }),
   ]);
-  return { shift, night, handover: handover.length > 0, patrol: patrol.length > 0 };
+  return { shift, night, handover, patrol };
 }
 
 function shiftGroup(
@@ -390,11 +361,7 @@ export async function visitMark(db: Tx, user: Pick<TodayUser, "id" | "sessionId"
 async function changesCard(db: Tx, user: TodayUser, now: Date, timeZone: string): Promise<TodayCard> {
   const mark = await visitMark(db, user, now);
   const since = mark ?? new Date(now.getTime() - 24 * 60 * 60 * 1000);
-  const rows = await db
-    .select({ entity: auditLog.entity, count: sql<number>`count(*)::int` })
-    .from(auditLog)
-    .where(and(gt(auditLog.createdAt, since), lte(auditLog.createdAt, now)))
-    .groupBy(auditLog.entity);
+  const rows = await changeCounts(db, since, now);
   const mayAudit = can(user.role, "audit", "read");
   const from = dateInZone(since, timeZone);
   const groups = rows
@@ -404,7 +371,7 @@ async function changesCard(db: Tx, user: TodayUser, now: Date, timeZone: string)
     )
     .map((row) => ({
       label: recordTypeLabel(row.entity),
-      count: Number(row.count),
+      count: row.count,
       href: mayAudit ? `/audit?type=${encodeURIComponent(row.entity)}&from=${from}` : undefined,
       items: [],
     }))

@@ -1,27 +1,38 @@
 import PgBoss from "pg-boss";
-import { getBackupSettings } from "#app/backups/run.server.ts";
-import { db } from "#app/db/client.server.ts";
 import { withStartLock } from "#app/db/migrate.server.ts";
-import { dailyDigestJob, digestTimeHasPassed, sendDailyDigest } from "#app/jobs/daily-digest.server.ts";
-import { nightlyBackup, nightlyBackupJob } from "#app/jobs/nightly-backup.server.ts";
-import { pruneSignIns, pruneSignInsJob } from "#app/jobs/prune-sign-ins.server.ts";
-import { sendMailJob, sendQueuedMail } from "#app/jobs/send-mail.server.ts";
 import { faultSummary, isDatabaseAway } from "#app/lib/database-away.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
 import { logFault, logInfo, logWarning } from "#app/lib/log.server.ts";
-import { digestCron } from "#app/reminders/rules.ts";
-import { getPlantSettings } from "#app/settings/queries.server.ts";
 
 // Scheduled and background work on a PostgreSQL-backed queue (pg-boss): jobs live in the plant's
 // own database (schema `pgboss`, created and migrated by pg-boss at its first start), so several
 // app instances share one queue and a scheduled job runs once, not once per instance.
-// Schedules are cron lines in the plant's time zone (PLANT_TIME_ZONE).
+// Schedules are cron lines in the plant's time zone (PLANT_TIME_ZONE). This folder only runs the
+// queue and knows no feature: each job (its schedule and its work) lives with its feature
+// (e.g. app/mail/send-job.server.ts), app/jobs.server.ts lists them, and a feature's page wakes
+// or reschedules its own job through runJobSoon() and rescheduleJob().
+
+/** One job: what it does, and when. */
+export type Job<Outcome = unknown> = {
+  name: string;
+  /** When it runs, a cron line in PLANT_TIME_ZONE; read at each start (a setting may hold the time). */
+  cron: () => string | Promise<string>;
+  /** At most one waiting run, so a burst of runJobSoon() calls is one run, not a hundred. */
+  short?: boolean;
+  run: () => Promise<Outcome>;
+  /** Whether a run is worth a line in the log (default: every run). */
+  logged?(outcome: Outcome): boolean;
+  /** Whether a run is due now (its time passed today while no queue ran): asked at each start. */
+  catchUp?: () => Promise<boolean>;
+};
 
 let boss: PgBoss | undefined;
+/** The queue while it starts or runs: a job that wakes another during the start reaches it. */
+let active: PgBoss | undefined;
 let starting: Promise<PgBoss> | undefined;
-const workers: string[] = [];
-let mailWorker: string | undefined;
-let digestWorker: string | undefined;
+let jobs: readonly Job[] = [];
+/** The worker of each job, by the job's name. */
+const workers = new Map<string, string>();
 /**
  * Set once the app is stopping: PostgreSQL then ends the queue's last connections as it shuts
  * down ("terminating connection due to administrator command", 57P01, when the queue's own stop ran
@@ -33,7 +44,7 @@ let stopping = false;
  * Issue 15 (idle memory): pg-boss's defaults look for work every 2 s and for due schedules every
  * 5 s, and its pool keeps a connection 10 s after use, so one PostgreSQL backend (and its memory:
  * docs/performance.md) never went away. Every worker looks once a minute (the outbox's schedule
- * is a minute too; a page that queues mail wakes its worker at once, sendMailSoon), and a
+ * is a minute too; a page that queues mail wakes its worker at once, runJobSoon), and a
  * connection closes a second after its query, so at idle the queue holds no backend between its
  * checks.
  */
@@ -77,8 +88,9 @@ export const jobsRetrySeconds = (failures: number) => Math.min(30, 2 ** failures
  * tried again until it succeeds or the app stops: an instance never serves on without its jobs.
  * Safe to call more than once.
  */
-export function startJobs(databaseUrl: string): Promise<PgBoss> {
+export function startJobs(databaseUrl: string, registry: readonly Job[]): Promise<PgBoss> {
   stopping = false;
+  jobs = registry;
   starting ??= (async () => {
     status = { state: "starting" };
     for (let failures = 0; ; ) {
@@ -135,107 +147,84 @@ async function startQueue(databaseUrl: string): Promise<PgBoss> {
     if (isDatabaseAway(error)) logWarning(`[jobs] The database is not answering: ${faultSummary(error)}`);
     else logFault(`[jobs] ${(error as Error).stack ?? error}`);
   });
-  const registered: string[] = [];
+  const registered = new Map<string, string>();
   try {
     await queue.start();
-    const { PLANT_TIME_ZONE, SESSION_IDLE_HOURS } = serverSettings();
-    const plant = await getPlantSettings(db);
-    const backups = await getBackupSettings(db);
+    active = queue;
+    const { PLANT_TIME_ZONE } = serverSettings();
+    const crons = await Promise.all(jobs.map((job) => job.cron()));
     // Under the migrations' lock: two instances creating the queues at once deadlock.
     await withStartLock(databaseUrl, async () => {
-      await queue.createQueue(pruneSignInsJob.name);
-      // "short": at most one waiting run, so a burst of sendMailSoon() calls is one run, not a hundred.
-      await queue.createQueue(sendMailJob.name, { name: sendMailJob.name, policy: "short" });
-      await queue.createQueue(dailyDigestJob.name, { name: dailyDigestJob.name, policy: "short" });
-      await queue.createQueue(nightlyBackupJob.name, { name: nightlyBackupJob.name, policy: "short" });
-      await queue.schedule(pruneSignInsJob.name, pruneSignInsJob.cron, {}, { tz: PLANT_TIME_ZONE });
-      await queue.schedule(sendMailJob.name, sendMailJob.cron, {}, { tz: PLANT_TIME_ZONE });
-      await queue.schedule(dailyDigestJob.name, digestCron(plant.digestTime), {}, { tz: PLANT_TIME_ZONE });
-      await queue.schedule(nightlyBackupJob.name, digestCron(backups.time), {}, { tz: PLANT_TIME_ZONE });
+      for (const job of jobs)
+        await (job.short
+          ? queue.createQueue(job.name, { name: job.name, policy: "short" })
+          : queue.createQueue(job.name));
+      for (const [index, job] of jobs.entries())
+        await queue.schedule(job.name, crons[index], {}, { tz: PLANT_TIME_ZONE });
     });
 
-    registered.push(
-      await queue.work(pruneSignInsJob.name, { pollingIntervalSeconds: POLL_SECONDS }, async () => {
-        const counts = await pruneSignIns(db, Math.round(SESSION_IDLE_HOURS * 60));
-        logInfo(`[jobs] ${pruneSignInsJob.name}: ${JSON.stringify(counts)}`);
-        return counts;
-      }),
-    );
-
-    const sender = await queue.work(sendMailJob.name, { pollingIntervalSeconds: POLL_SECONDS }, async () => {
-      const counts = await sendQueuedMail();
-      if (!("skipped" in counts) && counts.sent + counts.retrying + counts.failed > 0)
-        logInfo(`[jobs] ${sendMailJob.name}: ${JSON.stringify(counts)}`);
-      return counts;
-    });
-    registered.push(sender);
-
-    const digest = await queue.work(
-      dailyDigestJob.name,
-      { pollingIntervalSeconds: POLL_SECONDS },
-      async () => {
-        const outcome = await sendDailyDigest();
-        logInfo(`[jobs] ${dailyDigestJob.name}: ${JSON.stringify(outcome)}`);
-        if ("messages" in outcome && outcome.messages > 0) await runMailSoon(queue);
+    for (const job of jobs) {
+      const worker = await queue.work(job.name, { pollingIntervalSeconds: POLL_SECONDS }, async () => {
+        const outcome = await job.run();
+        if (job.logged?.(outcome) ?? true) logInfo(`[jobs] ${job.name}: ${JSON.stringify(outcome)}`);
         return outcome;
-      },
-    );
-    registered.push(digest);
-
-    registered.push(
-      await queue.work(nightlyBackupJob.name, { pollingIntervalSeconds: POLL_SECONDS }, async () => {
-        const outcome = await nightlyBackup();
-        logInfo(`[jobs] ${nightlyBackupJob.name}: ${JSON.stringify(outcome)}`);
-        if (!outcome.ok) await runMailSoon(queue);
-        return outcome;
-      }),
-    );
-    await catchUpDigest(queue, digest);
-    workers.push(...registered);
-    mailWorker = sender;
-    digestWorker = digest;
+      });
+      registered.set(job.name, worker);
+      workers.set(job.name, worker);
+    }
+    for (const job of jobs) await catchUp(queue, job);
     return queue;
   } catch (error) {
+    active = undefined;
+    for (const name of registered.keys()) workers.delete(name);
     await queue.stop({ graceful: false, wait: true }).catch(() => {});
     throw error;
   }
 }
 
 /**
- * Wakes the outbox sender now rather than at the next minute. Best effort: without a running queue
- * (a test, a start whose queue failed) the message stays queued for the next run.
+ * Runs a job now rather than at its next time (the outbox sender when a page queues a message).
+ * Best effort: without a running queue (a test, a start whose queue failed) the work waits for the
+ * job's next run.
  */
-export async function sendMailSoon() {
-  if (boss) await runMailSoon(boss).catch((error) => logWarning(`[jobs] ${faultSummary(error)}`));
+export async function runJobSoon(name: string) {
+  const queue = active;
+  if (!queue) return;
+  try {
+    await queue.send(name, {});
+    const worker = workers.get(name);
+    if (worker) queue.notifyWorker(worker);
+  } catch (error) {
+    logWarning(`[jobs] ${faultSummary(error)}`);
+  }
 }
 
-/** Queues a run of the outbox sender and wakes its worker, which otherwise looks once a minute. */
-async function runMailSoon(queue: PgBoss) {
-  await queue.send(sendMailJob.name, {});
-  if (mailWorker) queue.notifyWorker(mailWorker);
-}
-
-/** When today's digest time has passed, a run now (runDigest sends each person's digest once a day). */
-async function catchUpDigest(queue: PgBoss, worker = digestWorker) {
-  if (!(await digestTimeHasPassed())) return;
-  await queue.send(dailyDigestJob.name, {});
+/** When a job's time has passed today, a run now (a job with a catch-up runs once a day whatever). */
+async function catchUp(queue: PgBoss, job: Job) {
+  if (!job.catchUp || !(await job.catchUp())) return;
+  await queue.send(job.name, {});
+  const worker = workers.get(job.name);
   if (worker) queue.notifyWorker(worker);
 }
 
-/** How long a settings save waits for this instance's queue to finish its first start. */
+/** How long a save waits for this instance's queue to finish its first start (rescheduleJob). */
 const RESCHEDULE_WAIT_MS = 10_000;
 
 /**
- * After /settings saves the digest time: the schedule follows (one row per name in the queue's
- * shared table, replaced, so every instance's queue reads the new time). A time moved to one
- * already past today runs today's digest now, as a restart would: the schedule's next run is
- * tomorrow's. A save while this instance's queue is still on its first start waits for it a
- * little (that start may have read the old time); a queue that is retrying reads the settings
- * afresh at its next try, so the save does not wait for it.
+ * After a page saves a job's time (the digest's on /settings, the backup's on /settings/backups):
+ * the schedule follows (one row per name in the queue's shared table, replaced, so every
+ * instance's queue reads the new time). `catchUp`: a time moved to one already past today runs
+ * the job now, as a restart would: the schedule's next run is tomorrow's. `waitForStart`: a save
+ * while this instance's queue is still on its first start waits for it a little (that start may
+ * have read the old time); a queue that is retrying reads the settings afresh at its next try, so
+ * the save does not wait for it.
  */
-export async function rescheduleDigest(time: string, changed: boolean) {
+export async function rescheduleJob(
+  name: string,
+  options: { waitForStart?: boolean; catchUp?: boolean } = {},
+) {
   try {
-    const pending = status.state === "starting" ? starting : undefined;
+    const pending = options.waitForStart && status.state === "starting" ? starting : undefined;
     let timer: Parameters<typeof clearTimeout>[0];
     const queue =
       boss ??
@@ -247,19 +236,13 @@ export async function rescheduleDigest(time: string, changed: boolean) {
           }),
         ])));
     clearTimeout(timer);
-    if (!queue) return;
-    await queue.schedule(dailyDigestJob.name, digestCron(time), {}, { tz: serverSettings().PLANT_TIME_ZONE });
-    if (changed) await catchUpDigest(queue);
+    const job = jobs.find((candidate) => candidate.name === name);
+    if (!queue || !job) return;
+    await queue.schedule(name, await job.cron(), {}, { tz: serverSettings().PLANT_TIME_ZONE });
+    if (options.catchUp) await catchUp(queue, job);
   } catch (error) {
     logWarning(`[jobs] ${faultSummary(error)}`);
   }
-}
-
-/** After /settings/backups changes the backup time: the nightly backup's schedule follows. */
-export async function rescheduleBackup(time: string) {
-  await boss
-    ?.schedule(nightlyBackupJob.name, digestCron(time), {}, { tz: serverSettings().PLANT_TIME_ZONE })
-    .catch((error) => logWarning(`[jobs] ${faultSummary(error)}`));
 }
 
 /** Stops taking jobs, lets a running one finish (up to 1 s: a stop must end within 3 s) and closes the queue's connections. */
@@ -269,14 +252,13 @@ export async function stopJobs() {
   status = { state: "stopped" };
   const running = boss ?? (await starting?.catch(() => undefined));
   boss = undefined;
+  active = undefined;
   starting = undefined;
-  workers.length = 0;
-  mailWorker = undefined;
-  digestWorker = undefined;
+  workers.clear();
   await running?.stop({ graceful: true, timeout: 1_000, wait: true });
 }
 
 /** Wakes the workers at once instead of at their next poll (a job just sent; the tests). */
 export function wakeWorkers() {
-  for (const id of workers) boss?.notifyWorker(id);
+  for (const id of workers.values()) boss?.notifyWorker(id);
 }

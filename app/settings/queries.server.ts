@@ -30,3 +30,20 @@ export async function savePlantSettings(db: Tx, value: PlantSettings, userId: st
     return before;
   });
 }
+
+/** The stored value of another feature's row of the settings table (`key`), or undefined. */
+export async function readSetting(tx: Tx, key: string): Promise<unknown> {
+  const [row] = await tx.select({ value: settings.value }).from(settings).where(eq(settings.key, key));
+  return row?.value;
+}
+
+/** Stores another feature's row of the settings table (its caller audits it when people change it). */
+export async function writeSetting(tx: Tx, key: string, value: unknown, userId: string | null) {
+  await tx
+    .insert(settings)
+    .values({ key, value, createdBy: userId, updatedBy: userId })
+    .onConflictDoUpdate({
+      target: settings.key,
+      set: { value, updatedBy: userId, updatedAt: new Date(), version: nextVersion(settings) },
+    });
+}

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, ilike, lte, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { audit } from "#app/audit/log.server.ts";
 import { personName, users } from "#app/auth/table.server.ts";
@@ -14,6 +14,7 @@ import {
   recordDateOf,
   summaryOf,
 } from "#app/sop/engine/values.ts";
+import { findFormat } from "#app/sop/formats/index.ts";
 import type { RecordRange, RecordSort } from "#app/sop/list.ts";
 import { sopRecords } from "#app/sop/table.server.ts";
 
@@ -423,4 +424,48 @@ export function toApiRecord(record: SopRecord) {
     createdBy: record.createdBy,
     updatedBy: record.updatedBy,
   };
+}
+
+/** The pages of the SOP records of these ids that still exist, by id (where /audit links an entry). */
+export async function recordHrefs(db: Tx, ids: readonly string[]): Promise<Map<string, string>> {
+  const rows = await db
+    .select({ id: sopRecords.id, format: sopRecords.format })
+    .from(sopRecords)
+    .where(inArray(sopRecords.id, ids.filter(isRecordId)));
+  const hrefs = new Map<string, string>();
+  for (const row of rows) {
+    const definition = findFormat(row.format);
+    if (definition) hrefs.set(row.id, `${definition.path}/records/${row.id}`);
+  }
+  return hrefs;
+}
+
+/**
+ * Is there a record of the format dated within [fromDate, toDate] whose time (plant wall clock,
+ * "YYYY-MM-DDTHH:MI") is `from` on? Its time is its own `dateTime` field (Today: the last shift's
+ * handing over, AS16) or when it was entered (last night's patrol, AS17).
+ */
+export async function hasRecordFrom(
+  db: Tx,
+  format: string,
+  [fromDate, toDate]: readonly [string, string],
+  from: string,
+  time: { field: "dateTime" } | { enteredIn: string },
+) {
+  const at =
+    "field" in time
+      ? sql`${sopRecords.data}->>'dateTime'`
+      : sql`to_char(${sopRecords.createdAt} at time zone ${time.enteredIn}, 'YYYY-MM-DD"T"HH24:MI')`;
+  const rows = await db
+    .select({ id: sopRecords.id })
+    .from(sopRecords)
+    .where(
+      and(
+        eq(sopRecords.format, format),
+        sql`${sopRecords.recordDate} between ${fromDate} and ${toDate}`,
+        sql`${at} >= ${from}`,
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
 }

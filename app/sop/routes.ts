@@ -40,6 +40,11 @@ export const pages: RouteConfigEntry[] = [
   route(":format/records/:id/delete", "sop/routes/delete.tsx", { id: "sop-delete" }),
 ];
 
+// The records list's download (issue 18), a resource route (app/resources.ts) beside the list.
+export const resources: RouteConfigEntry[] = [
+  route(":format/records/export", "sop/routes/export.ts", { id: "export-sop-records" }),
+];
+
 // Paths relative to "api/".
 export const api: RouteConfigEntry[] = [
   route("checklist", "sop/routes/api-checklist.ts", { id: "api-checklist" }),

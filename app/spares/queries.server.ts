@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { audit } from "#app/audit/log.server.ts";
 import type { Tx } from "#app/db/client.server.ts";
 import { asNumber, isoTime } from "#app/db/columns.ts";
@@ -311,4 +311,28 @@ export async function deleteLine(
     });
     return "deleted";
   });
+}
+
+/** The pages of the spares lines of these ids that still exist, by id (where /audit links an entry). */
+export async function lineHrefs(db: Tx, ids: readonly string[]): Promise<Map<string, string>> {
+  const rows = await db
+    .select({ id: inventoryItems.id, department: inventoryItems.department })
+    .from(inventoryItems)
+    .where(inArray(inventoryItems.id, ids.filter(isLineId)));
+  return new Map(rows.map((row) => [row.id, `/updateproduct/${row.department}/${row.id}`]));
+}
+
+/** Every line's stock and lead time, by department and serial number (Today's order-now lines, spares/cover.ts). */
+export function linesForCover(db: Tx) {
+  return db
+    .select({
+      id: inventoryItems.id,
+      department: inventoryItems.department,
+      srno: inventoryItems.srno,
+      assets: inventoryItems.assets,
+      stock: inventoryItems.availableStock,
+      leadTimeDays: inventoryItems.leadTimeDays,
+    })
+    .from(inventoryItems)
+    .orderBy(inventoryItems.department, inventoryItems.srno);
 }

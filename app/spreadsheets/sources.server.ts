@@ -9,17 +9,13 @@ import { racksInView, readFileView } from "#app/file-index/list.ts";
 import { rackFilesExportQuery } from "#app/file-index/queries.server.ts";
 import { isRackName } from "#app/file-index/rules.ts";
 import { rackFiles } from "#app/file-index/table.server.ts";
-import type { FormatDefinition, SopData } from "#app/sop/engine/types.ts";
-import { readRecordView } from "#app/sop/list.ts";
-import { recordsExportQuery } from "#app/sop/queries.server.ts";
 import { tableExportQuery } from "#app/spares/list.server.ts";
 import { readInventoryView } from "#app/spares/list.ts";
 import { lineOrderStatus } from "#app/spares/order-status.server.ts";
 import type { Department } from "#app/spares/rules.ts";
 import { inventoryItems } from "#app/spares/table.server.ts";
 import type { ExportColumn } from "#app/spreadsheets/cells.ts";
-import { batchesOfRows, cursorRows, type ExportQuery } from "#app/spreadsheets/rows.server.ts";
-import { sopRecordsLayout } from "#app/spreadsheets/sop-columns.ts";
+import { cursorRows, type ExportQuery } from "#app/spreadsheets/rows.server.ts";
 import type { ExportSheet, ExportSpec } from "#app/spreadsheets/writer.server.ts";
 import { racksExportQuery } from "#app/store-racks/list.server.ts";
 import { readRackPeriod, readRackView } from "#app/store-racks/list.ts";
@@ -171,37 +167,5 @@ export function fileIndexExport(db: Tx, search: URLSearchParams): ExportSpec {
     what,
     columns: FILE_COLUMNS,
     sheets: racks.map((name) => sheetOf(name, rackFilesExportQuery(db, select, name, view))),
-  };
-}
-
-// ---- A SOP format's records (/{format}/records): every field, see sop-columns.ts ----
-
-export function sopRecordsExport(
-  db: Tx,
-  definition: FormatDefinition,
-  search: URLSearchParams,
-  timeZone: string,
-): ExportSpec {
-  const { params, range } = readRecordView(search);
-  const query = recordsExportQuery(db, definition, params, range, timeZone);
-  const { columns, rowsOf } = sopRecordsLayout(definition);
-  return {
-    what: `${definition.code}-records`,
-    columns,
-    sheets: [
-      {
-        name: `${definition.code} records`,
-        // A record with a register is a row per entry: a batch of records is more rows, written
-        // in batches of the usual size.
-        rows: async function* () {
-          for await (const records of cursorRows(query))
-            yield* batchesOfRows(
-              records.flatMap(([date, data, savedBy, savedAt]) =>
-                rowsOf({ date, data: data as SopData, savedBy, savedAt }),
-              ),
-            );
-        },
-      },
-    ],
   };
 }

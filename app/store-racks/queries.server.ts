@@ -1,4 +1,4 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import { audit } from "#app/audit/log.server.ts";
 import type { Tx } from "#app/db/client.server.ts";
 import { isRecordId, nextVersion, plantToday } from "#app/db/records.server.ts";
@@ -268,4 +268,13 @@ export async function deleteRackItem(db: Tx, rackNumber: number, id: string, use
     await audit(tx, { userId, action: "delete", entity: ENTITY, entityId: id, before: toRackItem(row) });
     return true;
   });
+}
+
+/** The pages of the rack items of these ids that still exist, by id (where /audit links an entry). */
+export async function rackItemHrefs(db: Tx, ids: readonly string[]): Promise<Map<string, string>> {
+  const rows = await db
+    .select({ id: rackItems.id, rack: rackItems.rackNumber })
+    .from(rackItems)
+    .where(inArray(rackItems.id, ids.filter(isItemId)));
+  return new Map(rows.map((row) => [row.id, `/rackupdate/${row.rack}/${row.id}`]));
 }

@@ -1,12 +1,12 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { action as apiLogin } from "#app/auth/routes/api-login.ts";
-import { action as apiRegister } from "#app/auth/routes/api-register.ts";
 import { action as loginAction } from "#app/auth/routes/login.tsx";
-import { action as registerAction } from "#app/auth/routes/register.tsx";
 import { signInLimits } from "#app/auth/rules.ts";
 import { loginAttempts, registrationAttempts } from "#app/auth/table.server.ts";
 import { db } from "#app/db/client.server.ts";
+import { action as apiRegister } from "#app/registration/routes/api-register.ts";
+import { action as registerAction } from "#app/registration/routes/register.tsx";
 import { buildRequest, run } from "#tests/support/requests.ts";
 import { createUser, PASSWORD } from "#tests/support/users.ts";
 

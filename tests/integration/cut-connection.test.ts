@@ -2,7 +2,7 @@ import net from "node:net";
 import postgres from "postgres";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { withStartLock } from "#app/db/migrate.server.ts";
-import { startJobs, stopJobs } from "#app/jobs/jobs.server.ts";
+import { startJobs, stopJobs } from "#app/jobs.server.ts";
 
 // PostgreSQL killed while a query runs (the OOM killer, a crash): the connection is cut mid-query
 // and, until the server is started again, nothing answers on its port. Whatever waited on that

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { contracts } from "#app/contracts/table.server.ts";
 import { db } from "#app/db/client.server.ts";
-import { startJobs, stopJobs } from "#app/jobs/jobs.server.ts";
+import { startJobs, stopJobs } from "#app/jobs.server.ts";
 import { addDays, dateInZone } from "#app/lib/dates.ts";
 import { setSubscriptions } from "#app/reminders/queries.server.ts";
 import { getPlantSettings } from "#app/settings/queries.server.ts";

@@ -1,12 +1,15 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { HISTORY_CAP, recordHistory } from "#app/audit/history.server.ts";
-import type { AuditRowView, HistoryView } from "#app/audit/history.tsx";
+import { HISTORY_CAP } from "#app/audit/history.server.ts";
+import type { HistoryView } from "#app/audit/history.tsx";
 import { audit } from "#app/audit/log.server.ts";
-import { loader as auditLoader } from "#app/audit/routes/audit.tsx";
-import { loader as auditPrintLoader } from "#app/audit/routes/print.tsx";
+import type { AuditRowView } from "#app/audit-trail/line.tsx";
+import { loader as auditLoader } from "#app/audit-trail/routes/audit.tsx";
+import { loader as auditPrintLoader } from "#app/audit-trail/routes/print.tsx";
+import { recordHistory } from "#app/auth/history.server.ts";
 import type { Role } from "#app/auth/roles.ts";
 import { users } from "#app/auth/table.server.ts";
+import { contractHistory } from "#app/contracts/history.ts";
 import { createContract, deleteContract, updateContract } from "#app/contracts/queries.server.ts";
 import { loader as contractPage, action as contractSave } from "#app/contracts/routes/update.tsx";
 import { db } from "#app/db/client.server.ts";
@@ -14,6 +17,7 @@ import { deleteFile, insertFiles, updateFile } from "#app/file-index/queries.ser
 import { loader as filePage } from "#app/file-index/routes/update-file.tsx";
 import { addDays, dateInZone } from "#app/lib/dates.ts";
 import { findFormat } from "#app/sop/formats/index.ts";
+import { sopRecordHistory } from "#app/sop/history.ts";
 import { action as apiRecordAction } from "#app/sop/routes/api-record.ts";
 import { action as apiRecordsAction } from "#app/sop/routes/api-records.ts";
 import { loader as sopRecordPage } from "#app/sop/routes/record.tsx";
@@ -270,9 +274,9 @@ describe("who may see a history", () => {
   it("only a user who may read the record's area gets it", async () => {
     const created = await createContract(db, contractInput("Hydrant pump"), adminRow.id);
     const url = new URL(`http://plant.test/amcupdate/${created._id}`);
-    expect(await recordHistory(db, { role: "guard" }, "contract", created._id, url)).toBeNull();
-    expect(await recordHistory(db, { role: "viewer" }, "contract", created._id, url)).not.toBeNull();
-    expect(await recordHistory(db, { role: "guard" }, "sop_record", created._id, url)).not.toBeNull();
+    expect(await recordHistory(db, { role: "guard" }, contractHistory, created._id, url)).toBeNull();
+    expect(await recordHistory(db, { role: "viewer" }, contractHistory, created._id, url)).not.toBeNull();
+    expect(await recordHistory(db, { role: "guard" }, sopRecordHistory, created._id, url)).not.toBeNull();
   });
 
   it("/audit and its print view are refused to staff and guards, open to admins and viewers", async () => {

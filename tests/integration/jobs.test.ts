@@ -1,16 +1,11 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it, vi } from "vitest";
+import { pruneSignIns, pruneSignInsJob } from "#app/auth/prune-job.server.ts";
 import { loginAttempts, registrationAttempts, sessions, users } from "#app/auth/table.server.ts";
 import { db } from "#app/db/client.server.ts";
-import {
-  jobsStatus,
-  QUIET_QUEUE,
-  sendMailSoon,
-  startJobs,
-  stopJobs,
-  wakeWorkers,
-} from "#app/jobs/jobs.server.ts";
-import { pruneSignIns, pruneSignInsJob } from "#app/jobs/prune-sign-ins.server.ts";
+import { jobsStatus, QUIET_QUEUE, wakeWorkers } from "#app/jobs/jobs.server.ts";
+import { startJobs, stopJobs } from "#app/jobs.server.ts";
+import { sendMailSoon } from "#app/mail/send-job.server.ts";
 import { createUser } from "#tests/support/users.ts";
 
 afterAll(async () => {

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { loader as healthLoader } from "#app/api/routes/health.ts";
 import { db } from "#app/db/client.server.ts";
-import { startJobs, stopJobs } from "#app/jobs/jobs.server.ts";
+import { startJobs, stopJobs } from "#app/jobs.server.ts";
 import { smtpMailer } from "#app/mail/mailer.server.ts";
 import { flushOutbox, queueMail, sendAgain } from "#app/mail/outbox.server.ts";
 import { action as outboxAction, loader as outboxLoader } from "#app/mail/routes/outbox.tsx";

@@ -1,12 +1,12 @@
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { auditLog } from "#app/audit/table.server.ts";
-import { action as apiRegister } from "#app/auth/routes/api-register.ts";
 import { action as loginAction } from "#app/auth/routes/login.tsx";
-import { action as registerAction, loader as registerLoader } from "#app/auth/routes/register.tsx";
 import { loginAttempts, users } from "#app/auth/table.server.ts";
 import { loader as apiEquipment } from "#app/contracts/routes/api-list.ts";
 import { db } from "#app/db/client.server.ts";
+import { action as apiRegister } from "#app/registration/routes/api-register.ts";
+import { action as registerAction, loader as registerLoader } from "#app/registration/routes/register.tsx";
 import { action as settingsAction } from "#app/settings/routes/settings.tsx";
 import { loader as shellLoader } from "#app/shell/routes/layout.tsx";
 import { action as accountAction, loader as accountLoader } from "#app/users/routes/account.tsx";

@@ -178,8 +178,8 @@ const AREA_OF: Record<string, Declared> = {
   "users/routes/user.tsx": { area: "users" },
   "users/routes/account.tsx": { area: "signedIn" },
   "users/routes/change-password.tsx": { area: "signedIn" },
-  "audit/routes/audit.tsx": { area: "audit" },
-  "audit/routes/print.tsx": { area: "audit" },
+  "audit-trail/routes/audit.tsx": { area: "audit" },
+  "audit-trail/routes/print.tsx": { area: "audit" },
   "shell/routes/alerts.tsx": { area: "contracts" },
   "spares/routes/list.tsx": { area: "spares" },
   "spares/routes/print.tsx": { area: "spares" },
@@ -223,7 +223,7 @@ const AREA_OF: Record<string, Declared> = {
   "spreadsheets/routes/racks.ts": { area: "racks" },
   "spreadsheets/routes/contracts.ts": { area: "contracts" },
   "spreadsheets/routes/file-index.ts": { area: "fileIndex" },
-  "spreadsheets/routes/sop-records.ts": { area: "sop" },
+  "sop/routes/export.ts": { area: "sop" },
   // Imports (issue 18): upload, preview and confirm change the list; undo is the admin's. The
   // modules serve every list (/import/products/{department}, /import/{kind}): the guard takes the
   // list's area, and the matrix's made-up {kind} names no list, which the guard reads as spares.
@@ -234,7 +234,7 @@ const AREA_OF: Record<string, Declared> = {
   "spreadsheets/routes/stock-report.ts": { area: "racks" },
   // As the stock card: the matrix's made-up `:type` is read as a rack item.
   "spreadsheets/routes/stock-card.ts": { area: "racks" },
-  "spreadsheets/routes/audit.ts": { area: "audit" },
+  "audit-trail/routes/export.ts": { area: "audit" },
   // The API (method decides: GET reads, anything else writes).
   "api/routes/index.ts": { area: "signedIn" },
   "api/routes/openapi.ts": { area: "signedIn" },
@@ -267,10 +267,10 @@ const AREA_OF: Record<string, Declared> = {
 /** Public modules (sign-in, registration, health): no role is asked. */
 const PUBLIC_MODULES = new Set([
   "auth/routes/login.tsx",
-  "auth/routes/register.tsx",
+  "registration/routes/register.tsx",
   "auth/routes/logout.tsx",
   "auth/routes/api-login.ts",
-  "auth/routes/api-register.ts",
+  "registration/routes/api-register.ts",
   "api/routes/health.ts",
 ]);
 

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { register } from "#app/auth/register.server.ts";
 import { action as apiLogin } from "#app/auth/routes/api-login.ts";
 import { action as loginAction } from "#app/auth/routes/login.tsx";
+import { register } from "#app/registration/register.server.ts";
 import { buildRequest, cookiesFrom, run } from "./requests.ts";
 
 export const PASSWORD = "correct horse battery";

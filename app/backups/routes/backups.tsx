@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requirePermission } from "#app/auth/session.server.ts";
+import { rescheduleBackup } from "#app/backups/nightly-job.server.ts";
 import {
   backupStatus,
   getBackupSettings,
@@ -10,11 +11,11 @@ import {
   saveBackupSettings,
 } from "#app/backups/run.server.ts";
 import { backupSettingsSchema } from "#app/backups/schema.ts";
-import { rescheduleBackup, sendMailSoon } from "#app/jobs/jobs.server.ts";
 import { formatDateTimeGB } from "#app/lib/dates.ts";
 import { backupDir, serverSettings } from "#app/lib/env.server.ts";
 import { readForm } from "#app/lib/http.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
+import { sendMailSoon } from "#app/mail/send-job.server.ts";
 import { parseSubmission } from "#app/ui/form/parse.ts";
 import { Field, FormError, SubmitButton } from "#app/ui/form.tsx";
 import { TableWrap } from "#app/ui/list/list-view.tsx";
@@ -62,7 +63,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseSubmission(form, backupSettingsSchema);
   if (submission.status !== "success") return data({ result: submission.reply() }, 400);
   await saveBackupSettings(submission.value, user.id);
-  await rescheduleBackup(submission.value.time);
+  await rescheduleBackup();
   return redirectWithToast("/settings/backups", { type: "success", message: "Backup settings saved." });
 }
 

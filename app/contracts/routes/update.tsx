@@ -6,11 +6,12 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { recordHistory } from "#app/audit/history.server.ts";
 import { RecordHistory } from "#app/audit/history.tsx";
+import { recordHistory } from "#app/auth/history.server.ts";
 import { requirePermission } from "#app/auth/session.server.ts";
 import { ContractForm } from "#app/contracts/components/contract-form.tsx";
 import contractsCss from "#app/contracts/contracts.css?url";
+import { contractHistory } from "#app/contracts/history.ts";
 import { getContract, toFormValues, updateContract } from "#app/contracts/queries.server.ts";
 import { contractMessages, contractUpdateSchema, firstProblem } from "#app/contracts/schema.ts";
 import { db } from "#app/db/client.server.ts";
@@ -40,7 +41,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     };
   }
   if (!equipment) notFound(contractMessages.notFoundForId);
-  const history = await recordHistory(db, user, "contract", equipment._id, new URL(request.url));
+  const history = await recordHistory(db, user, contractHistory, equipment._id, new URL(request.url));
   return { loadError: null, values: toFormValues(equipment), version: equipment.version, history };
 }
 

@@ -7,12 +7,13 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { recordHistory } from "#app/audit/history.server.ts";
 import { type HistoryView, RecordHistory } from "#app/audit/history.tsx";
+import { recordHistory } from "#app/auth/history.server.ts";
 import { requirePermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { SCRIPTED_FIELD, SCRIPTED_VALUE, UpdateFileForm } from "#app/file-index/components.tsx";
 import fileIndexCss from "#app/file-index/file-index.css?url";
+import { fileHistory } from "#app/file-index/history.ts";
 import { rackHref } from "#app/file-index/hrefs.ts";
 import { findFile, updateFile } from "#app/file-index/queries.server.ts";
 import { isFileId, isRackName, messages, type RackFile, type RackName } from "#app/file-index/rules.ts";
@@ -47,7 +48,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   try {
     const file = await findFile(db, rackName, id);
     if (!file) return data<Loaded>({ rackName, file: null, error: messages.fetchFailed }, { status: 404 });
-    const history = await recordHistory(db, user, "rack_file", file._id, new URL(request.url));
+    const history = await recordHistory(db, user, fileHistory, file._id, new URL(request.url));
     return data<Loaded>({ rackName, file, error: null, history });
   } catch (error) {
     logError(request, error);

@@ -1,17 +1,19 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { RoleSelect, ShownOnce } from "#app/auth/components.tsx";
 import type { ROLE_LABELS } from "#app/auth/roles.ts";
 import { requirePermission } from "#app/auth/session.server.ts";
 import { useCan } from "#app/auth/use-can.ts";
 import { db } from "#app/db/client.server.ts";
-import { rescheduleDigest, sendMailSoon } from "#app/jobs/jobs.server.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
 import { readForm } from "#app/lib/http.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { MailSettings } from "#app/mail/components.tsx";
 import { mailNotReadyReason, testMailSchema } from "#app/mail/rules.ts";
+import { sendMailSoon } from "#app/mail/send-job.server.ts";
 import { queueTestMail } from "#app/mail/test-mail.server.ts";
+import { rescheduleDigest } from "#app/settings/digest.server.ts";
 import { getPlantSettings, savePlantSettings } from "#app/settings/queries.server.ts";
 import {
   getRegistrationSettings,
@@ -22,7 +24,6 @@ import { registrationFormSchema } from "#app/settings/registration.ts";
 import { plantSettingsFormSchema } from "#app/settings/schema.ts";
 import { parseSubmission } from "#app/ui/form/parse.ts";
 import { Field, FormError, SubmitButton } from "#app/ui/form.tsx";
-import { RoleSelect, ShownOnce } from "#app/users/components.tsx";
 
 export const meta: MetaFunction = () => [{ title: "Settings · PlantOps" }];
 
@@ -76,7 +77,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success")
     return data({ intent: "plant", result: submission.reply() }, { status: 400 });
   const before = await savePlantSettings(db, submission.value, user.id);
-  await rescheduleDigest(submission.value.digestTime, before.digestTime !== submission.value.digestTime);
+  await rescheduleDigest(before.digestTime !== submission.value.digestTime);
   return redirectWithToast("/settings", { type: "success", message: "Settings saved." });
 }
 

@@ -7,11 +7,11 @@ import { serverSettings } from "#app/lib/env.server.ts";
 import { jsonAnswer, readJson, searchParamsOf } from "#app/lib/http.server.ts";
 import { validationBody } from "#app/lib/validation.ts";
 import { schemaFor } from "#app/sop/engine/schema.ts";
+import { sopRecordsExport } from "#app/sop/export.server.ts";
 import { SAVED_MESSAGE } from "#app/sop/paths.ts";
 import { createRecord, getRecord, listRecords, pageNumber, toApiRecord } from "#app/sop/queries.server.ts";
 import { requireApiFormat } from "#app/sop/routes/api-shared.server.ts";
 import { apiExportFormat, sendExport } from "#app/spreadsheets/respond.server.ts";
-import { sopRecordsExport } from "#app/spreadsheets/sources.server.ts";
 
 // GET /api/sop/{format}: a page of records, newest first (?from, ?to, ?text, ?page).
 export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs) => {

@@ -1,13 +1,14 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { recordHistory } from "#app/audit/history.server.ts";
 import { RecordHistory } from "#app/audit/history.tsx";
+import { recordHistory } from "#app/auth/history.server.ts";
 import { requirePermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { formatDateTimeGB } from "#app/lib/dates.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
 import { PrintButton } from "#app/sop/engine/paper.tsx";
 import { SopSheet } from "#app/sop/engine/sheet.tsx";
+import { sopRecordHistory } from "#app/sop/history.ts";
 import { DELETE_QUESTION, recordPath, recordsPath } from "#app/sop/paths.ts";
 import { mayChange, requireFormat, requireRecord } from "#app/sop/route-helpers.server.ts";
 import sopCss from "#app/sop/sop.css?url";
@@ -26,7 +27,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const definition = requireFormat(params.format);
   const record = await requireRecord(definition, params.id);
   const zone = serverSettings().PLANT_TIME_ZONE;
-  const history = await recordHistory(db, user, "sop_record", record.id, new URL(request.url));
+  const history = await recordHistory(db, user, sopRecordHistory, record.id, new URL(request.url));
   return {
     history,
     code: definition.code,

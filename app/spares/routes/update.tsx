@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
-import { recordHistory } from "#app/audit/history.server.ts";
 import { RecordHistory } from "#app/audit/history.tsx";
+import { recordHistory } from "#app/auth/history.server.ts";
 import { requirePermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { plantToday } from "#app/db/records.server.ts";
@@ -14,6 +14,7 @@ import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { LineForm, parseLineUpdateForm } from "#app/spares/components/line-form.tsx";
 import { issuedInCoverWindow } from "#app/spares/cover.server.ts";
 import { coverCells, stockCover } from "#app/spares/cover.ts";
+import { sparesLineHistory } from "#app/spares/history.ts";
 import inventoryCss from "#app/spares/inventory.css?url";
 import { getLine, isLineId, updateLine } from "#app/spares/queries.server.ts";
 import { departmentTablePath, duplicateSrnoMessage, isDepartment, messages } from "#app/spares/rules.ts";
@@ -38,7 +39,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { department, id } = lineOf(params);
   const line = await getLine(db, department, id);
   if (!line) throw new HttpError(404, messages.invalidIds);
-  const history = await recordHistory(db, user, "inventory_item", line._id, new URL(request.url));
+  const history = await recordHistory(db, user, sparesLineHistory, line._id, new URL(request.url));
   const today = plantToday();
   const issued = (await issuedInCoverWindow(db, { ids: [id] }, today)).get(id) ?? 0;
   return {

@@ -6,8 +6,8 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
-import { recordHistory } from "#app/audit/history.server.ts";
 import { RecordHistory } from "#app/audit/history.tsx";
+import { recordHistory } from "#app/auth/history.server.ts";
 import { requirePermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { stockCardPath } from "#app/ledger/item.ts";
@@ -15,6 +15,7 @@ import { notFound } from "#app/lib/http.server.ts";
 import { STALE_RECORD_MESSAGE } from "#app/lib/messages.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { readPageForm, requireRackNumber } from "#app/store-racks/access.server.ts";
+import { rackItemHistory } from "#app/store-racks/history.ts";
 import { findRackItem, updateRackItem } from "#app/store-racks/queries.server.ts";
 import { RackItemForm } from "#app/store-racks/rack-form.tsx";
 import racksCss from "#app/store-racks/racks.css?url";
@@ -34,7 +35,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const rackNumber = requireRackNumber(params.rackNumber);
   const item = await findRackItem(db, rackNumber, params.id ?? "");
   if (!item) notFound(messages.notFound);
-  const history = await recordHistory(db, user, "rack_item", item._id, new URL(request.url));
+  const history = await recordHistory(db, user, rackItemHistory, item._id, new URL(request.url));
   return {
     history,
     rackNumber,

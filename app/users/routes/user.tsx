@@ -1,5 +1,6 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { RoleSelect, ShownOnce } from "#app/auth/components.tsx";
 import { ROLE_LABELS } from "#app/auth/roles.ts";
 import { requirePermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
@@ -9,7 +10,6 @@ import { HttpError, readForm } from "#app/lib/http.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { parseSubmission } from "#app/ui/form/parse.ts";
 import { FormError, SubmitButton } from "#app/ui/form.tsx";
-import { RoleSelect, ShownOnce } from "#app/users/components.tsx";
 import {
   changeRole,
   disableUser,

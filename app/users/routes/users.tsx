@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { ShownOnce } from "#app/auth/components.tsx";
 import { withListSize } from "#app/auth/list-size.server.ts";
 import { ROLE_LABELS, ROLES } from "#app/auth/roles.ts";
 import { requirePermission } from "#app/auth/session.server.ts";
@@ -23,7 +24,6 @@ import {
   TableWrap,
 } from "#app/ui/list/list-view.tsx";
 import { Marked } from "#app/ui/list/marked.tsx";
-import { ShownOnce } from "#app/users/components.tsx";
 import { type UserSort, userListDefaults, userListOptions } from "#app/users/list.ts";
 import { addUser, listUsers } from "#app/users/queries.server.ts";
 import { addUserSchema, STATUS_LABELS } from "#app/users/rules.ts";

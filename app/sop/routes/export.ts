@@ -2,9 +2,9 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requirePermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
+import { sopRecordsExport } from "#app/sop/export.server.ts";
 import { requireFormat } from "#app/sop/route-helpers.server.ts";
 import { requireExportFormat, sendExport } from "#app/spreadsheets/respond.server.ts";
-import { sopRecordsExport } from "#app/spreadsheets/sources.server.ts";
 
 // GET /{format}/records/export?format=xlsx|csv&…: a SOP format's records list (search, date range).
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { auditExport } from "#app/audit-trail/export.server.ts";
 import { requirePermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
-import { auditExport } from "#app/spreadsheets/audit.server.ts";
 import { requireExportFormat, sendExport } from "#app/spreadsheets/respond.server.ts";
 
 // GET /audit/export?format=xlsx|csv&…: the audit list as /audit shows it (search, user, record type,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { appliedAuditFilters, readAuditView } from "#app/audit/list.ts";
+import { appliedAuditFilters, readAuditView } from "#app/audit-trail/list.ts";
 
 describe("/audit's view in the address", () => {
   const read = (search: string) => readAuditView(new URLSearchParams(search));

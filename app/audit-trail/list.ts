@@ -1,4 +1,4 @@
-import { RECORD_TYPE_NAMES, type RecordType } from "#app/audit/record-types.ts";
+import { RECORD_TYPE_NAMES, type RecordType } from "#app/audit-trail/record-types.ts";
 import { formatDateGB, isIsoDate } from "#app/lib/dates.ts";
 import { type ListDefaults, readChoice, readListParams } from "#app/lib/list-params.ts";
 import { isRecordId } from "#app/lib/record-id.ts";

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { registerFrom } from "#app/auth/register.server.ts";
 import { messages, registerSchema } from "#app/auth/rules.ts";
 import { apiHandler, refuseMethod, requireMethod } from "#app/lib/api-handler.server.ts";
 import { clientAddress, jsonAnswer, readJson } from "#app/lib/http.server.ts";
 import { validationBody } from "#app/lib/validation.ts";
+import { registerFrom } from "#app/registration/register.server.ts";
 
 // POST /api/auth/register (the legacy API contract): 201, 400 wrong code or weak password, 409 e-mail taken,
 // 429 too many wrong attempts from this address (or in all) lately.

@@ -1,11 +1,11 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { type ActionFunctionArgs, data, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { registerFrom } from "#app/auth/register.server.ts";
 import { messages, registerFormSchema } from "#app/auth/rules.ts";
 import { db } from "#app/db/client.server.ts";
 import { assertSameOrigin, clientAddress, readForm } from "#app/lib/http.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
+import { registerFrom } from "#app/registration/register.server.ts";
 import { getRegistrationSettings } from "#app/settings/registration.server.ts";
 import { registrationClosedMessage } from "#app/settings/registration.ts";
 import { parseSubmission } from "#app/ui/form/parse.ts";

@@ -1,12 +1,11 @@
-import { inArray } from "drizzle-orm";
 import { type AuditAction, BLANK } from "#app/audit/diff.ts";
-import { authorName, changesOf } from "#app/audit/history.server.ts";
-import { auditExportQuery } from "#app/audit/list.server.ts";
-import { readAuditView } from "#app/audit/list.ts";
-import { recordTitle, recordTypeLabel } from "#app/audit/record-types.ts";
-import { users } from "#app/auth/table.server.ts";
+import { entriesExportQuery } from "#app/audit/entries.server.ts";
+import { authorName, authorsOf, changesOf } from "#app/audit/history.server.ts";
+import { accountsNamed } from "#app/audit-trail/list.server.ts";
+import { readAuditView } from "#app/audit-trail/list.ts";
+import { recordTitle, recordTypeLabel, recordTypeOf } from "#app/audit-trail/record-types.ts";
+import { userNames } from "#app/auth/queries.server.ts";
 import type { Tx } from "#app/db/client.server.ts";
-import { isRecordId } from "#app/db/records.server.ts";
 import type { ExportColumn } from "#app/spreadsheets/cells.ts";
 import { cursorRows } from "#app/spreadsheets/rows.server.ts";
 import type { ExportSpec } from "#app/spreadsheets/writer.server.ts";
@@ -34,7 +33,7 @@ const cell = (text: string) => (text === BLANK ? null : text);
 
 export function auditExport(db: Tx, search: URLSearchParams, timeZone: string): ExportSpec {
   const { params, filters } = readAuditView(search);
-  const query = auditExportQuery(db, params, filters, timeZone);
+  const query = entriesExportQuery(db, params, filters, timeZone);
   return {
     what: "audit-log",
     columns: AUDIT_COLUMNS,
@@ -51,33 +50,23 @@ export function auditExport(db: Tx, search: URLSearchParams, timeZone: string): 
 
 /** A batch of entries (the query's columns, in order) as the export's rows. */
 async function auditRows(db: Tx, batch: unknown[][]): Promise<unknown[][]> {
+  const entries = batch.map(([, , entity, entityId, , , userId]) => ({
+    entity: String(entity),
+    entityId: String(entityId),
+    userId: userId as string | null,
+  }));
   // A user's entry often holds only what changed (a role): name the account as /audit does.
-  const userIds = [
-    ...new Set(
-      batch
-        .filter(([, , entity, entityId]) => entity === "user" && isRecordId(String(entityId)))
-        .map(([, , , entityId]) => String(entityId)),
-    ),
-  ];
-  const emails = new Map(
-    userIds.length
-      ? (
-          await db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, userIds))
-        ).map((user) => [user.id, user.email])
-      : [],
-  );
+  const accounts = await accountsNamed(db, entries);
+  const authors = await authorsOf(entries, (ids) => userNames(db, ids));
   const rows: unknown[][] = [];
-  for (const [at, action, entity, entityId, before, after, userId, userName, userEmail] of batch) {
+  for (const [at, action, entity, entityId, before, after, userId] of batch) {
     const kind = String(entity);
     const id = String(entityId);
-    const title = recordTitle(kind, before, after) || (kind === "user" ? (emails.get(id) ?? "") : "") || id;
-    const who = authorName({
-      userId: userId as string | null,
-      userName: userName as string | null,
-      userEmail: userEmail as string | null,
-    });
+    const title =
+      recordTitle(kind, before, after) || (kind === "user" ? (accounts.get(id)?.email ?? "") : "") || id;
+    const who = authorName(userId as string | null, authors);
     const start = [at, who, VERB[action as AuditAction], recordTypeLabel(kind), title];
-    const changes = changesOf(kind, action as AuditAction, before, after);
+    const changes = changesOf(recordTypeOf(kind), action as AuditAction, before, after);
     if (changes.length === 0) rows.push([...start, null, null, null]);
     for (const change of changes)
       rows.push([...start, change.label, cell(change.before), cell(change.after)]);

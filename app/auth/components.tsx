@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { ROLE_LABELS, ROLES, type Role } from "#app/auth/roles.ts";
 
-// Small pieces shared by the people pages.
+// Small pieces of the accounts, shared by the people pages and /settings (the registration code).
 
 /** The role <select>; `value` is the role shown (the saved one, or the one just refused). */
 export function RoleSelect({ id, name = "role", value }: { id: string; name?: string; value: Role }) {

@@ -1,9 +1,9 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { AuditLine } from "#app/audit/history.tsx";
-import { type AuditRow, auditUserChoices, listAuditEntries } from "#app/audit/list.server.ts";
-import { AUDIT_LIST_DEFAULTS, hasFilters, readAuditView } from "#app/audit/list.ts";
-import { RECORD_TYPE_NAMES, RECORD_TYPES } from "#app/audit/record-types.ts";
+import { AuditLine } from "#app/audit-trail/line.tsx";
+import { type AuditRow, auditUserChoices, listAuditEntries } from "#app/audit-trail/list.server.ts";
+import { AUDIT_LIST_DEFAULTS, hasFilters, readAuditView } from "#app/audit-trail/list.ts";
+import { RECORD_TYPE_NAMES, RECORD_TYPES } from "#app/audit-trail/record-types.ts";
 import { withListSize } from "#app/auth/list-size.server.ts";
 import { can } from "#app/auth/permissions.ts";
 import { requirePermission } from "#app/auth/session.server.ts";

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { AuditLine } from "#app/audit/history.tsx";
-import { type AuditRow, auditUserChoices, listAuditEntriesForPrint } from "#app/audit/list.server.ts";
-import { appliedAuditFilters, readAuditView } from "#app/audit/list.ts";
-import { RECORD_TYPES } from "#app/audit/record-types.ts";
+import { AuditLine } from "#app/audit-trail/line.tsx";
+import { type AuditRow, auditUserChoices, listAuditEntriesForPrint } from "#app/audit-trail/list.server.ts";
+import { appliedAuditFilters, readAuditView } from "#app/audit-trail/list.ts";
+import { RECORD_TYPES } from "#app/audit-trail/record-types.ts";
 import { requirePermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { PRINT_ROW_LIMIT, printedAtNow } from "#app/db/list.server.ts";

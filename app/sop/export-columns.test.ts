@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { SopData } from "#app/sop/engine/types.ts";
+import { sopRecordsLayout } from "#app/sop/export-columns.ts";
 import { findFormat, formats } from "#app/sop/formats/index.ts";
-import { sopRecordsLayout } from "#app/spreadsheets/sop-columns.ts";
 import { sampleRecord } from "#tests/support/sop-sample.ts";
 
 // A SOP format's records export carries every field of the format, derived from its definition.

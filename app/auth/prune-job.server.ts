@@ -1,5 +1,7 @@
 import { sql } from "drizzle-orm";
-import type { Tx } from "#app/db/client.server.ts";
+import { db as appDb, type Tx } from "#app/db/client.server.ts";
+import type { Job } from "#app/jobs/jobs.server.ts";
+import { serverSettings } from "#app/lib/env.server.ts";
 
 // Daily: sign-in and registration attempts older than the throttling ever reads, and sessions
 // that can no longer be used, are deleted so the tables do not grow without end.
@@ -8,12 +10,6 @@ import type { Tx } from "#app/db/client.server.ts";
 export const KEEP_ATTEMPTS_DAYS = 30;
 /** Ended sessions (expired, revoked, idle too long) are kept a day, then deleted. */
 export const KEEP_ENDED_SESSIONS_DAYS = 1;
-
-export const pruneSignInsJob = {
-  name: "prune-sign-ins",
-  /** 03:30 every day in the plant's time zone, when nobody is on shift paperwork. */
-  cron: "30 3 * * *",
-} as const;
 
 export type PruneCounts = { loginAttempts: number; registrationAttempts: number; sessions: number };
 
@@ -36,3 +32,10 @@ export async function pruneSignIns(db: Tx, idleMinutes: number): Promise<PruneCo
     sessions: ended.count,
   };
 }
+
+export const pruneSignInsJob: Job<PruneCounts> = {
+  name: "prune-sign-ins",
+  /** 03:30 every day in the plant's time zone, when nobody is on shift paperwork. */
+  cron: () => "30 3 * * *",
+  run: () => pruneSignIns(appDb, Math.round(serverSettings().SESSION_IDLE_HOURS * 60)),
+};

@@ -6,6 +6,10 @@ import { db } from "#app/db/client.server.ts";
 import { getRegistrationSettings, isCurrentRegistrationCode } from "#app/settings/registration.server.ts";
 import { registrationClosedMessage } from "#app/settings/registration.ts";
 
+// Signing up with the plant's code (the /register page and POST /api/auth/register): above both
+// auth (the accounts, the attempts' throttle) and settings (open or closed, the role given, the
+// code), which the /settings page edits; auth itself reads no setting.
+
 export type RegistrationOutcome =
   | { ok: true; role: Role }
   | {

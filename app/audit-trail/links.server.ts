@@ -1,0 +1,40 @@
+import { userNames } from "#app/auth/queries.server.ts";
+import { contractHrefs } from "#app/contracts/queries.server.ts";
+import type { Tx } from "#app/db/client.server.ts";
+import { isRecordId } from "#app/db/records.server.ts";
+import { fileHrefs } from "#app/file-index/queries.server.ts";
+import { recordHrefs } from "#app/sop/queries.server.ts";
+import { lineHrefs } from "#app/spares/queries.server.ts";
+import { rackItemHrefs } from "#app/store-racks/queries.server.ts";
+
+/** Each record type's pages of the records that still exist, by id, from the feature's own queries. */
+const HREFS: Record<string, (db: Tx, ids: string[]) => Promise<ReadonlyMap<string, string>>> = {
+  contract: contractHrefs,
+  rack_item: rackItemHrefs,
+  inventory_item: lineHrefs,
+  rack_file: fileHrefs,
+  sop_record: recordHrefs,
+  user: async (db, ids) => new Map([...(await userNames(db, ids)).keys()].map((id) => [id, `/users/${id}`])),
+};
+
+/**
+ * The pages of the records that still exist, by "entity:id": where /audit links each row. One
+ * query per record type on the page, by primary key.
+ */
+export async function recordLinks(
+  db: Tx,
+  refs: readonly { entity: string; entityId: string }[],
+): Promise<Map<string, string>> {
+  const links = new Map<string, string>();
+  for (const [entity, hrefs] of Object.entries(HREFS)) {
+    const ids = [
+      ...new Set(
+        refs.filter((ref) => ref.entity === entity && isRecordId(ref.entityId)).map((ref) => ref.entityId),
+      ),
+    ];
+    if (ids.length === 0) continue;
+    for (const [id, href] of await hrefs(db, ids)) links.set(`${entity}:${id}`, href);
+  }
+  for (const ref of refs) if (ref.entity === "settings") links.set(`settings:${ref.entityId}`, "/settings");
+  return links;
+}

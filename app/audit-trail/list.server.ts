@@ -1,0 +1,61 @@
+import { entriesForPrint, entryPage } from "#app/audit/entries.server.ts";
+import { authorsOf, describeEntries, type EntryRow } from "#app/audit/history.server.ts";
+import type { AuditRowView } from "#app/audit-trail/line.tsx";
+import { recordLinks } from "#app/audit-trail/links.server.ts";
+import type { AuditFilters, AuditSort } from "#app/audit-trail/list.ts";
+import { recordTitle, recordTypeLabel, recordTypeOf } from "#app/audit-trail/record-types.ts";
+import { userChoices, userNames } from "#app/auth/queries.server.ts";
+import type { Tx } from "#app/db/client.server.ts";
+import type { ListParams } from "#app/lib/list-params.ts";
+
+// /audit's rows: the log's entries (app/audit/entries.server.ts: filtered, newest first, paged on
+// the server) described for people, each with its record's name and a link while it exists.
+
+/** One row of /audit: the entry described for people, with its record and a link while it exists. */
+export type AuditRow = AuditRowView;
+
+async function toRows(db: Tx, rows: readonly EntryRow[]): Promise<AuditRow[]> {
+  const links = await recordLinks(db, rows);
+  const authors = await authorsOf(rows, (ids) => userNames(db, ids));
+  const people = await accountsNamed(db, rows);
+  const described = describeEntries(rows, recordTypeOf, authors);
+  return rows.map((row, index) => ({
+    ...described[index],
+    entity: row.entity,
+    entityId: row.entityId,
+    typeLabel: recordTypeLabel(row.entity),
+    title:
+      recordTitle(row.entity, row.before, row.after) ||
+      (row.entity === "user" ? (people.get(row.entityId)?.email ?? "") : ""),
+    href: links.get(`${row.entity}:${row.entityId}`) ?? null,
+  }));
+}
+
+/** A user change often holds only what changed (a role): name the account from the accounts. */
+export function accountsNamed(db: Tx, rows: readonly { entity: string; entityId: string }[]) {
+  return userNames(db, [...new Set(rows.filter((row) => row.entity === "user").map((row) => row.entityId))]);
+}
+
+/** A page of /audit. */
+export async function listAuditEntries(
+  db: Tx,
+  params: ListParams<AuditSort>,
+  filters: AuditFilters,
+  timeZone: string,
+) {
+  const page = await entryPage(db, params, filters, timeZone);
+  return { ...page, rows: await toRows(db, page.rows) };
+}
+
+/** The whole filtered list for the print view, capped one past PRINT_ROW_LIMIT (to say it was cut). */
+export async function listAuditEntriesForPrint(
+  db: Tx,
+  params: ListParams<AuditSort>,
+  filters: AuditFilters,
+  timeZone: string,
+): Promise<AuditRow[]> {
+  return toRows(db, await entriesForPrint(db, params, filters, timeZone));
+}
+
+/** Everyone who may appear in the user filter, by name (e-mail when they have none). */
+export const auditUserChoices = userChoices;

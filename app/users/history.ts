@@ -1,0 +1,18 @@
+import type { RecordTypeInfo } from "#app/audit/history.server.ts";
+import type { Area } from "#app/auth/permissions.ts";
+
+// How a user account's audit entries read (/audit): an entry often holds only what changed (a
+// role), so the keys are labelled, not listed. app/audit-trail/record-types.ts lists it.
+export const userHistory = {
+  entity: "user",
+  label: "User",
+  area: "users",
+  fields: null,
+  labels: {
+    email: { label: "E-mail" },
+    name: { label: "Name" },
+    role: { label: "Role" },
+    disabled: { label: "Disabled" },
+    mustChangePassword: { label: "Must change password" },
+  },
+} as const satisfies RecordTypeInfo<Area>;
