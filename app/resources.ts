@@ -21,6 +21,7 @@ import * as storeRacks from "#app/store-racks/routes.ts";
 export const resources: RouteConfigEntry[] = [
   route("logout", "auth/routes/logout.tsx"),
   ...exportsFeature.resources,
+  ...contracts.resources,
   ...backups.resources,
   ...importsFeature.resources,
   ...prefix("api", [

@@ -1,5 +1,7 @@
 import type { FieldSpec } from "#app/audit/diff.ts";
 import type { Area } from "#app/auth/permissions.ts";
+import { contractRecord } from "#app/contracts/record.ts";
+import { auditFields } from "#app/lib/record.ts";
 
 // The kinds of record the audit log holds (its `entity` column), with the words people know them
 // by and the fields of each record's form, in the form's order and with the form's labels. The
@@ -56,19 +58,8 @@ export const RECORD_TYPES = {
   contract: {
     label: "Contract",
     area: "contracts",
-    fields: [
-      { path: "equipment", label: "Equipment" },
-      { path: "company", label: "Company" },
-      { path: "validity.from", label: "Validity From", kind: d },
-      { path: "validity.to", label: "Validity To", kind: d },
-      { path: "pms", label: "PMS" },
-      { path: "vendorCode", label: "Vendor Code" },
-      { path: "contractNumber", label: "Contract Number" },
-      { path: "concernedPerson", label: "Concerned Person" },
-      { path: "mobileNumber", label: "Mobile Number" },
-      { path: "lastDateOfChecking", label: "Last Date of Checking", kind: d },
-      { path: "nextDueDate", label: "Next Due Date", kind: d },
-    ],
+    // Derived from the definition: each field at the key its entries store it under.
+    fields: auditFields(contractRecord),
   },
   rack_file: {
     label: "File",

@@ -3,6 +3,7 @@ import ExcelJS from "exceljs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { users } from "#app/auth/table.server.ts";
 import { createContract } from "#app/contracts/queries.server.ts";
+import { loader as contractsExport } from "#app/contracts/routes/export.ts";
 import { contractMessages } from "#app/contracts/schema.ts";
 import { contracts } from "#app/contracts/table.server.ts";
 import { db } from "#app/db/client.server.ts";
@@ -18,7 +19,6 @@ import { imports } from "#app/imports/table.server.ts";
 import { plantToday, recordMovement } from "#app/ledger/movements.server.ts";
 import { stockMovements } from "#app/ledger/table.server.ts";
 import { dateMessages, importMessages } from "#app/spreadsheets/import-rules.ts";
-import { loader as contractsExport } from "#app/spreadsheets/routes/contracts.ts";
 import { loader as fileIndexExport } from "#app/spreadsheets/routes/file-index.ts";
 import { loader as racksExport } from "#app/spreadsheets/routes/racks.ts";
 import { createRackItem } from "#app/store-racks/queries.server.ts";
@@ -323,7 +323,7 @@ describe("contracts (key: Equipment + Company)", () => {
         contractNumber: "=AMC/7", // formula-looking: the CSV carries it with an apostrophe
         concernedPerson: "R. Iyer",
         mobileNumber: "+91 98450 12345",
-        lastDateOfChecking: "2026-10-01",
+        lastCheckedOn: "2026-10-01",
       },
       staffId,
     );
@@ -376,7 +376,7 @@ describe("contracts (key: Equipment + Company)", () => {
     // What the confirmation would write (the page shows the file's cells): the next due date worked out.
     const [stored] = await db.select().from(imports).where(eq(imports.id, result.id));
     const dg = (stored.rows as PreviewRow[]).find((row) => row.line === "4");
-    expect(dg?.values).toMatchObject({ equipment: "DG set", nextDueDate: "2027-03-15" });
+    expect(dg?.values).toMatchObject({ equipment: "DG set", nextDueOn: "2027-03-15" });
     expect(rows.get("5")?.errors).toEqual({
       validityFrom: "Validity from is required.",
       validityTo: "Validity to is required.",
@@ -387,7 +387,7 @@ describe("contracts (key: Equipment + Company)", () => {
       pms: contractMessages.pmsChoice,
       mobileNumber: contractMessages.phone,
       // The import's own message, naming the ways a file may write a date.
-      lastDateOfChecking: dateMessages.notADate("31-02-2026"),
+      lastCheckedOn: dateMessages.notADate("31-02-2026"),
     });
   });
 

@@ -221,7 +221,7 @@ const AREA_OF: Record<string, Declared> = {
   // Downloads of the lists (issue 18): whoever may read the list.
   "spreadsheets/routes/inventory.ts": { area: "spares" },
   "spreadsheets/routes/racks.ts": { area: "racks" },
-  "spreadsheets/routes/contracts.ts": { area: "contracts" },
+  "contracts/routes/export.ts": { area: "contracts" },
   "spreadsheets/routes/file-index.ts": { area: "fileIndex" },
   "spreadsheets/routes/sop-records.ts": { area: "sop" },
   // Imports (issue 18): upload, preview and confirm change the list; undo is the admin's. The

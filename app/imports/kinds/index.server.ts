@@ -1,4 +1,4 @@
-import { contractsKind } from "#app/imports/kinds/contracts.server.ts";
+import { contractsKind } from "#app/contracts/import.server.ts";
 import { filesKind } from "#app/imports/kinds/files.server.ts";
 import { rackItemsKind } from "#app/imports/kinds/rack-items.server.ts";
 import { sparesKind } from "#app/imports/kinds/spares.server.ts";
