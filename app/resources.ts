@@ -22,6 +22,7 @@ export const resources: RouteConfigEntry[] = [
   route("logout", "auth/routes/logout.tsx"),
   ...exportsFeature.resources,
   ...contracts.resources,
+  ...fileIndex.resources,
   ...backups.resources,
   ...importsFeature.resources,
   ...prefix("api", [

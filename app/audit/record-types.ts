@@ -1,6 +1,7 @@
 import type { FieldSpec } from "#app/audit/diff.ts";
 import type { Area } from "#app/auth/permissions.ts";
 import { contractRecord } from "#app/contracts/record.ts";
+import { fileRecord } from "#app/file-index/record.ts";
 import { auditFields } from "#app/lib/record.ts";
 
 // The kinds of record the audit log holds (its `entity` column), with the words people know them
@@ -64,11 +65,8 @@ export const RECORD_TYPES = {
   rack_file: {
     label: "File",
     area: "fileIndex",
-    fields: [
-      { path: "rackName", label: "Rack" },
-      { path: "id", label: "File ID", kind: n },
-      { path: "name", label: "File Name" },
-    ],
+    // Derived from the definition: each field at the key its entries store it under.
+    fields: auditFields(fileRecord),
   },
   sop_record: { label: "SOP record", area: "sop", fields: null },
   // Written by the stock ledger (issue 17); its shape is read from the entry, whatever it holds.

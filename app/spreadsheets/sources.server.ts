@@ -1,9 +1,5 @@
 import { sql } from "drizzle-orm";
 import type { Tx } from "#app/db/client.server.ts";
-import { racksInView, readFileView } from "#app/file-index/list.ts";
-import { rackFilesExportQuery } from "#app/file-index/queries.server.ts";
-import { isRackName } from "#app/file-index/rules.ts";
-import { rackFiles } from "#app/file-index/table.server.ts";
 import { plantToday } from "#app/ledger/movements.server.ts";
 import type { FormatDefinition, SopData } from "#app/sop/engine/types.ts";
 import { readRecordView } from "#app/sop/list.ts";
@@ -84,30 +80,6 @@ export function racksExport(db: Tx, search: URLSearchParams): ExportSpec {
     what: rack ? `rack-${rack}` : "store-racks",
     columns: RACK_COLUMNS,
     sheets: racks.map((number) => sheetOf(`Rack ${number}`, racksExportQuery(db, params, number, period))),
-  };
-}
-
-// ---- The file index (/rackadmin, one cupboard, one rack or all: a sheet per rack) ----
-
-export const FILE_COLUMNS: ExportColumn[] = [
-  { header: "Rack", type: "text" },
-  { header: "Sr. No", type: "integer" },
-  { header: "Name of the File", type: "text" },
-];
-
-export function fileIndexExport(db: Tx, search: URLSearchParams): ExportSpec {
-  const view = readFileView(search);
-  const racks = racksInView(view.rack).flatMap((group) => group.racks);
-  const select = { rack: rackFiles.rackName, number: rackFiles.fileNumber, name: rackFiles.name };
-  const what = !view.rack
-    ? "file-index"
-    : isRackName(view.rack)
-      ? `file-index-${view.rack}`
-      : `file-index-cupboard-${view.rack}`;
-  return {
-    what,
-    columns: FILE_COLUMNS,
-    sheets: racks.map((name) => sheetOf(name, rackFilesExportQuery(db, select, name, view))),
   };
 }
 

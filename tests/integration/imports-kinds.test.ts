@@ -8,6 +8,7 @@ import { contractMessages } from "#app/contracts/schema.ts";
 import { contracts } from "#app/contracts/table.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { insertFiles } from "#app/file-index/queries.server.ts";
+import { loader as fileIndexExport } from "#app/file-index/routes/export.ts";
 import { messages as fileMessages } from "#app/file-index/rules.ts";
 import { rackFiles } from "#app/file-index/table.server.ts";
 import type { Counts, PreviewRow } from "#app/imports/engine.server.ts";
@@ -19,7 +20,6 @@ import { imports } from "#app/imports/table.server.ts";
 import { plantToday, recordMovement } from "#app/ledger/movements.server.ts";
 import { stockMovements } from "#app/ledger/table.server.ts";
 import { dateMessages, importMessages } from "#app/spreadsheets/import-rules.ts";
-import { loader as fileIndexExport } from "#app/spreadsheets/routes/file-index.ts";
 import { loader as racksExport } from "#app/spreadsheets/routes/racks.ts";
 import { createRackItem } from "#app/store-racks/queries.server.ts";
 import { messages as rackMessages } from "#app/store-racks/rules.ts";
@@ -488,7 +488,7 @@ describe("the file index (key: Rack + Sr. No)", () => {
       rackName: "Rack must be one of Rack1A, Rack1B, Rack1C, Rack1D, Rack2A, Rack2B, Rack2C, Rack2D.",
       name: fileMessages.bothRequired,
     });
-    expect(rows.get("6")?.errors).toEqual({ number: fileMessages.bothRequired });
+    expect(rows.get("6")?.errors).toEqual({ fileNumber: fileMessages.bothRequired });
   });
 
   it("confirms, undoes, and refuses the undo after a later change", async () => {

@@ -222,7 +222,7 @@ const AREA_OF: Record<string, Declared> = {
   "spreadsheets/routes/inventory.ts": { area: "spares" },
   "spreadsheets/routes/racks.ts": { area: "racks" },
   "contracts/routes/export.ts": { area: "contracts" },
-  "spreadsheets/routes/file-index.ts": { area: "fileIndex" },
+  "file-index/routes/export.ts": { area: "fileIndex" },
   "spreadsheets/routes/sop-records.ts": { area: "sop" },
   // Imports (issue 18): upload, preview and confirm change the list; undo is the admin's. The
   // modules serve every list (/import/products/{department}, /import/{kind}): the guard takes the
