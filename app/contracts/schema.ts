@@ -86,14 +86,33 @@ const validityInOrder = z.refine<{ validityFrom?: string; validityTo?: string }>
   },
 );
 
-const optionalFields = {
-  vendorCode: optionalText(),
-  contractNumber: optionalText(),
-  concernedPerson: optionalText(),
-  mobileNumber,
-  lastCheckedOn: z.optional(isoDate(contractRecord.fields.lastCheckedOn.label)),
-  nextDueOn: z.optional(isoDate(contractRecord.fields.nextDueOn.label)),
-};
+/** The fields with rules of their own, written out in the two schemas below. */
+type Ruled = "equipment" | "company" | "validityFrom" | "validityTo" | "pms";
+const RULED: readonly string[] = [
+  "equipment",
+  "company",
+  "validityFrom",
+  "validityTo",
+  "pms",
+] satisfies Ruled[];
+type OptionalCheck = z.ZodMiniOptional<z.ZodMiniString<string>>;
+
+/**
+ * Every other field of the definition (record.ts), in its order: optional, checked by its own
+ * rule (the mobile number) or by its kind, a date within the window or a one-line text.
+ */
+function optionalChecks() {
+  const own: Partial<Record<ContractField, OptionalCheck>> = { mobileNumber };
+  const shape: Record<string, OptionalCheck> = {};
+  for (const name of contractRecord.names) {
+    if (RULED.includes(name)) continue;
+    const field = contractRecord.fields[name];
+    shape[name] = own[name] ?? (field.kind === "date" ? z.optional(isoDate(field.label)) : optionalText());
+  }
+  return shape as Record<Exclude<ContractField, Ruled>, OptionalCheck>;
+}
+
+const optionalFields = optionalChecks();
 
 /** /amcinsert and POST /api/equipment/add: equipment, company, validity and PMS are required. */
 export const contractInsertSchema = z
