@@ -179,11 +179,14 @@ export async function insertContracts(
   return ids;
 }
 
-/** Writes a contract's fields if it is still at `version`: the new version, or null when not. */
-export async function updateContractAt(
+/**
+ * Writes a contract's fields, if it is still at `version` (null: whatever its version, an
+ * import's undo putting it back): the new version, or null when it was not at `version`.
+ */
+async function writeContract(
   tx: Tx,
   id: string,
-  version: number,
+  version: number | null,
   values: Readonly<Partial<Record<ContractField, unknown>>>,
   userId: string,
 ): Promise<number | null> {
@@ -195,10 +198,21 @@ export async function updateContractAt(
       updatedAt: new Date(),
       version: sql`${contracts.version} + 1`,
     })
-    .where(and(eq(contracts.id, id), eq(contracts.version, version)))
+    .where(
+      version === null ? eq(contracts.id, id) : and(eq(contracts.id, id), eq(contracts.version, version)),
+    )
     .returning({ version: contracts.version });
   return row ? row.version : null;
 }
+
+/** Writes a contract's fields if it is still at `version`: the new version, or null when not. */
+export const updateContractAt = (
+  tx: Tx,
+  id: string,
+  version: number,
+  values: Readonly<Partial<Record<ContractField, unknown>>>,
+  userId: string,
+) => writeContract(tx, id, version, values, userId);
 
 /** Puts a contract's fields back as they were (an import's undo), whatever its version. */
 export async function restoreContract(
@@ -207,15 +221,7 @@ export async function restoreContract(
   values: Readonly<Partial<Record<ContractField, unknown>>>,
   userId: string,
 ): Promise<void> {
-  await tx
-    .update(contracts)
-    .set({
-      ...toColumns(values),
-      updatedBy: userId,
-      updatedAt: new Date(),
-      version: sql`${contracts.version} + 1`,
-    })
-    .where(eq(contracts.id, id));
+  await writeContract(tx, id, null, values, userId);
 }
 
 /** Contracts' versions by id, and their deletion, a slice at a time (an import's undo). */

@@ -93,6 +93,10 @@ const defaultCell: Record<FieldKind, ExportCellType> = {
   number: "number",
 };
 
+/** How the import reads and the history shows a field's value: a date, a number, or text (undefined). */
+const valueKind = (kind: FieldKind) =>
+  kind === "date" ? "date" : kind === "integer" || kind === "number" ? "number" : undefined;
+
 /** The export's columns, in field order (the spreadsheets kit's ExportColumn). */
 export function exportColumns(definition: AnyRecordDefinition): { header: string; type: ExportCellType }[] {
   return entries(definition).flatMap(([, field]) =>
@@ -111,12 +115,7 @@ export function importColumns<R extends AnyRecordDefinition>(
 ): { header: string; field: FieldName<R>; required: boolean; kind?: "number" | "date" }[] {
   return entries(definition).flatMap(([name, field]) => {
     if (field.import === false) return [];
-    const kind =
-      field.kind === "date"
-        ? "date"
-        : field.kind === "integer" || field.kind === "number"
-          ? "number"
-          : undefined;
+    const kind = valueKind(field.kind);
     const required = field.import?.required ?? false;
     return [
       kind
@@ -147,12 +146,7 @@ export function auditFields(
     if (field.audit === false) return [];
     const path = field.audit?.key ?? wireName(definition, name);
     const label = field.audit?.label ?? field.label;
-    const kind =
-      field.kind === "date"
-        ? "date"
-        : field.kind === "integer" || field.kind === "number"
-          ? "number"
-          : undefined;
+    const kind = valueKind(field.kind);
     return [kind ? { path, label, kind } : { path, label }];
   });
 }
