@@ -24,6 +24,8 @@ export const resources: RouteConfigEntry[] = [
   ...exportsFeature.resources,
   ...sop.resources,
   ...auditTrail.resources,
+  ...contracts.resources,
+  ...fileIndex.resources,
   ...backups.resources,
   ...importsFeature.resources,
   ...prefix("api", [

@@ -15,8 +15,6 @@ import { pathToFileURL } from "node:url";
  * longer a loop (take it off).
  */
 export const KNOWN_LOOPS: readonly string[] = [
-  "contracts<->spreadsheets",
-  "file-index<->spreadsheets",
   "ledger<->spares",
   "ledger<->spreadsheets",
   "ledger<->store-racks",

@@ -7,8 +7,6 @@ import { route } from "#app/lib/route-entry.ts";
 export const resources: RouteConfigEntry[] = [
   route("products/:department/export", "spreadsheets/routes/inventory.ts", { id: "export-inventory" }),
   route("about/export", "spreadsheets/routes/racks.ts", { id: "export-store-racks" }),
-  route("amc/export", "spreadsheets/routes/contracts.ts", { id: "export-contracts" }),
-  route("rackadmin/export", "spreadsheets/routes/file-index.ts", { id: "export-file-index" }),
   route("stock/report/export", "spreadsheets/routes/stock-report.ts", { id: "export-stock-report" }),
   route("stock/:type/:id/export", "spreadsheets/routes/stock-card.ts", { id: "export-stock-card" }),
 ];

@@ -221,9 +221,9 @@ const AREA_OF: Record<string, Declared> = {
   // Downloads of the lists (issue 18): whoever may read the list.
   "spreadsheets/routes/inventory.ts": { area: "spares" },
   "spreadsheets/routes/racks.ts": { area: "racks" },
-  "spreadsheets/routes/contracts.ts": { area: "contracts" },
-  "spreadsheets/routes/file-index.ts": { area: "fileIndex" },
   "sop/routes/export.ts": { area: "sop" },
+  "contracts/routes/export.ts": { area: "contracts" },
+  "file-index/routes/export.ts": { area: "fileIndex" },
   // Imports (issue 18): upload, preview and confirm change the list; undo is the admin's. The
   // modules serve every list (/import/products/{department}, /import/{kind}): the guard takes the
   // list's area, and the matrix's made-up {kind} names no list, which the guard reads as spares.

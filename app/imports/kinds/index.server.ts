@@ -1,5 +1,5 @@
-import { contractsKind } from "#app/imports/kinds/contracts.server.ts";
-import { filesKind } from "#app/imports/kinds/files.server.ts";
+import { contractsKind } from "#app/contracts/import.server.ts";
+import { filesKind } from "#app/file-index/import.server.ts";
 import { rackItemsKind } from "#app/imports/kinds/rack-items.server.ts";
 import { sparesKind } from "#app/imports/kinds/spares.server.ts";
 import { isDepartment, unknownDepartmentMessage } from "#app/spares/rules.ts";
