@@ -3,6 +3,7 @@ import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import {
   cleanText,
   type ListDefaults,
+  type ListParams,
   listHref,
   MAX_QUERY_LENGTH,
   PAGE_SIZES,
@@ -27,6 +28,17 @@ export type ListView = {
   total: number;
   defaults: ListDefaults;
 };
+
+/** The view of one page of a list, from the address's parameters and the page the query answered. */
+export function listViewOf(
+  name: string,
+  params: ListParams,
+  page: { page: number; total: number },
+  defaults: ListDefaults,
+): ListView {
+  const { q, sort, dir, size } = params;
+  return { name, q, sort, dir, page: page.page, size, total: page.total, defaults };
+}
 
 /** The current address's search part, for building links that keep the other parameters. */
 export function useListSearch() {
