@@ -24,7 +24,7 @@ const modules = import.meta.glob<ResourceModule>(
     "./*/routes/api-*.ts",
     "./ledger/report/routes/api-*.ts",
     "./api/routes/*.{ts,tsx}",
-    "./exports/routes/*.ts",
+    "./spreadsheets/routes/*.ts",
     "./imports/routes/{template.ts,undo.tsx}",
     "./auth/routes/logout.tsx",
     "./backups/routes/download.ts",

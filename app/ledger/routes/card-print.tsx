@@ -12,7 +12,7 @@ import ledgerCss from "#app/ledger/ledger.css?url";
 import { plantToday, stockCard } from "#app/ledger/movements.server.ts";
 import { formatQuantity, readDateRange } from "#app/ledger/rules.ts";
 import { formatDateGB } from "#app/lib/dates.ts";
-import { PageSize, PrintNowButton, printHandle } from "#app/ui/list/print.tsx";
+import { PrintSheet, printHandle } from "#app/ui/list/print.tsx";
 
 // /stock/:type/:id/print?from=&to=: the stock card on A4 portrait, sent without JavaScript: the
 // item and where it is kept, the screen card's columns (date, kind, reference, received from /
@@ -48,12 +48,14 @@ export default function StockCardPrint() {
       ? `${card.from ? formatDateGB(card.from) : "the first movement"} to ${card.to ? formatDateGB(card.to) : "today"}`
       : "All dates";
   return (
-    <article className="print-list stock-card-print" aria-labelledby="stock-card-title">
-      <PageSize orientation="portrait" />
-      <p className="no-print print-hint">
-        <PrintNowButton /> Use your browser's Print command (Ctrl+P) to print this stock card.{" "}
-        <a href={backHref}>Back to the stock card</a>
-      </p>
+    <PrintSheet
+      className="print-list stock-card-print"
+      titleId="stock-card-title"
+      orientation="portrait"
+      what="stock card"
+      backHref={backHref}
+      backLabel="Back to the stock card"
+    >
       <header className="print-list-head">
         <h1 id="stock-card-title">Stock card: {item.name}</h1>
         <p>Location: {item.location}</p>
@@ -108,6 +110,6 @@ export default function StockCardPrint() {
         <span>Checked by (name and signature)</span>
         <span>Date</span>
       </div>
-    </article>
+    </PrintSheet>
   );
 }

@@ -2,7 +2,7 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { useLoaderData } from "@remix-run/react";
 import { requirePermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
-import { PRINT_ROW_LIMIT, printedAtNow } from "#app/db/list.server.ts";
+import { listPrint } from "#app/db/list.server.ts";
 import { dateInZone } from "#app/lib/dates.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
 import { logError } from "#app/lib/request-id.server.ts";
@@ -48,40 +48,29 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   } catch (error) {
     logError(request, error);
   }
-  const truncated = rows.length > PRINT_ROW_LIMIT;
-  const back = new URLSearchParams(url.searchParams);
-  const backQuery = back.toString();
+  const withCover = rows.map((row) => ({
+    ...row,
+    cover: coverCells(
+      stockCover({
+        stock: row.available,
+        issued: issued.get(row.id) ?? 0,
+        leadTimeDays: row.leadTime,
+        today,
+      }),
+    ),
+  }));
+  const back = MENU_TABLE_PATHS[department] ?? departmentTablePath(department);
   return {
     department,
-    rows: (truncated ? rows.slice(0, PRINT_ROW_LIMIT) : rows).map((row) => ({
-      ...row,
-      cover: coverCells(
-        stockCover({
-          stock: row.available,
-          issued: issued.get(row.id) ?? 0,
-          leadTimeDays: row.leadTime,
-          today,
-        }),
-      ),
-    })),
-    truncatedAt: truncated ? PRINT_ROW_LIMIT : undefined,
-    filters: appliedInventoryFilters(list.q, filters),
-    printedAt: printedAtNow(),
-    backHref: `${MENU_TABLE_PATHS[department] ?? departmentTablePath(department)}${backQuery ? `?${backQuery}` : ""}`,
+    ...listPrint(withCover, appliedInventoryFilters(list.q, filters), back, url.searchParams),
   };
 }
 
 export default function InventoryPrintPage() {
-  const { department, rows, truncatedAt, filters, printedAt, backHref } = useLoaderData<typeof loader>();
+  const list = useLoaderData<typeof loader>();
+  const { department, rows } = list;
   return (
-    <PrintList
-      title={`${department} spare parts`}
-      filters={filters}
-      printedAt={printedAt}
-      total={rows.length}
-      truncatedAt={truncatedAt}
-      backHref={backHref}
-    >
+    <PrintList title={`${department} spare parts`} list={list}>
       <table className="inventory-table">
         <thead>
           <tr>

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { requirePermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
-import { PRINT_ROW_LIMIT, printedAtNow } from "#app/db/list.server.ts";
+import { listPrint } from "#app/db/list.server.ts";
 import { plantToday } from "#app/ledger/movements.server.ts";
 import { logError } from "#app/lib/request-id.server.ts";
 import { listRacksForPrint, type RackListRow } from "#app/store-racks/list.server.ts";
@@ -27,28 +27,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   } catch (error) {
     logError(request, error);
   }
-  const truncated = rows.length > PRINT_ROW_LIMIT;
-  const query = url.searchParams.toString();
-  return {
-    rows: truncated ? rows.slice(0, PRINT_ROW_LIMIT) : rows,
-    truncatedAt: truncated ? PRINT_ROW_LIMIT : undefined,
-    filters: appliedRackFilters(params.q, rack, period),
-    printedAt: printedAtNow(),
-    backHref: `/about${query ? `?${query}` : ""}`,
-  };
+  return listPrint(rows, appliedRackFilters(params.q, rack, period), "/about", url.searchParams);
 }
 
 export default function StoreRacksPrintPage() {
-  const { rows, truncatedAt, filters, printedAt, backHref } = useLoaderData<typeof loader>();
+  const list = useLoaderData<typeof loader>();
+  const { rows } = list;
   return (
-    <PrintList
-      title="Store Racks"
-      filters={filters}
-      printedAt={printedAt}
-      total={rows.length}
-      truncatedAt={truncatedAt}
-      backHref={backHref}
-    >
+    <PrintList title="Store Racks" list={list}>
       <table>
         <thead>
           <tr>
