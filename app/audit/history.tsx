@@ -1,6 +1,7 @@
 import { Link, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { FieldChange } from "#app/audit/diff.ts";
+import { ColumnHeads } from "#app/ui/list/page.tsx";
 
 // A record's history on its page (issue 17): who changed what and when, newest first, field by
 // field. The loader sends it ready to show (app/audit/history.server.ts recordHistory), so this is
@@ -100,13 +101,7 @@ export function FieldChanges({
     return <p className="muted">{action === "update" ? "No field changed." : "No field values recorded."}</p>;
   return (
     <table className="history-changes">
-      <thead>
-        <tr>
-          <th scope="col">Field</th>
-          <th scope="col">Before</th>
-          <th scope="col">After</th>
-        </tr>
-      </thead>
+      <ColumnHeads columns={["Field", "Before", "After"]} />
       <tbody>
         {changes.map((change) => (
           <tr key={change.path}>
@@ -133,6 +128,9 @@ export type AuditRowView = HistoryEntryView & {
 export const ROW_CHANGE_CAP = 8;
 /** Records whose page shows their history (the others' pages have no History section). */
 const WITH_HISTORY = new Set(["inventory_item", "rack_item", "contract", "rack_file", "sop_record"]);
+
+/** The headings of AuditLine's cells after "When" (which the list sorts by). */
+export const AUDIT_COLUMNS = ["Who", "Change", "Record", "Fields"];
 
 /** One change: when, who, what kind, which record (a link while it exists), its field lines. */
 export function AuditLine({

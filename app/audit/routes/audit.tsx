@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { AuditLine } from "#app/audit/history.tsx";
+import { AUDIT_COLUMNS, AuditLine } from "#app/audit/history.tsx";
 import { type AuditRow, auditUserChoices, listAuditEntries } from "#app/audit/list.server.ts";
 import { AUDIT_LIST_DEFAULTS, hasFilters, readAuditView } from "#app/audit/list.ts";
 import { RECORD_TYPE_NAMES, RECORD_TYPES } from "#app/audit/record-types.ts";
@@ -19,7 +19,7 @@ import { FormError, SubmitButton } from "#app/ui/form.tsx";
 import { DateRangeFields, FilterSelect } from "#app/ui/list/filters.tsx";
 import { listHandle } from "#app/ui/list/handle.ts";
 import { ListToolbar, listViewOf, PrintLink, SortHeader } from "#app/ui/list/list-view.tsx";
-import { EmptyRow, ListHead, ListTable } from "#app/ui/list/page.tsx";
+import { EmptyRow, HeadCells, ListHead, ListTable } from "#app/ui/list/page.tsx";
 
 // /audit (issue 17): every change to the plant's records, newest first, for those who may read the
 // audit area; filtered by user, record type and dates (the plant's days), paged on the server.
@@ -131,10 +131,7 @@ export default function AuditPage() {
             <SortHeader view={view} sort="when">
               When
             </SortHeader>
-            <th scope="col">Who</th>
-            <th scope="col">Change</th>
-            <th scope="col">Record</th>
-            <th scope="col">Fields</th>
+            <HeadCells labels={AUDIT_COLUMNS} />
           </tr>
         </thead>
         <tbody>

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { AuditLine } from "#app/audit/history.tsx";
+import { AUDIT_COLUMNS, AuditLine } from "#app/audit/history.tsx";
 import { type AuditRow, auditUserChoices, listAuditEntriesForPrint } from "#app/audit/list.server.ts";
 import { appliedAuditFilters, readAuditView } from "#app/audit/list.ts";
 import { RECORD_TYPES } from "#app/audit/record-types.ts";
@@ -9,6 +9,7 @@ import { db } from "#app/db/client.server.ts";
 import { listPrint } from "#app/db/list.server.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
 import { logError } from "#app/lib/request-id.server.ts";
+import { ColumnHeads } from "#app/ui/list/page.tsx";
 import { PrintList, printHandle } from "#app/ui/list/print.tsx";
 
 // /audit/print?…: the searched and filtered audit log (all pages) on paper, sent without
@@ -42,15 +43,7 @@ export default function AuditPrintPage() {
   return (
     <PrintList title="Audit log" list={list}>
       <table className="audit-table">
-        <thead>
-          <tr>
-            <th scope="col">When</th>
-            <th scope="col">Who</th>
-            <th scope="col">Change</th>
-            <th scope="col">Record</th>
-            <th scope="col">Fields</th>
-          </tr>
-        </thead>
+        <ColumnHeads columns={["When", ...AUDIT_COLUMNS]} />
         <tbody>
           {list.rows.map((row) => (
             <AuditLine key={row.id} row={row} cap={Number.POSITIVE_INFINITY} />

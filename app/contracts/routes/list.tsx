@@ -112,16 +112,15 @@ export default function ContractsPage() {
     <section className="page" aria-labelledby="amc-title">
       <ListHead id="amc-title" title="Annual Maintenance Contract">
         <PrintLink to="/amc/print" name="contracts" />
-        <ExportLinks to="/amc/export" name="contracts" />
+        <ExportLinks
+          to="/amc/export"
+          name="contracts"
+          importTo={mayChange ? "/import/contracts" : undefined}
+        />
         {mayChange ? (
-          <>
-            <Link className="button" to="/import/contracts">
-              Import
-            </Link>
-            <Link to="/amcinsert" className="button primary">
-              Insert New Line
-            </Link>
-          </>
+          <Link to="/amcinsert" className="button primary">
+            Insert New Line
+          </Link>
         ) : null}
       </ListHead>
       {data.error ? (

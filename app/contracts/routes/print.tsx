@@ -10,6 +10,7 @@ import { listPrint } from "#app/db/list.server.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
 import { logError } from "#app/lib/request-id.server.ts";
 import { getPlantSettings } from "#app/settings/queries.server.ts";
+import { ColumnHeads } from "#app/ui/list/page.tsx";
 import { PrintList, printHandle } from "#app/ui/list/print.tsx";
 
 // /amc/print?…: every contract of the searched and filtered list (all pages) on paper, in the
@@ -42,15 +43,7 @@ export default function ContractsPrintPage() {
   return (
     <PrintList title="Annual Maintenance Contract" list={list}>
       <table className="amc-table">
-        <thead>
-          <tr>
-            {SORTABLE.map(([sort, name]) => (
-              <th key={sort} scope="col">
-                {name}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <ColumnHeads columns={SORTABLE.map(([, name]) => name)} />
         <tbody>
           {list.rows.map((row) => (
             <tr

@@ -6,7 +6,7 @@ import { printedAtNow } from "#app/db/list.server.ts";
 import { requireStockItemPage } from "#app/ledger/access.server.ts";
 import { stockCardCharts } from "#app/ledger/card-chart.server.ts";
 import { StockCardChartsView } from "#app/ledger/card-charts.tsx";
-import { CardTableRows } from "#app/ledger/card-rows.tsx";
+import { CardHead, CardTableRows } from "#app/ledger/card-rows.tsx";
 import { stockCardPath } from "#app/ledger/item.ts";
 import ledgerCss from "#app/ledger/ledger.css?url";
 import { plantToday, stockCard } from "#app/ledger/movements.server.ts";
@@ -65,25 +65,7 @@ export default function StockCardPrint() {
       </header>
       <StockCardChartsView charts={charts} forPrint />
       <table>
-        <thead>
-          <tr>
-            <th scope="col">Date</th>
-            <th scope="col">Kind</th>
-            <th scope="col">Reference</th>
-            <th scope="col">Received from / issued to</th>
-            <th scope="col" className="num">
-              Received
-            </th>
-            <th scope="col" className="num">
-              Issued
-            </th>
-            <th scope="col" className="num">
-              Balance
-            </th>
-            <th scope="col">Remark</th>
-            <th scope="col">Entered by</th>
-          </tr>
-        </thead>
+        <CardHead forPrint />
         <tbody>
           {card.from ? (
             <tr>

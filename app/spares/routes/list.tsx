@@ -108,16 +108,15 @@ export default function InventoryTablePage() {
     <section className="page">
       <ListHead title={`${department} spare parts`}>
         <PrintLink to={`/products/${department}/print`} name={view.name} />
-        <ExportLinks to={`/products/${department}/export`} name={view.name} />
+        <ExportLinks
+          to={`/products/${department}/export`}
+          name={view.name}
+          importTo={mayChange ? `/import/products/${department}` : undefined}
+        />
         {mayChange ? (
-          <>
-            <Link className="button" to={`/import/products/${department}`}>
-              Import
-            </Link>
-            <Link className="button primary" to={`/insertproduct/${department}`}>
-              Insert New Line
-            </Link>
-          </>
+          <Link className="button primary" to={`/insertproduct/${department}`}>
+            Insert New Line
+          </Link>
         ) : null}
       </ListHead>
       <ListToolbar view={view}>

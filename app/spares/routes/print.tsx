@@ -19,6 +19,7 @@ import {
   MENU_TABLE_PATHS,
   unknownDepartmentMessage,
 } from "#app/spares/rules.ts";
+import { ColumnHeads } from "#app/ui/list/page.tsx";
 import { PrintList, printHandle } from "#app/ui/list/print.tsx";
 
 // /products/{department}/print?…: the department's whole table, as searched and filtered, on
@@ -66,26 +67,27 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
+/** The table's columns, less its actions. */
+const PRINT_COLUMNS = [
+  "Serial Number",
+  "Assets",
+  "Components/Equipments",
+  "Available stock",
+  "Min Stock",
+  "Lead time",
+  "Excess/Short Fall",
+  "Status of Order",
+  "Days of cover",
+  "Order by",
+];
+
 export default function InventoryPrintPage() {
   const list = useLoaderData<typeof loader>();
   const { department, rows } = list;
   return (
     <PrintList title={`${department} spare parts`} list={list}>
       <table className="inventory-table">
-        <thead>
-          <tr>
-            <th scope="col">Serial Number</th>
-            <th scope="col">Assets</th>
-            <th scope="col">Components/Equipments</th>
-            <th scope="col">Available stock</th>
-            <th scope="col">Min Stock</th>
-            <th scope="col">Lead time</th>
-            <th scope="col">Excess/Short Fall</th>
-            <th scope="col">Status of Order</th>
-            <th scope="col">Days of cover</th>
-            <th scope="col">Order by</th>
-          </tr>
-        </thead>
+        <ColumnHeads columns={PRINT_COLUMNS} />
         <tbody>
           {rows.map((row) => (
             <tr key={row.id}>

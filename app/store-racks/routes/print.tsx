@@ -8,6 +8,7 @@ import { logError } from "#app/lib/request-id.server.ts";
 import { listRacksForPrint, type RackListRow } from "#app/store-racks/list.server.ts";
 import { appliedRackFilters, readRackPeriod, readRackView } from "#app/store-racks/list.ts";
 import { formatQuantity, rackLabel } from "#app/store-racks/rules.ts";
+import { ColumnHeads } from "#app/ui/list/page.tsx";
 import { PrintList, printHandle } from "#app/ui/list/print.tsx";
 
 // /about/print?…: every store-rack item of the searched/filtered list on paper, grouped by rack
@@ -36,17 +37,17 @@ export default function StoreRacksPrintPage() {
   return (
     <PrintList title="Store Racks" list={list}>
       <table>
-        <thead>
-          <tr>
-            <th scope="col">Rack</th>
-            <th scope="col">Section</th>
-            <th scope="col">Material Name</th>
-            <th scope="col">Available Stock</th>
-            <th scope="col">Issue</th>
-            <th scope="col">Receipt</th>
-            <th scope="col">Closing Stock</th>
-          </tr>
-        </thead>
+        <ColumnHeads
+          columns={[
+            "Rack",
+            "Section",
+            "Material Name",
+            "Available Stock",
+            "Issue",
+            "Receipt",
+            "Closing Stock",
+          ]}
+        />
         <tbody>
           {rows.map((row) => (
             <tr key={row.id}>

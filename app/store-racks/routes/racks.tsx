@@ -72,12 +72,11 @@ export default function StoreRacksPage() {
         <Link className="button" to={stockReportHref(period, rack)}>
           Stock report
         </Link>
-        <ExportLinks to="/about/export" name="Store Racks" />
-        {mayChange ? (
-          <Link className="button" to="/import/rack-items">
-            Import
-          </Link>
-        ) : null}
+        <ExportLinks
+          to="/about/export"
+          name="Store Racks"
+          importTo={mayChange ? "/import/rack-items" : undefined}
+        />
         {/* With "All racks" (a new store's first view, no rack rows yet) the form asks the rack;
             a chosen rack has its own in its header row. */}
         {mayChange && rack === null ? (
@@ -206,41 +205,25 @@ function PeriodFields({ period }: { period: { from: string; to: string; month: s
       if (input instanceof HTMLInputElement) input.value = "";
     }
   };
+  // A month clears the dates and a date the month: the form sends one period.
+  const field = (name: "month" | "from" | "to", label: string, value: string, shown: string | null) => (
+    <div className="field">
+      <label htmlFor={`period-${name}`}>{label}</label>
+      <input
+        id={`period-${name}`}
+        type={name === "month" ? "month" : "date"}
+        name={name}
+        defaultValue={value}
+        key={`${name}-${shown}`}
+        onChange={clear(name === "month" ? ["from", "to"] : ["month"])}
+      />
+    </div>
+  );
   return (
     <>
-      <div className="field">
-        <label htmlFor="period-month">Month</label>
-        <input
-          id="period-month"
-          type="month"
-          name="month"
-          defaultValue={period.month ?? ""}
-          key={`month-${period.month}`}
-          onChange={clear(["from", "to"])}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor="period-from">From</label>
-        <input
-          id="period-from"
-          type="date"
-          name="from"
-          defaultValue={period.month ? "" : period.from}
-          key={`from-${period.month ?? period.from}`}
-          onChange={clear(["month"])}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor="period-to">To</label>
-        <input
-          id="period-to"
-          type="date"
-          name="to"
-          defaultValue={period.month ? "" : period.to}
-          key={`to-${period.month ?? period.to}`}
-          onChange={clear(["month"])}
-        />
-      </div>
+      {field("month", "Month", period.month ?? "", period.month)}
+      {field("from", "From", period.month ? "" : period.from, period.month ?? period.from)}
+      {field("to", "To", period.month ? "" : period.to, period.month ?? period.to)}
     </>
   );
 }

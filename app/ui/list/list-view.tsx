@@ -148,18 +148,7 @@ export function ListToolbar({
         />
       </div>
       {children}
-      {paged ? (
-        <div className="field">
-          <label htmlFor={`${searchId}-size`}>Rows per page</label>
-          <select id={`${searchId}-size`} name="size" defaultValue={String(view.size)} key={view.size}>
-            {PAGE_SIZES.map((size) => (
-              <option key={size} value={size}>
-                {size}
-              </option>
-            ))}
-          </select>
-        </div>
-      ) : null}
+      {paged ? <PageSizeField id={`${searchId}-size`} size={view.size} /> : null}
       {view.sort !== view.defaults.sort || view.dir !== view.defaults.dir ? (
         <>
           <input type="hidden" name="sort" value={view.sort} />
@@ -171,6 +160,22 @@ export function ListToolbar({
       </button>
       {actions}
     </Form>
+  );
+}
+
+/** The rows-per-page choice of a paged view's GET form (?size=). */
+export function PageSizeField({ id, size }: { id: string; size: number }) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>Rows per page</label>
+      <select id={id} name="size" defaultValue={String(size)} key={size}>
+        {PAGE_SIZES.map((choice) => (
+          <option key={choice} value={choice}>
+            {choice}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }
 

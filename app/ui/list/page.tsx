@@ -43,18 +43,33 @@ export function WholeTable({
   );
 }
 
-/** The column headings of a table whose columns do not sort; a falsy heading is left out. */
+/** Column headings that do not sort, each with `className` ("num": a figure's); a falsy one is left out. */
+export function HeadCells({
+  labels,
+  className,
+}: {
+  labels: readonly (string | false | null)[];
+  className?: string;
+}) {
+  return (
+    <>
+      {labels.map((label) =>
+        label ? (
+          <th key={label} scope="col" className={className}>
+            {label}
+          </th>
+        ) : null,
+      )}
+    </>
+  );
+}
+
+/** The head of a table whose columns do not sort; a falsy heading is left out. */
 export function ColumnHeads({ columns }: { columns: readonly (string | false | null)[] }) {
   return (
     <thead>
       <tr>
-        {columns.map((column) =>
-          column ? (
-            <th key={column} scope="col">
-              {column}
-            </th>
-          ) : null,
-        )}
+        <HeadCells labels={columns} />
       </tr>
     </thead>
   );

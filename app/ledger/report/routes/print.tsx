@@ -15,6 +15,7 @@ import { appliedReportFilters, readReportView } from "#app/ledger/report/view.ts
 import { dateInZone } from "#app/lib/dates.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
 import { logError } from "#app/lib/request-id.server.ts";
+import { HeadCells } from "#app/ui/list/page.tsx";
 import { PrintList, printHandle } from "#app/ui/list/print.tsx";
 
 // /stock/report/print?…: the whole filtered stock report on paper, with each group's totals and
@@ -71,8 +72,7 @@ export default function StockReportPrint() {
       <table className="report-table">
         <thead>
           <tr>
-            <th scope="col">Item</th>
-            <th scope="col">Section / line</th>
+            <HeadCells labels={["Item", "Section / line"]} />
             <FigureHeaders />
           </tr>
         </thead>

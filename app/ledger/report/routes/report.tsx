@@ -33,7 +33,7 @@ import { DateRangeFields, FilterSelect, labelled } from "#app/ui/list/filters.ts
 import { listHandle } from "#app/ui/list/handle.ts";
 import { ListToolbar, listViewOf, PrintLink } from "#app/ui/list/list-view.tsx";
 import { Marked } from "#app/ui/list/marked.tsx";
-import { EmptyRow, ListHead, ListTable } from "#app/ui/list/page.tsx";
+import { EmptyRow, HeadCells, ListHead, ListTable } from "#app/ui/list/page.tsx";
 
 // /stock/report (issue 17): per item, the opening stock, receipts, issues, stock-count differences
 // and closing stock over a period (the plant's current month by default), with totals per rack
@@ -153,8 +153,7 @@ export default function StockReportPage() {
       <ListTable view={view} noun={["item", "items"]} filtered={filtered} className="report-table">
         <thead>
           <tr>
-            <th scope="col">Item</th>
-            <th scope="col">Section / line</th>
+            <HeadCells labels={["Item", "Section / line"]} />
             <FigureHeaders />
             <th scope="col">Stock card</th>
           </tr>
