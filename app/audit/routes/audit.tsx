@@ -19,7 +19,7 @@ import { FormError, SubmitButton } from "#app/ui/form.tsx";
 import { DateRangeFields, FilterSelect } from "#app/ui/list/filters.tsx";
 import { listHandle } from "#app/ui/list/handle.ts";
 import { ListToolbar, listViewOf, PrintLink, SortHeader } from "#app/ui/list/list-view.tsx";
-import { EmptyRow, HeadCells, ListHead, ListTable } from "#app/ui/list/page.tsx";
+import { EmptyRow, HeadCells, ListError, ListHead, ListTable } from "#app/ui/list/page.tsx";
 
 // /audit (issue 17): every change to the plant's records, newest first, for those who may read the
 // audit area; filtered by user, record type and dates (the plant's days), paged on the server.
@@ -93,11 +93,7 @@ export default function AuditPage() {
         <PrintLink to="/audit/print" name="the audit log" />
         <ExportLinks to="/audit/export" name="the audit log" />
       </ListHead>
-      {error ? (
-        <p className="fetch-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ListError message={error} />
       <FormError errors={problems} />
       <FormError errors={answer?.bringBackError ? [answer.bringBackError] : undefined} />
       <ListToolbar view={view} label="Search changes">

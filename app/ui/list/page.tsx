@@ -75,6 +75,15 @@ export function ColumnHeads({ columns }: { columns: readonly (string | false | n
   );
 }
 
+/** Why the list shows no rows when it could not be read (its loader's message), as an alert. */
+export function ListError({ message }: { message: string | null | undefined }) {
+  return message ? (
+    <p className="fetch-error" role="alert">
+      {message}
+    </p>
+  ) : null;
+}
+
 /**
  * The list's results: the match count (ListStatus), the table in its scrolling box (TableWrap),
  * named `label`, and the pager below it.

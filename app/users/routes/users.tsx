@@ -16,7 +16,7 @@ import { Field, FormError, SubmitButton } from "#app/ui/form.tsx";
 import { listHandle } from "#app/ui/list/handle.ts";
 import { ListToolbar, listViewOf, SortHeader } from "#app/ui/list/list-view.tsx";
 import { Marked } from "#app/ui/list/marked.tsx";
-import { EmptyRow, ListHead, ListTable } from "#app/ui/list/page.tsx";
+import { EmptyRow, ListError, ListHead, ListTable } from "#app/ui/list/page.tsx";
 import { ShownOnce } from "#app/users/components.tsx";
 import { type UserSort, userListDefaults, userListOptions } from "#app/users/list.ts";
 import { addUser, listUsers } from "#app/users/queries.server.ts";
@@ -84,11 +84,7 @@ export default function UsersPage() {
     <section className="page" aria-labelledby="users-title">
       <ListHead id="users-title" title="Users" />
       <AddUser />
-      {error ? (
-        <p className="fetch-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ListError message={error} />
       <ListToolbar view={view} />
       <ListTable view={view} noun={["user", "users"]} label="Users">
         <thead>
