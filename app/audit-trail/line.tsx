@@ -19,6 +19,9 @@ export const ROW_CHANGE_CAP = 8;
 /** Records whose page shows their history (the others' pages have no History section). */
 const WITH_HISTORY = new Set(["inventory_item", "rack_item", "contract", "rack_file", "sop_record"]);
 
+/** The headings of AuditLine's cells after "When" (which the list sorts by). */
+export const AUDIT_HEADINGS = ["Who", "Change", "Record", "Fields"];
+
 /** One change: when, who, what kind, which record (a link while it exists), its field lines. */
 export function AuditLine({
   row,

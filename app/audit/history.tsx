@@ -1,5 +1,6 @@
 import { Link, useLocation } from "@remix-run/react";
 import type { FieldChange } from "#app/audit/diff.ts";
+import { ColumnHeads } from "#app/ui/list/page.tsx";
 
 // A record's history on its page (issue 17): who changed what and when, newest first, field by
 // field. The loader sends it ready to show (app/audit/history.server.ts recordHistory), so this is
@@ -100,13 +101,7 @@ export function FieldChanges({
     return <p className="muted">{action === "update" ? "No field changed." : "No field values recorded."}</p>;
   return (
     <table className="history-changes">
-      <thead>
-        <tr>
-          <th scope="col">Field</th>
-          <th scope="col">Before</th>
-          <th scope="col">After</th>
-        </tr>
-      </thead>
+      <ColumnHeads columns={["Field", "Before", "After"]} />
       <tbody>
         {changes.map((change) => (
           <tr key={change.path}>

@@ -89,3 +89,25 @@ export type { Tx };
 export function printedAtNow(now = new Date()): string {
   return formatDateTimeGB(now, serverSettings().PLANT_TIME_ZONE);
 }
+
+/**
+ * A list's print view (app/ui/list/print.tsx PrintList): its rows (one past PRINT_ROW_LIMIT read
+ * says the list was cut there), the filters that applied, when it was printed, and the way back to
+ * the list with the same search and filters (`path` with the print's own query).
+ */
+export function listPrint<Row, Filter>(
+  rows: Row[],
+  filters: Filter[],
+  path: string,
+  search: URLSearchParams,
+) {
+  const truncated = rows.length > PRINT_ROW_LIMIT;
+  const query = search.toString();
+  return {
+    rows: truncated ? rows.slice(0, PRINT_ROW_LIMIT) : rows,
+    truncatedAt: truncated ? PRINT_ROW_LIMIT : undefined,
+    filters,
+    printedAt: printedAtNow(),
+    backHref: `${path}${query ? `?${query}` : ""}`,
+  };
+}

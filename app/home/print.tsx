@@ -6,7 +6,7 @@ import { TodayCards } from "#app/home/components.tsx";
 import homeCss from "#app/home/home.css?url";
 import { loadToday } from "#app/home/today.server.ts";
 import type { ShellData } from "#app/shell/routes/layout.tsx";
-import { PageSize, PrintNowButton, printHandle } from "#app/ui/list/print.tsx";
+import { PrintSheet, printHandle } from "#app/ui/list/print.tsx";
 
 // /home/print: Today as a one-page daily report, the same cards as /home (same loader), sent
 // without JavaScript like the lists' print views; home.css sets it in two columns on one A4
@@ -27,18 +27,20 @@ export default function DailyReportPrint() {
   const { today } = useLoaderData<typeof loader>();
   const plantName = useRouteLoaderData<ShellData>("shell")?.settings.plantName ?? "";
   return (
-    <article className="today-report" aria-labelledby="today-report-title">
-      <PageSize orientation="portrait" />
-      <p className="no-print print-hint">
-        <PrintNowButton /> Use your browser's Print command (Ctrl+P) to print this report.{" "}
-        <a href="/home">Back to Today</a>
-      </p>
+    <PrintSheet
+      className="today-report"
+      titleId="today-report-title"
+      orientation="portrait"
+      what="report"
+      backHref="/home"
+      backLabel="Back to Today"
+    >
       <h1 id="today-report-title">
         Daily report{plantName ? `: ${plantName}` : ""}
         {today ? `, ${today.day}` : ""}
       </h1>
       {today ? <p className="today-summary">Printed {today.at}</p> : null}
       <TodayCards data={today} />
-    </article>
+    </PrintSheet>
   );
 }

@@ -1,6 +1,7 @@
 import { reversePath, type StockItemRef } from "#app/ledger/item.ts";
 import { formatQuantity, KIND_LABEL, type MovementKind } from "#app/ledger/rules.ts";
 import { formatDateGB } from "#app/lib/dates.ts";
+import { HeadCells } from "#app/ui/list/page.tsx";
 
 // A stock card's rows as the page and its print view both show them, in the same columns (the
 // print leaves out only the Reverse links): received and issued in their own columns, the balance
@@ -25,6 +26,24 @@ export type CardRow = {
 
 const received = (row: CardRow) => (row.quantity > 0 ? formatQuantity(row.quantity) : "");
 const issued = (row: CardRow) => (row.quantity < 0 ? formatQuantity(-row.quantity) : "");
+
+/** The card's column headings; the page adds the Reverse links' column, which the print leaves out. */
+export function CardHead({ forPrint = false }: { forPrint?: boolean }) {
+  return (
+    <thead>
+      <tr>
+        <HeadCells labels={["Date", "Kind", "Reference", "Received from / issued to"]} />
+        <HeadCells labels={["Received", "Issued", "Balance"]} className="num" />
+        <HeadCells labels={["Remark", "Entered by"]} />
+        {forPrint ? null : (
+          <th scope="col">
+            <span className="visually-hidden">Reversal</span>
+          </th>
+        )}
+      </tr>
+    </thead>
+  );
+}
 
 /** What the Remark column says: a count's figure and a reversal's original come first. */
 export function remarkOf(row: CardRow): string {

@@ -1,4 +1,4 @@
-import { useLocation } from "@remix-run/react";
+import { Link, useLocation } from "@remix-run/react";
 import type { ExportFormat } from "#app/spreadsheets/cells.ts";
 
 // "Download Excel" / "Download CSV" beside a list's Print (issue 18): plain links to the list's
@@ -15,7 +15,8 @@ export function exportHref(to: string, search: string, format: ExportFormat) {
   return `${to}?${params}`;
 }
 
-export function ExportLinks({ to, name }: { to: string; name: string }) {
+/** The list's Download Excel and Download CSV, and its Import (at `importTo`) for who may import. */
+export function ExportLinks({ to, name, importTo }: { to: string; name: string; importTo?: string }) {
   const { search } = useLocation();
   return (
     <>
@@ -35,6 +36,11 @@ export function ExportLinks({ to, name }: { to: string; name: string }) {
       >
         Download CSV
       </a>
+      {importTo ? (
+        <Link className="button" to={importTo}>
+          Import
+        </Link>
+      ) : null}
     </>
   );
 }

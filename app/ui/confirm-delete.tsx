@@ -113,3 +113,33 @@ export function useDeleteDialog(question: string) {
   );
   return { ask, dialog };
 }
+
+/**
+ * A row's Delete: a link to the confirmation page at `href`; with JavaScript, `ask` (the page's
+ * useDeleteDialog) asks in its dialog instead.
+ */
+export function DeleteLink({
+  href,
+  ask,
+  label,
+  className = "button danger small",
+}: {
+  href: string;
+  ask: (href: string) => boolean;
+  /** The link's accessible name, naming the row ("Delete line 7"). */
+  label?: string;
+  className?: string;
+}) {
+  return (
+    <a
+      href={href}
+      className={className}
+      aria-label={label}
+      onClick={(event) => {
+        if (ask(href)) event.preventDefault();
+      }}
+    >
+      Delete
+    </a>
+  );
+}

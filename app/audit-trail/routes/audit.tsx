@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { AuditLine } from "#app/audit-trail/line.tsx";
+import { AUDIT_HEADINGS, AuditLine } from "#app/audit-trail/line.tsx";
 import { type AuditRow, auditUserChoices, listAuditEntries } from "#app/audit-trail/list.server.ts";
 import { AUDIT_LIST_DEFAULTS, hasFilters, readAuditView } from "#app/audit-trail/list.ts";
 import { RECORD_TYPE_NAMES, RECORD_TYPES } from "#app/audit-trail/record-types.ts";
@@ -17,16 +17,10 @@ import { logError } from "#app/lib/request-id.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { ExportLinks } from "#app/spreadsheets/links.tsx";
 import { FormError, SubmitButton } from "#app/ui/form.tsx";
+import { DateRangeFields, FilterSelect } from "#app/ui/list/filters.tsx";
 import { listHandle } from "#app/ui/list/handle.ts";
-import {
-  ListStatus,
-  ListToolbar,
-  type ListView,
-  Pager,
-  PrintLink,
-  SortHeader,
-  TableWrap,
-} from "#app/ui/list/list-view.tsx";
+import { ListToolbar, listViewOf, PrintLink, SortHeader } from "#app/ui/list/list-view.tsx";
+import { EmptyRow, HeadCells, ListError, ListHead, ListTable } from "#app/ui/list/page.tsx";
 
 // /audit (issue 17): every change to the plant's records, newest first, for those who may read the
 // audit area; filtered by user, record type and dates (the plant's days), paged on the server.
@@ -40,13 +34,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const search = await withListSize(db, user, "audit", new URL(request.url).searchParams);
   const { params, filters, problems } = readAuditView(search);
   const types = RECORD_TYPE_NAMES.map((name) => ({ value: name, label: RECORD_TYPES[name].label }));
-  const view = (page: number, total: number): ListView => ({
-    name: "changes",
-    ...params,
-    page,
-    total,
-    defaults: AUDIT_LIST_DEFAULTS,
-  });
+  const view = (page: number, total: number) =>
+    listViewOf("changes", params, { page, total }, AUDIT_LIST_DEFAULTS);
   try {
     const [page, people] = await Promise.all([
       listAuditEntries(db, params, filters, serverSettings().PLANT_TIME_ZONE),
@@ -101,107 +90,78 @@ export default function AuditPage() {
   const filtered = hasFilters(filters);
   return (
     <section className="page" aria-labelledby="audit-title">
-      <div className="page-head">
-        <h1 id="audit-title">Audit log</h1>
-        <div className="actions">
-          <PrintLink to="/audit/print" name="the audit log" />
-          <ExportLinks to="/audit/export" name="the audit log" />
-        </div>
-      </div>
-      {error ? (
-        <p className="fetch-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ListHead id="audit-title" title="Audit log">
+        <PrintLink to="/audit/print" name="the audit log" />
+        <ExportLinks to="/audit/export" name="the audit log" />
+      </ListHead>
+      <ListError message={error} />
       <FormError errors={problems} />
       <FormError errors={answer?.bringBackError ? [answer.bringBackError] : undefined} />
       <ListToolbar view={view} label="Search changes">
-        <div className="field">
-          <label htmlFor="audit-user">User</label>
-          <select id="audit-user" name="user" defaultValue={filters.user} key={`user-${filters.user}`}>
-            <option value="">Everyone</option>
-            {people.map((person) => (
-              <option key={person.id} value={person.id}>
-                {person.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="audit-type">Record type</label>
-          <select id="audit-type" name="type" defaultValue={filters.type} key={`type-${filters.type}`}>
-            <option value="">All records</option>
-            {types.map((type) => (
-              <option key={type.value} value={type.value}>
-                {type.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="audit-from">From</label>
-          <input
-            id="audit-from"
-            type="date"
-            name="from"
-            defaultValue={filters.from}
-            key={`from-${filters.from}`}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="audit-to">To</label>
-          <input id="audit-to" type="date" name="to" defaultValue={filters.to} key={`to-${filters.to}`} />
-        </div>
+        <FilterSelect
+          id="audit-user"
+          name="user"
+          label="User"
+          value={filters.user}
+          all="Everyone"
+          options={people.map((person) => ({ value: person.id, label: person.label }))}
+        />
+        <FilterSelect
+          id="audit-type"
+          name="type"
+          label="Record type"
+          value={filters.type}
+          all="All records"
+          options={types}
+        />
+        <DateRangeFields idPrefix="audit" from={filters.from} to={filters.to} />
       </ListToolbar>
-      <ListStatus view={view} noun={["change", "changes"]} filtered={filtered} />
-      <TableWrap label="Changes">
-        <table aria-label="Changes" className="audit-table">
-          <thead>
-            <tr>
-              <SortHeader view={view} sort="when">
-                When
-              </SortHeader>
-              <th scope="col">Who</th>
-              <th scope="col">Change</th>
-              <th scope="col">Record</th>
-              <th scope="col">Fields</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.length === 0 ? (
-              <tr>
-                <td colSpan={5} className="empty">
-                  {view.q || filtered ? "No changes match." : "No changes recorded yet."}
-                </td>
-              </tr>
-            ) : (
-              rows.map((row) => (
-                <AuditLine
-                  key={row.id}
-                  row={row}
-                  extra={
-                    row.bringBack ? (
-                      <Form method="post">
-                        <input type="hidden" name="entity" value={row.entity} />
-                        <input type="hidden" name="id" value={row.entityId} />
-                        <SubmitButton
-                          pendingText="Bringing back..."
-                          name="intent"
-                          value="bring-back"
-                          className="button small"
-                        >
-                          Bring back
-                        </SubmitButton>
-                      </Form>
-                    ) : null
-                  }
-                />
-              ))
-            )}
-          </tbody>
-        </table>
-      </TableWrap>
-      <Pager view={view} />
+      <ListTable
+        view={view}
+        noun={["change", "changes"]}
+        filtered={filtered}
+        label="Changes"
+        className="audit-table"
+      >
+        <thead>
+          <tr>
+            <SortHeader view={view} sort="when">
+              When
+            </SortHeader>
+            <HeadCells labels={AUDIT_HEADINGS} />
+          </tr>
+        </thead>
+        <tbody>
+          {rows.length === 0 ? (
+            <EmptyRow columns={5}>
+              {view.q || filtered ? "No changes match." : "No changes recorded yet."}
+            </EmptyRow>
+          ) : (
+            rows.map((row) => (
+              <AuditLine
+                key={row.id}
+                row={row}
+                extra={
+                  row.bringBack ? (
+                    <Form method="post">
+                      <input type="hidden" name="entity" value={row.entity} />
+                      <input type="hidden" name="id" value={row.entityId} />
+                      <SubmitButton
+                        pendingText="Bringing back..."
+                        name="intent"
+                        value="bring-back"
+                        className="button small"
+                      >
+                        Bring back
+                      </SubmitButton>
+                    </Form>
+                  ) : null
+                }
+              />
+            ))
+          )}
+        </tbody>
+      </ListTable>
     </section>
   );
 }

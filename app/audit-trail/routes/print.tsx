@@ -1,14 +1,15 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { AuditLine } from "#app/audit-trail/line.tsx";
+import { AUDIT_HEADINGS, AuditLine } from "#app/audit-trail/line.tsx";
 import { type AuditRow, auditUserChoices, listAuditEntriesForPrint } from "#app/audit-trail/list.server.ts";
 import { appliedAuditFilters, readAuditView } from "#app/audit-trail/list.ts";
 import { RECORD_TYPES } from "#app/audit-trail/record-types.ts";
 import { requirePermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
-import { PRINT_ROW_LIMIT, printedAtNow } from "#app/db/list.server.ts";
+import { listPrint } from "#app/db/list.server.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
 import { logError } from "#app/lib/request-id.server.ts";
+import { ColumnHeads } from "#app/ui/list/page.tsx";
 import { PrintList, printHandle } from "#app/ui/list/print.tsx";
 
 // /audit/print?…: the searched and filtered audit log (all pages) on paper, sent without
@@ -30,43 +31,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
   } catch (error) {
     logError(request, error);
   }
-  const truncated = rows.length > PRINT_ROW_LIMIT;
-  const back = url.searchParams.toString();
-  return {
-    rows: truncated ? rows.slice(0, PRINT_ROW_LIMIT) : rows,
-    truncatedAt: truncated ? PRINT_ROW_LIMIT : undefined,
-    filters: appliedAuditFilters(params.q, filters, {
-      user: userName || filters.user,
-      type: filters.type ? RECORD_TYPES[filters.type].label : "",
-    }),
-    printedAt: printedAtNow(),
-    backHref: `/audit${back ? `?${back}` : ""}`,
-  };
+  const applied = appliedAuditFilters(params.q, filters, {
+    user: userName || filters.user,
+    type: filters.type ? RECORD_TYPES[filters.type].label : "",
+  });
+  return listPrint(rows, applied, "/audit", url.searchParams);
 }
 
 export default function AuditPrintPage() {
-  const { rows, truncatedAt, filters, printedAt, backHref } = useLoaderData<typeof loader>();
+  const list = useLoaderData<typeof loader>();
   return (
-    <PrintList
-      title="Audit log"
-      filters={filters}
-      printedAt={printedAt}
-      total={rows.length}
-      truncatedAt={truncatedAt}
-      backHref={backHref}
-    >
+    <PrintList title="Audit log" list={list}>
       <table className="audit-table">
-        <thead>
-          <tr>
-            <th scope="col">When</th>
-            <th scope="col">Who</th>
-            <th scope="col">Change</th>
-            <th scope="col">Record</th>
-            <th scope="col">Fields</th>
-          </tr>
-        </thead>
+        <ColumnHeads columns={["When", ...AUDIT_HEADINGS]} />
         <tbody>
-          {rows.map((row) => (
+          {list.rows.map((row) => (
             <AuditLine key={row.id} row={row} cap={Number.POSITIVE_INFINITY} />
           ))}
         </tbody>

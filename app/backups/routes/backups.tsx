@@ -18,7 +18,7 @@ import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { sendMailSoon } from "#app/mail/send-job.server.ts";
 import { parseSubmission } from "#app/ui/form/parse.ts";
 import { Field, FormError, SubmitButton } from "#app/ui/form.tsx";
-import { TableWrap } from "#app/ui/list/list-view.tsx";
+import { ColumnHeads, EmptyRow, PageHead, WholeTable } from "#app/ui/list/page.tsx";
 
 // /settings/backups (admins: the settings area's write access): the last backup, the kept ones
 // with their download links, "Back up now", and the nightly backup's time and retention.
@@ -84,10 +84,9 @@ export default function BackupsPage() {
   const last = kept[0];
   return (
     <section className="page" aria-labelledby="backups-title">
-      <div className="page-head">
-        <h1 id="backups-title">Backups</h1>
+      <PageHead id="backups-title" title="Backups">
         <Link to="/settings">Back to settings</Link>
-      </div>
+      </PageHead>
       <section aria-labelledby="last-backup-title">
         <h2 id="last-backup-title">Last backup</h2>
         <p className={stale ? "status-bad" : undefined}>
@@ -111,38 +110,26 @@ export default function BackupsPage() {
       </section>
       <section aria-labelledby="kept-title">
         <h2 id="kept-title">Kept backups</h2>
-        <TableWrap label="Kept backups">
-          <table aria-label="Kept backups">
-            <thead>
-              <tr>
-                <th scope="col">Taken</th>
-                <th scope="col">Size</th>
-                <th scope="col">File</th>
-              </tr>
-            </thead>
-            <tbody>
-              {kept.length === 0 ? (
-                <tr>
-                  <td colSpan={3} className="empty">
-                    No backups yet.
+        <WholeTable label="Kept backups">
+          <ColumnHeads columns={["Taken", "Size", "File"]} />
+          <tbody>
+            {kept.length === 0 ? (
+              <EmptyRow columns={3}>No backups yet.</EmptyRow>
+            ) : (
+              kept.map((backup) => (
+                <tr key={backup.name}>
+                  <td>{backup.takenAt}</td>
+                  <td>{backup.size}</td>
+                  <td>
+                    <a href={`/settings/backups/${backup.name}`} download>
+                      {backup.name}
+                    </a>
                   </td>
                 </tr>
-              ) : (
-                kept.map((backup) => (
-                  <tr key={backup.name}>
-                    <td>{backup.takenAt}</td>
-                    <td>{backup.size}</td>
-                    <td>
-                      <a href={`/settings/backups/${backup.name}`} download>
-                        {backup.name}
-                      </a>
-                    </td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </table>
-        </TableWrap>
+              ))
+            )}
+          </tbody>
+        </WholeTable>
       </section>
       <section aria-labelledby="nightly-title">
         <h2 id="nightly-title">Nightly backup</h2>

@@ -19,7 +19,6 @@ import {
   rowState,
   STATUS_FILTER_LABELS,
   STATUS_FILTERS,
-  type StatusFilter,
 } from "#app/contracts/list.ts";
 import { alertMessages, contractMessage, statusBounds, whatsAppLink } from "#app/contracts/rules.ts";
 import { contractMessages } from "#app/contracts/schema.ts";
@@ -31,17 +30,11 @@ import { FAULT_MESSAGE } from "#app/lib/messages.ts";
 import { logError } from "#app/lib/request-id.server.ts";
 import { getPlantSettings } from "#app/settings/queries.server.ts";
 import { ExportLinks } from "#app/spreadsheets/links.tsx";
-import { useDeleteDialog } from "#app/ui/confirm-delete.tsx";
+import { DeleteLink, useDeleteDialog } from "#app/ui/confirm-delete.tsx";
+import { FilterSelect, labelled } from "#app/ui/list/filters.tsx";
 import { listHandle } from "#app/ui/list/handle.ts";
-import {
-  ListStatus,
-  ListToolbar,
-  type ListView,
-  Pager,
-  PrintLink,
-  SortHeader,
-  TableWrap,
-} from "#app/ui/list/list-view.tsx";
+import { ListToolbar, listViewOf, PrintLink, SortHeader } from "#app/ui/list/list-view.tsx";
+import { EmptyRow, ListHead, ListTable } from "#app/ui/list/page.tsx";
 
 // /amc: the Annual Maintenance Contract table (the legacy app) as a server-side list (docs/architecture.md
 // "Lists"): searched, filtered by status (expired / due soon / valid, decided in the plant's time
@@ -70,16 +63,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     dueSoonDays: settings.dueSoonDays,
     status,
   };
-  const view = (page: number, total: number): ListView => ({
-    name: "contracts",
-    q: params.q,
-    sort: params.sort,
-    dir: params.dir,
-    page,
-    size: params.size,
-    total,
-    defaults: CONTRACT_LIST_DEFAULTS,
-  });
+  const view = (page: number, total: number) =>
+    listViewOf("contracts", params, { page, total }, CONTRACT_LIST_DEFAULTS);
   try {
     const [page, counts, expired, timeline] = await Promise.all([
       listContractPage(db, params, status, clock),
@@ -125,23 +110,19 @@ export default function ContractsPage() {
 
   return (
     <section className="page" aria-labelledby="amc-title">
-      <div className="page-head">
-        <h1 id="amc-title">Annual Maintenance Contract</h1>
-        <div className="actions">
-          <PrintLink to="/amc/print" name="contracts" />
-          <ExportLinks to="/amc/export" name="contracts" />
-          {mayChange ? (
-            <>
-              <Link className="button" to="/import/contracts">
-                Import
-              </Link>
-              <Link to="/amcinsert" className="button primary">
-                Insert New Line
-              </Link>
-            </>
-          ) : null}
-        </div>
-      </div>
+      <ListHead id="amc-title" title="Annual Maintenance Contract">
+        <PrintLink to="/amc/print" name="contracts" />
+        <ExportLinks
+          to="/amc/export"
+          name="contracts"
+          importTo={mayChange ? "/import/contracts" : undefined}
+        />
+        {mayChange ? (
+          <Link to="/amcinsert" className="button primary">
+            Insert New Line
+          </Link>
+        ) : null}
+      </ListHead>
       {data.error ? (
         <p className="fetch-error" role="alert">
           {data.error}
@@ -163,73 +144,64 @@ export default function ContractsPage() {
         </>
       )}
       <ListToolbar view={view}>
-        <StatusField status={data.status} />
+        <FilterSelect
+          id="filter-status"
+          name="status"
+          label="Status"
+          value={data.status}
+          all="All contracts"
+          options={labelled(STATUS_FILTERS, STATUS_FILTER_LABELS)}
+        />
       </ListToolbar>
-      <ListStatus view={view} noun={["contract", "contracts"]} filtered={filtered} />
-      <TableWrap label="Contracts">
-        <table className="amc-table" aria-label="Contracts">
-          <thead>
-            <tr>
-              {SORTABLE.map(([sort, name]) => (
-                <SortHeader key={sort} view={view} sort={sort}>
-                  {name}
-                </SortHeader>
-              ))}
-              {/* The row's actions stay in view at the box's right edge (contracts.css). */}
-              {mayChange ? (
-                <>
-                  <th scope="col" className="actions-cell amc-update">
-                    Update
-                  </th>
-                  <th scope="col" className="actions-cell amc-delete">
-                    Delete
-                  </th>
-                </>
-              ) : null}
-              <th scope="col" className="actions-cell amc-send">
-                WhatsApp Send
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.length === 0 ? (
-              <tr>
-                <td colSpan={SORTABLE.length + (mayChange ? 3 : 1)} className="empty">
-                  {view.q || filtered ? "No contracts match." : contractMessages.empty}
-                </td>
-              </tr>
-            ) : (
-              rows.map((row) => (
-                <ContractLine
-                  key={row.id}
-                  row={row}
-                  q={view.q}
-                  askToDelete={mayChange ? deleteDialog.ask : undefined}
-                />
-              ))
-            )}
-          </tbody>
-        </table>
-      </TableWrap>
-      <Pager view={view} />
+      <ListTable
+        view={view}
+        noun={["contract", "contracts"]}
+        filtered={filtered}
+        label="Contracts"
+        className="amc-table"
+      >
+        <thead>
+          <tr>
+            {SORTABLE.map(([sort, name]) => (
+              <SortHeader key={sort} view={view} sort={sort}>
+                {name}
+              </SortHeader>
+            ))}
+            {/* The row's actions stay in view at the box's right edge (contracts.css). */}
+            {mayChange ? (
+              <>
+                <th scope="col" className="actions-cell amc-update">
+                  Update
+                </th>
+                <th scope="col" className="actions-cell amc-delete">
+                  Delete
+                </th>
+              </>
+            ) : null}
+            <th scope="col" className="actions-cell amc-send">
+              WhatsApp Send
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.length === 0 ? (
+            <EmptyRow columns={SORTABLE.length + (mayChange ? 3 : 1)}>
+              {view.q || filtered ? "No contracts match." : contractMessages.empty}
+            </EmptyRow>
+          ) : (
+            rows.map((row) => (
+              <ContractLine
+                key={row.id}
+                row={row}
+                q={view.q}
+                askToDelete={mayChange ? deleteDialog.ask : undefined}
+              />
+            ))
+          )}
+        </tbody>
+      </ListTable>
       {deleteDialog.dialog}
     </section>
-  );
-}
-
-function StatusField({ status }: { status: StatusFilter | "" }) {
-  return (
-    <div className="field">
-      <label htmlFor="filter-status">Status</label>
-      <select id="filter-status" name="status" defaultValue={status} key={`status-${status}`}>
-        <option value="">All contracts</option>
-        {STATUS_FILTERS.map((value) => (
-          <option key={value} value={value}>
-            {STATUS_FILTER_LABELS[value]}
-          </option>
-        ))}
-      </select>
-    </div>
   );
 }
 
@@ -257,16 +229,7 @@ function ContractLine({
             </a>
           </td>
           <td className="actions-cell amc-delete">
-            <a
-              href={deleteHref}
-              className="button danger small"
-              aria-label={`Delete ${row.equipment}`}
-              onClick={(event) => {
-                if (askToDelete(deleteHref)) event.preventDefault();
-              }}
-            >
-              Delete
-            </a>
+            <DeleteLink href={deleteHref} ask={askToDelete} label={`Delete ${row.equipment}`} />
           </td>
         </>
       ) : null}

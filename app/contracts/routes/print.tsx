@@ -6,10 +6,11 @@ import contractsCss from "#app/contracts/contracts.css?url";
 import { listContractsForPrint } from "#app/contracts/list.server.ts";
 import { appliedContractFilters, type ContractRow, readContractView } from "#app/contracts/list.ts";
 import { db } from "#app/db/client.server.ts";
-import { PRINT_ROW_LIMIT, printedAtNow } from "#app/db/list.server.ts";
+import { listPrint } from "#app/db/list.server.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
 import { logError } from "#app/lib/request-id.server.ts";
 import { getPlantSettings } from "#app/settings/queries.server.ts";
+import { ColumnHeads } from "#app/ui/list/page.tsx";
 import { PrintList, printHandle } from "#app/ui/list/print.tsx";
 
 // /amc/print?…: every contract of the searched and filtered list (all pages) on paper, in the
@@ -34,40 +35,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   } catch (error) {
     logError(request, error);
   }
-  const truncated = rows.length > PRINT_ROW_LIMIT;
-  const back = url.searchParams.toString();
-  return {
-    rows: truncated ? rows.slice(0, PRINT_ROW_LIMIT) : rows,
-    truncatedAt: truncated ? PRINT_ROW_LIMIT : undefined,
-    filters: appliedContractFilters(params.q, status),
-    printedAt: printedAtNow(),
-    backHref: `/amc${back ? `?${back}` : ""}`,
-  };
+  return listPrint(rows, appliedContractFilters(params.q, status), "/amc", url.searchParams);
 }
 
 export default function ContractsPrintPage() {
-  const { rows, truncatedAt, filters, printedAt, backHref } = useLoaderData<typeof loader>();
+  const list = useLoaderData<typeof loader>();
   return (
-    <PrintList
-      title="Annual Maintenance Contract"
-      filters={filters}
-      printedAt={printedAt}
-      total={rows.length}
-      truncatedAt={truncatedAt}
-      backHref={backHref}
-    >
+    <PrintList title="Annual Maintenance Contract" list={list}>
       <table className="amc-table">
-        <thead>
-          <tr>
-            {SORTABLE.map(([sort, name]) => (
-              <th key={sort} scope="col">
-                {name}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <ColumnHeads columns={SORTABLE.map(([, name]) => name)} />
         <tbody>
-          {rows.map((row) => (
+          {list.rows.map((row) => (
             <tr
               key={row.id}
               className={

@@ -2,6 +2,7 @@ import { Chart } from "#app/charts/chart.tsx";
 import type { ReportCharts as ReportChartViews } from "#app/ledger/report/chart.server.ts";
 import type { ReportFigures } from "#app/ledger/report/view.ts";
 import { formatQuantity } from "#app/ledger/rules.ts";
+import { HeadCells } from "#app/ui/list/page.tsx";
 
 // Pieces the report page and its print view share.
 
@@ -22,25 +23,7 @@ export function Figures({ figures }: { figures: ReportFigures }) {
 
 /** The figure columns' headers. */
 export function FigureHeaders() {
-  return (
-    <>
-      <th scope="col" className="num">
-        Opening
-      </th>
-      <th scope="col" className="num">
-        Receipts
-      </th>
-      <th scope="col" className="num">
-        Issues
-      </th>
-      <th scope="col" className="num">
-        Counts ±
-      </th>
-      <th scope="col" className="num">
-        Closing
-      </th>
-    </>
-  );
+  return <HeadCells labels={["Opening", "Receipts", "Issues", "Counts ±", "Closing"]} className="num" />;
 }
 
 /** The report's two pictures (issue 36): receipts against issues per group, and the items most used. */

@@ -7,13 +7,13 @@ import { plantToday } from "#app/db/records.server.ts";
 import { requireStockItemPage } from "#app/ledger/access.server.ts";
 import { stockCardCharts } from "#app/ledger/card-chart.server.ts";
 import { StockCardChartsView } from "#app/ledger/card-charts.tsx";
-import { CardTableRows } from "#app/ledger/card-rows.tsx";
+import { CardHead, CardTableRows } from "#app/ledger/card-rows.tsx";
 import { stockCardPath } from "#app/ledger/item.ts";
 import ledgerCss from "#app/ledger/ledger.css?url";
 import { stockCard } from "#app/ledger/movements.server.ts";
 import { formatQuantity, readDateRange } from "#app/ledger/rules.ts";
 import { formatDateGB } from "#app/lib/dates.ts";
-import { PageSize, PrintNowButton, printHandle } from "#app/ui/list/print.tsx";
+import { PrintSheet, printHandle } from "#app/ui/list/print.tsx";
 
 // /stock/:type/:id/print?from=&to=: the stock card on A4 portrait, sent without JavaScript: the
 // item and where it is kept, the screen card's columns (date, kind, reference, received from /
@@ -49,12 +49,14 @@ export default function StockCardPrint() {
       ? `${card.from ? formatDateGB(card.from) : "the first movement"} to ${card.to ? formatDateGB(card.to) : "today"}`
       : "All dates";
   return (
-    <article className="print-list stock-card-print" aria-labelledby="stock-card-title">
-      <PageSize orientation="portrait" />
-      <p className="no-print print-hint">
-        <PrintNowButton /> Use your browser's Print command (Ctrl+P) to print this stock card.{" "}
-        <a href={backHref}>Back to the stock card</a>
-      </p>
+    <PrintSheet
+      className="print-list stock-card-print"
+      titleId="stock-card-title"
+      orientation="portrait"
+      what="stock card"
+      backHref={backHref}
+      backLabel="Back to the stock card"
+    >
       <header className="print-list-head">
         <h1 id="stock-card-title">Stock card: {item.name}</h1>
         <p>Location: {item.location}</p>
@@ -64,25 +66,7 @@ export default function StockCardPrint() {
       </header>
       <StockCardChartsView charts={charts} forPrint />
       <table>
-        <thead>
-          <tr>
-            <th scope="col">Date</th>
-            <th scope="col">Kind</th>
-            <th scope="col">Reference</th>
-            <th scope="col">Received from / issued to</th>
-            <th scope="col" className="num">
-              Received
-            </th>
-            <th scope="col" className="num">
-              Issued
-            </th>
-            <th scope="col" className="num">
-              Balance
-            </th>
-            <th scope="col">Remark</th>
-            <th scope="col">Entered by</th>
-          </tr>
-        </thead>
+        <CardHead forPrint />
         <tbody>
           {card.from ? (
             <tr>
@@ -109,6 +93,6 @@ export default function StockCardPrint() {
         <span>Checked by (name and signature)</span>
         <span>Date</span>
       </div>
-    </article>
+    </PrintSheet>
   );
 }

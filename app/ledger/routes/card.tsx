@@ -8,16 +8,16 @@ import { plantToday } from "#app/db/records.server.ts";
 import { requireStockItemPage } from "#app/ledger/access.server.ts";
 import { stockCardCharts } from "#app/ledger/card-chart.server.ts";
 import { StockCardChartsView } from "#app/ledger/card-charts.tsx";
-import { CardTableRows } from "#app/ledger/card-rows.tsx";
+import { CardHead, CardTableRows } from "#app/ledger/card-rows.tsx";
 import { areaOfItem, movementFormPath, stockCardPath } from "#app/ledger/item.ts";
 import ledgerCss from "#app/ledger/ledger.css?url";
 import { stockCard } from "#app/ledger/movements.server.ts";
 import { dateRangeProblems, formatQuantity, readCardPaging, readDateRange } from "#app/ledger/rules.ts";
 import { formatDateGB } from "#app/lib/dates.ts";
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES, rowRange } from "#app/lib/list-params.ts";
+import { DEFAULT_PAGE_SIZE, rowRange } from "#app/lib/list-params.ts";
 import { ExportLinks } from "#app/spreadsheets/links.tsx";
 import { FormError } from "#app/ui/form.tsx";
-import { PageLinks, TableWrap } from "#app/ui/list/list-view.tsx";
+import { PageLinks, PageSizeField, TableWrap } from "#app/ui/list/list-view.tsx";
 
 // /stock/:type/:id: the item's stock card (the store's bin card, issue 17): its movements in
 // date order with their running balance, optionally from/to (in the address), each movement's
@@ -127,16 +127,7 @@ export default function StockCardPage() {
           <label htmlFor="card-to">To</label>
           <input id="card-to" type="date" name="to" defaultValue={card.to ?? ""} />
         </div>
-        <div className="field">
-          <label htmlFor="card-size">Rows per page</label>
-          <select id="card-size" name="size" defaultValue={String(paging.size)} key={paging.size}>
-            {PAGE_SIZES.map((size) => (
-              <option key={size} value={size}>
-                {size}
-              </option>
-            ))}
-          </select>
-        </div>
+        <PageSizeField id="card-size" size={paging.size} />
         <button type="submit" className="button">
           Show
         </button>
@@ -146,28 +137,7 @@ export default function StockCardPage() {
       <StockCardChartsView charts={charts} />
       <TableWrap label={`Stock card of ${item.name}`}>
         <table aria-label={`Stock card of ${item.name}`}>
-          <thead>
-            <tr>
-              <th scope="col">Date</th>
-              <th scope="col">Kind</th>
-              <th scope="col">Reference</th>
-              <th scope="col">Received from / issued to</th>
-              <th scope="col" className="num">
-                Received
-              </th>
-              <th scope="col" className="num">
-                Issued
-              </th>
-              <th scope="col" className="num">
-                Balance
-              </th>
-              <th scope="col">Remark</th>
-              <th scope="col">Entered by</th>
-              <th scope="col">
-                <span className="visually-hidden">Reversal</span>
-              </th>
-            </tr>
-          </thead>
+          <CardHead />
           <tbody>
             {paging.page > 1 ? (
               <tr className="card-opening">

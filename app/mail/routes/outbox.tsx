@@ -12,7 +12,7 @@ import { mailNotReadyReason, OUTBOX_STATUS_LABELS, sendAgainSchema } from "#app/
 import { sendMailSoon } from "#app/mail/send-job.server.ts";
 import { parseSubmission } from "#app/ui/form/parse.ts";
 import { FormError, SubmitButton } from "#app/ui/form.tsx";
-import { TableWrap } from "#app/ui/list/list-view.tsx";
+import { ColumnHeads, EmptyRow, PageHead, WholeTable } from "#app/ui/list/page.tsx";
 
 // /settings/outbox (settings area): the last 200 e-mails, queued, sent or failed with the SMTP
 // server's answer, and "Send again" for any of them.
@@ -61,67 +61,51 @@ export default function OutboxPage() {
   const mayChange = useCan()("settings");
   return (
     <section className="page" aria-labelledby="outbox-title">
-      <div className="page-head">
-        <h1 id="outbox-title">Outbox</h1>
+      <PageHead id="outbox-title" title="Outbox">
         <Link to="/settings">Back to settings</Link>
-      </div>
+      </PageHead>
       {offReason ? <p className="hint">{offReason}</p> : null}
       <FormError errors={answer?.error ? [answer.error] : undefined} />
-      <TableWrap label="Outbox">
-        <table aria-label="Outbox">
-          <thead>
-            <tr>
-              <th scope="col">Queued</th>
-              <th scope="col">To</th>
-              <th scope="col">Subject</th>
-              <th scope="col">Kind</th>
-              <th scope="col">Status</th>
-              <th scope="col">Attempts</th>
-              <th scope="col">Error</th>
-              {mayChange ? <th scope="col">Action</th> : null}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.length === 0 ? (
-              <tr>
-                <td colSpan={mayChange ? 8 : 7} className="empty">
-                  No e-mails yet.
+      <WholeTable label="Outbox">
+        <ColumnHeads
+          columns={["Queued", "To", "Subject", "Kind", "Status", "Attempts", "Error", mayChange && "Action"]}
+        />
+        <tbody>
+          {rows.length === 0 ? (
+            <EmptyRow columns={mayChange ? 8 : 7}>No e-mails yet.</EmptyRow>
+          ) : (
+            rows.map((row) => (
+              <tr key={row.id}>
+                <td>{row.createdAt}</td>
+                <td>{row.recipient}</td>
+                <td>{row.subject}</td>
+                <td>{row.kind}</td>
+                <td className={row.status === "failed" ? "status-bad" : undefined}>
+                  {OUTBOX_STATUS_LABELS[row.status]}
+                  {row.when ? <div className="hint">{row.when}</div> : null}
                 </td>
-              </tr>
-            ) : (
-              rows.map((row) => (
-                <tr key={row.id}>
-                  <td>{row.createdAt}</td>
-                  <td>{row.recipient}</td>
-                  <td>{row.subject}</td>
-                  <td>{row.kind}</td>
-                  <td className={row.status === "failed" ? "status-bad" : undefined}>
-                    {OUTBOX_STATUS_LABELS[row.status]}
-                    {row.when ? <div className="hint">{row.when}</div> : null}
+                <td>{row.attempts}</td>
+                <td>{row.lastError ?? ""}</td>
+                {mayChange ? (
+                  <td>
+                    <Form method="post">
+                      <input type="hidden" name="id" value={row.id} />
+                      <SubmitButton
+                        pendingText="Queuing..."
+                        name="intent"
+                        value="send-again"
+                        className="button small"
+                      >
+                        Send again
+                      </SubmitButton>
+                    </Form>
                   </td>
-                  <td>{row.attempts}</td>
-                  <td>{row.lastError ?? ""}</td>
-                  {mayChange ? (
-                    <td>
-                      <Form method="post">
-                        <input type="hidden" name="id" value={row.id} />
-                        <SubmitButton
-                          pendingText="Queuing..."
-                          name="intent"
-                          value="send-again"
-                          className="button small"
-                        >
-                          Send again
-                        </SubmitButton>
-                      </Form>
-                    </td>
-                  ) : null}
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </TableWrap>
+                ) : null}
+              </tr>
+            ))
+          )}
+        </tbody>
+      </WholeTable>
     </section>
   );
 }

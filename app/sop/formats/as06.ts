@@ -1,7 +1,8 @@
+import { dateInput, keyFields, listItems, paper, signature, text, value } from "#app/sop/engine/build.ts";
 import type { FormatDefinition } from "#app/sop/engine/types.ts";
 
 // AS06: tank lorry checklist, 25 check points each ticked with observations (the legacy app).
-const checkPoints = [
+const checkPoints = listItems(
   "Identity card and challan documents",
   "Flame / spark arrester",
   "Fire extinguisher",
@@ -27,27 +28,16 @@ const checkPoints = [
   "Radiator water",
   "Firearms, weapons, swords",
   "Extra hidden material (water bucket, iron plate, stones, sand bags, extra jerry cans and the like)",
-];
+);
 
 export const as06: FormatDefinition = {
-  code: "AS06",
-  path: "/as06",
-  formatNo: "AS 06",
-  heading: "TANK LORRY CHECKLIST",
-  title: "Tank lorry checklist",
-  orientation: "portrait",
+  ...paper("AS06", "portrait", "TANK LORRY CHECKLIST", "Tank lorry checklist"),
   header: [
-    { name: "date", label: "Date", kind: "date", required: "Date is required." },
-    { name: "time", label: "Time", kind: "time" },
-    {
-      name: "tankLorryNo",
-      label: "Tank lorry number",
-      kind: "text",
-      required: "Tank lorry number is required.",
-      max: 40,
-    },
-    { name: "driverName", label: "Driver's name", kind: "text", max: 120 },
-    { name: "transporter", label: "Transporter", kind: "text", max: 120 },
+    dateInput,
+    value("time", "time", "Time"),
+    text("tankLorryNo", "Tank lorry number", 40, true),
+    text("driverName", "Driver's name", 120),
+    text("transporter", "Transporter", 120),
   ],
   body: [
     {
@@ -55,19 +45,13 @@ export const as06: FormatDefinition = {
       store: "list",
       name: "checkpoints",
       itemColumn: "Check point",
-      status: { name: "checked", label: "Checked", kind: "tick" },
-      remarks: { name: "observations", label: "Observations", kind: "text", max: 300 },
+      status: value("tick", "checked", "Checked"),
+      remarks: text("observations", "Observations", 300),
       numbering: "continuous",
-      sections: [{ items: checkPoints.map((label) => ({ label })) }],
+      sections: [{ items: checkPoints }],
     },
   ],
-  footer: [
-    { name: "checkedBy", label: "Checked by", kind: "signature", max: 120 },
-    { name: "supervisor", label: "Supervisor", kind: "signature", max: 120 },
-  ],
+  footer: [signature("checkedBy", "Checked by"), signature("supervisor", "Supervisor")],
   dateField: "date",
-  keyFields: [
-    { label: "Tank lorry No.", path: "tankLorryNo" },
-    { label: "Driver", path: "driverName" },
-  ],
+  keyFields: keyFields(["Tank lorry No.", "tankLorryNo"], ["Driver", "driverName"]),
 };

@@ -1,44 +1,35 @@
+import { dateInput, paper, register, remarksInput, signature, text } from "#app/sop/engine/build.ts";
 import type { FormatDefinition, InputDef } from "#app/sop/engine/types.ts";
 
-// AS14: material out register. AS15 (returnable material) reuses these columns.
+// AS14: material out register. AS15 (returnable material) reuses these columns, AS12 (material in)
+// the quantity and the security signature.
+
+/** A quantity with its unit ("2 rolls", "50 kg"), as written in the paper register. */
+export const quantityInput = text("quantity", "Quantity", 60);
+export const securitySignatureInput = text("securitySignature", "Security supervisor / guard signature", 120);
+
 export const materialOutColumns: InputDef[] = [
-  { name: "date", label: "Date", kind: "date", required: "Date is required." },
-  {
-    name: "gatePassNo",
-    label: "Gate pass number",
-    kind: "text",
-    required: "Gate pass number is required.",
-    max: 60,
-  },
-  { name: "descriptionOfItems", label: "Description of items", kind: "text", max: 300 },
-  // A quantity with its unit ("2 rolls", "50 kg"), as written in the paper register.
-  { name: "quantity", label: "Quantity", kind: "text", max: 60 },
-  { name: "issuedTo", label: "Issued to", kind: "text", max: 120 },
-  { name: "signOfReceiver", label: "Receiver's signature", kind: "text", max: 120 },
-  { name: "securitySignature", label: "Security supervisor / guard signature", kind: "text", max: 120 },
-  { name: "remarks", label: "Remarks", kind: "text", max: 300 },
+  dateInput,
+  text("gatePassNo", "Gate pass number", 60, true),
+  text("descriptionOfItems", "Description of items", 300),
+  quantityInput,
+  text("issuedTo", "Issued to", 120),
+  text("signOfReceiver", "Receiver's signature", 120),
+  securitySignatureInput,
+  remarksInput,
 ];
 
+/** The records list's key fields of the material out registers (AS14, AS15). */
+export const materialOutKeys: [label: string, column: string][] = [
+  ["Gate pass No.", "gatePassNo"],
+  ["Issued to", "issuedTo"],
+];
+
+/** The officer's signature of the material registers (AS12, AS14, AS15). */
+export const officerSignature = signature("officerSignature", "Signature of officer");
+
 export const as14: FormatDefinition = {
-  code: "AS14",
-  path: "/as14",
-  formatNo: "AS 14",
-  heading: "MATERIAL OUT REGISTER",
-  title: "Material out register",
-  orientation: "portrait",
-  header: [],
-  body: [
-    {
-      type: "register",
-      name: "entries",
-      rows: { min: 1, max: 200 },
-      parts: [{ columns: materialOutColumns }],
-    },
-  ],
-  footer: [{ name: "officerSignature", label: "Signature of officer", kind: "signature", max: 120 }],
-  dateField: "entries[].date",
-  keyFields: [
-    { label: "Gate pass No.", path: "entries[].gatePassNo" },
-    { label: "Issued to", path: "entries[].issuedTo" },
-  ],
+  ...paper("AS14", "portrait", "MATERIAL OUT REGISTER", "Material out register"),
+  ...register({ columns: materialOutColumns, keys: materialOutKeys }),
+  footer: [officerSignature],
 };

@@ -1,13 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { requirePermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { formatDateGB } from "#app/lib/dates.ts";
 import { notFound } from "#app/lib/http.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { DELETE_QUESTION, DELETED_MESSAGE, recordPath, recordsPath } from "#app/sop/paths.ts";
 import { deleteRecord } from "#app/sop/queries.server.ts";
-import { assertMayChange, requireFormat, requireRecord } from "#app/sop/route-helpers.server.ts";
+import { requireChangeableRecord } from "#app/sop/route-helpers.server.ts";
 import { ConfirmDeleteForm } from "#app/ui/confirm-delete.tsx";
 
 // The delete confirmation page (ConfirmDelete's target without JavaScript); its action deletes.
@@ -15,10 +14,7 @@ import { ConfirmDeleteForm } from "#app/ui/confirm-delete.tsx";
 export const meta: MetaFunction = () => [{ title: "Delete record · PlantOps" }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requirePermission(request, "sop", "write");
-  const definition = requireFormat(params.format);
-  const record = await requireRecord(definition, params.id);
-  assertMayChange(user, record);
+  const { definition, record } = await requireChangeableRecord(request, params);
   return {
     // Only what the page shows of the format (not its definition: see form.tsx).
     format: { code: definition.code, title: definition.title, path: definition.path },
@@ -29,9 +25,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requirePermission(request, "sop", "write");
-  const definition = requireFormat(params.format);
-  assertMayChange(user, await requireRecord(definition, params.id));
+  const { user, definition } = await requireChangeableRecord(request, params);
   if (!(await deleteRecord(db, definition, params.id ?? "", user.id))) notFound("Record not found");
   return redirectWithToast(recordsPath(definition), { type: "success", message: DELETED_MESSAGE });
 }

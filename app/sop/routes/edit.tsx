@@ -6,23 +6,16 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { requirePermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { plantToday } from "#app/db/records.server.ts";
-import { HttpError, readForm } from "#app/lib/http.server.ts";
+import { HttpError } from "#app/lib/http.server.ts";
 import { STALE_RECORD_MESSAGE } from "#app/lib/messages.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { SopForm, type SopFormResult } from "#app/sop/engine/form.tsx";
 import { formDefaults } from "#app/sop/engine/values.ts";
-import { NOT_SAVED_MESSAGE, recordPath, UPDATED_MESSAGE } from "#app/sop/paths.ts";
+import { recordPath, UPDATED_MESSAGE } from "#app/sop/paths.ts";
 import { updateRecord } from "#app/sop/queries.server.ts";
-import {
-  assertMayChange,
-  parseSopForm,
-  requireFormat,
-  requireRecord,
-  unansweredReply,
-} from "#app/sop/route-helpers.server.ts";
+import { checkedSopForm, requireChangeableRecord } from "#app/sop/route-helpers.server.ts";
 import sopCss from "#app/sop/sop.css?url";
 
 // Edit a saved record. The version read travels with the form; a save after someone else's is
@@ -35,10 +28,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requirePermission(request, "sop", "write");
-  const definition = requireFormat(params.format);
-  const record = await requireRecord(definition, params.id);
-  assertMayChange(user, record);
+  const { definition, record } = await requireChangeableRecord(request, params);
   return {
     code: definition.code,
     definition,
@@ -50,19 +40,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requirePermission(request, "sop", "write");
-  const definition = requireFormat(params.format);
-  assertMayChange(user, await requireRecord(definition, params.id));
-  const formData = await readForm(request);
-  const submission = parseSopForm(definition, formData);
-  if (submission.status !== "success") {
-    const failed = submission.status === "error";
-    return data(submission.reply(failed ? { formErrors: [NOT_SAVED_MESSAGE] } : undefined), {
-      status: failed ? 400 : 200,
-    });
-  }
-  const warning = unansweredReply(definition, submission, formData);
-  if (warning) return warning;
+  const { user, definition } = await requireChangeableRecord(request, params);
+  const checked = await checkedSopForm(definition, request);
+  if ("answer" in checked) return checked.answer;
+  const { submission, formData } = checked;
   const version = Number(formData.get("version"));
   const outcome = await updateRecord(
     db,

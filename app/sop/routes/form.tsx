@@ -1,21 +1,14 @@
-import {
-  type ActionFunctionArgs,
-  data,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { requirePermission, requireUser } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { plantToday } from "#app/db/records.server.ts";
-import { readForm } from "#app/lib/http.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { SopForm, type SopFormResult } from "#app/sop/engine/form.tsx";
 import { formDefaults } from "#app/sop/engine/values.ts";
-import { NOT_SAVED_MESSAGE, recordPath, SAVED_MESSAGE } from "#app/sop/paths.ts";
+import { recordPath, SAVED_MESSAGE } from "#app/sop/paths.ts";
 import { createRecord } from "#app/sop/queries.server.ts";
-import { parseSopForm, requireFormat, unansweredReply } from "#app/sop/route-helpers.server.ts";
+import { checkedSopForm, requireFormat } from "#app/sop/route-helpers.server.ts";
 import sopCss from "#app/sop/sop.css?url";
 
 // The blank form of a format: /AS11, /as10, … (any case). Save stores it and opens the record.
@@ -41,18 +34,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   await requireUser(request);
   const definition = requireFormat(params.format);
   const user = await requirePermission(request, "sop", "write");
-  const formData = await readForm(request);
-  const submission = parseSopForm(definition, formData);
-  if (submission.status !== "success") {
-    // "Add row" / "Remove row" (no status): the same form back, one row longer or shorter.
-    const failed = submission.status === "error";
-    return data(submission.reply(failed ? { formErrors: [NOT_SAVED_MESSAGE] } : undefined), {
-      status: failed ? 400 : 200,
-    });
-  }
-  const warning = unansweredReply(definition, submission, formData);
-  if (warning) return warning;
-  const { id } = await createRecord(db, definition, submission.value, user.id);
+  const checked = await checkedSopForm(definition, request);
+  if ("answer" in checked) return checked.answer;
+  const { id } = await createRecord(db, definition, checked.submission.value, user.id);
   return redirectWithToast(recordPath(definition, id), { type: "success", message: SAVED_MESSAGE });
 }
 

@@ -2,7 +2,7 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { useLoaderData } from "@remix-run/react";
 import { requirePermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
-import { PRINT_ROW_LIMIT, printedAtNow } from "#app/db/list.server.ts";
+import { listPrint } from "#app/db/list.server.ts";
 import { formatDateGB, formatDateTimeGB } from "#app/lib/dates.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
 import { logError } from "#app/lib/request-id.server.ts";
@@ -11,6 +11,7 @@ import { recordsPath } from "#app/sop/paths.ts";
 import { listRecordsForPrint } from "#app/sop/queries.server.ts";
 import { requireFormat } from "#app/sop/route-helpers.server.ts";
 import sopCss from "#app/sop/sop.css?url";
+import { ColumnHeads } from "#app/ui/list/page.tsx";
 import { PrintList, printHandle } from "#app/ui/list/print.tsx";
 
 // /{format}/records/print?…: every record of the searched, date-ranged list (all pages) on paper,
@@ -40,46 +41,28 @@ export async function loader({ request, params: routeParams }: LoaderFunctionArg
   } catch (error) {
     logError(request, error);
   }
-  const truncated = rows.length > PRINT_ROW_LIMIT;
-  const back = url.searchParams.toString();
   return {
     format: {
       code: definition.code,
       title: definition.title,
       keyLabels: definition.keyFields.map((field) => field.label),
     },
-    rows: truncated ? rows.slice(0, PRINT_ROW_LIMIT) : rows,
-    truncatedAt: truncated ? PRINT_ROW_LIMIT : undefined,
-    filters: appliedRecordFilters(params.q, range, formatDateGB),
-    printedAt: printedAtNow(),
-    backHref: `${recordsPath(definition)}${back ? `?${back}` : ""}`,
+    ...listPrint(
+      rows,
+      appliedRecordFilters(params.q, range, formatDateGB),
+      recordsPath(definition),
+      url.searchParams,
+    ),
   };
 }
 
 export default function SopRecordsPrintPage() {
-  const { format, rows, truncatedAt, filters, printedAt, backHref } = useLoaderData<typeof loader>();
+  const list = useLoaderData<typeof loader>();
+  const { format, rows } = list;
   return (
-    <PrintList
-      title={`${format.code} records · ${format.title}`}
-      filters={filters}
-      printedAt={printedAt}
-      total={rows.length}
-      truncatedAt={truncatedAt}
-      backHref={backHref}
-    >
+    <PrintList title={`${format.code} records · ${format.title}`} list={list}>
       <table>
-        <thead>
-          <tr>
-            <th scope="col">Date</th>
-            {format.keyLabels.map((label) => (
-              <th key={label} scope="col">
-                {label}
-              </th>
-            ))}
-            <th scope="col">Saved by</th>
-            <th scope="col">Saved at</th>
-          </tr>
-        </thead>
+        <ColumnHeads columns={["Date", ...format.keyLabels, "Saved by", "Saved at"]} />
         <tbody>
           {rows.map((row) => (
             <tr key={row.id}>

@@ -10,7 +10,6 @@ import { serverSettings } from "#app/lib/env.server.ts";
 import { logError } from "#app/lib/request-id.server.ts";
 import {
   RECORD_LIST_DEFAULTS,
-  type RecordRange,
   type RecordRow,
   type ReturnRow,
   readRecordView,
@@ -21,18 +20,12 @@ import { listRecordPage, outstandingReturns } from "#app/sop/queries.server.ts";
 import { mayChange, requireFormat } from "#app/sop/route-helpers.server.ts";
 import sopCss from "#app/sop/sop.css?url";
 import { ExportLinks } from "#app/spreadsheets/links.tsx";
-import { useDeleteDialog } from "#app/ui/confirm-delete.tsx";
+import { DeleteLink, useDeleteDialog } from "#app/ui/confirm-delete.tsx";
+import { DateRangeFields } from "#app/ui/list/filters.tsx";
 import { listHandle } from "#app/ui/list/handle.ts";
-import {
-  ListStatus,
-  ListToolbar,
-  type ListView,
-  Pager,
-  PrintLink,
-  SortHeader,
-  TableWrap,
-} from "#app/ui/list/list-view.tsx";
+import { ListToolbar, listViewOf, PrintLink, SortHeader } from "#app/ui/list/list-view.tsx";
 import { Marked } from "#app/ui/list/marked.tsx";
+import { EmptyRow, ListHead, ListTable } from "#app/ui/list/page.tsx";
 
 // /{format}/records: a server-side list (docs/architecture.md "Lists"), newest first, searched
 // (?q=, what the rows show and what the records hold), within a date range (?from=&to=), sorted
@@ -94,16 +87,7 @@ export async function loader({ request, params: routeParams }: LoaderFunctionArg
     // A list that cannot be read shows as empty (the legacy app); the cause is in the log.
     logError(request, error);
   }
-  const view: ListView = {
-    name: `${definition.code} records`,
-    q: params.q,
-    sort: params.sort,
-    dir: params.dir,
-    page: page.page,
-    size: params.size,
-    total: page.total,
-    defaults: RECORD_LIST_DEFAULTS,
-  };
+  const view = listViewOf(`${definition.code} records`, params, page, RECORD_LIST_DEFAULTS);
   return {
     format: {
       code: definition.code,
@@ -130,93 +114,60 @@ export default function SopRecordsPage() {
   const filtered = Boolean(range.from || range.to);
   return (
     <section className="page">
-      <div className="page-head">
-        <h1>
-          {format.code} records · {format.title}
-        </h1>
-        <div className="actions">
-          <PrintLink to={`${base}/print`} name={view.name} />
-          <ExportLinks to={`${base}/export`} name={view.name} />
-          {mayFillIn ? (
-            <Link className="button primary" to={format.path}>
-              New {format.code} form
-            </Link>
-          ) : null}
-          <Link className="button" to="/adminandsecurity">
-            All formats
+      <ListHead title={`${format.code} records · ${format.title}`}>
+        <PrintLink to={`${base}/print`} name={view.name} />
+        <ExportLinks to={`${base}/export`} name={view.name} />
+        {mayFillIn ? (
+          <Link className="button primary" to={format.path}>
+            New {format.code} form
           </Link>
-        </div>
-      </div>
+        ) : null}
+        <Link className="button" to="/adminandsecurity">
+          All formats
+        </Link>
+      </ListHead>
 
       {returns ? <OutstandingReturns returns={returns} base={base} q={view.q} /> : null}
 
       <ListToolbar view={view}>
-        <RangeFields range={range} />
+        <DateRangeFields idPrefix="filter" from={range.from} to={range.to} />
       </ListToolbar>
-      <ListStatus view={view} noun={["record", "records"]} filtered={filtered} />
-      <TableWrap label={view.name}>
-        <table className="sop-records" aria-label={view.name}>
-          <thead>
-            <tr>
-              <SortHeader view={view} sort="date">
-                Date
-              </SortHeader>
-              {format.keyLabels.map((label) => (
-                <th key={label} scope="col">
-                  {label}
-                </th>
-              ))}
-              <SortHeader view={view} sort="savedBy">
-                Saved by
-              </SortHeader>
-              <SortHeader view={view} sort="savedAt">
-                Saved at
-              </SortHeader>
-              <th scope="col" className="no-print actions-cell">
-                Actions
+      <ListTable view={view} noun={["record", "records"]} filtered={filtered} className="sop-records">
+        <thead>
+          <tr>
+            <SortHeader view={view} sort="date">
+              Date
+            </SortHeader>
+            {format.keyLabels.map((label) => (
+              <th key={label} scope="col">
+                {label}
               </th>
-            </tr>
-          </thead>
-          <tbody>
-            {records.length === 0 ? (
-              <tr>
-                <td className="empty" colSpan={format.keyLabels.length + 4}>
-                  {view.q || filtered ? "No records match." : "No records saved yet."}
-                </td>
-              </tr>
-            ) : (
-              records.map((row) => (
-                <RecordLine key={row.id} row={row} base={base} q={view.q} askToDelete={deleteDialog.ask} />
-              ))
-            )}
-          </tbody>
-        </table>
-      </TableWrap>
-      <Pager view={view} />
+            ))}
+            <SortHeader view={view} sort="savedBy">
+              Saved by
+            </SortHeader>
+            <SortHeader view={view} sort="savedAt">
+              Saved at
+            </SortHeader>
+            <th scope="col" className="no-print actions-cell">
+              Actions
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {records.length === 0 ? (
+            <EmptyRow columns={format.keyLabels.length + 4}>
+              {view.q || filtered ? "No records match." : "No records saved yet."}
+            </EmptyRow>
+          ) : (
+            records.map((row) => (
+              <RecordLine key={row.id} row={row} base={base} q={view.q} askToDelete={deleteDialog.ask} />
+            ))
+          )}
+        </tbody>
+      </ListTable>
       {deleteDialog.dialog}
     </section>
-  );
-}
-
-/** The date range, beside the search box in the list's GET form. */
-function RangeFields({ range }: { range: RecordRange }) {
-  return (
-    <>
-      <div className="field">
-        <label htmlFor="filter-from">From</label>
-        <input
-          id="filter-from"
-          type="date"
-          name="from"
-          defaultValue={range.from}
-          key={`from-${range.from}`}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor="filter-to">To</label>
-        <input id="filter-to" type="date" name="to" defaultValue={range.to} key={`to-${range.to}`} />
-      </div>
-    </>
   );
 }
 
@@ -261,16 +212,7 @@ function RecordLine({
               <a className="button small" href={`${here}/edit`} aria-label={`Edit ${name}`}>
                 Edit
               </a>
-              <a
-                className="button danger small"
-                href={deleteHref}
-                aria-label={`Delete ${name}`}
-                onClick={(event) => {
-                  if (askToDelete(deleteHref)) event.preventDefault();
-                }}
-              >
-                Delete
-              </a>
+              <DeleteLink href={deleteHref} ask={askToDelete} label={`Delete ${name}`} />
             </>
           ) : null}
         </div>

@@ -37,18 +37,12 @@ import {
   unknownDepartmentMessage,
 } from "#app/spares/rules.ts";
 import { ExportLinks } from "#app/spreadsheets/links.tsx";
-import { useDeleteDialog } from "#app/ui/confirm-delete.tsx";
+import { DeleteLink, useDeleteDialog } from "#app/ui/confirm-delete.tsx";
+import { FilterSelect, labelled } from "#app/ui/list/filters.tsx";
 import { listHandle } from "#app/ui/list/handle.ts";
-import {
-  ListStatus,
-  ListToolbar,
-  type ListView,
-  Pager,
-  PrintLink,
-  SortHeader,
-  TableWrap,
-} from "#app/ui/list/list-view.tsx";
+import { ListToolbar, listViewOf, PrintLink, SortHeader } from "#app/ui/list/list-view.tsx";
 import { Marked } from "#app/ui/list/marked.tsx";
+import { EmptyRow, ListHead, ListTable } from "#app/ui/list/page.tsx";
 
 // A department's spare-parts table (the legacy app "Inventory tables"): /products, /firefight,
 // /technician and /products/{department}. A server-side list (docs/architecture.md "Lists"):
@@ -82,16 +76,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     // The legacy app: a list that cannot be read shows as empty ('No products available').
     logError(request, error);
   }
-  const view: ListView = {
-    name: `${department} spare parts`,
-    q: list.q,
-    sort: list.sort,
-    dir: list.dir,
-    page: page.page,
-    size: list.size,
-    total: page.total,
-    defaults: INVENTORY_LIST_DEFAULTS,
-  };
+  const view = listViewOf(`${department} spare parts`, list, page, INVENTORY_LIST_DEFAULTS);
   const rows = page.rows.map((row) => ({ ...row, issued: issued.get(row.id) ?? 0 }));
   return { department, rows, view, filters, today };
 }
@@ -121,97 +106,87 @@ export default function InventoryTablePage() {
 
   return (
     <section className="page">
-      <div className="page-head">
-        <h1>{department} spare parts</h1>
-        <div className="actions">
-          <PrintLink to={`/products/${department}/print`} name={view.name} />
-          <ExportLinks to={`/products/${department}/export`} name={view.name} />
-          {mayChange ? (
-            <>
-              <Link className="button" to={`/import/products/${department}`}>
-                Import
-              </Link>
-              <Link className="button primary" to={`/insertproduct/${department}`}>
-                Insert New Line
-              </Link>
-            </>
-          ) : null}
-        </div>
-      </div>
+      <ListHead title={`${department} spare parts`}>
+        <PrintLink to={`/products/${department}/print`} name={view.name} />
+        <ExportLinks
+          to={`/products/${department}/export`}
+          name={view.name}
+          importTo={mayChange ? `/import/products/${department}` : undefined}
+        />
+        {mayChange ? (
+          <Link className="button primary" to={`/insertproduct/${department}`}>
+            Insert New Line
+          </Link>
+        ) : null}
+      </ListHead>
       <ListToolbar view={view}>
         <InventoryFilterFields filters={filters} />
       </ListToolbar>
-      <ListStatus view={view} noun={["line", "lines"]} filtered={filtered} />
-      <TableWrap label={view.name}>
-        <table className="inventory-table" aria-label={view.name}>
-          <thead>
-            <tr>
-              <SortHeader view={view} sort="srno">
-                Serial Number
-              </SortHeader>
-              <SortHeader view={view} sort="assets">
-                Assets
-              </SortHeader>
-              <SortHeader view={view} sort="components">
-                Components/
-                <wbr />
-                Equipments
-              </SortHeader>
-              <SortHeader view={view} sort="available">
-                Available stock
-              </SortHeader>
-              <SortHeader view={view} sort="min">
-                Min Stock
-              </SortHeader>
-              <SortHeader view={view} sort="leadTime">
-                Lead time
-              </SortHeader>
-              <SortHeader view={view} sort="shortfall">
-                Excess/
-                <wbr />
-                Short Fall
-              </SortHeader>
-              <SortHeader view={view} sort="status">
-                Status of Order
-              </SortHeader>
-              <th scope="col">Days of cover</th>
-              <th scope="col">Order by</th>
-              {/* One cell for the row's actions (stock links, Update, Delete), pinned to the box's
+      <ListTable view={view} noun={["line", "lines"]} filtered={filtered} className="inventory-table">
+        <thead>
+          <tr>
+            <SortHeader view={view} sort="srno">
+              Serial Number
+            </SortHeader>
+            <SortHeader view={view} sort="assets">
+              Assets
+            </SortHeader>
+            <SortHeader view={view} sort="components">
+              Components/
+              <wbr />
+              Equipments
+            </SortHeader>
+            <SortHeader view={view} sort="available">
+              Available stock
+            </SortHeader>
+            <SortHeader view={view} sort="min">
+              Min Stock
+            </SortHeader>
+            <SortHeader view={view} sort="leadTime">
+              Lead time
+            </SortHeader>
+            <SortHeader view={view} sort="shortfall">
+              Excess/
+              <wbr />
+              Short Fall
+            </SortHeader>
+            <SortHeader view={view} sort="status">
+              Status of Order
+            </SortHeader>
+            <th scope="col">Days of cover</th>
+            <th scope="col">Order by</th>
+            {/* One cell for the row's actions (stock links, Update, Delete), pinned to the box's
                   right edge by CSS: visible at any width without scrolling sideways (issue 30),
                   and two cells a row fewer to lay out (docs/performance.md). */}
-              <th scope="col" className="actions-cell">
-                Actions
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {loading || rows.length === 0 ? (
-              <tr>
-                <td colSpan={11} className="empty">
-                  <span role="status">
-                    {loading ? messages.loading : view.q || filtered ? "No lines match." : messages.empty}
-                  </span>
-                </td>
-              </tr>
-            ) : (
-              rows.map((row) => (
-                <LineRow
-                  key={row.id}
-                  row={row}
-                  q={view.q}
-                  department={department}
-                  back={back}
-                  today={today}
-                  here={here}
-                  openMovement={mayChange ? movementDialog.open : undefined}
-                  askToDelete={mayChange ? deleteDialog.ask : undefined}
-                />
-              ))
-            )}
-          </tbody>
-        </table>
-      </TableWrap>
-      <Pager view={view} />
+            <th scope="col" className="actions-cell">
+              Actions
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {loading || rows.length === 0 ? (
+            <EmptyRow columns={11}>
+              <span role="status">
+                {loading ? messages.loading : view.q || filtered ? "No lines match." : messages.empty}
+              </span>
+            </EmptyRow>
+          ) : (
+            rows.map((row) => (
+              <LineRow
+                key={row.id}
+                row={row}
+                q={view.q}
+                department={department}
+                back={back}
+                today={today}
+                here={here}
+                openMovement={mayChange ? movementDialog.open : undefined}
+                askToDelete={mayChange ? deleteDialog.ask : undefined}
+              />
+            ))
+          )}
+        </tbody>
+      </ListTable>
       {deleteDialog.dialog}
       {movementDialog.dialog}
     </section>
@@ -222,33 +197,22 @@ export default function InventoryTablePage() {
 export function InventoryFilterFields({ filters }: { filters: InventoryFilters }) {
   return (
     <>
-      <div className="field">
-        <label htmlFor="filter-stock">Stock</label>
-        <select id="filter-stock" name="stock" defaultValue={filters.stock} key={`stock-${filters.stock}`}>
-          <option value="">All lines</option>
-          {STOCK_FILTERS.map((value) => (
-            <option key={value} value={value}>
-              {STOCK_FILTER_LABELS[value]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor="filter-status">Status of Order</label>
-        <select
-          id="filter-status"
-          name="status"
-          defaultValue={filters.status}
-          key={`status-${filters.status}`}
-        >
-          <option value="">Any status</option>
-          {STATUS_FILTERS.map((value) => (
-            <option key={value} value={value}>
-              {STATUS_FILTER_LABELS[value]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <FilterSelect
+        id="filter-stock"
+        name="stock"
+        label="Stock"
+        value={filters.stock}
+        all="All lines"
+        options={labelled(STOCK_FILTERS, STOCK_FILTER_LABELS)}
+      />
+      <FilterSelect
+        id="filter-status"
+        name="status"
+        label="Status of Order"
+        value={filters.status}
+        all="Any status"
+        options={labelled(STATUS_FILTERS, STATUS_FILTER_LABELS)}
+      />
     </>
   );
 }
@@ -345,16 +309,12 @@ const LineRow = memo(function LineRow({
         {askToDelete ? (
           <>
             <a href={`${base}/edit`}>Update</a>
-            <a
+            <DeleteLink
               href={deleteHref}
+              ask={askToDelete}
+              label={`Delete line ${row.srno}`}
               className="danger-link"
-              aria-label={`Delete line ${row.srno}`}
-              onClick={(event) => {
-                if (askToDelete(deleteHref)) event.preventDefault();
-              }}
-            >
-              Delete
-            </a>
+            />
           </>
         ) : null}
       </td>

@@ -2,7 +2,7 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { useLoaderData } from "@remix-run/react";
 import { requirePermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
-import { PRINT_ROW_LIMIT, printedAtNow } from "#app/db/list.server.ts";
+import { listPrint } from "#app/db/list.server.ts";
 import { plantToday } from "#app/db/records.server.ts";
 import { HttpError } from "#app/lib/http.server.ts";
 import { logError } from "#app/lib/request-id.server.ts";
@@ -19,6 +19,7 @@ import {
   MENU_TABLE_PATHS,
   unknownDepartmentMessage,
 } from "#app/spares/rules.ts";
+import { ColumnHeads } from "#app/ui/list/page.tsx";
 import { PrintList, printHandle } from "#app/ui/list/print.tsx";
 
 // /products/{department}/print?…: the department's whole table, as searched and filtered, on
@@ -47,55 +48,45 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   } catch (error) {
     logError(request, error);
   }
-  const truncated = rows.length > PRINT_ROW_LIMIT;
-  const back = new URLSearchParams(url.searchParams);
-  const backQuery = back.toString();
+  const withCover = rows.map((row) => ({
+    ...row,
+    cover: coverCells(
+      stockCover({
+        stock: row.available,
+        issued: issued.get(row.id) ?? 0,
+        leadTimeDays: row.leadTime,
+        today,
+      }),
+    ),
+  }));
+  const back = MENU_TABLE_PATHS[department] ?? departmentTablePath(department);
   return {
     department,
-    rows: (truncated ? rows.slice(0, PRINT_ROW_LIMIT) : rows).map((row) => ({
-      ...row,
-      cover: coverCells(
-        stockCover({
-          stock: row.available,
-          issued: issued.get(row.id) ?? 0,
-          leadTimeDays: row.leadTime,
-          today,
-        }),
-      ),
-    })),
-    truncatedAt: truncated ? PRINT_ROW_LIMIT : undefined,
-    filters: appliedInventoryFilters(list.q, filters),
-    printedAt: printedAtNow(),
-    backHref: `${MENU_TABLE_PATHS[department] ?? departmentTablePath(department)}${backQuery ? `?${backQuery}` : ""}`,
+    ...listPrint(withCover, appliedInventoryFilters(list.q, filters), back, url.searchParams),
   };
 }
 
+/** The table's columns, less its actions. */
+const PRINT_COLUMNS = [
+  "Serial Number",
+  "Assets",
+  "Components/Equipments",
+  "Available stock",
+  "Min Stock",
+  "Lead time",
+  "Excess/Short Fall",
+  "Status of Order",
+  "Days of cover",
+  "Order by",
+];
+
 export default function InventoryPrintPage() {
-  const { department, rows, truncatedAt, filters, printedAt, backHref } = useLoaderData<typeof loader>();
+  const list = useLoaderData<typeof loader>();
+  const { department, rows } = list;
   return (
-    <PrintList
-      title={`${department} spare parts`}
-      filters={filters}
-      printedAt={printedAt}
-      total={rows.length}
-      truncatedAt={truncatedAt}
-      backHref={backHref}
-    >
+    <PrintList title={`${department} spare parts`} list={list}>
       <table className="inventory-table">
-        <thead>
-          <tr>
-            <th scope="col">Serial Number</th>
-            <th scope="col">Assets</th>
-            <th scope="col">Components/Equipments</th>
-            <th scope="col">Available stock</th>
-            <th scope="col">Min Stock</th>
-            <th scope="col">Lead time</th>
-            <th scope="col">Excess/Short Fall</th>
-            <th scope="col">Status of Order</th>
-            <th scope="col">Days of cover</th>
-            <th scope="col">Order by</th>
-          </tr>
-        </thead>
+        <ColumnHeads columns={PRINT_COLUMNS} />
         <tbody>
           {rows.map((row) => (
             <tr key={row.id}>

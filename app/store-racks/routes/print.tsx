@@ -2,12 +2,13 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { requirePermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
-import { PRINT_ROW_LIMIT, printedAtNow } from "#app/db/list.server.ts";
+import { listPrint } from "#app/db/list.server.ts";
 import { plantToday } from "#app/db/records.server.ts";
 import { logError } from "#app/lib/request-id.server.ts";
 import { listRacksForPrint, type RackListRow } from "#app/store-racks/list.server.ts";
 import { appliedRackFilters, readRackPeriod, readRackView } from "#app/store-racks/list.ts";
 import { formatQuantity, rackLabel } from "#app/store-racks/rules.ts";
+import { ColumnHeads } from "#app/ui/list/page.tsx";
 import { PrintList, printHandle } from "#app/ui/list/print.tsx";
 
 // /about/print?…: every store-rack item of the searched/filtered list on paper, grouped by rack
@@ -27,40 +28,26 @@ export async function loader({ request }: LoaderFunctionArgs) {
   } catch (error) {
     logError(request, error);
   }
-  const truncated = rows.length > PRINT_ROW_LIMIT;
-  const query = url.searchParams.toString();
-  return {
-    rows: truncated ? rows.slice(0, PRINT_ROW_LIMIT) : rows,
-    truncatedAt: truncated ? PRINT_ROW_LIMIT : undefined,
-    filters: appliedRackFilters(params.q, rack, period),
-    printedAt: printedAtNow(),
-    backHref: `/about${query ? `?${query}` : ""}`,
-  };
+  return listPrint(rows, appliedRackFilters(params.q, rack, period), "/about", url.searchParams);
 }
 
 export default function StoreRacksPrintPage() {
-  const { rows, truncatedAt, filters, printedAt, backHref } = useLoaderData<typeof loader>();
+  const list = useLoaderData<typeof loader>();
+  const { rows } = list;
   return (
-    <PrintList
-      title="Store Racks"
-      filters={filters}
-      printedAt={printedAt}
-      total={rows.length}
-      truncatedAt={truncatedAt}
-      backHref={backHref}
-    >
+    <PrintList title="Store Racks" list={list}>
       <table>
-        <thead>
-          <tr>
-            <th scope="col">Rack</th>
-            <th scope="col">Section</th>
-            <th scope="col">Material Name</th>
-            <th scope="col">Available Stock</th>
-            <th scope="col">Issue</th>
-            <th scope="col">Receipt</th>
-            <th scope="col">Closing Stock</th>
-          </tr>
-        </thead>
+        <ColumnHeads
+          columns={[
+            "Rack",
+            "Section",
+            "Material Name",
+            "Available Stock",
+            "Issue",
+            "Receipt",
+            "Closing Stock",
+          ]}
+        />
         <tbody>
           {rows.map((row) => (
             <tr key={row.id}>

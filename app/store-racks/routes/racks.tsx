@@ -17,18 +17,12 @@ import { listRackPage, type RackListRow, rackItemCounts } from "#app/store-racks
 import { periodLabel, RACK_LIST_DEFAULTS, readRackPeriod, readRackView } from "#app/store-racks/list.ts";
 import racksCss from "#app/store-racks/racks.css?url";
 import { formatQuantity, messages, RACKS, rackLabel } from "#app/store-racks/rules.ts";
-import { useDeleteDialog } from "#app/ui/confirm-delete.tsx";
+import { DeleteLink, useDeleteDialog } from "#app/ui/confirm-delete.tsx";
+import { FilterSelect } from "#app/ui/list/filters.tsx";
 import { listHandle } from "#app/ui/list/handle.ts";
-import {
-  ListStatus,
-  ListToolbar,
-  type ListView,
-  Pager,
-  PrintLink,
-  SortHeader,
-  TableWrap,
-} from "#app/ui/list/list-view.tsx";
+import { ListToolbar, listViewOf, PrintLink, SortHeader } from "#app/ui/list/list-view.tsx";
 import { Marked } from "#app/ui/list/marked.tsx";
+import { EmptyRow, ListHead, ListTable } from "#app/ui/list/page.tsx";
 
 // /about, the Store Racks page (the legacy app) as one server-side list of every rack's items
 // (docs/architecture.md "Lists"; docs/decisions/006). The spec's 24 panels become a rack filter
@@ -55,16 +49,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   } catch (error) {
     logError(request, error);
   }
-  const view: ListView = {
-    name: "Store Racks",
-    q: params.q,
-    sort: params.sort,
-    dir: params.dir,
-    page: page.page,
-    size: params.size,
-    total: page.total,
-    defaults: RACK_LIST_DEFAULTS,
-  };
+  const view = listViewOf("Store Racks", params, page, RACK_LIST_DEFAULTS);
   return { rows: page.rows, view, rack, counts, period, today };
 }
 
@@ -81,121 +66,104 @@ export default function StoreRacksPage() {
   const grouped = view.sort === "rack";
   return (
     <section className="page store-racks">
-      <div className="page-head">
-        <h1>Store Racks</h1>
-        <div className="actions">
-          <PrintLink to="/about/print" name="Store Racks" />
-          {/* The same period (and rack) in the stock report, with its totals per rack. */}
-          <Link className="button" to={stockReportHref(period, rack)}>
-            Stock report
-          </Link>
-          <ExportLinks to="/about/export" name="Store Racks" />
-          {mayChange ? (
-            <Link className="button" to="/import/rack-items">
-              Import
-            </Link>
-          ) : null}
-          {/* With "All racks" (a new store's first view, no rack rows yet) the form asks the rack;
-              a chosen rack has its own in its header row. */}
-          {mayChange && rack === null ? (
-            <a className="button primary" href="/insertproducts">
-              Insert New Item
-            </a>
-          ) : null}
-        </div>
-      </div>
+      <ListHead title="Store Racks">
+        <PrintLink to="/about/print" name="Store Racks" />
+        {/* The same period (and rack) in the stock report, with its totals per rack. */}
+        <Link className="button" to={stockReportHref(period, rack)}>
+          Stock report
+        </Link>
+        <ExportLinks
+          to="/about/export"
+          name="Store Racks"
+          importTo={mayChange ? "/import/rack-items" : undefined}
+        />
+        {/* With "All racks" (a new store's first view, no rack rows yet) the form asks the rack;
+            a chosen rack has its own in its header row. */}
+        {mayChange && rack === null ? (
+          <a className="button primary" href="/insertproducts">
+            Insert New Item
+          </a>
+        ) : null}
+      </ListHead>
       <ListToolbar view={view}>
-        <div className="field">
-          <label htmlFor="filter-rack">Rack</label>
-          <select id="filter-rack" name="rack" defaultValue={rack ?? ""} key={`rack-${rack ?? ""}`}>
-            <option value="">All racks</option>
-            {RACKS.map(({ number }) => (
-              <option key={number} value={number}>
-                {rackLabel(number)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          id="filter-rack"
+          name="rack"
+          label="Rack"
+          value={String(rack ?? "")}
+          all="All racks"
+          options={RACKS.map(({ number }) => ({ value: number, label: rackLabel(number) }))}
+        />
         <PeriodFields period={period} />
       </ListToolbar>
       <p className="muted rack-period">
         Figures for <strong>{periodLabel(period)}</strong>: Available = stock at the start (with any opening
         and stock-count difference in the period), Closing = Available + Receipt − Issue.
       </p>
-      <ListStatus view={view} noun={["item", "items"]} filtered={rack !== null} />
-      <TableWrap label="Store Racks items">
-        <table aria-label="Store Racks items">
-          <thead>
-            <tr>
-              <SortHeader view={view} sort="rack">
-                Rack
-              </SortHeader>
-              <SortHeader view={view} sort="section">
-                Section
-              </SortHeader>
-              <SortHeader view={view} sort="material">
-                Material Name
-              </SortHeader>
-              <SortHeader view={view} sort="available" className="num">
-                Available Stock
-              </SortHeader>
-              <SortHeader view={view} sort="issue" className="num">
-                Issue
-              </SortHeader>
-              <SortHeader view={view} sort="receipt" className="num">
-                Receipt
-              </SortHeader>
-              <SortHeader view={view} sort="closing" className="num">
-                Closing Stock
-              </SortHeader>
-              {mayRead ? <th scope="col">Stock</th> : null}
-              {mayChange ? (
-                <>
-                  <th scope="col">Update</th>
-                  <th scope="col">Delete</th>
-                </>
-              ) : null}
-            </tr>
-          </thead>
-          <tbody>
-            {rack !== null && rows.length === 0 ? (
-              <RackHeader rack={rack} count={counts[rack - 1]} mayChange={mayChange} />
+      <ListTable view={view} noun={["item", "items"]} filtered={rack !== null} label="Store Racks items">
+        <thead>
+          <tr>
+            <SortHeader view={view} sort="rack">
+              Rack
+            </SortHeader>
+            <SortHeader view={view} sort="section">
+              Section
+            </SortHeader>
+            <SortHeader view={view} sort="material">
+              Material Name
+            </SortHeader>
+            <SortHeader view={view} sort="available" className="num">
+              Available Stock
+            </SortHeader>
+            <SortHeader view={view} sort="issue" className="num">
+              Issue
+            </SortHeader>
+            <SortHeader view={view} sort="receipt" className="num">
+              Receipt
+            </SortHeader>
+            <SortHeader view={view} sort="closing" className="num">
+              Closing Stock
+            </SortHeader>
+            {mayRead ? <th scope="col">Stock</th> : null}
+            {mayChange ? (
+              <>
+                <th scope="col">Update</th>
+                <th scope="col">Delete</th>
+              </>
             ) : null}
-            {rows.length === 0 ? (
-              <tr>
-                <td colSpan={10} className="empty">
-                  {view.q
-                    ? "No items match."
-                    : rack
-                      ? "No items in this rack yet."
-                      : "No items in any rack yet."}
-                </td>
-              </tr>
-            ) : (
-              rows.map((row, index) => (
-                <Fragment key={row.id}>
-                  {grouped && rows[index - 1]?.rackNumber !== row.rackNumber ? (
-                    <RackHeader
-                      rack={row.rackNumber}
-                      count={counts[row.rackNumber - 1]}
-                      mayChange={mayChange}
-                    />
-                  ) : null}
-                  <ItemRow
-                    row={row}
-                    q={view.q}
-                    mayRead={mayRead}
-                    askToDelete={mayChange ? deleteDialog.ask : undefined}
-                    move={mayChange ? (form, item) => movementDialog.open(form, item, here) : undefined}
-                    back={here}
+          </tr>
+        </thead>
+        <tbody>
+          {rack !== null && rows.length === 0 ? (
+            <RackHeader rack={rack} count={counts[rack - 1]} mayChange={mayChange} />
+          ) : null}
+          {rows.length === 0 ? (
+            <EmptyRow columns={10}>
+              {view.q ? "No items match." : rack ? "No items in this rack yet." : "No items in any rack yet."}
+            </EmptyRow>
+          ) : (
+            rows.map((row, index) => (
+              <Fragment key={row.id}>
+                {grouped && rows[index - 1]?.rackNumber !== row.rackNumber ? (
+                  <RackHeader
+                    rack={row.rackNumber}
+                    count={counts[row.rackNumber - 1]}
+                    mayChange={mayChange}
                   />
-                </Fragment>
-              ))
-            )}
-          </tbody>
-        </table>
-      </TableWrap>
-      <Pager view={view} />
+                ) : null}
+                <ItemRow
+                  row={row}
+                  q={view.q}
+                  mayRead={mayRead}
+                  askToDelete={mayChange ? deleteDialog.ask : undefined}
+                  move={mayChange ? (form, item) => movementDialog.open(form, item, here) : undefined}
+                  back={here}
+                />
+              </Fragment>
+            ))
+          )}
+        </tbody>
+      </ListTable>
       {deleteDialog.dialog}
       {movementDialog.dialog}
     </section>
@@ -237,41 +205,25 @@ function PeriodFields({ period }: { period: { from: string; to: string; month: s
       if (input instanceof HTMLInputElement) input.value = "";
     }
   };
+  // A month clears the dates and a date the month: the form sends one period.
+  const field = (name: "month" | "from" | "to", label: string, value: string, shown: string | null) => (
+    <div className="field">
+      <label htmlFor={`period-${name}`}>{label}</label>
+      <input
+        id={`period-${name}`}
+        type={name === "month" ? "month" : "date"}
+        name={name}
+        defaultValue={value}
+        key={`${name}-${shown}`}
+        onChange={clear(name === "month" ? ["from", "to"] : ["month"])}
+      />
+    </div>
+  );
   return (
     <>
-      <div className="field">
-        <label htmlFor="period-month">Month</label>
-        <input
-          id="period-month"
-          type="month"
-          name="month"
-          defaultValue={period.month ?? ""}
-          key={`month-${period.month}`}
-          onChange={clear(["from", "to"])}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor="period-from">From</label>
-        <input
-          id="period-from"
-          type="date"
-          name="from"
-          defaultValue={period.month ? "" : period.from}
-          key={`from-${period.month ?? period.from}`}
-          onChange={clear(["month"])}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor="period-to">To</label>
-        <input
-          id="period-to"
-          type="date"
-          name="to"
-          defaultValue={period.month ? "" : period.to}
-          key={`to-${period.month ?? period.to}`}
-          onChange={clear(["month"])}
-        />
-      </div>
+      {field("month", "Month", period.month ?? "", period.month)}
+      {field("from", "From", period.month ? "" : period.from, period.month ?? period.from)}
+      {field("to", "To", period.month ? "" : period.to, period.month ?? period.to)}
     </>
   );
 }
@@ -339,15 +291,7 @@ function ItemRow({
             <a href={`/rackupdate/${row.rackNumber}/${row.id}`}>Update</a>
           </td>
           <td>
-            <a
-              href={remove}
-              className="button danger small"
-              onClick={(event) => {
-                if (askToDelete(remove)) event.preventDefault();
-              }}
-            >
-              Delete
-            </a>
+            <DeleteLink href={remove} ask={askToDelete} />
           </td>
         </>
       ) : null}

@@ -3,6 +3,7 @@ import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import {
   cleanText,
   type ListDefaults,
+  type ListParams,
   listHref,
   MAX_QUERY_LENGTH,
   PAGE_SIZES,
@@ -27,6 +28,17 @@ export type ListView = {
   total: number;
   defaults: ListDefaults;
 };
+
+/** The view of one page of a list, from the address's parameters and the page the query answered. */
+export function listViewOf(
+  name: string,
+  params: ListParams,
+  page: { page: number; total: number },
+  defaults: ListDefaults,
+): ListView {
+  const { q, sort, dir, size } = params;
+  return { name, q, sort, dir, page: page.page, size, total: page.total, defaults };
+}
 
 /** The current address's search part, for building links that keep the other parameters. */
 export function useListSearch() {
@@ -136,18 +148,7 @@ export function ListToolbar({
         />
       </div>
       {children}
-      {paged ? (
-        <div className="field">
-          <label htmlFor={`${searchId}-size`}>Rows per page</label>
-          <select id={`${searchId}-size`} name="size" defaultValue={String(view.size)} key={view.size}>
-            {PAGE_SIZES.map((size) => (
-              <option key={size} value={size}>
-                {size}
-              </option>
-            ))}
-          </select>
-        </div>
-      ) : null}
+      {paged ? <PageSizeField id={`${searchId}-size`} size={view.size} /> : null}
       {view.sort !== view.defaults.sort || view.dir !== view.defaults.dir ? (
         <>
           <input type="hidden" name="sort" value={view.sort} />
@@ -159,6 +160,22 @@ export function ListToolbar({
       </button>
       {actions}
     </Form>
+  );
+}
+
+/** The rows-per-page choice of a paged view's GET form (?size=). */
+export function PageSizeField({ id, size }: { id: string; size: number }) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>Rows per page</label>
+      <select id={id} name="size" defaultValue={String(size)} key={size}>
+        {PAGE_SIZES.map((choice) => (
+          <option key={choice} value={choice}>
+            {choice}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }
 

@@ -45,38 +45,77 @@ export function PrintNowButton() {
   );
 }
 
+/**
+ * A print view's sheet (every print view but the SOP paper, which is its own sheet): A4 in its
+ * orientation, and above the paper, hidden in print, the Print button, how to print without it
+ * and the way back. `titleId` names the h1 the page writes in `children`.
+ */
+export function PrintSheet({
+  className,
+  titleId,
+  orientation,
+  what,
+  backHref,
+  backLabel,
+  children,
+}: {
+  className: string;
+  titleId: string;
+  orientation: PaperOrientation;
+  /** What is printed, as in "to print this {what}". */
+  what: string;
+  backHref: string;
+  backLabel: string;
+  children: ReactNode;
+}) {
+  return (
+    <article className={className} aria-labelledby={titleId}>
+      <PageSize orientation={orientation} />
+      <p className="no-print print-hint">
+        <PrintNowButton /> Use your browser's Print command (Ctrl+P) to print this {what}.{" "}
+        <a href={backHref}>{backLabel}</a>
+      </p>
+      {children}
+    </article>
+  );
+}
+
 /** The filters that applied, as the print header lists them ("Search: 'pump'"). */
 export type AppliedFilter = { label: string; value: string };
 
+/** What a list's print view shows (app/db/list.server.ts listPrint). */
+export type PrintedList = {
+  rows: readonly unknown[];
+  filters: AppliedFilter[];
+  /** When printed, in the plant's time zone, already formatted. */
+  printedAt: string;
+  /** Set when the list was longer than one print may hold. */
+  truncatedAt?: number;
+  backHref: string;
+};
+
 export function PrintList({
   title,
-  filters,
-  printedAt,
-  total,
-  truncatedAt,
-  backHref,
+  list: { rows, filters, printedAt, truncatedAt, backHref },
   orientation = "landscape",
   children,
 }: {
   title: string;
-  filters: AppliedFilter[];
-  /** When printed, in the plant's time zone, already formatted. */
-  printedAt: string;
-  total: number;
-  /** Set when the list was longer than one print may hold. */
-  truncatedAt?: number;
-  backHref: string;
+  list: PrintedList;
   /** Landscape by default: a list's columns need the sheet's width. */
   orientation?: PaperOrientation;
   children: ReactNode;
 }) {
+  const total = rows.length;
   return (
-    <article className="print-list" aria-labelledby="print-list-title">
-      <PageSize orientation={orientation} />
-      <p className="no-print print-hint">
-        <PrintNowButton /> Use your browser's Print command (Ctrl+P) to print this list.{" "}
-        <a href={backHref}>Back to the list</a>
-      </p>
+    <PrintSheet
+      className="print-list"
+      titleId="print-list-title"
+      orientation={orientation}
+      what="list"
+      backHref={backHref}
+      backLabel="Back to the list"
+    >
       <header className="print-list-head">
         <h1 id="print-list-title">{title}</h1>
         <p>
@@ -95,6 +134,6 @@ export function PrintList({
         ) : null}
       </header>
       {children}
-    </article>
+    </PrintSheet>
   );
 }

@@ -15,15 +15,9 @@ import { logError } from "#app/lib/request-id.server.ts";
 import { parseSubmission } from "#app/ui/form/parse.ts";
 import { Field, FormError, SubmitButton } from "#app/ui/form.tsx";
 import { listHandle } from "#app/ui/list/handle.ts";
-import {
-  ListStatus,
-  ListToolbar,
-  type ListView,
-  Pager,
-  SortHeader,
-  TableWrap,
-} from "#app/ui/list/list-view.tsx";
+import { ListToolbar, listViewOf, SortHeader } from "#app/ui/list/list-view.tsx";
 import { Marked } from "#app/ui/list/marked.tsx";
+import { EmptyRow, ListError, ListHead, ListTable } from "#app/ui/list/page.tsx";
 import { type UserSort, userListDefaults, userListOptions } from "#app/users/list.ts";
 import { addUser, listUsers } from "#app/users/queries.server.ts";
 import { addUserSchema, STATUS_LABELS } from "#app/users/rules.ts";
@@ -46,13 +40,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const search = await withListSize(db, user, "users", new URL(request.url).searchParams);
   const params = readListParams(search, userListOptions);
   const zone = serverSettings().PLANT_TIME_ZONE;
-  const view = (page: number, total: number): ListView => ({
-    name: "users",
-    ...params,
-    page,
-    total,
-    defaults: userListDefaults,
-  });
+  const view = (page: number, total: number) =>
+    listViewOf("users", params, { page, total }, userListDefaults);
   try {
     const page = await listUsers(db, params);
     const rows = page.rows.map((row) => ({
@@ -93,65 +82,51 @@ export default function UsersPage() {
   const { rows, view, error } = useLoaderData<typeof loader>();
   return (
     <section className="page" aria-labelledby="users-title">
-      <div className="page-head">
-        <h1 id="users-title">Users</h1>
-      </div>
+      <ListHead id="users-title" title="Users" />
       <AddUser />
-      {error ? (
-        <p className="fetch-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ListError message={error} />
       <ListToolbar view={view} />
-      <ListStatus view={view} noun={["user", "users"]} />
-      <TableWrap label="Users">
-        <table aria-label="Users">
-          <thead>
-            <tr>
-              {COLUMNS.map(([sort, label]) =>
-                sort ? (
-                  <SortHeader key={label} view={view} sort={sort}>
-                    {label}
-                  </SortHeader>
-                ) : (
-                  <th key={label} scope="col">
-                    {label}
-                  </th>
-                ),
-              )}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.length === 0 ? (
-              <tr>
-                <td colSpan={COLUMNS.length} className="empty">
-                  {view.q ? "No users match." : "No users yet."}
-                </td>
-              </tr>
-            ) : (
-              rows.map((row) => (
-                <tr key={row.id}>
-                  <td>
-                    <Link to={`/users/${row.id}`}>
-                      <Marked text={row.email} q={view.q} />
-                    </Link>
-                  </td>
-                  <td>
-                    <Marked text={row.name} q={view.q} />
-                  </td>
-                  <td>{ROLE_LABELS[row.role]}</td>
-                  <td className={row.status === "active" ? undefined : "status-bad"}>
-                    {STATUS_LABELS[row.status]}
-                  </td>
-                  <td>{row.lastSignInAt}</td>
-                  <td>{row.createdAt}</td>
-                </tr>
-              ))
+      <ListTable view={view} noun={["user", "users"]} label="Users">
+        <thead>
+          <tr>
+            {COLUMNS.map(([sort, label]) =>
+              sort ? (
+                <SortHeader key={label} view={view} sort={sort}>
+                  {label}
+                </SortHeader>
+              ) : (
+                <th key={label} scope="col">
+                  {label}
+                </th>
+              ),
             )}
-          </tbody>
-        </table>
-      </TableWrap>
-      <Pager view={view} />
+          </tr>
+        </thead>
+        <tbody>
+          {rows.length === 0 ? (
+            <EmptyRow columns={COLUMNS.length}>{view.q ? "No users match." : "No users yet."}</EmptyRow>
+          ) : (
+            rows.map((row) => (
+              <tr key={row.id}>
+                <td>
+                  <Link to={`/users/${row.id}`}>
+                    <Marked text={row.email} q={view.q} />
+                  </Link>
+                </td>
+                <td>
+                  <Marked text={row.name} q={view.q} />
+                </td>
+                <td>{ROLE_LABELS[row.role]}</td>
+                <td className={row.status === "active" ? undefined : "status-bad"}>
+                  {STATUS_LABELS[row.status]}
+                </td>
+                <td>{row.lastSignInAt}</td>
+                <td>{row.createdAt}</td>
+              </tr>
+            ))
+          )}
+        </tbody>
+      </ListTable>
     </section>
   );
 }

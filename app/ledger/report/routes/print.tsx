@@ -5,7 +5,7 @@ import { can } from "#app/auth/permissions.ts";
 import { requirePermission } from "#app/auth/session.server.ts";
 import chartsCss from "#app/charts/charts.css?url";
 import { db } from "#app/db/client.server.ts";
-import { PRINT_ROW_LIMIT, printedAtNow } from "#app/db/list.server.ts";
+import { listPrint } from "#app/db/list.server.ts";
 import { plantToday } from "#app/db/records.server.ts";
 import { type ReportCharts as ReportChartViews, reportChartViews } from "#app/ledger/report/chart.server.ts";
 import { FigureHeaders, Figures, ReportCharts } from "#app/ledger/report/components.tsx";
@@ -14,6 +14,7 @@ import { type ReportPage, reportForPrint } from "#app/ledger/report/queries.serv
 import reportCss from "#app/ledger/report/report.css?url";
 import { appliedReportFilters, readReportView } from "#app/ledger/report/view.ts";
 import { logError } from "#app/lib/request-id.server.ts";
+import { HeadCells } from "#app/ui/list/page.tsx";
 import { PrintList, printHandle } from "#app/ui/list/print.tsx";
 
 // /stock/report/print?…: the whole filtered stock report on paper, with each group's totals and
@@ -53,38 +54,24 @@ export async function loader({ request }: LoaderFunctionArgs) {
   } catch (error) {
     logError(request, error);
   }
-  const truncated = report.rows.length > PRINT_ROW_LIMIT;
-  const backQuery = url.searchParams.toString();
   return {
     ...report,
-    rows: truncated ? report.rows.slice(0, PRINT_ROW_LIMIT) : report.rows,
-    truncatedAt: truncated ? PRINT_ROW_LIMIT : undefined,
-    filters: appliedReportFilters(params.q, filters),
-    printedAt: printedAtNow(),
-    backHref: `/stock/report${backQuery ? `?${backQuery}` : ""}`,
+    ...listPrint(report.rows, appliedReportFilters(params.q, filters), "/stock/report", url.searchParams),
     charts,
   };
 }
 
 export default function StockReportPrint() {
-  const { rows, groups, totals, truncatedAt, filters, printedAt, backHref, charts } =
-    useLoaderData<typeof loader>();
+  const list = useLoaderData<typeof loader>();
+  const { rows, groups, totals, charts } = list;
   const groupOf = new Map(groups.map((group) => [group.group, group]));
   return (
-    <PrintList
-      title="Stock report"
-      filters={filters}
-      printedAt={printedAt}
-      total={rows.length}
-      truncatedAt={truncatedAt}
-      backHref={backHref}
-    >
+    <PrintList title="Stock report" list={list}>
       <ReportCharts charts={charts} idSuffix="-print" />
       <table className="report-table">
         <thead>
           <tr>
-            <th scope="col">Item</th>
-            <th scope="col">Section / line</th>
+            <HeadCells labels={["Item", "Section / line"]} />
             <FigureHeaders />
           </tr>
         </thead>

@@ -29,16 +29,11 @@ import { DEPARTMENTS } from "#app/spares/rules.ts";
 import { ExportLinks } from "#app/spreadsheets/links.tsx";
 import { RACKS, rackLabel } from "#app/store-racks/rules.ts";
 import { FormError } from "#app/ui/form.tsx";
+import { DateRangeFields, FilterSelect, labelled } from "#app/ui/list/filters.tsx";
 import { listHandle } from "#app/ui/list/handle.ts";
-import {
-  ListStatus,
-  ListToolbar,
-  type ListView,
-  Pager,
-  PrintLink,
-  TableWrap,
-} from "#app/ui/list/list-view.tsx";
+import { ListToolbar, listViewOf, PrintLink } from "#app/ui/list/list-view.tsx";
 import { Marked } from "#app/ui/list/marked.tsx";
+import { EmptyRow, HeadCells, ListHead, ListTable } from "#app/ui/list/page.tsx";
 
 // /stock/report (issue 17): per item, the opening stock, receipts, issues, stock-count differences
 // and closing stock over a period (the plant's current month by default), with totals per rack
@@ -77,16 +72,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   } catch (error) {
     logError(request, error);
   }
-  const view: ListView = {
-    name: "Stock report",
-    q: params.q,
-    sort: params.sort,
-    dir: params.dir,
-    page: report.page,
-    size: params.size,
-    total: report.total,
-    defaults: REPORT_LIST_DEFAULTS,
-  };
+  const view = listViewOf("Stock report", params, report, REPORT_LIST_DEFAULTS);
   return {
     ...report,
     view,
@@ -110,13 +96,10 @@ export default function StockReportPage() {
   const filtered = Boolean(filters.items || filters.rack || filters.department);
   return (
     <section className="page stock-report">
-      <div className="page-head">
-        <h1>Stock report</h1>
-        <div className="actions">
-          <PrintLink to="/stock/report/print" name="the stock report" />
-          <ExportLinks to="/stock/report/export" name="the stock report" />
-        </div>
-      </div>
+      <ListHead title="Stock report">
+        <PrintLink to="/stock/report/print" name="the stock report" />
+        <ExportLinks to="/stock/report/export" name="the stock report" />
+      </ListHead>
       <p className="report-period">
         <strong>
           {formatDateGB(filters.from)} to {formatDateGB(filters.to)}
@@ -137,148 +120,102 @@ export default function StockReportPage() {
         </Link>
       </nav>
       <ListToolbar view={view}>
-        <div className="field">
-          <label htmlFor="report-from">From</label>
-          <input
-            id="report-from"
-            type="date"
-            name="from"
-            defaultValue={filters.from}
-            key={`from-${filters.from}`}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="report-to">To</label>
-          <input id="report-to" type="date" name="to" defaultValue={filters.to} key={`to-${filters.to}`} />
-        </div>
+        <DateRangeFields idPrefix="report" from={filters.from} to={filters.to} />
         {maySeeSpares ? (
-          <div className="field">
-            <label htmlFor="report-items">Items</label>
-            <select
-              id="report-items"
-              name="items"
-              defaultValue={filters.items}
-              key={`items-${filters.items}`}
-            >
-              <option value="">Rack items and spares lines</option>
-              {REPORT_ITEMS.map((value) => (
-                <option key={value} value={value}>
-                  {REPORT_ITEMS_LABELS[value]}
-                </option>
-              ))}
-            </select>
-          </div>
+          <FilterSelect
+            id="report-items"
+            name="items"
+            label="Items"
+            value={filters.items}
+            all="Rack items and spares lines"
+            options={labelled(REPORT_ITEMS, REPORT_ITEMS_LABELS)}
+          />
         ) : null}
-        <div className="field">
-          <label htmlFor="report-rack">Rack</label>
-          <select
-            id="report-rack"
-            name="rack"
-            defaultValue={filters.rack ?? ""}
-            key={`rack-${filters.rack ?? ""}`}
-          >
-            <option value="">All racks</option>
-            {RACKS.map(({ number }) => (
-              <option key={number} value={number}>
-                {rackLabel(number)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="report-department">Department</label>
-          <select
-            id="report-department"
-            name="department"
-            defaultValue={filters.department}
-            key={`department-${filters.department}`}
-          >
-            <option value="">All departments</option>
-            {DEPARTMENTS.map((department) => (
-              <option key={department} value={department}>
-                {department}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          id="report-rack"
+          name="rack"
+          label="Rack"
+          value={String(filters.rack ?? "")}
+          all="All racks"
+          options={RACKS.map(({ number }) => ({ value: number, label: rackLabel(number) }))}
+        />
+        <FilterSelect
+          id="report-department"
+          name="department"
+          label="Department"
+          value={filters.department}
+          all="All departments"
+          options={DEPARTMENTS.map((department) => ({ value: department, label: department }))}
+        />
       </ListToolbar>
       <FormError errors={problems} />
       <ReportCharts charts={charts} />
-      <ListStatus view={view} noun={["item", "items"]} filtered={filtered} />
-      <TableWrap label="Stock report">
-        <table className="report-table" aria-label="Stock report">
-          <thead>
-            <tr>
-              <th scope="col">Item</th>
-              <th scope="col">Section / line</th>
-              <FigureHeaders />
-              <th scope="col">Stock card</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.length === 0 ? (
-              <tr>
-                <td colSpan={8} className="empty">
-                  {view.q || filtered ? "No items match." : "No items yet."}
-                </td>
-              </tr>
-            ) : (
-              rows.map((row, index) => {
-                const group = groupOf.get(row.group);
-                return (
-                  <Fragment key={row.id}>
-                    {group && rows[index - 1]?.group !== row.group ? (
-                      <tr className="report-group">
-                        <th scope="rowgroup" colSpan={2}>
-                          {groupLabel(row.group)}{" "}
-                          <span className="muted">
-                            ({group.items.toLocaleString("en-GB")} {group.items === 1 ? "item" : "items"},
-                            totals)
-                          </span>
-                        </th>
-                        <Figures figures={group} />
-                        <td />
-                      </tr>
-                    ) : null}
-                    <tr>
-                      <th scope="row">
-                        <Marked text={row.name} q={view.q} />
+      <ListTable view={view} noun={["item", "items"]} filtered={filtered} className="report-table">
+        <thead>
+          <tr>
+            <HeadCells labels={["Item", "Section / line"]} />
+            <FigureHeaders />
+            <th scope="col">Stock card</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.length === 0 ? (
+            <EmptyRow columns={8}>{view.q || filtered ? "No items match." : "No items yet."}</EmptyRow>
+          ) : (
+            rows.map((row, index) => {
+              const group = groupOf.get(row.group);
+              return (
+                <Fragment key={row.id}>
+                  {group && rows[index - 1]?.group !== row.group ? (
+                    <tr className="report-group">
+                      <th scope="rowgroup" colSpan={2}>
+                        {groupLabel(row.group)}{" "}
+                        <span className="muted">
+                          ({group.items.toLocaleString("en-GB")} {group.items === 1 ? "item" : "items"},
+                          totals)
+                        </span>
                       </th>
-                      <td>
-                        <Marked
-                          text={row.srno === null ? row.place : `${row.srno} · ${row.place}`}
-                          q={view.q}
-                        />
-                      </td>
-                      <Figures figures={row} />
-                      <td>
-                        <Link
-                          to={stockCardPath({ type: row.type, id: row.id })}
-                          aria-label={`Stock card of ${row.name}`}
-                        >
-                          Card
-                        </Link>
-                      </td>
+                      <Figures figures={group} />
+                      <td />
                     </tr>
-                  </Fragment>
-                );
-              })
-            )}
-          </tbody>
-          {rows.length > 0 ? (
-            <tfoot>
-              <tr>
-                <th scope="row" colSpan={2}>
-                  All {totals.items.toLocaleString("en-GB")} {totals.items === 1 ? "item" : "items"} listed
-                </th>
-                <Figures figures={totals} />
-                <td />
-              </tr>
-            </tfoot>
-          ) : null}
-        </table>
-      </TableWrap>
-      <Pager view={view} />
+                  ) : null}
+                  <tr>
+                    <th scope="row">
+                      <Marked text={row.name} q={view.q} />
+                    </th>
+                    <td>
+                      <Marked
+                        text={row.srno === null ? row.place : `${row.srno} · ${row.place}`}
+                        q={view.q}
+                      />
+                    </td>
+                    <Figures figures={row} />
+                    <td>
+                      <Link
+                        to={stockCardPath({ type: row.type, id: row.id })}
+                        aria-label={`Stock card of ${row.name}`}
+                      >
+                        Card
+                      </Link>
+                    </td>
+                  </tr>
+                </Fragment>
+              );
+            })
+          )}
+        </tbody>
+        {rows.length > 0 ? (
+          <tfoot>
+            <tr>
+              <th scope="row" colSpan={2}>
+                All {totals.items.toLocaleString("en-GB")} {totals.items === 1 ? "item" : "items"} listed
+              </th>
+              <Figures figures={totals} />
+              <td />
+            </tr>
+          </tfoot>
+        ) : null}
+      </ListTable>
     </section>
   );
 }
