@@ -185,12 +185,12 @@ describe("dates within a plausible window", () => {
     expect(early.status).toBe(400);
     expect(await bodyText(early)).toContain(`Validity From must be between 01/01/2000 and ${to}.`);
 
-    const form = await contractForm({ validityTo: "9999-12-31", nextDueDate: "1900-01-01" });
+    const form = await contractForm({ validityTo: "9999-12-31", nextDueOn: "1900-01-01" });
     expect(form.status).toBe(400);
     const { result } = (await form.json()) as { result: { error: Record<string, string[]> } };
     expect(result.error).toMatchObject({
       validityTo: [`Validity To must be between 01/01/2000 and ${to}.`],
-      nextDueDate: [`Next Due Date must be between 01/01/2000 and ${to}.`],
+      nextDueOn: [`Next Due Date must be between 01/01/2000 and ${to}.`],
     });
   });
 
