@@ -21,6 +21,10 @@ import * as storeRacks from "#app/store-racks/routes.ts";
 export const resources: RouteConfigEntry[] = [
   route("logout", "auth/routes/logout.tsx"),
   ...exportsFeature.resources,
+  ...inventory.resources,
+  ...storeRacks.resources,
+  ...ledger.resources,
+  ...stockReport.resources,
   ...backups.resources,
   ...importsFeature.resources,
   ...prefix("api", [

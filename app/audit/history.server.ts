@@ -22,8 +22,8 @@ import { serverSettings } from "#app/lib/env.server.ts";
 import type { FormatDefinition, InputDef } from "#app/sop/engine/types.ts";
 import { findFormat } from "#app/sop/formats/index.ts";
 import { sopRecords } from "#app/sop/table.server.ts";
-import { inventoryItems } from "#app/spares/table.server.ts";
-import { rackItems } from "#app/store-racks/table.server.ts";
+import { lineEditPaths } from "#app/spares/stock.server.ts";
+import { rackItemEditPaths } from "#app/store-racks/stock.server.ts";
 
 // The history of one record (issue 17): its audit entries, newest first, each as who, when and
 // the field changes in the form's words. Record pages call recordHistory() in their loader and
@@ -272,18 +272,10 @@ export async function recordLinks(
         add("contract", row.id, `/amcupdate/${row.id}`);
     },
     rack_item: async (ids) => {
-      const rows = await db
-        .select({ id: rackItems.id, rack: rackItems.rackNumber })
-        .from(rackItems)
-        .where(inArray(rackItems.id, ids));
-      for (const row of rows) add("rack_item", row.id, `/rackupdate/${row.rack}/${row.id}`);
+      for (const { id, href } of await rackItemEditPaths(db, ids)) add("rack_item", id, href);
     },
     inventory_item: async (ids) => {
-      const rows = await db
-        .select({ id: inventoryItems.id, department: inventoryItems.department })
-        .from(inventoryItems)
-        .where(inArray(inventoryItems.id, ids));
-      for (const row of rows) add("inventory_item", row.id, `/updateproduct/${row.department}/${row.id}`);
+      for (const { id, href } of await lineEditPaths(db, ids)) add("inventory_item", id, href);
     },
     rack_file: async (ids) => {
       const rows = await db

@@ -18,8 +18,7 @@ import {
 } from "#app/reminders/rules.ts";
 import { reminderSubscriptions, remindersSent } from "#app/reminders/table.server.ts";
 import { outstandingReturns } from "#app/sop/queries.server.ts";
-import { lineNeedsOrder } from "#app/spares/order-status.server.ts";
-import { inventoryItems } from "#app/spares/table.server.ts";
+import { linesBelowMinimum } from "#app/spares/stock.server.ts";
 
 /**
  * Every contract date (validity end, next PMS due) inside a reminder window on `today` or overdue,
@@ -110,27 +109,7 @@ export async function sparesBelowMinimum(
   db: Tx,
   perDepartment: number,
 ): Promise<{ rows: SparesDue[]; totals: Record<string, number> }> {
-  const ranked = db
-    .select({
-      department: inventoryItems.department,
-      srno: inventoryItems.srno,
-      assets: inventoryItems.assets,
-      available: inventoryItems.availableStock,
-      minimum: inventoryItems.minStock,
-      rank: sql<number>`row_number() over (partition by ${inventoryItems.department} order by ${inventoryItems.srno})`.as(
-        "rank",
-      ),
-      total: sql<number>`count(*) over (partition by ${inventoryItems.department})`.as("total"),
-    })
-    .from(inventoryItems)
-    // 'Order to place' (the order-status rule's SQL twin), as the tables' filter finds them.
-    .where(lineNeedsOrder)
-    .as("ranked");
-  const rows = await db
-    .select()
-    .from(ranked)
-    .where(sql`${ranked.rank} <= ${perDepartment}`)
-    .orderBy(ranked.department, ranked.srno);
+  const rows = await linesBelowMinimum(db, perDepartment);
   const totals: Record<string, number> = {};
   for (const row of rows) totals[row.department] = Number(row.total);
   return {

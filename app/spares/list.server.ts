@@ -106,7 +106,7 @@ export function listTableForPrint(
 }
 
 /** The whole filtered table with the columns an export selects, unexecuted (app/spreadsheets/ streams it). */
-export function tableExportQuery(
+export function listExportQuery(
   db: Tx,
   select: SelectedFields,
   department: Department,

@@ -36,6 +36,12 @@ export const pages: RouteConfigEntry[] = [
   route("updateproduct/:department/:id", "spares/routes/update.tsx", { id: "inventory-update" }),
 ];
 
+// The list's download (issue 18): a resource route (app/resources.ts), ?format=xlsx|csv plus the
+// list's own search and filters. The static segment ranks above the :srno routes.
+export const resources: RouteConfigEntry[] = [
+  route("products/:department/export", "spares/routes/export.ts", { id: "export-inventory" }),
+];
+
 // Paths relative to "api/" (the legacy API contract, the /api/{department} rows).
 export const api: RouteConfigEntry[] = [
   route(":department/product", "spares/routes/api-list.ts", { id: "api-inventory-list" }),

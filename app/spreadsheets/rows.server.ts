@@ -1,6 +1,7 @@
 import type { SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { rawSql } from "#app/db/client.server.ts";
+import type { ExportSheet } from "#app/spreadsheets/writer.server.ts";
 
 // The rows of an export, read through a PostgreSQL cursor a batch at a time: the query is the
 // list's own (its search, filters and order), built by Drizzle but run by postgres.js directly,
@@ -37,4 +38,14 @@ export async function* cursorRows(query: ExportQuery, batch = EXPORT_BATCH) {
     .values()
     .cursor(batch);
   for await (const rows of cursor) yield rows as unknown[][];
+}
+
+/** A sheet whose rows are a query's, each row reshaped by `map` (default: as selected). */
+export function sheetOf(name: string, query: ExportQuery, map?: (row: unknown[]) => unknown[]): ExportSheet {
+  return {
+    name,
+    rows: async function* () {
+      for await (const batch of cursorRows(query)) yield map ? batch.map(map) : batch;
+    },
+  };
 }

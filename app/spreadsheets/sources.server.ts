@@ -1,4 +1,3 @@
-import { sql } from "drizzle-orm";
 import { contractsExportQuery, type StatusClock } from "#app/contracts/list.server.ts";
 import { readContractView, STATUS_FILTER_LABELS } from "#app/contracts/list.ts";
 import { contractStatusAt } from "#app/contracts/rules.ts";
@@ -8,94 +7,17 @@ import { racksInView, readFileView } from "#app/file-index/list.ts";
 import { rackFilesExportQuery } from "#app/file-index/queries.server.ts";
 import { isRackName } from "#app/file-index/rules.ts";
 import { rackFiles } from "#app/file-index/table.server.ts";
-import { plantToday } from "#app/ledger/movements.server.ts";
 import type { FormatDefinition, SopData } from "#app/sop/engine/types.ts";
 import { readRecordView } from "#app/sop/list.ts";
 import { recordsExportQuery } from "#app/sop/queries.server.ts";
-import { tableExportQuery } from "#app/spares/list.server.ts";
-import { readInventoryView } from "#app/spares/list.ts";
-import { lineOrderStatus } from "#app/spares/order-status.server.ts";
-import type { Department } from "#app/spares/rules.ts";
-import { inventoryItems } from "#app/spares/table.server.ts";
 import type { ExportColumn } from "#app/spreadsheets/cells.ts";
-import { batchesOfRows, cursorRows, type ExportQuery } from "#app/spreadsheets/rows.server.ts";
+import { batchesOfRows, cursorRows, sheetOf } from "#app/spreadsheets/rows.server.ts";
 import { sopRecordsLayout } from "#app/spreadsheets/sop-columns.ts";
-import type { ExportSheet, ExportSpec } from "#app/spreadsheets/writer.server.ts";
-import { racksExportQuery } from "#app/store-racks/list.server.ts";
-import { readRackPeriod, readRackView } from "#app/store-racks/list.ts";
-import { RACKS } from "#app/store-racks/rules.ts";
+import type { ExportSpec } from "#app/spreadsheets/writer.server.ts";
 
 // What each list exports (issue 18): its columns, headed as the page and its print view head
 // them (so an exported file can be edited and imported again), and its rows from the list's own
 // query — the same search, filters and order as the page, every matching row, not one page.
-
-/** A sheet whose rows are a query's, each row reshaped by `map` (default: as selected). */
-export function sheetOf(name: string, query: ExportQuery, map?: (row: unknown[]) => unknown[]): ExportSheet {
-  return {
-    name,
-    rows: async function* () {
-      for await (const batch of cursorRows(query)) yield map ? batch.map(map) : batch;
-    },
-  };
-}
-
-// ---- A department's spares table (/products/{department}) ----
-
-export const INVENTORY_COLUMNS: ExportColumn[] = [
-  { header: "Serial Number", type: "integer" },
-  { header: "Assets", type: "text" },
-  { header: "Components/Equipments", type: "text" },
-  { header: "Available stock", type: "number" },
-  { header: "Min Stock", type: "number" },
-  { header: "Lead time", type: "number" },
-  { header: "Excess/Short Fall", type: "number" },
-  { header: "Status of Order", type: "text" },
-];
-
-export function inventoryExport(db: Tx, department: Department, search: URLSearchParams): ExportSpec {
-  const { params, filters } = readInventoryView(search);
-  const t = inventoryItems;
-  const select = {
-    srno: t.srno,
-    assets: t.assets,
-    components: t.componentsAndEquipments,
-    available: t.availableStock,
-    min: t.minStock,
-    leadTime: t.leadTimeDays,
-    excess: sql<string>`${t.availableStock} - ${t.minStock}`,
-    // Derived from the stock by the rule's SQL twin, as the table shows it.
-    status: lineOrderStatus,
-  };
-  return {
-    what: department,
-    columns: INVENTORY_COLUMNS,
-    sheets: [sheetOf(department, tableExportQuery(db, select, department, params, filters))],
-  };
-}
-
-// ---- Store racks (/about, one rack or all: a sheet per rack) ----
-
-export const RACK_COLUMNS: ExportColumn[] = [
-  { header: "Rack", type: "integer" },
-  { header: "Section", type: "text" },
-  { header: "Material Name", type: "text" },
-  { header: "Available Stock", type: "number" },
-  { header: "Issue", type: "number" },
-  { header: "Receipt", type: "number" },
-  { header: "Closing Stock", type: "number" },
-];
-
-export function racksExport(db: Tx, search: URLSearchParams): ExportSpec {
-  const { params, rack } = readRackView(search);
-  // The figures of the period the page shows (issue 17's ledger), this month by default.
-  const period = readRackPeriod(search, plantToday());
-  const racks = rack ? [rack] : RACKS.map(({ number }) => number);
-  return {
-    what: rack ? `rack-${rack}` : "store-racks",
-    columns: RACK_COLUMNS,
-    sheets: racks.map((number) => sheetOf(`Rack ${number}`, racksExportQuery(db, params, number, period))),
-  };
-}
 
 // ---- Maintenance contracts (/amc) ----
 

@@ -11,8 +11,8 @@ import { action as sopApiAction, loader as sopApiList } from "#app/sop/routes/ap
 import { loader as inventoryApi } from "#app/spares/routes/api-list.ts";
 import { loader as contractsExport } from "#app/spreadsheets/routes/contracts.ts";
 import { loader as fileIndexExport } from "#app/spreadsheets/routes/file-index.ts";
-import { loader as inventoryExport } from "#app/spreadsheets/routes/inventory.ts";
-import { loader as racksExport } from "#app/spreadsheets/routes/racks.ts";
+import { loader as inventoryExport } from "#app/spares/routes/export.ts";
+import { loader as racksExport } from "#app/store-racks/routes/export.ts";
 import { loader as sopExport } from "#app/spreadsheets/routes/sop-records.ts";
 import { createRackItem } from "#app/store-racks/queries.server.ts";
 import { loader as rackApi } from "#app/store-racks/routes/api-store-rack.ts";

@@ -2,7 +2,7 @@ import { and, count, eq, gte } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { db } from "#app/db/client.server.ts";
 import { type PreviewRow, SHOWN_ROWS } from "#app/imports/engine.server.ts";
-import { sparesKind } from "#app/imports/kinds/spares.server.ts";
+import { sparesKind } from "#app/spares/import.server.ts";
 import { action as previewAction, loader as previewLoader } from "#app/imports/routes/preview.tsx";
 import { action as uploadAction } from "#app/imports/routes/upload.tsx";
 import { imports } from "#app/imports/table.server.ts";

@@ -20,7 +20,7 @@ import { stockMovements } from "#app/ledger/table.server.ts";
 import { dateMessages, importMessages } from "#app/spreadsheets/import-rules.ts";
 import { loader as contractsExport } from "#app/spreadsheets/routes/contracts.ts";
 import { loader as fileIndexExport } from "#app/spreadsheets/routes/file-index.ts";
-import { loader as racksExport } from "#app/spreadsheets/routes/racks.ts";
+import { loader as racksExport } from "#app/store-racks/routes/export.ts";
 import { createRackItem } from "#app/store-racks/queries.server.ts";
 import { messages as rackMessages } from "#app/store-racks/rules.ts";
 import { rackItems } from "#app/store-racks/table.server.ts";

@@ -2,7 +2,7 @@ import { and, count, eq, sql } from "drizzle-orm";
 import postgres from "postgres";
 import { afterAll, describe, expect, it } from "vitest";
 import { db } from "#app/db/client.server.ts";
-import { sparesKind } from "#app/imports/kinds/spares.server.ts";
+import { sparesKind } from "#app/spares/import.server.ts";
 import { action as previewAction } from "#app/imports/routes/preview.tsx";
 import { action as uploadAction } from "#app/imports/routes/upload.tsx";
 import { action as apiCreate } from "#app/spares/routes/api-create.ts";

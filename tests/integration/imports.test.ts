@@ -6,7 +6,7 @@ import { auditLog } from "#app/audit/table.server.ts";
 import { users } from "#app/auth/table.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { type Counts, type PreviewRow, previewImport } from "#app/imports/engine.server.ts";
-import { sparesKind } from "#app/imports/kinds/spares.server.ts";
+import { sparesKind } from "#app/spares/import.server.ts";
 import { action as previewAction, loader as previewLoader } from "#app/imports/routes/preview.tsx";
 import { action as undoAction } from "#app/imports/routes/undo.tsx";
 import { action as uploadAction, loader as uploadLoader } from "#app/imports/routes/upload.tsx";
@@ -18,7 +18,7 @@ import { getLineBySrno } from "#app/spares/queries.server.ts";
 import { messages } from "#app/spares/rules.ts";
 import { inventoryItems } from "#app/spares/table.server.ts";
 import { importMessages, MAX_IMPORT_ROWS } from "#app/spreadsheets/import-rules.ts";
-import { loader as inventoryExport } from "#app/spreadsheets/routes/inventory.ts";
+import { loader as inventoryExport } from "#app/spares/routes/export.ts";
 import { buildRequest, ORIGIN, run } from "#tests/support/requests.ts";
 import { signedInUser } from "#tests/support/users.ts";
 

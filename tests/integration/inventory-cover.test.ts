@@ -4,7 +4,7 @@ import { users } from "#app/auth/table.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { plantToday, recordMovement, reverseMovement } from "#app/ledger/movements.server.ts";
 import { addDays, formatDateGB } from "#app/lib/dates.ts";
-import { issuedInCoverWindow } from "#app/spares/cover.server.ts";
+import { issuedInCoverWindow } from "#app/ledger/cover.server.ts";
 import { createLine } from "#app/spares/queries.server.ts";
 import { loader as tableLoader } from "#app/spares/routes/list.tsx";
 import { loader as printLoader } from "#app/spares/routes/print.tsx";

@@ -1,7 +1,7 @@
 import { contractsKind } from "#app/imports/kinds/contracts.server.ts";
 import { filesKind } from "#app/imports/kinds/files.server.ts";
-import { rackItemsKind } from "#app/imports/kinds/rack-items.server.ts";
-import { sparesKind } from "#app/imports/kinds/spares.server.ts";
+import { rackItemsKind } from "#app/store-racks/import.server.ts";
+import { sparesKind } from "#app/spares/import.server.ts";
 import { isDepartment, unknownDepartmentMessage } from "#app/spares/rules.ts";
 import type { ImportKind } from "#app/spreadsheets/import-kind.ts";
 

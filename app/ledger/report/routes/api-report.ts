@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { can } from "#app/auth/permissions.ts";
 import { requireApiPermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
+import { stockReportExport } from "#app/ledger/export.server.ts";
 import { groupDepartment, groupLabel } from "#app/ledger/report/labels.ts";
 import { reportPage } from "#app/ledger/report/queries.server.ts";
 import { readReportView } from "#app/ledger/report/view.ts";
@@ -10,7 +11,6 @@ import { dateInZone } from "#app/lib/dates.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
 import { jsonAnswer } from "#app/lib/http.server.ts";
 import { apiExportFormat, sendExport } from "#app/spreadsheets/respond.server.ts";
-import { stockReportExport } from "#app/spreadsheets/stock.server.ts";
 
 // GET /api/stock/report?from=&to=|month=&items=&rack=&department=&q=&page=&size= (issue 17): the
 // stock report page's figures as JSON, one page of items with the totals of their groups and of

@@ -1,8 +1,12 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Tx } from "#app/db/client.server.ts";
-import { type MovementInput, plantToday, recordMovement } from "#app/ledger/movements.server.ts";
+import {
+  type MovementInput,
+  movementCountsOf,
+  plantToday,
+  recordMovement,
+} from "#app/ledger/movements.server.ts";
 import { toThousandths } from "#app/ledger/rules.ts";
-import { stockMovements } from "#app/ledger/table.server.ts";
 import {
   errorsByField,
   type ImportKind,
@@ -11,9 +15,9 @@ import {
   storedByKey,
   type Values,
 } from "#app/spreadsheets/import-kind.ts";
-import { movementCounts, versionedRecords } from "#app/spreadsheets/import-records.server.ts";
+import { versionedRecords } from "#app/spreadsheets/import-records.server.ts";
 import { naturalKey } from "#app/spreadsheets/import-rules.ts";
-import { RACK_COLUMNS } from "#app/spreadsheets/sources.server.ts";
+import { RACK_COLUMNS } from "#app/store-racks/export.server.ts";
 import {
   closingStock,
   formatQuantity,
@@ -205,7 +209,7 @@ export const rackItemsKind: ImportKind = {
     return row ? row.version : null;
   },
   ...versionedRecords(t),
-  dependents: movementCounts(stockMovements, stockMovements.rackItemId),
+  dependents: movementCountsOf("rack"),
   async restore(tx, id, values, userId, source) {
     const [current] = await tx.select({ closingStock: t.closingStock }).from(t).where(eq(t.id, id));
     // Undo runs only while the item has no movement since the import: a count back to the old

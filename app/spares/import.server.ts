@@ -2,18 +2,18 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Tx } from "#app/db/client.server.ts";
 import {
   type MovementInput,
+  movementCountsOf,
   plantToday,
   recordMovement,
   recordOpenings,
 } from "#app/ledger/movements.server.ts";
 import { toThousandths } from "#app/ledger/rules.ts";
-import { stockMovements } from "#app/ledger/table.server.ts";
+import { SPARES_COLUMNS } from "#app/spares/export.server.ts";
 import { type Department, orderStatusOf } from "#app/spares/rules.ts";
 import { lineSchema } from "#app/spares/schema.ts";
 import { inventoryItems as t } from "#app/spares/table.server.ts";
 import { type ImportKind, ImportRefused, type Stored, type Values } from "#app/spreadsheets/import-kind.ts";
-import { movementCounts, versionedRecords } from "#app/spreadsheets/import-records.server.ts";
-import { INVENTORY_COLUMNS } from "#app/spreadsheets/sources.server.ts";
+import { versionedRecords } from "#app/spreadsheets/import-records.server.ts";
 
 // A department's spares lines. Natural key: the department (the page's) + Serial Number.
 // Available stock is the stock ledger's cache (app/ledger/movements.server.ts writes it), so the
@@ -65,7 +65,7 @@ export function sparesKind(department: Department): ImportKind {
     listHref: `/products/${department}`,
     uploadHref: `/import/products/${department}`,
     fileStem: department,
-    template: INVENTORY_COLUMNS,
+    template: SPARES_COLUMNS,
     keyLabel: "Serial Number",
     keyField: "srno",
     notes: [
@@ -192,7 +192,7 @@ export function sparesKind(department: Department): ImportKind {
       return row ? row.version : null;
     },
     ...versionedRecords(t),
-    dependents: movementCounts(stockMovements, stockMovements.inventoryItemId),
+    dependents: movementCountsOf("spare"),
     async restore(tx, id, values, userId, source) {
       const [current] = await tx.select({ availableStock: t.availableStock }).from(t).where(eq(t.id, id));
       // Undo runs only while the line has no movement since the import, so a count back to the

@@ -1,0 +1,67 @@
+import { eq, inArray, type SQL } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import type { Tx } from "#app/db/client.server.ts";
+import { rackLabel } from "#app/store-racks/rules.ts";
+import { rackItems as t } from "#app/store-racks/table.server.ts";
+
+// What the rest of the app reads and writes of the rack items: the stock ledger (an item's stock
+// is its movements; the item keeps their sum as its cached balance) and the history. The table
+// itself stays in this folder.
+
+/**
+ * The ledger's hold on an item: the row it locks to serialise two people moving the same item,
+ * the key its movements point at and the cached balance (closing_stock) its figures start from.
+ */
+export const rackStockHolder = { table: t, id: t.id, balance: t.closingStock };
+
+/** Locks the items for the rest of the transaction; the ids found. */
+export async function lockRackItems(tx: Tx, ids: readonly string[]): Promise<string[]> {
+  const rows = await tx
+    .select({ id: t.id })
+    .from(t)
+    .where(inArray(t.id, [...ids]))
+    .for("update");
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Rewrites the items' cached balance in the movement's transaction: `stockOf(id)` is the sum of
+ * an item's movements, given the item's key column.
+ */
+export async function rewriteRackItemStock(
+  tx: Tx,
+  ids: readonly string[],
+  stockOf: (id: AnyPgColumn) => SQL,
+) {
+  await tx
+    .update(t)
+    .set({ closingStock: stockOf(t.id) as SQL<number> })
+    .where(inArray(t.id, [...ids]));
+}
+
+/** What the ledger's pages say about an item (its stock card's heading and way back). */
+export async function describeRackItem(db: Tx, id: string) {
+  const [row] = await db
+    .select({
+      rackNumber: t.rackNumber,
+      section: t.section,
+      materialName: t.materialName,
+      closingStock: t.closingStock,
+    })
+    .from(t)
+    .where(eq(t.id, id));
+  if (!row) return null;
+  return {
+    name: row.materialName,
+    location: `${rackLabel(row.rackNumber)}, section ${row.section}`,
+    inStock: row.closingStock,
+    listHref: `/about?rack=${row.rackNumber}`,
+    reorder: null,
+  };
+}
+
+/** Each item's edit page, for the items that still exist (the history's links). */
+export async function rackItemEditPaths(db: Tx, ids: string[]): Promise<{ id: string; href: string }[]> {
+  const rows = await db.select({ id: t.id, rack: t.rackNumber }).from(t).where(inArray(t.id, ids));
+  return rows.map((row) => ({ id: row.id, href: `/rackupdate/${row.rack}/${row.id}` }));
+}
