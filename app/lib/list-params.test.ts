@@ -52,6 +52,15 @@ describe("readListParams", () => {
     expect(read(`q=${"x".repeat(500)}`).q).toHaveLength(100);
     expect(cleanText(null)).toBe("");
   });
+
+  it("reads a sort's earlier name (a saved link) as the sort it is now", () => {
+    const withOld = { ...options, oldSorts: { serial: "srno", name: "assets" } as const };
+    const readOld = (search: string) => readListParams(new URLSearchParams(search), withOld);
+    expect(readOld("sort=name&dir=desc")).toMatchObject({ sort: "assets", dir: "desc" });
+    expect(readOld("sort=assets").sort).toBe("assets");
+    expect(readOld("sort=toString").sort).toBe("srno");
+    expect(read("sort=name").sort).toBe("srno");
+  });
 });
 
 describe("listHref", () => {

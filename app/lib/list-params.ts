@@ -23,6 +23,8 @@ export type ListOptions<Sort extends string> = {
   sorts: readonly Sort[];
   defaultSort: Sort;
   defaultDir?: SortDir;
+  /** Earlier names of sorts (a saved link's ?sort=), each read as the sort it is now. */
+  oldSorts?: Readonly<Record<string, Sort>>;
 };
 
 type ParamSource = URLSearchParams | { get(name: string): string | null };
@@ -53,7 +55,11 @@ export function readListParams<Sort extends string>(
   options: ListOptions<Sort>,
 ): ListParams<Sort> {
   const sortValue = params.get("sort");
-  const sort = options.sorts.find((name) => name === sortValue) ?? options.defaultSort;
+  const sort =
+    options.sorts.find((name) => name === sortValue) ??
+    (sortValue !== null && options.oldSorts && Object.hasOwn(options.oldSorts, sortValue)
+      ? options.oldSorts[sortValue]
+      : options.defaultSort);
   const dirValue = params.get("dir");
   const dir: SortDir = dirValue === "asc" || dirValue === "desc" ? dirValue : (options.defaultDir ?? "asc");
   const size = readPageSize(params.get("size")) ?? DEFAULT_PAGE_SIZE;

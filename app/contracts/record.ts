@@ -1,0 +1,89 @@
+import { PMS_CHOICES } from "#app/contracts/rules.ts";
+import { defineRecord } from "#app/lib/record.ts";
+
+// A maintenance contract's fields, each once (app/lib/record.ts): the list's sorts and search, the
+// export's and import's columns, the history's field list and the legacy /api names derive from
+// this. A field's name is the table's property (table.server.ts) and the form's input name; the
+// legacy API keeps its own names (`wire`), and audit entries are stored in those wire names.
+// Pure: the browser's form and the server's modules read it.
+
+export const contractRecord = defineRecord({
+  equipment: {
+    label: "Equipment",
+    kind: "text",
+    column: "equipment",
+    list: { sort: "text", search: true },
+    import: { required: true },
+  },
+  company: {
+    label: "Company",
+    kind: "text",
+    column: "company",
+    list: { sort: "text", search: true },
+    import: { required: true },
+  },
+  // The list shows the validity in one column, "from to to", sorted by its start.
+  validityFrom: {
+    label: "Validity From",
+    kind: "date",
+    column: "validity_from",
+    list: { sort: "value", search: true, oldSorts: ["validity"] },
+    import: { required: true },
+    wire: "validity.from",
+  },
+  validityTo: {
+    label: "Validity To",
+    kind: "date",
+    column: "validity_to",
+    import: { required: true },
+    wire: "validity.to",
+  },
+  pms: {
+    label: "PMS",
+    kind: "choice",
+    choices: PMS_CHOICES,
+    column: "pms",
+    list: { sort: "value", search: true },
+    import: { required: true },
+  },
+  vendorCode: {
+    label: "Vendor Code",
+    kind: "text",
+    column: "vendor_code",
+    list: { sort: "text", search: true },
+  },
+  contractNumber: {
+    label: "Contract Number",
+    kind: "text",
+    column: "contract_number",
+    list: { sort: "text", search: true },
+  },
+  concernedPerson: {
+    label: "Concerned Person",
+    kind: "text",
+    column: "concerned_person",
+    list: { sort: "text", search: true },
+  },
+  mobileNumber: {
+    label: "Mobile Number",
+    kind: "text",
+    column: "mobile_number",
+    list: { sort: "value", search: true },
+  },
+  lastCheckedOn: {
+    label: "Last Date of Checking",
+    kind: "date",
+    column: "last_checked_on",
+    list: { sort: "value", search: true, oldSorts: ["lastChecked"] },
+    wire: "lastDateOfChecking",
+  },
+  nextDueOn: {
+    label: "Next Due Date",
+    kind: "date",
+    column: "next_due_on",
+    list: { sort: "value", search: true, oldSorts: ["nextDue"] },
+    wire: "nextDueDate",
+  },
+});
+
+export type ContractField = (typeof contractRecord.names)[number];

@@ -1,0 +1,239 @@
+// One definition per record type (a contract, a file of the file index, a spares line…): each
+// field once, with everything the app says about it — its label, kind, database column, list
+// behaviour, export cell, import parsing, the key its audit entries store it under and its legacy
+// /api name. The list's sorts and search, the export's and import's columns, the history's field
+// list and the legacy API's mapping are derived from it (the derivers below), so a new field is
+// added in one place (docs/architecture.md "Adding a field to a record type").
+// Pure and app-free: a feature's record.ts builds its definition here and its modules derive.
+
+/** What a field holds. A choice is text from a fixed list (`choices`). */
+export type FieldKind = "text" | "date" | "integer" | "number" | "choice";
+
+/** How a sortable list column orders: "text" ignores case, "value" orders the stored value. */
+export type SortHow = "text" | "value";
+
+/** An exported cell's type (the spreadsheets kit's CellType). */
+export type ExportCellType = "text" | "integer" | "number" | "date" | "datetime";
+
+export type FieldDefinition = {
+  /** The field's words: the export's and import's column header, the history's label. */
+  label: string;
+  kind: FieldKind;
+  /** The database column's name (the drizzle table's property is the field's name). */
+  column: string;
+  /** A choice's allowed values. */
+  choices?: readonly string[];
+  /** On the record type's list page: its sort (absent: not sortable) and whether ?q= searches it. */
+  list?: {
+    sort?: SortHow;
+    search?: boolean;
+    /** Sort values saved links may still carry for this field (the list's earlier names). */
+    oldSorts?: readonly string[];
+  };
+  /** The exported cell's type (default: from the kind); false: not exported. */
+  export?: ExportCellType | false;
+  /** A spreadsheet import reads it (required: a new record needs it); false: not imported. */
+  import?: { required: boolean } | false;
+  /** In audit entries: the key the value is stored under (default: the wire name) and its label. */
+  audit?: { key?: string; label?: string } | false;
+  /** The legacy /api's name for it where it differs, a dotted path when nested ("validity.from"). */
+  wire?: string;
+};
+
+export type Fields = Record<string, FieldDefinition>;
+
+/** Any record type's definition, for the derivers that need no field names. */
+export type AnyRecordDefinition = { readonly fields: Fields; readonly names: readonly string[] };
+
+export type RecordDefinition<F extends Fields = Fields> = {
+  /** The fields, in the order the forms, exports and imports show them. */
+  readonly fields: F;
+  /** Their names, in that order. */
+  readonly names: readonly (keyof F & string)[];
+};
+
+export type FieldName<R extends AnyRecordDefinition> = R["names"][number];
+
+/** A field name whose list column sorts. */
+export type SortName<R extends AnyRecordDefinition> = {
+  [K in FieldName<R>]: R["fields"][K]["list"] extends { sort: SortHow } ? K : never;
+}[FieldName<R>];
+
+/**
+ * A record type's definition. `const` keeps the field names literal, so every deriver's field
+ * argument (and a feature's `satisfies Record<FieldName<…>, …>`) refuses a misspelt one.
+ */
+export function defineRecord<const F extends Fields>(fields: F): RecordDefinition<F> {
+  return { fields, names: Object.keys(fields) as (keyof F & string)[] };
+}
+
+const entries = <R extends AnyRecordDefinition>(definition: R) =>
+  definition.names.map((name) => [name as FieldName<R>, definition.fields[name]] as const);
+
+const defaultCell: Record<FieldKind, ExportCellType> = {
+  text: "text",
+  choice: "text",
+  date: "date",
+  integer: "integer",
+  number: "number",
+};
+
+/** The export's columns, in field order (the spreadsheets kit's ExportColumn). */
+export function exportColumns(definition: AnyRecordDefinition): { header: string; type: ExportCellType }[] {
+  return entries(definition).flatMap(([, field]) =>
+    field.export === false ? [] : [{ header: field.label, type: field.export ?? defaultCell[field.kind] }],
+  );
+}
+
+/** The exported fields' names, in the order of `exportColumns`. */
+export function exportFields<R extends AnyRecordDefinition>(definition: R): FieldName<R>[] {
+  return entries(definition).flatMap(([name, field]) => (field.export === false ? [] : [name]));
+}
+
+/** The import's columns, headed as the export heads them (the spreadsheets kit's ImportColumn). */
+export function importColumns<R extends AnyRecordDefinition>(
+  definition: R,
+): { header: string; field: FieldName<R>; required: boolean; kind?: "number" | "date" }[] {
+  return entries(definition).flatMap(([name, field]) => {
+    if (field.import === false) return [];
+    const kind =
+      field.kind === "date"
+        ? "date"
+        : field.kind === "integer" || field.kind === "number"
+          ? "number"
+          : undefined;
+    const required = field.import?.required ?? false;
+    return [
+      kind
+        ? { header: field.label, field: name, required, kind }
+        : { header: field.label, field: name, required },
+    ];
+  });
+}
+
+/** The imported fields' names, in the order of `importColumns`. */
+export function importFields<R extends AnyRecordDefinition>(definition: R): FieldName<R>[] {
+  return entries(definition).flatMap(([name, field]) => (field.import === false ? [] : [name]));
+}
+
+/** The legacy /api's name (path) of a field: its `wire`, else its name. Unknown names pass as they are. */
+export function wireName(definition: AnyRecordDefinition, name: string): string {
+  return Object.hasOwn(definition.fields, name) ? (definition.fields[name].wire ?? name) : name;
+}
+
+/**
+ * The history's field list (the audit kit's FieldSpec): each field under the key its entries
+ * store it, so entries written before a rename still read.
+ */
+export function auditFields(
+  definition: AnyRecordDefinition,
+): { path: string; label: string; kind?: "date" | "number" }[] {
+  return entries(definition).flatMap(([name, field]) => {
+    if (field.audit === false) return [];
+    const path = field.audit?.key ?? wireName(definition, name);
+    const label = field.audit?.label ?? field.label;
+    const kind =
+      field.kind === "date"
+        ? "date"
+        : field.kind === "integer" || field.kind === "number"
+          ? "number"
+          : undefined;
+    return [kind ? { path, label, kind } : { path, label }];
+  });
+}
+
+/** The sortable fields, in field order (a list adds its own sorts, "entered", beside them). */
+export function sortNames<R extends AnyRecordDefinition>(definition: R): SortName<R>[] {
+  return entries(definition).flatMap(([name, field]) => (field.list?.sort ? [name as SortName<R>] : []));
+}
+
+/** How each sortable field orders. */
+export function sortHows<R extends AnyRecordDefinition>(definition: R): Record<SortName<R>, SortHow> {
+  return Object.fromEntries(
+    entries(definition).flatMap(([name, field]) => (field.list?.sort ? [[name, field.list.sort]] : [])),
+  ) as Record<SortName<R>, SortHow>;
+}
+
+/** The sort values saved links may carry, each with the field it sorts now. */
+export function oldSortNames<R extends AnyRecordDefinition>(definition: R): Record<string, SortName<R>> {
+  return Object.fromEntries(
+    entries(definition).flatMap(([name, field]) =>
+      (field.list?.oldSorts ?? []).map((old) => [old, name as SortName<R>]),
+    ),
+  );
+}
+
+/** The fields ?q= searches, in field order. */
+export function searchFields<R extends AnyRecordDefinition>(definition: R): FieldName<R>[] {
+  return entries(definition).flatMap(([name, field]) => (field.list?.search ? [name] : []));
+}
+
+/**
+ * Flat values (by field name) as the legacy wire has them: each under its wire name, a dotted
+ * one nested ("validity.from" → validity: {from}), in field order. Fields absent from `values`
+ * are left out.
+ */
+export function toWire(definition: AnyRecordDefinition, values: Readonly<Record<string, unknown>>) {
+  const wire: Record<string, unknown> = {};
+  for (const name of definition.names) {
+    if (!Object.hasOwn(values, name)) continue;
+    const path = wireName(definition, name).split(".");
+    let target = wire;
+    for (const key of path.slice(0, -1)) {
+      if (!target[key] || typeof target[key] !== "object") target[key] = {};
+      target = target[key] as Record<string, unknown>;
+    }
+    target[path[path.length - 1]] = values[name];
+  }
+  return wire;
+}
+
+/**
+ * A legacy wire body's fields by their names in the app (the other way of `toWire`): only the
+ * fields present in the body; a nested path whose parent is not an object is absent.
+ */
+export function fromWire<R extends AnyRecordDefinition>(
+  definition: R,
+  body: Readonly<Record<string, unknown>>,
+): Partial<Record<FieldName<R>, unknown>> {
+  const values: Partial<Record<FieldName<R>, unknown>> = {};
+  for (const [name] of entries(definition)) {
+    let source: unknown = body;
+    let found = true;
+    for (const key of wireName(definition, name).split(".")) {
+      if (!source || typeof source !== "object" || Array.isArray(source) || !Object.hasOwn(source, key)) {
+        found = false;
+        break;
+      }
+      source = (source as Record<string, unknown>)[key];
+    }
+    if (found) values[name] = source;
+  }
+  return values;
+}
+
+/**
+ * Where a definition and its (hand-written) drizzle table disagree: a field with no table property
+ * of its name, a property whose column is not the field's `column`, or a table column no field
+ * and no `bookkeeping` property (id, version, timestamps) accounts for. Empty when they agree; a
+ * feature's test asserts that (`columns`: drizzle's getTableColumns of the table).
+ */
+export function tableMismatches(
+  definition: AnyRecordDefinition,
+  columns: Readonly<Record<string, { name: string }>>,
+  bookkeeping: readonly string[],
+): string[] {
+  const problems: string[] = [];
+  for (const [name, field] of entries(definition)) {
+    const column = columns[name];
+    if (!column) problems.push(`field ${name} has no table column`);
+    else if (column.name !== field.column)
+      problems.push(
+        `field ${name}: the table's column is ${column.name}, the definition says ${field.column}`,
+      );
+  }
+  for (const property of Object.keys(columns))
+    if (!Object.hasOwn(definition.fields, property) && !bookkeeping.includes(property))
+      problems.push(`table column ${columns[property].name} (${property}) is no field of the definition`);
+  return problems;
+}
