@@ -1,5 +1,8 @@
 import type { FieldSpec } from "#app/audit/diff.ts";
 import type { Area } from "#app/auth/permissions.ts";
+import { auditFields } from "#app/lib/record.ts";
+import { DERIVED, sparesRecord } from "#app/spares/record.ts";
+import { rackItemRecord } from "#app/store-racks/record.ts";
 
 // The kinds of record the audit log holds (its `entity` column), with the words people know them
 // by and the fields of each record's form, in the form's order and with the form's labels. The
@@ -28,30 +31,16 @@ export const RECORD_TYPES = {
     label: "Spares line",
     area: "spares",
     fields: [
-      { path: "department", label: "Department" },
-      { path: "srno", label: "Serial Number", kind: n },
-      { path: "Assets", label: "Assets" },
-      { path: "ComponentsAndEquipments", label: "Components/Equipments" },
-      { path: "AvailableStock", label: "Available stock", kind: n },
-      { path: "MinStock", label: "Min Stock", kind: n },
-      { path: "LeadTime", label: "Lead time", kind: n },
+      ...auditFields(sparesRecord),
       // Both derived from the stock, as it was at the save (entries before issue 30 hold a typed status).
-      { path: "ExcessShortFall", label: "Excess/Short Fall", kind: n },
-      { path: "StatusofOrder", label: "Status of Order" },
+      { path: DERIVED.shortfall.audit, label: DERIVED.shortfall.label, kind: n },
+      { path: DERIVED.status.audit, label: DERIVED.status.label },
     ],
   },
   rack_item: {
     label: "Rack item",
     area: "racks",
-    fields: [
-      { path: "rackNumber", label: "Rack", kind: n },
-      { path: "section", label: "Section" },
-      { path: "materialName", label: "Material Name" },
-      { path: "availableStock", label: "Available Stock", kind: n },
-      { path: "issue", label: "Issue", kind: n },
-      { path: "receit", label: "Receipt", kind: n },
-      { path: "closingStock", label: "Closing Stock", kind: n },
-    ],
+    fields: auditFields(rackItemRecord),
   },
   contract: {
     label: "Contract",

@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import { type Answer, describeFields, messageBody, sameShape } from "#app/lib/endpoint.ts";
-import type { InventoryRecord } from "#app/spares/queries.server.ts";
+import type { SparesLine } from "#app/spares/queries.server.ts";
 import { AVAILABLE, DEPARTMENTS, ORDER_TO_PLACE } from "#app/spares/rules.ts";
 import { lineSchema, MAX_LEAD_TIME_DAYS, MAX_QUANTITY, MAX_SRNO, MAX_TEXT } from "#app/spares/schema.ts";
 
@@ -72,7 +72,7 @@ export const inventoryLine = z.strictObject({
   createdAt: z.string(),
   updatedAt: z.string(),
 });
-sameShape<z.output<typeof inventoryLine>, InventoryRecord>();
+sameShape<z.output<typeof inventoryLine>, SparesLine>();
 
 export const lineList = z.strictObject({ success: z.literal(true), users: z.array(inventoryLine) });
 export const lineSaved = z.strictObject({

@@ -1,8 +1,10 @@
 import { sql } from "drizzle-orm";
 import type { Tx } from "#app/db/client.server.ts";
+import { exportColumns } from "#app/lib/record.ts";
 import { listExportQuery } from "#app/spares/list.server.ts";
-import { readInventoryView } from "#app/spares/list.ts";
+import { readSparesView } from "#app/spares/list.ts";
 import { lineOrderStatus } from "#app/spares/order-status.server.ts";
+import { DERIVED, sparesRecord } from "#app/spares/record.ts";
 import type { Department } from "#app/spares/rules.ts";
 import { inventoryItems } from "#app/spares/table.server.ts";
 import type { ExportColumn } from "#app/spreadsheets/cells.ts";
@@ -13,19 +15,15 @@ import type { ExportSpec } from "#app/spreadsheets/writer.server.ts";
 // the page and its print view head them (so an exported file can be edited and imported again),
 // and its rows from the list's own query — the same search, filters and order, every matching line.
 
+/** The definition's columns, then the two figures worked out from the stock. */
 export const SPARES_COLUMNS: ExportColumn[] = [
-  { header: "Serial Number", type: "integer" },
-  { header: "Assets", type: "text" },
-  { header: "Components/Equipments", type: "text" },
-  { header: "Available stock", type: "number" },
-  { header: "Min Stock", type: "number" },
-  { header: "Lead time", type: "number" },
-  { header: "Excess/Short Fall", type: "number" },
-  { header: "Status of Order", type: "text" },
+  ...exportColumns(sparesRecord),
+  { header: DERIVED.shortfall.label, type: DERIVED.shortfall.export },
+  { header: DERIVED.status.label, type: DERIVED.status.export },
 ];
 
 export function sparesExport(db: Tx, department: Department, search: URLSearchParams): ExportSpec {
-  const { params, filters } = readInventoryView(search);
+  const { params, filters } = readSparesView(search);
   const t = inventoryItems;
   const select = {
     srno: t.srno,

@@ -7,6 +7,7 @@ import {
   recordMovement,
 } from "#app/ledger/movements.server.ts";
 import { toThousandths } from "#app/ledger/rules.ts";
+import { importColumns } from "#app/lib/record.ts";
 import {
   errorsByField,
   type ImportKind,
@@ -18,6 +19,7 @@ import {
 import { versionedRecords } from "#app/spreadsheets/import-records.server.ts";
 import { naturalKey } from "#app/spreadsheets/import-rules.ts";
 import { RACK_COLUMNS } from "#app/store-racks/export.server.ts";
+import { rackItemRecord } from "#app/store-racks/record.ts";
 import {
   closingStock,
   formatQuantity,
@@ -82,15 +84,7 @@ export const rackItemsKind: ImportKind = {
     "The stock is Available Stock + Receipt − Issue (this month's figures, as the export writes them): a new item's stock is its opening stock, a changed stock a stock count dated today, both in the stock ledger.",
     "Closing Stock may be left blank; when filled in it must agree with the other three figures.",
   ],
-  columns: [
-    { header: "Rack", field: "rackNumber", required: true, kind: "number" },
-    { header: "Section", field: "section", required: true },
-    { header: "Material Name", field: "materialName", required: true },
-    { header: "Available Stock", field: "availableStock", required: true, kind: "number" },
-    { header: "Issue", field: "issue", required: false, kind: "number" },
-    { header: "Receipt", field: "receipt", required: false, kind: "number" },
-    { header: "Closing Stock", field: "closingStock", required: false, kind: "number" },
-  ],
+  columns: importColumns(rackItemRecord),
   check(texts) {
     const errors: Record<string, string> = {};
     const rack = parseRackNumber(texts.rackNumber.replace(/\s+/g, ""));

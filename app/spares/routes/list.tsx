@@ -14,17 +14,17 @@ import { serverSettings } from "#app/lib/env.server.ts";
 import { logError } from "#app/lib/request-id.server.ts";
 import { coverCells, stockCover } from "#app/spares/cover.ts";
 import inventoryCss from "#app/spares/inventory.css?url";
-import { listTablePage } from "#app/spares/list.server.ts";
+import { listPage } from "#app/spares/list.server.ts";
 import {
-  INVENTORY_LIST_DEFAULTS,
-  type InventoryFilters,
-  readInventoryView,
+  readSparesView,
+  SPARES_LIST_DEFAULTS,
+  type SparesFilters,
   STATUS_FILTER_LABELS,
   STATUS_FILTERS,
   STOCK_FILTER_LABELS,
   STOCK_FILTERS,
 } from "#app/spares/list.ts";
-import type { TableRow } from "#app/spares/queries.server.ts";
+import type { ListRow } from "#app/spares/queries.server.ts";
 import {
   type Department,
   deleteHrefOf,
@@ -71,12 +71,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!isDepartment(department))
     throw new Response(unknownDepartmentMessage(String(params.department)), { status: 404 });
   const search = await withListSize(db, user, `products/${department}`, url.searchParams);
-  const { params: list, filters } = readInventoryView(search);
+  const { params: list, filters } = readSparesView(search);
   const today = dateInZone(new Date(), serverSettings().PLANT_TIME_ZONE);
-  let page: ListPage<TableRow> = { rows: [], total: 0, page: 1 };
+  let page: ListPage<ListRow> = { rows: [], total: 0, page: 1 };
   let issued = new Map<string, number>();
   try {
-    page = await listTablePage(db, department, list, filters);
+    page = await listPage(db, department, list, filters);
     issued = await issuedInCoverWindow(db, { ids: page.rows.map((row) => row.id) }, today);
   } catch (error) {
     // The legacy app: a list that cannot be read shows as empty ('No products available').
@@ -90,7 +90,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     page: page.page,
     size: list.size,
     total: page.total,
-    defaults: INVENTORY_LIST_DEFAULTS,
+    defaults: SPARES_LIST_DEFAULTS,
   };
   const rows = page.rows.map((row) => ({ ...row, issued: issued.get(row.id) ?? 0 }));
   return { department, rows, view, filters, today };
@@ -152,18 +152,18 @@ export default function InventoryTablePage() {
               <SortHeader view={view} sort="assets">
                 Assets
               </SortHeader>
-              <SortHeader view={view} sort="components">
+              <SortHeader view={view} sort="componentsAndEquipments">
                 Components/
                 <wbr />
                 Equipments
               </SortHeader>
-              <SortHeader view={view} sort="available">
+              <SortHeader view={view} sort="availableStock">
                 Available stock
               </SortHeader>
-              <SortHeader view={view} sort="min">
+              <SortHeader view={view} sort="minStock">
                 Min Stock
               </SortHeader>
-              <SortHeader view={view} sort="leadTime">
+              <SortHeader view={view} sort="leadTimeDays">
                 Lead time
               </SortHeader>
               <SortHeader view={view} sort="shortfall">
@@ -219,7 +219,7 @@ export default function InventoryTablePage() {
 }
 
 /** The department table's filters: below minimum, and the status of order. */
-export function InventoryFilterFields({ filters }: { filters: InventoryFilters }) {
+export function InventoryFilterFields({ filters }: { filters: SparesFilters }) {
   return (
     <>
       <div className="field">
@@ -273,7 +273,7 @@ const LineRow = memo(function LineRow({
   openMovement,
   askToDelete,
 }: {
-  row: TableRow & { issued: number };
+  row: ListRow & { issued: number };
   q: string;
   department: Department;
   back: string;
@@ -287,10 +287,10 @@ const LineRow = memo(function LineRow({
 }) {
   const item: StockItemRef = { type: "spare", id: row.id };
   const cover = coverCells(
-    stockCover({ stock: row.available, issued: row.issued, leadTimeDays: row.leadTime, today }),
+    stockCover({ stock: row.availableStock, issued: row.issued, leadTimeDays: row.leadTimeDays, today }),
   );
   const base = `/products/${department}/${row.srno}`;
-  const shortfall = excessShortFall(row.available, row.min);
+  const shortfall = excessShortFall(row.availableStock, row.minStock);
   // The status comes with the row (the rule's SQL twin, as the filter reads it); its colour with it.
   const short = row.status === ORDER_TO_PLACE;
   // The delete names the id and version of the line shown, so a changed line is never deleted.
@@ -304,16 +304,16 @@ const LineRow = memo(function LineRow({
         <Marked text={row.assets} q={q} />
       </td>
       <td>
-        <Marked text={row.components} q={q} />
+        <Marked text={row.componentsAndEquipments} q={q} />
       </td>
       <td>
-        <Marked text={row.available} q={q} />
+        <Marked text={row.availableStock} q={q} />
       </td>
       <td>
-        <Marked text={row.min} q={q} />
+        <Marked text={row.minStock} q={q} />
       </td>
       <td>
-        <Marked text={row.leadTime} q={q} />
+        <Marked text={row.leadTimeDays} q={q} />
       </td>
       <td>
         <Marked text={shortfall} q={q} />
@@ -332,7 +332,11 @@ const LineRow = memo(function LineRow({
                   key={form}
                   href={href}
                   onClick={(event) => {
-                    const moving = { ref: item, name: row.components, inStock: row.available };
+                    const moving = {
+                      ref: item,
+                      name: row.componentsAndEquipments,
+                      inStock: row.availableStock,
+                    };
                     if (openMovement(form, moving, here)) event.preventDefault();
                   }}
                 >

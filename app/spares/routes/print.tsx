@@ -9,9 +9,9 @@ import { serverSettings } from "#app/lib/env.server.ts";
 import { logError } from "#app/lib/request-id.server.ts";
 import { coverCells, stockCover } from "#app/spares/cover.ts";
 import inventoryCss from "#app/spares/inventory.css?url";
-import { listTableForPrint } from "#app/spares/list.server.ts";
-import { appliedInventoryFilters, readInventoryView } from "#app/spares/list.ts";
-import type { TableRow } from "#app/spares/queries.server.ts";
+import { listForPrint } from "#app/spares/list.server.ts";
+import { appliedSparesFilters, readSparesView } from "#app/spares/list.ts";
+import type { ListRow } from "#app/spares/queries.server.ts";
 import {
   departmentTablePath,
   excessShortFall,
@@ -37,12 +37,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!isDepartment(department))
     throw new Response(unknownDepartmentMessage(String(department)), { status: 404 });
   const url = new URL(request.url);
-  const { params: list, filters } = readInventoryView(url.searchParams);
+  const { params: list, filters } = readSparesView(url.searchParams);
   const today = dateInZone(new Date(), serverSettings().PLANT_TIME_ZONE);
-  let rows: TableRow[] = [];
+  let rows: ListRow[] = [];
   let issued = new Map<string, number>();
   try {
-    rows = await listTableForPrint(db, department, list, filters);
+    rows = await listForPrint(db, department, list, filters);
     // The whole department's issues in one query (the print may hold thousands of lines).
     issued = await issuedInCoverWindow(db, { department }, today);
   } catch (error) {
@@ -57,15 +57,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       ...row,
       cover: coverCells(
         stockCover({
-          stock: row.available,
+          stock: row.availableStock,
           issued: issued.get(row.id) ?? 0,
-          leadTimeDays: row.leadTime,
+          leadTimeDays: row.leadTimeDays,
           today,
         }),
       ),
     })),
     truncatedAt: truncated ? PRINT_ROW_LIMIT : undefined,
-    filters: appliedInventoryFilters(list.q, filters),
+    filters: appliedSparesFilters(list.q, filters),
     printedAt: printedAtNow(),
     backHref: `${MENU_TABLE_PATHS[department] ?? departmentTablePath(department)}${backQuery ? `?${backQuery}` : ""}`,
   };
@@ -102,11 +102,11 @@ export default function InventoryPrintPage() {
             <tr key={row.id}>
               <td>{row.srno}</td>
               <td>{row.assets}</td>
-              <td>{row.components}</td>
-              <td>{row.available}</td>
-              <td>{row.min}</td>
-              <td>{row.leadTime}</td>
-              <td>{excessShortFall(row.available, row.min)}</td>
+              <td>{row.componentsAndEquipments}</td>
+              <td>{row.availableStock}</td>
+              <td>{row.minStock}</td>
+              <td>{row.leadTimeDays}</td>
+              <td>{excessShortFall(row.availableStock, row.minStock)}</td>
               <td>{row.status}</td>
               <td>{row.cover.days}</td>
               <td>{row.cover.orderBy}</td>
