@@ -4,6 +4,7 @@ import { RECORD_TYPES } from "#app/audit/record-types.ts";
 import { tableMismatches } from "#app/lib/record.ts";
 import { SPARES_COLUMNS } from "#app/spares/export.server.ts";
 import { sparesKind } from "#app/spares/import.server.ts";
+import { readSparesView } from "#app/spares/list.ts";
 import { sparesRecord } from "#app/spares/record.ts";
 import { inventoryItems } from "#app/spares/table.server.ts";
 
@@ -65,5 +66,18 @@ describe("the spares line's definition", () => {
       { path: "ExcessShortFall", label: "Excess/Short Fall", kind: "number" },
       { path: "StatusofOrder", label: "Status of Order" },
     ]);
+  });
+});
+
+describe("the spares list's sorts", () => {
+  test("sort by the fields' names, and a link saved with an earlier name still sorts the same column", () => {
+    expect(readSparesView(new URLSearchParams("sort=availableStock")).params.sort).toBe("availableStock");
+    expect(readSparesView(new URLSearchParams("sort=available&dir=desc")).params).toMatchObject({
+      sort: "availableStock",
+      dir: "desc",
+    });
+    expect(readSparesView(new URLSearchParams("sort=components")).params.sort).toBe("componentsAndEquipments");
+    expect(readSparesView(new URLSearchParams("sort=leadTime")).params.sort).toBe("leadTimeDays");
+    expect(readSparesView(new URLSearchParams("sort=status")).params.sort).toBe("status");
   });
 });
