@@ -3,6 +3,7 @@ import type { Area } from "#app/auth/permissions.ts";
 import { auditFields } from "#app/lib/record.ts";
 import { DERIVED, sparesRecord } from "#app/spares/record.ts";
 import { rackItemRecord } from "#app/store-racks/record.ts";
+import { userRecord } from "#app/users/record.ts";
 
 // The kinds of record the audit log holds (its `entity` column), with the words people know them
 // by and the fields of each record's form, in the form's order and with the form's labels. The
@@ -93,13 +94,8 @@ export const RECORD_TYPES = {
     label: "User",
     area: "users",
     fields: null,
-    labels: {
-      email: { label: "E-mail" },
-      name: { label: "Name" },
-      role: { label: "Role" },
-      disabled: { label: "Disabled" },
-      mustChangePassword: { label: "Must change password" },
-    },
+    // The definition's labels under the keys entries hold; values shown as stored (yes/no, text).
+    labels: Object.fromEntries(auditFields(userRecord).map(({ path, label }) => [path, { label }])),
   },
   settings: { label: "Settings", area: "settings", fields: null },
 } as const satisfies Record<string, RecordTypeInfo>;
