@@ -1,5 +1,6 @@
 import type { FieldSpec } from "#app/audit/diff.ts";
 import type { Area } from "#app/auth/permissions.ts";
+import { movementRecord, OLDER_MOVEMENT_KEYS } from "#app/ledger/record.ts";
 import { auditFields } from "#app/lib/record.ts";
 import { DERIVED, sparesRecord } from "#app/spares/record.ts";
 import { rackItemRecord } from "#app/store-racks/record.ts";
@@ -76,18 +77,8 @@ export const RECORD_TYPES = {
     area: "racks",
     fields: null,
     labels: {
-      kind: { label: "Kind" },
-      quantity: { label: "Quantity", kind: n },
-      materialName: { label: "Material Name" },
-      ComponentsAndEquipments: { label: "Components/Equipments" },
-      rackNumber: { label: "Rack", kind: n },
-      department: { label: "Department" },
-      date: { label: "Date", kind: d },
-      movedOn: { label: "Date", kind: d },
-      reference: { label: "Reference" },
-      receivedFrom: { label: "Received from" },
-      issuedTo: { label: "Issued to" },
-      remark: { label: "Remark" },
+      ...Object.fromEntries(auditFields(movementRecord).map(({ path, ...spec }) => [path, spec])),
+      ...OLDER_MOVEMENT_KEYS,
     },
   },
   user: {

@@ -11,10 +11,9 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { recordIdColumn } from "#app/db/columns.ts";
+import { MOVEMENT_KINDS } from "#app/ledger/record.ts";
 import { sparesStockHolder } from "#app/spares/stock.server.ts";
 import { rackStockHolder } from "#app/store-racks/stock.server.ts";
-
-export const MOVEMENT_KINDS = ["opening", "receipt", "issue", "count", "reversal"] as const;
 
 // The stock ledger (issue 17): one row per dated change of one item's stock. Rows are never
 // updated or deleted by the app: a wrong one is reversed by another row pointing at it. So there
