@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { audit } from "#app/audit/log.server.ts";
-import { users } from "#app/auth/table.server.ts";
+import { adminEmails } from "#app/auth/people.server.ts";
 import { createBackup } from "#app/backups/backup.server.ts";
 import { backupIsStale, backupsToKeep, newestFirst, parseBackupName } from "#app/backups/rules.ts";
 import { type BackupSettings, backupSettingsSchema, DEFAULT_BACKUP_SETTINGS } from "#app/backups/schema.ts";
@@ -129,7 +129,7 @@ export async function runBackup(
 async function recordFailure(reason: string, message: string, now: Date, timeZone: string, dir: string) {
   await db.transaction(async (tx) => {
     await putSetting(tx, FAILURE_KEY, { at: now.toISOString(), message } satisfies Failure, null);
-    const admins = await tx.select({ email: users.email }).from(users).where(eq(users.role, "admin"));
+    const admins = await adminEmails(tx);
     for (const admin of admins)
       await queueMail(tx, "backup", {
         to: admin.email,

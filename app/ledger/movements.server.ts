@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, inArray, isNotNull, lt, lte, type SQL, sql } from "drizzle-orm";
 import { type AnyPgColumn, alias } from "drizzle-orm/pg-core";
 import { audit, auditMany } from "#app/audit/log.server.ts";
-import { users } from "#app/auth/table.server.ts";
+import { personNameById } from "#app/auth/people.server.ts";
 import type { Tx } from "#app/db/client.server.ts";
 import { isRecordId, type StockItemRef, type StockItemType } from "#app/ledger/item.ts";
 import {
@@ -560,14 +560,12 @@ export async function stockCard(
   const rowsQuery = db
     .select({
       row: m,
-      enteredBy: users.name,
-      enteredEmail: users.email,
+      enteredBy: personNameById(m.createdBy),
       reversedKind: reversed.kind,
       reversalId: reversal.id,
       reversalAt: reversal.createdAt,
     })
     .from(m)
-    .leftJoin(users, eq(users.id, m.createdBy))
     .leftJoin(reversed, eq(reversed.id, m.reversesId))
     .leftJoin(reversal, eq(reversal.reversesId, m.id))
     .where(ids ? and(inRange, inArray(m.id, ids)) : inRange)
@@ -589,9 +587,9 @@ export async function stockCard(
   const broughtForward = fromThousandths(
     toThousandths(opening) + toThousandths(quantityOf(earlier?.[0]?.total)),
   );
-  const movements = rows.map(({ row, enteredBy, enteredEmail, reversedKind, reversalId, reversalAt }) => ({
+  const movements = rows.map(({ row, enteredBy, reversedKind, reversalId, reversalAt }) => ({
     ...toMovement(row),
-    enteredBy: enteredBy?.trim() || enteredEmail || null,
+    enteredBy: enteredBy || null,
     reversedKind: (reversedKind as EnteredKind | null) ?? null,
     reversedBy: reversalId && reversalAt ? { id: reversalId, createdAt: reversalAt.toISOString() } : null,
   }));

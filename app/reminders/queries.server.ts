@@ -1,7 +1,7 @@
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { activePeople } from "#app/auth/people.server.ts";
 import { can } from "#app/auth/permissions.ts";
 import type { Role } from "#app/auth/roles.ts";
-import { users } from "#app/auth/table.server.ts";
 import { contractMessage, datePassed, type StatusBounds, whatsAppLink } from "#app/contracts/rules.ts";
 import { contracts } from "#app/contracts/table.server.ts";
 import type { Tx } from "#app/db/client.server.ts";
@@ -174,11 +174,20 @@ export async function runDigest(
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('plantops-daily-digest'))`);
     const items = await digestItems(tx, context.today, context.offsets, context.bounds);
-    const subscribers = await tx
-      .select({ userId: users.id, email: users.email, role: users.role, kind: reminderSubscriptions.kind })
-      .from(reminderSubscriptions)
-      .innerJoin(users, eq(users.id, reminderSubscriptions.userId))
-      .where(isNull(users.disabledAt));
+    const subscriptions = await tx
+      .select({ userId: reminderSubscriptions.userId, kind: reminderSubscriptions.kind })
+      .from(reminderSubscriptions);
+    const people = new Map(
+      (await activePeople(tx, [...new Set(subscriptions.map((row) => row.userId))])).map((person) => [
+        person.id,
+        person,
+      ]),
+    );
+    // A disabled account gets no digest.
+    const subscribers = subscriptions.flatMap(({ userId, kind }) => {
+      const person = people.get(userId);
+      return person ? [{ userId, email: person.email, role: person.role, kind }] : [];
+    });
     const already = new Set(
       (
         await tx
