@@ -7,7 +7,7 @@ import * as stockReport from "#app/ledger/report/routes.ts";
 import * as ledger from "#app/ledger/routes.ts";
 import { prefix, route } from "#app/lib/route-entry.ts";
 import * as sop from "#app/sop/routes.ts";
-import * as inventory from "#app/spares/routes.ts";
+import * as spares from "#app/spares/routes.ts";
 import * as exportsFeature from "#app/spreadsheets/routes.ts";
 import * as storeRacks from "#app/store-racks/routes.ts";
 
@@ -21,7 +21,7 @@ import * as storeRacks from "#app/store-racks/routes.ts";
 export const resources: RouteConfigEntry[] = [
   route("logout", "auth/routes/logout.tsx"),
   ...exportsFeature.resources,
-  ...inventory.resources,
+  ...spares.resources,
   ...storeRacks.resources,
   ...ledger.resources,
   ...stockReport.resources,
@@ -35,7 +35,7 @@ export const resources: RouteConfigEntry[] = [
     route("auth/login", "auth/routes/api-login.ts"),
     route("auth/register", "auth/routes/api-register.ts"),
     route("auth/logout", "auth/routes/api-logout.ts"),
-    ...inventory.api,
+    ...spares.api,
     ...storeRacks.api,
     ...ledger.api,
     ...stockReport.api,

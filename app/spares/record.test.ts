@@ -76,7 +76,9 @@ describe("the spares list's sorts", () => {
       sort: "availableStock",
       dir: "desc",
     });
-    expect(readSparesView(new URLSearchParams("sort=components")).params.sort).toBe("componentsAndEquipments");
+    expect(readSparesView(new URLSearchParams("sort=components")).params.sort).toBe(
+      "componentsAndEquipments",
+    );
     expect(readSparesView(new URLSearchParams("sort=leadTime")).params.sort).toBe("leadTimeDays");
     expect(readSparesView(new URLSearchParams("sort=status")).params.sort).toBe("status");
   });

@@ -5,7 +5,6 @@ import { route } from "#app/lib/route-entry.ts";
 import {
   departmentParams,
   failureAnswer,
-  inventoryLine,
   lineDeleted,
   lineList,
   lineParams,
@@ -13,6 +12,7 @@ import {
   listQuery,
   sampleLine,
   sampleLineInput,
+  sparesLine,
 } from "#app/spares/api-schema.ts";
 import { duplicateSrnoMessage, messages, unknownDepartmentMessage } from "#app/spares/rules.ts";
 import { lineChangesSchema, lineSchema } from "#app/spares/schema.ts";
@@ -88,7 +88,7 @@ export const endpoints: Endpoint[] = [
     params: lineParams,
     example: { path: linePath("product") },
     responses: signedIn({
-      200: { description: "The line", schema: inventoryLine, example: sampleLine },
+      200: { description: "The line", schema: sparesLine, example: sampleLine },
       404: notFound,
     }),
   },

@@ -2,7 +2,7 @@ import { eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Tx } from "#app/db/client.server.ts";
 import { lineNeedsOrder } from "#app/spares/order-status.server.ts";
-import { departmentTablePath } from "#app/spares/rules.ts";
+import { departmentListPath } from "#app/spares/rules.ts";
 import { inventoryItems as t } from "#app/spares/table.server.ts";
 
 // What the rest of the app reads and writes of the spares lines: the stock ledger (a line's stock
@@ -55,7 +55,7 @@ export async function describeLine(db: Tx, id: string) {
     name: row.name,
     location: `${row.department} spares, Sr. No. ${row.srno}, ${row.assets}`,
     inStock: row.availableStock,
-    listHref: departmentTablePath(row.department),
+    listHref: departmentListPath(row.department),
     reorder: { minStock: row.minStock, leadTimeDays: row.leadTimeDays },
   };
 }

@@ -13,7 +13,6 @@ import { dateInZone } from "#app/lib/dates.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
 import { logError } from "#app/lib/request-id.server.ts";
 import { coverCells, stockCover } from "#app/spares/cover.ts";
-import inventoryCss from "#app/spares/inventory.css?url";
 import { listPage } from "#app/spares/list.server.ts";
 import {
   readSparesView,
@@ -28,14 +27,15 @@ import type { ListRow } from "#app/spares/queries.server.ts";
 import {
   type Department,
   deleteHrefOf,
-  departmentOfTablePath,
-  departmentTablePath,
+  departmentListPath,
+  departmentOfListPath,
   excessShortFall,
   isDepartment,
   messages,
   ORDER_TO_PLACE,
   unknownDepartmentMessage,
 } from "#app/spares/rules.ts";
+import sparesCss from "#app/spares/spares.css?url";
 import { ExportLinks } from "#app/spreadsheets/links.tsx";
 import { useDeleteDialog } from "#app/ui/confirm-delete.tsx";
 import { listHandle } from "#app/ui/list/handle.ts";
@@ -60,14 +60,13 @@ import { Marked } from "#app/ui/list/marked.tsx";
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.department ?? "Spare parts"} spare parts · PlantOps` },
 ];
-export const links = () => [{ rel: "stylesheet", href: inventoryCss }];
+export const links = () => [{ rel: "stylesheet", href: sparesCss }];
 export const handle = listHandle;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requirePermission(request, "spares");
   const url = new URL(request.url);
-  const department =
-    params.department === undefined ? departmentOfTablePath(url.pathname) : params.department;
+  const department = params.department === undefined ? departmentOfListPath(url.pathname) : params.department;
   if (!isDepartment(department))
     throw new Response(unknownDepartmentMessage(String(params.department)), { status: 404 });
   const search = await withListSize(db, user, `products/${department}`, url.searchParams);
@@ -96,7 +95,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return { department, rows, view, filters, today };
 }
 
-export default function InventoryTablePage() {
+export default function SparesListPage() {
   const { department, rows, view, filters, today } = useLoaderData<typeof loader>();
   const location = useLocation();
   const navigation = useNavigation();
@@ -104,7 +103,7 @@ export default function InventoryTablePage() {
   const loading =
     navigation.state === "loading" &&
     navigation.location.pathname !== location.pathname &&
-    departmentOfTablePath(navigation.location.pathname) !== null;
+    departmentOfListPath(navigation.location.pathname) !== null;
   const deleteDialog = useDeleteDialog(messages.deleteQuestion);
   // With JavaScript, Issue / Receive / Count open one dialog for the page; without, their links
   // open the form's page, which comes back to this view of the table.
@@ -114,7 +113,7 @@ export default function InventoryTablePage() {
   const mayChange = can("spares");
   // After a delete, back to the table the user was on (/firefight stays /firefight).
   const back =
-    location.pathname === departmentTablePath(department)
+    location.pathname === departmentListPath(department)
       ? ""
       : `?back=${encodeURIComponent(location.pathname)}`;
   const filtered = Boolean(filters.stock || filters.status);
@@ -139,7 +138,7 @@ export default function InventoryTablePage() {
         </div>
       </div>
       <ListToolbar view={view}>
-        <InventoryFilterFields filters={filters} />
+        <SparesFilterFields filters={filters} />
       </ListToolbar>
       <ListStatus view={view} noun={["line", "lines"]} filtered={filtered} />
       <TableWrap label={view.name}>
@@ -219,7 +218,7 @@ export default function InventoryTablePage() {
 }
 
 /** The department table's filters: below minimum, and the status of order. */
-export function InventoryFilterFields({ filters }: { filters: SparesFilters }) {
+export function SparesFilterFields({ filters }: { filters: SparesFilters }) {
   return (
     <>
       <div className="field">

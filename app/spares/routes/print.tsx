@@ -8,17 +8,17 @@ import { dateInZone } from "#app/lib/dates.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
 import { logError } from "#app/lib/request-id.server.ts";
 import { coverCells, stockCover } from "#app/spares/cover.ts";
-import inventoryCss from "#app/spares/inventory.css?url";
 import { listForPrint } from "#app/spares/list.server.ts";
 import { appliedSparesFilters, readSparesView } from "#app/spares/list.ts";
 import type { ListRow } from "#app/spares/queries.server.ts";
 import {
-  departmentTablePath,
+  departmentListPath,
   excessShortFall,
   isDepartment,
   MENU_TABLE_PATHS,
   unknownDepartmentMessage,
 } from "#app/spares/rules.ts";
+import sparesCss from "#app/spares/spares.css?url";
 import { PrintList, printHandle } from "#app/ui/list/print.tsx";
 
 // /products/{department}/print?…: the department's whole table, as searched and filtered, on
@@ -26,7 +26,7 @@ import { PrintList, printHandle } from "#app/ui/list/print.tsx";
 
 export const handle = printHandle;
 // The table's own styles (figures right-aligned), as on screen.
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: inventoryCss }];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: sparesCss }];
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.department ?? "Spare parts"} spare parts (print) · PlantOps` },
 ];
@@ -67,11 +67,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     truncatedAt: truncated ? PRINT_ROW_LIMIT : undefined,
     filters: appliedSparesFilters(list.q, filters),
     printedAt: printedAtNow(),
-    backHref: `${MENU_TABLE_PATHS[department] ?? departmentTablePath(department)}${backQuery ? `?${backQuery}` : ""}`,
+    backHref: `${MENU_TABLE_PATHS[department] ?? departmentListPath(department)}${backQuery ? `?${backQuery}` : ""}`,
   };
 }
 
-export default function InventoryPrintPage() {
+export default function SparesPrintPage() {
   const { department, rows, truncatedAt, filters, printedAt, backHref } = useLoaderData<typeof loader>();
   return (
     <PrintList
