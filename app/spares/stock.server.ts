@@ -1,6 +1,6 @@
-import { eq, inArray, type SQL, sql } from "drizzle-orm";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { eq, inArray, sql } from "drizzle-orm";
 import type { Tx } from "#app/db/client.server.ts";
+import { stockCache } from "#app/db/stock-cache.server.ts";
 import { lineNeedsOrder } from "#app/spares/order-status.server.ts";
 import { departmentListPath } from "#app/spares/rules.ts";
 import { inventoryItems as t } from "#app/spares/table.server.ts";
@@ -15,26 +15,13 @@ import { inventoryItems as t } from "#app/spares/table.server.ts";
  */
 export const sparesStockHolder = { table: t, id: t.id, balance: t.availableStock, department: t.department };
 
-/** Locks the lines for the rest of the transaction; the ids found. */
-export async function lockLines(tx: Tx, ids: readonly string[]): Promise<string[]> {
-  const rows = await tx
-    .select({ id: t.id })
-    .from(t)
-    .where(inArray(t.id, [...ids]))
-    .for("update");
-  return rows.map((row) => row.id);
-}
+const cache = stockCache(t, t.id, "availableStock");
 
-/**
- * Rewrites the lines' cached balance in the movement's transaction: `stockOf(id)` is the sum of a
- * line's movements, given the line's key column (so one statement serves many lines).
- */
-export async function rewriteLineStock(tx: Tx, ids: readonly string[], stockOf: (id: AnyPgColumn) => SQL) {
-  await tx
-    .update(t)
-    .set({ availableStock: stockOf(t.id) as SQL<number> })
-    .where(inArray(t.id, [...ids]));
-}
+/** Locks the lines for the rest of the transaction (the ledger's row lock); the ids found. */
+export const lockLines = cache.lock;
+
+/** Rewrites the lines' cached balance from their movements, in the movement's transaction. */
+export const rewriteLineStock = cache.rewrite;
 
 /** What the ledger's pages say about a line (its stock card's heading and way back). */
 export async function describeLine(db: Tx, id: string) {

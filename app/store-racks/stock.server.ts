@@ -1,6 +1,6 @@
-import { eq, inArray, type SQL } from "drizzle-orm";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { eq, inArray } from "drizzle-orm";
 import type { Tx } from "#app/db/client.server.ts";
+import { stockCache } from "#app/db/stock-cache.server.ts";
 import { rackLabel } from "#app/store-racks/rules.ts";
 import { rackItems as t } from "#app/store-racks/table.server.ts";
 
@@ -14,30 +14,13 @@ import { rackItems as t } from "#app/store-racks/table.server.ts";
  */
 export const rackStockHolder = { table: t, id: t.id, balance: t.closingStock };
 
-/** Locks the items for the rest of the transaction; the ids found. */
-export async function lockRackItems(tx: Tx, ids: readonly string[]): Promise<string[]> {
-  const rows = await tx
-    .select({ id: t.id })
-    .from(t)
-    .where(inArray(t.id, [...ids]))
-    .for("update");
-  return rows.map((row) => row.id);
-}
+const cache = stockCache(t, t.id, "closingStock");
 
-/**
- * Rewrites the items' cached balance in the movement's transaction: `stockOf(id)` is the sum of
- * an item's movements, given the item's key column.
- */
-export async function rewriteRackItemStock(
-  tx: Tx,
-  ids: readonly string[],
-  stockOf: (id: AnyPgColumn) => SQL,
-) {
-  await tx
-    .update(t)
-    .set({ closingStock: stockOf(t.id) as SQL<number> })
-    .where(inArray(t.id, [...ids]));
-}
+/** Locks the items for the rest of the transaction (the ledger's row lock); the ids found. */
+export const lockRackItems = cache.lock;
+
+/** Rewrites the items' cached balance from their movements, in the movement's transaction. */
+export const rewriteRackItemStock = cache.rewrite;
 
 /** What the ledger's pages say about an item (its stock card's heading and way back). */
 export async function describeRackItem(db: Tx, id: string) {
