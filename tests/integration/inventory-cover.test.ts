@@ -98,10 +98,10 @@ describe("the pages", () => {
     const response = await run(tableLoader, buildRequest("/firefight", { cookie }));
     const body = (await response.json()) as {
       today: string;
-      rows: { id: string; issued: number; available: number }[];
+      rows: { id: string; issued: number; availableStock: number }[];
     };
     expect(body.today).toBe(today);
-    expect(body.rows.map((row) => [row.id, row.available, row.issued])).toEqual([
+    expect(body.rows.map((row) => [row.id, row.availableStock, row.issued])).toEqual([
       [lines.busy, 80, 90],
       [lines.idle, 12, 0],
       [lines.short, 1, 9],
