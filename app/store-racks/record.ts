@@ -9,7 +9,13 @@ import { defineRecord } from "#app/lib/record.ts";
 
 export const rackItemRecord = defineRecord({
   rackNumber: { label: "Rack", kind: "integer", column: "rack_number", import: { required: true } },
-  section: { label: "Section", kind: "text", column: "section", list: { search: true }, import: { required: true } },
+  section: {
+    label: "Section",
+    kind: "text",
+    column: "section",
+    list: { search: true },
+    import: { required: true },
+  },
   materialName: {
     label: "Material Name",
     kind: "text",

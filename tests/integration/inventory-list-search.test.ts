@@ -64,7 +64,9 @@ describe("department table search at 100,000 lines", () => {
     const filtered = performance.now() - started;
     // Stock n % 50 against a minimum of 10: 11 lines in 50 are at or below it.
     expect(toOrder.total).toBe(22_000);
-    expect(toOrder.rows.every((row) => row.availableStock <= 10 && row.status === "Order to place")).toBe(true);
+    expect(toOrder.rows.every((row) => row.availableStock <= 10 && row.status === "Order to place")).toBe(
+      true,
+    );
     expect(toOrder.rows[0].srno).toBe(452); // the 101st: 10 lines in 1…49, then 11 in each 50
     started = performance.now();
     const byStatus = await listPage(

@@ -1,9 +1,9 @@
 import { contractsKind } from "#app/imports/kinds/contracts.server.ts";
 import { filesKind } from "#app/imports/kinds/files.server.ts";
-import { rackItemsKind } from "#app/store-racks/import.server.ts";
 import { sparesKind } from "#app/spares/import.server.ts";
 import { isDepartment, unknownDepartmentMessage } from "#app/spares/rules.ts";
 import type { ImportKind } from "#app/spreadsheets/import-kind.ts";
+import { rackItemsKind } from "#app/store-racks/import.server.ts";
 
 // Every list that can be imported into, found by its address (/import/products/{department},
 // /import/{kind}) or by the id an imports row records ("spares:Electrician", "contracts").
