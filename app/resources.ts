@@ -21,6 +21,8 @@ import * as storeRacks from "#app/store-racks/routes.ts";
 export const resources: RouteConfigEntry[] = [
   route("logout", "auth/routes/logout.tsx"),
   ...exportsFeature.resources,
+  ...contracts.resources,
+  ...fileIndex.resources,
   ...spares.resources,
   ...storeRacks.resources,
   ...ledger.resources,

@@ -1,5 +1,7 @@
 import type { FieldSpec } from "#app/audit/diff.ts";
 import type { Area } from "#app/auth/permissions.ts";
+import { contractRecord } from "#app/contracts/record.ts";
+import { fileRecord } from "#app/file-index/record.ts";
 import { movementRecord, OLDER_MOVEMENT_KEYS } from "#app/ledger/record.ts";
 import { auditFields } from "#app/lib/record.ts";
 import { DERIVED, sparesRecord } from "#app/spares/record.ts";
@@ -26,7 +28,6 @@ export type RecordTypeInfo = {
 };
 
 const n = "number" as const;
-const d = "date" as const;
 
 export const RECORD_TYPES = {
   inventory_item: {
@@ -47,28 +48,14 @@ export const RECORD_TYPES = {
   contract: {
     label: "Contract",
     area: "contracts",
-    fields: [
-      { path: "equipment", label: "Equipment" },
-      { path: "company", label: "Company" },
-      { path: "validity.from", label: "Validity From", kind: d },
-      { path: "validity.to", label: "Validity To", kind: d },
-      { path: "pms", label: "PMS" },
-      { path: "vendorCode", label: "Vendor Code" },
-      { path: "contractNumber", label: "Contract Number" },
-      { path: "concernedPerson", label: "Concerned Person" },
-      { path: "mobileNumber", label: "Mobile Number" },
-      { path: "lastDateOfChecking", label: "Last Date of Checking", kind: d },
-      { path: "nextDueDate", label: "Next Due Date", kind: d },
-    ],
+    // Derived from the definition: each field at the key its entries store it under.
+    fields: auditFields(contractRecord),
   },
   rack_file: {
     label: "File",
     area: "fileIndex",
-    fields: [
-      { path: "rackName", label: "Rack" },
-      { path: "id", label: "File ID", kind: n },
-      { path: "name", label: "File Name" },
-    ],
+    // Derived from the definition: each field at the key its entries store it under.
+    fields: auditFields(fileRecord),
   },
   sop_record: { label: "SOP record", area: "sop", fields: null },
   // Written by the stock ledger (issue 17); its shape is read from the entry, whatever it holds.

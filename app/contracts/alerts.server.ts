@@ -25,7 +25,7 @@ export async function loadAmcAlerts(db: Tx, now: Date, timeZone: string): Promis
       id: contracts.id,
       equipment: contracts.equipment,
       validityTo: contracts.validityTo,
-      nextDueDate: contracts.nextDueOn,
+      nextDueOn: contracts.nextDueOn,
       mobileNumber: contracts.mobileNumber,
     })
     .from(contracts)

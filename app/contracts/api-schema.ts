@@ -1,21 +1,34 @@
 import * as z from "zod/mini";
 import type { Equipment } from "#app/contracts/queries.server.ts";
-import { PMS_CHOICES } from "#app/contracts/rules.ts";
+import { type ContractField, contractRecord } from "#app/contracts/record.ts";
 import { contractInsertSchema, contractUpdateSchema } from "#app/contracts/schema.ts";
 import { type Answer, describeFields, sameShape } from "#app/lib/endpoint.ts";
+import { type WireOf, wireLayout } from "#app/lib/record.ts";
 
 // The /api/equipment… requests and answers (the legacy API contract), for the OpenAPI document. A body is
 // read into the forms' flat fields (schema.ts toContractInput) and checked by the forms' schemas;
 // on the wire the two validity dates sit in `validity: {from, to}`, so the documented bodies are
 // those same field schemas, arranged as the wire has them.
 
-function onTheWire<Shape extends { validityFrom: z.core.$ZodType; validityTo: z.core.$ZodType }>(
-  shape: Shape,
-  { required }: { required: boolean },
-) {
-  const { validityFrom, validityTo, ...rest } = shape;
-  const validity = z.object({ from: validityFrom, to: validityTo });
-  return z.object({ ...rest, validity: required ? validity : z.optional(validity) });
+/**
+ * A form schema's fields as a wire body has them: each under its wire name (record.ts), the
+ * dotted ones (validity.from, validity.to) in their object after the flat ones.
+ */
+function onTheWire(shape: Readonly<Record<string, z.core.$ZodType>>, { required }: { required: boolean }) {
+  const layout = wireLayout(contractRecord, Object.keys(shape));
+  const flat = layout.filter(([, held]) => typeof held === "string");
+  const groups = layout.filter(([, held]) => typeof held !== "string");
+  return z.object(
+    Object.fromEntries([
+      ...flat.map(([key, name]) => [key, shape[name as string]]),
+      ...groups.map(([key, group]) => {
+        const object = z.object(
+          Object.fromEntries(Object.entries(group).map(([inner, name]) => [inner, shape[name]])),
+        );
+        return [key, required ? object : z.optional(object)];
+      }),
+    ]),
+  );
 }
 
 describeFields(contractUpdateSchema, {
@@ -39,18 +52,34 @@ export const equipmentListQuery = z.object({
   q: z.optional(z.string().check(z.describe("With format: /amc's search"))),
 });
 
+/** A contract's fields on the wire, each a string ("" when empty), nested as toWire nests them. */
+function wireFields() {
+  const leaf = (name: ContractField) => {
+    const field = contractRecord.fields[name];
+    return field.kind === "choice" && "choices" in field
+      ? z.string().check(z.describe(`${field.choices.join(", ")}, or "" when not set`))
+      : z.string();
+  };
+  const fields = Object.fromEntries(
+    wireLayout(contractRecord).map(([key, held]) => [
+      key,
+      typeof held === "string"
+        ? leaf(held as ContractField)
+        : z.strictObject(
+            Object.fromEntries(
+              Object.entries(held).map(([inner, name]) => [inner, leaf(name as ContractField)]),
+            ),
+          ),
+    ]),
+  );
+  return fields as unknown as {
+    [K in keyof WireOf<typeof contractRecord>]: z.ZodMiniType<WireOf<typeof contractRecord>[K]>;
+  };
+}
+
 const equipmentFields = z.strictObject({
   _id: z.string(),
-  equipment: z.string(),
-  company: z.string(),
-  validity: z.strictObject({ from: z.string(), to: z.string() }),
-  pms: z.string().check(z.describe(`${PMS_CHOICES.join(", ")}, or "" when not set`)),
-  vendorCode: z.string(),
-  contractNumber: z.string(),
-  concernedPerson: z.string(),
-  mobileNumber: z.string(),
-  lastDateOfChecking: z.string(),
-  nextDueDate: z.string(),
+  ...wireFields(),
   version: z.number(),
   createdAt: z.string(),
   updatedAt: z.string(),

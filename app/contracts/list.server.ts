@@ -1,6 +1,7 @@
 import { and, count, type SQL, sql } from "drizzle-orm";
 import type { SelectedFields } from "drizzle-orm/pg-core";
 import type { ContractRow, ContractSort, StatusFilter } from "#app/contracts/list.ts";
+import { type ContractField, contractRecord } from "#app/contracts/record.ts";
 import { contractState, statusBounds } from "#app/contracts/rules.ts";
 import { statusIsSql, statusSql } from "#app/contracts/status.server.ts";
 import { contracts as t } from "#app/contracts/table.server.ts";
@@ -15,6 +16,7 @@ import {
   totalColumn,
 } from "#app/db/list.server.ts";
 import type { ListParams } from "#app/lib/list-params.ts";
+import { searchFields, sortHows } from "#app/lib/record.ts";
 
 // /amc as a server-side list (docs/architecture.md "Lists"). No trigram index: a plant holds a
 // few hundred contracts (plant-scale seed: 300), which PostgreSQL scans in well under a
@@ -23,47 +25,34 @@ import type { ListParams } from "#app/lib/list-params.ts";
 
 const gbDate = (column: SQL) => sql`coalesce(to_char(${column}, 'DD/MM/YYYY'), '')`;
 
-/** Every shown cell's text: the dates as dd/mm/yyyy, the validity as "from to to". */
-const SEARCH_TEXT = searchText([
-  sql`${t.equipment}`,
-  sql`${t.company}`,
-  sql`${gbDate(sql`${t.validityFrom}`)} || ' to ' || ${gbDate(sql`${t.validityTo}`)}`,
-  sql`coalesce(${t.pms}, '')`,
-  sql`${t.vendorCode}`,
-  sql`${t.contractNumber}`,
-  sql`${t.concernedPerson}`,
-  sql`${t.mobileNumber}`,
-  gbDate(sql`${t.lastCheckedOn}`),
-  gbDate(sql`${t.nextDueOn}`),
-]);
+/** A field's cell text as the table shows it: a date as dd/mm/yyyy, an empty value as "". */
+const cellSql = (name: ContractField) =>
+  contractRecord.fields[name].kind === "date" ? gbDate(sql`${t[name]}`) : sql`coalesce(${t[name]}, '')`;
 
-const SORT_COLUMNS: Record<ContractSort, SQL> = {
+/** Every shown cell's text (the searched fields, record.ts); the validity's cell is "from to to". */
+const SEARCH_TEXT = searchText(
+  searchFields(contractRecord).map((name) =>
+    name === "validityFrom"
+      ? sql`${cellSql("validityFrom")} || ' to ' || ${cellSql("validityTo")}`
+      : cellSql(name),
+  ),
+);
+
+const SORT_COLUMNS = {
   entered: sql`${t.createdAt}`,
-  equipment: sql`lower(${t.equipment})`,
-  company: sql`lower(${t.company})`,
-  validity: sql`${t.validityFrom}`,
-  pms: sql`${t.pms}`,
-  vendorCode: sql`lower(${t.vendorCode})`,
-  contractNumber: sql`lower(${t.contractNumber})`,
-  concernedPerson: sql`lower(${t.concernedPerson})`,
-  mobileNumber: sql`${t.mobileNumber}`,
-  lastChecked: sql`${t.lastCheckedOn}`,
-  nextDue: sql`${t.nextDueOn}`,
-};
+  ...Object.fromEntries(
+    Object.entries(sortHows(contractRecord)).map(([name, how]) => [
+      name,
+      how === "text" ? sql`lower(${t[name as ContractField]})` : sql`${t[name as ContractField]}`,
+    ]),
+  ),
+} as Record<ContractSort, SQL>;
 
 const ROW = {
   id: t.id,
-  equipment: t.equipment,
-  company: t.company,
-  validityFrom: t.validityFrom,
-  validityTo: t.validityTo,
-  pms: t.pms,
-  vendorCode: t.vendorCode,
-  contractNumber: t.contractNumber,
-  concernedPerson: t.concernedPerson,
-  mobileNumber: t.mobileNumber,
-  lastDateOfChecking: t.lastCheckedOn,
-  nextDueDate: t.nextDueOn,
+  ...(Object.fromEntries(contractRecord.names.map((name) => [name, t[name]])) as {
+    [K in ContractField]: (typeof t)[K];
+  }),
 };
 
 /** When the list is read: "now", the plant's zone and the due-soon window decide each status. */
@@ -87,20 +76,11 @@ type Selected = { [K in keyof typeof ROW]: (typeof ROW)[K]["_"]["data"] | null }
 function toRows(rows: readonly Selected[], clock: StatusClock): ContractRow[] {
   const bounds = statusBounds(clock.now, clock.timeZone, clock.dueSoonDays);
   return rows.map((row) => {
-    const state = contractState({ validityTo: row.validityTo, nextDueDate: row.nextDueDate }, bounds);
+    const state = contractState(row, bounds);
+    const values = Object.fromEntries(contractRecord.names.map((name) => [name, row[name] ?? ""]));
     return {
       id: row.id ?? "",
-      equipment: row.equipment ?? "",
-      company: row.company ?? "",
-      validityFrom: row.validityFrom ?? "",
-      validityTo: row.validityTo ?? "",
-      pms: row.pms ?? "",
-      vendorCode: row.vendorCode ?? "",
-      contractNumber: row.contractNumber ?? "",
-      concernedPerson: row.concernedPerson ?? "",
-      mobileNumber: row.mobileNumber ?? "",
-      lastDateOfChecking: row.lastDateOfChecking ?? "",
-      nextDueDate: row.nextDueDate ?? "",
+      ...(values as Record<ContractField, string>),
       status: state.status,
       reason: state.reason,
     };

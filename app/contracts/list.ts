@@ -1,23 +1,14 @@
+import { type ContractField, contractRecord } from "#app/contracts/record.ts";
 import type { ContractState, ContractStatus, StatusReason } from "#app/contracts/rules.ts";
 import { readChoice, readListParams } from "#app/lib/list-params.ts";
+import { oldSortNames, sortNames } from "#app/lib/record.ts";
 import type { AppliedFilter } from "#app/ui/list/print.tsx";
 
 // The /amc list's view in the address (docs/architecture.md "Lists"): shared by the loader, the
 // page's links and the print view. Pure.
 
-export const CONTRACT_SORTS = [
-  "entered",
-  "equipment",
-  "company",
-  "validity",
-  "pms",
-  "vendorCode",
-  "contractNumber",
-  "concernedPerson",
-  "mobileNumber",
-  "lastChecked",
-  "nextDue",
-] as const;
+/** "entered" (the order they were entered) and the definition's sortable fields (record.ts). */
+export const CONTRACT_SORTS = ["entered", ...sortNames(contractRecord)] as const;
 export type ContractSort = (typeof CONTRACT_SORTS)[number];
 /** Oldest first, the order they were entered (the legacy table's order). */
 export const CONTRACT_LIST_DEFAULTS = { sort: "entered", dir: "asc" } as const;
@@ -36,6 +27,8 @@ export function readContractView(search: URLSearchParams) {
     sorts: CONTRACT_SORTS,
     defaultSort: CONTRACT_LIST_DEFAULTS.sort,
     defaultDir: CONTRACT_LIST_DEFAULTS.dir,
+    // Saved links and Today's shortcuts may carry the earlier names (?sort=validity, nextDue…).
+    oldSorts: oldSortNames(contractRecord),
   });
   return { params, status: readChoice(search, "status", STATUS_FILTERS) };
 }
@@ -49,27 +42,15 @@ export function appliedContractFilters(q: string, status: StatusFilter | ""): Ap
 }
 
 /** One contract as the /amc table shows it; its status is decided on the server at load time. */
-export type ContractRow = {
-  id: string;
-  equipment: string;
-  company: string;
-  validityFrom: string;
-  validityTo: string;
-  pms: string;
-  vendorCode: string;
-  contractNumber: string;
-  concernedPerson: string;
-  mobileNumber: string;
-  lastDateOfChecking: string;
-  nextDueDate: string;
-  status: ContractStatus;
-  /** The date that flags an expired or due-soon contract: its validity end or its next due date. */
-  reason: StatusReason | null;
-};
+export type ContractRow = { id: string } & Record<ContractField, string> & {
+    status: ContractStatus;
+    /** The date that flags an expired or due-soon contract: its validity end or its next due date. */
+    reason: StatusReason | null;
+  };
 
 /** A row's status with the date that decides it (rules.ts contractState), for its tag and message. */
 export function rowState(row: ContractRow): ContractState {
   if (row.status === "fine" || !row.reason) return { status: "fine", reason: null, date: null };
-  const date = row.reason === "validity" ? row.validityTo : row.nextDueDate;
+  const date = row.reason === "validity" ? row.validityTo : row.nextDueOn;
   return { status: row.status, reason: row.reason, date };
 }

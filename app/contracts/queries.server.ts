@@ -1,46 +1,33 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { audit } from "#app/audit/log.server.ts";
+import { type ContractField, contractRecord } from "#app/contracts/record.ts";
 import { suggestNextDueDate } from "#app/contracts/rules.ts";
-import type { ContractField, ContractInsert, ContractUpdate } from "#app/contracts/schema.ts";
+import type { ContractInsert, ContractUpdate } from "#app/contracts/schema.ts";
 import { contracts } from "#app/contracts/table.server.ts";
 import type { Tx } from "#app/db/client.server.ts";
+import { fromWire, toWire, type WireOf } from "#app/lib/record.ts";
+import { versionedRecords } from "#app/spreadsheets/import-records.server.ts";
 
 // Data access for maintenance contracts. Rows leave this file in the legacy field names of the
-// /api contract (the legacy API contract "Records": Equipment); dates stay YYYY-MM-DD strings, and an
-// empty date or PMS is "" on the wire (the legacy client cuts dates at the T, so never null).
+// /api contract (the legacy API contract "Records": Equipment), mapped by the definition
+// (record.ts); dates stay YYYY-MM-DD strings, and an empty date or PMS is "" on the wire (the
+// legacy client cuts dates at the T, so never null). Audit entries hold that same shape.
 
-export type Equipment = {
-  _id: string;
-  equipment: string;
-  company: string;
-  validity: { from: string; to: string };
-  pms: string;
-  vendorCode: string;
-  contractNumber: string;
-  concernedPerson: string;
-  mobileNumber: string;
-  lastDateOfChecking: string;
-  nextDueDate: string;
-  version: number;
-  createdAt: string;
-  updatedAt: string;
-};
+export type Equipment = { _id: string } & WireOf<typeof contractRecord> & {
+    version: number;
+    createdAt: string;
+    updatedAt: string;
+  };
 
 type Row = typeof contracts.$inferSelect;
+/** A contract's columns a save writes: its fields, by their names (the table's properties). */
+type Columns = Pick<typeof contracts.$inferInsert, ContractField>;
 
 export function toEquipment(row: Row): Equipment {
+  const values = Object.fromEntries(contractRecord.names.map((name) => [name, row[name] ?? ""]));
   return {
     _id: row.id,
-    equipment: row.equipment,
-    company: row.company,
-    validity: { from: row.validityFrom ?? "", to: row.validityTo ?? "" },
-    pms: row.pms ?? "",
-    vendorCode: row.vendorCode,
-    contractNumber: row.contractNumber,
-    concernedPerson: row.concernedPerson,
-    mobileNumber: row.mobileNumber,
-    lastDateOfChecking: row.lastCheckedOn ?? "",
-    nextDueDate: row.nextDueOn ?? "",
+    ...toWire(contractRecord, values as Record<ContractField, string>),
     version: row.version,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -49,38 +36,32 @@ export function toEquipment(row: Row): Equipment {
 
 /** An equipment record as the flat form fields (for prefilling and for merging a partial PUT). */
 export function toFormValues(item: Equipment): Record<ContractField, string> {
-  return {
-    equipment: item.equipment,
-    company: item.company,
-    validityFrom: item.validity.from,
-    validityTo: item.validity.to,
-    pms: item.pms,
-    vendorCode: item.vendorCode,
-    contractNumber: item.contractNumber,
-    concernedPerson: item.concernedPerson,
-    mobileNumber: item.mobileNumber,
-    lastDateOfChecking: item.lastDateOfChecking,
-    nextDueDate: item.nextDueDate,
-  };
+  return fromWire(contractRecord, item) as Record<ContractField, string>;
 }
 
-/** Column values from parsed input; an empty next due date is filled from the PMS rule on save. */
-function toColumns(input: ContractInsert | ContractUpdate) {
-  const lastCheckedOn = input.lastDateOfChecking ?? null;
-  const pms = input.pms ?? null;
-  return {
-    equipment: input.equipment ?? "",
-    company: input.company ?? "",
-    validityFrom: input.validityFrom ?? null,
-    validityTo: input.validityTo ?? null,
-    pms,
-    vendorCode: input.vendorCode ?? "",
-    contractNumber: input.contractNumber ?? "",
-    concernedPerson: input.concernedPerson ?? "",
-    mobileNumber: input.mobileNumber ?? "",
-    lastCheckedOn,
-    nextDueOn: input.nextDueDate ?? suggestNextDueDate(lastCheckedOn, pms),
-  };
+const given = (value: unknown) => (value === undefined || value === null || value === "" ? undefined : value);
+
+/**
+ * Column values from checked values (a form's, an API body's or an import row's): a text left
+ * out is "", a date or the PMS left out is no value (null).
+ */
+function toColumns(input: Readonly<Partial<Record<ContractField, unknown>>>): Columns {
+  return Object.fromEntries(
+    contractRecord.names.map((name) => {
+      const value = given(input[name]);
+      return [
+        name,
+        value === undefined ? (contractRecord.fields[name].kind === "text" ? "" : null) : String(value),
+      ];
+    }),
+  ) as Columns;
+}
+
+/** A save's columns: an empty next due date is filled from the PMS rule. */
+function savedColumns(input: ContractInsert | ContractUpdate): Columns {
+  const columns = toColumns(input);
+  columns.nextDueOn ??= suggestNextDueDate(columns.lastCheckedOn, columns.pms);
+  return columns;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -103,7 +84,7 @@ export async function createContract(db: Tx, input: ContractInsert, userId: stri
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(contracts)
-      .values({ ...toColumns(input), createdBy: userId, updatedBy: userId })
+      .values({ ...savedColumns(input), createdBy: userId, updatedBy: userId })
       .returning();
     const created = toEquipment(row);
     await audit(tx, { userId, action: "create", entity: "contract", entityId: row.id, after: created });
@@ -135,7 +116,7 @@ export async function updateContract(
     const [row] = await tx
       .update(contracts)
       .set({
-        ...toColumns(input),
+        ...savedColumns(input),
         updatedBy: userId,
         updatedAt: new Date(),
         version: sql`${contracts.version} + 1`,
@@ -172,3 +153,76 @@ export async function deleteContract(db: Tx, id: string | undefined, userId: str
     return true;
   });
 }
+
+// ---- The spreadsheet import's commands (contracts/import.server.ts): its rows are checked and
+// resolved (the next due date worked out) before they get here, and the import engine keeps the
+// audit of what it wrote. ----
+
+/** Inserts checked rows, a thousand a statement; their ids in order. */
+export async function insertContracts(
+  tx: Tx,
+  rows: readonly Readonly<Partial<Record<ContractField, unknown>>>[],
+  userId: string,
+): Promise<string[]> {
+  const ids: string[] = [];
+  for (let start = 0; start < rows.length; start += 1000) {
+    const inserted = await tx
+      .insert(contracts)
+      .values(
+        rows
+          .slice(start, start + 1000)
+          .map((values) => ({ ...toColumns(values), createdBy: userId, updatedBy: userId })),
+      )
+      .returning({ id: contracts.id });
+    ids.push(...inserted.map((row) => row.id));
+  }
+  return ids;
+}
+
+/**
+ * Writes a contract's fields, if it is still at `version` (null: whatever its version, an
+ * import's undo putting it back): the new version, or null when it was not at `version`.
+ */
+async function writeContract(
+  tx: Tx,
+  id: string,
+  version: number | null,
+  values: Readonly<Partial<Record<ContractField, unknown>>>,
+  userId: string,
+): Promise<number | null> {
+  const [row] = await tx
+    .update(contracts)
+    .set({
+      ...toColumns(values),
+      updatedBy: userId,
+      updatedAt: new Date(),
+      version: sql`${contracts.version} + 1`,
+    })
+    .where(
+      version === null ? eq(contracts.id, id) : and(eq(contracts.id, id), eq(contracts.version, version)),
+    )
+    .returning({ version: contracts.version });
+  return row ? row.version : null;
+}
+
+/** Writes a contract's fields if it is still at `version`: the new version, or null when not. */
+export const updateContractAt = (
+  tx: Tx,
+  id: string,
+  version: number,
+  values: Readonly<Partial<Record<ContractField, unknown>>>,
+  userId: string,
+) => writeContract(tx, id, version, values, userId);
+
+/** Puts a contract's fields back as they were (an import's undo), whatever its version. */
+export async function restoreContract(
+  tx: Tx,
+  id: string,
+  values: Readonly<Partial<Record<ContractField, unknown>>>,
+  userId: string,
+): Promise<void> {
+  await writeContract(tx, id, null, values, userId);
+}
+
+/** Contracts' versions by id, and their deletion, a slice at a time (an import's undo). */
+export const { versions: contractVersions, remove: removeContracts } = versionedRecords(contracts);

@@ -35,6 +35,12 @@ export const pages: RouteConfigEntry[] = [
   route("alerts", "shell/routes/alerts.tsx", { id: "shell/alerts" }),
 ];
 
+// Resource routes (app/resources.ts): the list's download, ?format=xlsx|csv plus /amc's search,
+// filter and sort. A static segment, so it ranks above amc/:id/delete.
+export const resources: RouteConfigEntry[] = [
+  route("amc/export", "contracts/routes/export.ts", { id: "export-contracts" }),
+];
+
 // Paths relative to "api/" (the legacy API contract, the /api/equipment rows).
 export const api: RouteConfigEntry[] = [
   route("equipment/get", "contracts/routes/api-list.ts", { id: "contracts/api-list" }),

@@ -20,7 +20,7 @@ import { addDays, dateInZone, formatDateGB, startOfDayInZone } from "#app/lib/da
 
 const KOLKATA = "Asia/Kolkata";
 /** A contract with only a next due date. */
-const next = (nextDueDate: string | null) => ({ nextDueDate });
+const next = (nextDueOn: string | null) => ({ nextDueOn });
 
 describe("contract expiry (strictly after 00:00 plant time of the next due date)", () => {
   it("runs in UTC, as the servers do", () => {
@@ -101,11 +101,11 @@ describe("the status of many contracts at one instant (contractStatusAt)", () =>
 describe("the status from both dates: validity end and next due date (one rule)", () => {
   // 17:30 on 26 November 2026 in Kolkata.
   const now = new Date("2026-11-26T12:00:00Z");
-  const stateOf = (contract: { validityTo?: string | null; nextDueDate?: string | null }, days = 7) =>
+  const stateOf = (contract: { validityTo?: string | null; nextDueOn?: string | null }, days = 7) =>
     contractStateAt(now, KOLKATA, days)(contract);
 
   it("is expired when the validity has ended, with no next due date (issue 30)", () => {
-    expect(stateOf({ validityTo: "2026-11-20", nextDueDate: null })).toEqual({
+    expect(stateOf({ validityTo: "2026-11-20", nextDueOn: null })).toEqual({
       status: "expired",
       reason: "validity",
       date: "2026-11-20",
@@ -114,7 +114,7 @@ describe("the status from both dates: validity end and next due date (one rule)"
   });
 
   it("is expired when the validity has ended though the next due date is far off", () => {
-    expect(stateOf({ validityTo: "2026-11-25", nextDueDate: "2027-02-01" })).toMatchObject({
+    expect(stateOf({ validityTo: "2026-11-25", nextDueOn: "2027-02-01" })).toMatchObject({
       status: "expired",
       reason: "validity",
     });
@@ -132,45 +132,45 @@ describe("the status from both dates: validity end and next due date (one rule)"
   });
 
   it("still decides by the next due date alone when the validity is far off or missing", () => {
-    expect(stateOf({ validityTo: "2027-03-31", nextDueDate: "2026-11-26" })).toEqual({
+    expect(stateOf({ validityTo: "2027-03-31", nextDueOn: "2026-11-26" })).toEqual({
       status: "expired",
       reason: "pms",
       date: "2026-11-26",
     });
-    expect(stateOf({ validityTo: null, nextDueDate: "2026-11-30" })).toMatchObject({
+    expect(stateOf({ validityTo: null, nextDueOn: "2026-11-30" })).toMatchObject({
       status: "dueSoon",
       reason: "pms",
     });
-    expect(stateOf({ validityTo: "2027-03-31", nextDueDate: "2027-01-01" })).toEqual({
+    expect(stateOf({ validityTo: "2027-03-31", nextDueOn: "2027-01-01" })).toEqual({
       status: "fine",
       reason: null,
       date: null,
     });
     expect(stateOf({}).status).toBe("fine");
-    expect(stateOf({ validityTo: "2026-02-30", nextDueDate: "not a date" }).status).toBe("fine");
+    expect(stateOf({ validityTo: "2026-02-30", nextDueOn: "not a date" }).status).toBe("fine");
   });
 
   it("names the earlier date when both flag the contract, the next due date on the same day", () => {
-    expect(stateOf({ validityTo: "2026-11-20", nextDueDate: "2026-06-15" })).toMatchObject({
+    expect(stateOf({ validityTo: "2026-11-20", nextDueOn: "2026-06-15" })).toMatchObject({
       reason: "pms",
       date: "2026-06-15",
     });
-    expect(stateOf({ validityTo: "2026-11-20", nextDueDate: "2026-11-24" })).toMatchObject({
+    expect(stateOf({ validityTo: "2026-11-20", nextDueOn: "2026-11-24" })).toMatchObject({
       reason: "validity",
       date: "2026-11-20",
     });
-    expect(stateOf({ validityTo: "2026-11-20", nextDueDate: "2026-11-20" })).toMatchObject({ reason: "pms" });
+    expect(stateOf({ validityTo: "2026-11-20", nextDueOn: "2026-11-20" })).toMatchObject({ reason: "pms" });
     // Expired beats due soon, whichever date is earlier.
-    expect(stateOf({ validityTo: "2026-11-28", nextDueDate: "2026-11-26" })).toMatchObject({
+    expect(stateOf({ validityTo: "2026-11-28", nextDueOn: "2026-11-26" })).toMatchObject({
       status: "expired",
       reason: "pms",
     });
-    expect(stateOf({ validityTo: "2026-11-25", nextDueDate: "2026-11-28" })).toMatchObject({
+    expect(stateOf({ validityTo: "2026-11-25", nextDueOn: "2026-11-28" })).toMatchObject({
       status: "expired",
       reason: "validity",
     });
     // Both due soon: the nearer.
-    expect(stateOf({ validityTo: "2026-11-29", nextDueDate: "2026-12-01" })).toMatchObject({
+    expect(stateOf({ validityTo: "2026-11-29", nextDueOn: "2026-12-01" })).toMatchObject({
       status: "dueSoon",
       reason: "validity",
     });
@@ -206,7 +206,7 @@ describe("the status from both dates: validity end and next due date (one rule)"
             [addDays(day, -1), day],
           ])
             expect(
-              contractStatus({ validityTo, nextDueDate: due }, at, zone),
+              contractStatus({ validityTo, nextDueOn: due }, at, zone),
               `${validityTo}/${due} at ${at.toISOString()} in ${zone}`,
             ).toBe(byDefinition(validityTo, due, at, zone));
         }
@@ -307,7 +307,7 @@ describe("display", () => {
     expect(dueMessage("Compressor", "2026-04-01")).toBe(
       "AMC for the equipment: Compressor is due on 01/04/2026",
     );
-    const dgSet = { equipment: "DG set", nextDueDate: "2026-01-05" };
+    const dgSet = { equipment: "DG set", nextDueOn: "2026-01-05" };
     expect(contractMessage(dgSet, { status: "expired", reason: "pms", date: "2026-01-05" })).toBe(
       "AMC has expired for the equipment: DG set with Next Due Date: 05/01/2026",
     );
@@ -320,7 +320,7 @@ describe("display", () => {
   });
 
   it("names the validity end when that is what flags the contract", () => {
-    const pump = { equipment: "Fire pump", nextDueDate: "" };
+    const pump = { equipment: "Fire pump", nextDueOn: "" };
     expect(contractMessage(pump, { status: "expired", reason: "validity", date: "2026-11-20" })).toBe(
       "AMC has expired for the equipment: Fire pump; validity ended on 20/11/2026",
     );

@@ -14,7 +14,7 @@ export type ContractStatus = "expired" | "dueSoon" | "fine";
 export const DEFAULT_DUE_SOON_DAYS = 7;
 
 /** The two dates a contract's status is decided by: the end of its validity and its next PMS due. */
-export type ContractDates = { validityTo?: string | null; nextDueDate?: string | null };
+export type ContractDates = { validityTo?: string | null; nextDueOn?: string | null };
 
 /** Which date flags a contract: its validity end ("validity") or its next due date ("pms"). */
 export type StatusReason = "validity" | "pms";
@@ -75,7 +75,7 @@ export const datePassed = (reason: StatusReason, date: string, bounds: StatusBou
 export function contractState(contract: ContractDates, bounds: StatusBounds): ContractState {
   const dates: [StatusReason, string][] = [];
   // The next due date first: on a tie it is the one named (the spec's message).
-  if (contract.nextDueDate && isIsoDate(contract.nextDueDate)) dates.push(["pms", contract.nextDueDate]);
+  if (contract.nextDueOn && isIsoDate(contract.nextDueOn)) dates.push(["pms", contract.nextDueOn]);
   if (contract.validityTo && isIsoDate(contract.validityTo)) dates.push(["validity", contract.validityTo]);
   const earliest = (found: [StatusReason, string][]) =>
     found.reduce((first, next) => (next[1] < first[1] ? next : first));
@@ -117,17 +117,17 @@ export function addMonths(isoDate: string, months: number): string {
  * The next due date suggested from the last date of checking and the PMS (issue #5): Monthly +1
  * month, Quarterly +3 months, Yearly +12 months, Fortnightly +14 days. Null when either is missing.
  */
-export function suggestNextDueDate(lastDateOfChecking: string | null | undefined, pms: unknown) {
-  if (!lastDateOfChecking || !isIsoDate(lastDateOfChecking) || !isPms(pms)) return null;
+export function suggestNextDueDate(lastCheckedOn: string | null | undefined, pms: unknown) {
+  if (!lastCheckedOn || !isIsoDate(lastCheckedOn) || !isPms(pms)) return null;
   switch (pms) {
     case "Monthly":
-      return addMonths(lastDateOfChecking, 1);
+      return addMonths(lastCheckedOn, 1);
     case "Quarterly":
-      return addMonths(lastDateOfChecking, 3);
+      return addMonths(lastCheckedOn, 3);
     case "Yearly":
-      return addMonths(lastDateOfChecking, 12);
+      return addMonths(lastCheckedOn, 12);
     case "Fortnightly":
-      return addDays(lastDateOfChecking, 14);
+      return addDays(lastCheckedOn, 14);
   }
 }
 
@@ -169,12 +169,12 @@ export const expiredContractMessage = (equipment: string, flag: { reason: Status
  * contract (see contractState); a fine contract's names its next due date.
  */
 export function contractMessage(
-  contract: { equipment: string; nextDueDate: string | null | undefined },
+  contract: { equipment: string; nextDueOn: string | null | undefined },
   state: ContractState,
 ) {
   if (state.status === "expired") return expiredContractMessage(contract.equipment, state);
   if (state.reason === "validity") return validityEndsMessage(contract.equipment, state.date);
-  return dueMessage(contract.equipment, contract.nextDueDate);
+  return dueMessage(contract.equipment, contract.nextDueOn);
 }
 
 /** One 'Send alerts' message: to one recipient, about one expired contract. */

@@ -4,6 +4,7 @@ import {
   contractInsertSchema,
   contractUpdateSchema,
   toContractInput,
+  wireFieldName,
 } from "#app/contracts/schema.ts";
 import { addYears, clockToday, formatDateGB } from "#app/lib/dates.ts";
 import { parseSubmission } from "#app/ui/form/parse.ts";
@@ -63,11 +64,11 @@ describe("insert form", () => {
       validityTo: ["Validity to must not be before validity from."],
     });
     expect(errorsOf(contractInsertSchema, { ...valid, validityTo: "2026-04-01" })).toEqual({});
-    expect(errorsOf(contractInsertSchema, { ...valid, nextDueDate: "2026-02-30" })).toEqual({
-      nextDueDate: ["Enter a valid date (YYYY-MM-DD)."],
+    expect(errorsOf(contractInsertSchema, { ...valid, nextDueOn: "2026-02-30" })).toEqual({
+      nextDueOn: ["Enter a valid date (YYYY-MM-DD)."],
     });
-    expect(errorsOf(contractInsertSchema, { ...valid, lastDateOfChecking: "31/01/2026" })).toEqual({
-      lastDateOfChecking: ["Enter a valid date (YYYY-MM-DD)."],
+    expect(errorsOf(contractInsertSchema, { ...valid, lastCheckedOn: "31/01/2026" })).toEqual({
+      lastCheckedOn: ["Enter a valid date (YYYY-MM-DD)."],
     });
   });
 
@@ -102,14 +103,14 @@ describe("dates and text", () => {
     const errors = errorsOf(contractUpdateSchema, {
       validityFrom: "1900-01-01",
       validityTo: "9999-12-31",
-      lastDateOfChecking: "1999-12-31",
-      nextDueDate: "9999-12-31",
+      lastCheckedOn: "1999-12-31",
+      nextDueOn: "9999-12-31",
     });
     expect(errors).toEqual({
       validityFrom: [`Validity From must be between 01/01/2000 and ${to}.`],
       validityTo: [`Validity To must be between 01/01/2000 and ${to}.`],
-      lastDateOfChecking: [`Last Date of Checking must be between 01/01/2000 and ${to}.`],
-      nextDueDate: [`Next Due Date must be between 01/01/2000 and ${to}.`],
+      lastCheckedOn: [`Last Date of Checking must be between 01/01/2000 and ${to}.`],
+      nextDueOn: [`Next Due Date must be between 01/01/2000 and ${to}.`],
     });
     expect(
       errorsOf(contractUpdateSchema, { validityTo: addYears(clockToday(), CONTRACT_YEARS_AHEAD) }),
@@ -141,13 +142,13 @@ describe("update form", () => {
         validityFrom: "2026-05-01",
         validityTo: "2026-04-01",
         pms: "Daily",
-        nextDueDate: "tomorrow",
+        nextDueOn: "tomorrow",
         version: "x",
       }),
     ).toEqual({
       validityTo: ["Validity to must not be before validity from."],
       pms: ["Choose Monthly, Quarterly, Yearly or Fortnightly."],
-      nextDueDate: ["Enter a valid date (YYYY-MM-DD)."],
+      nextDueOn: ["Enter a valid date (YYYY-MM-DD)."],
       version: ["Version must be a whole number."],
     });
   });
@@ -170,7 +171,7 @@ describe("the /api body", () => {
       validityFrom: "2026-04-01",
       validityTo: "2027-03-31",
       mobileNumber: "9876543210",
-      nextDueDate: undefined,
+      nextDueOn: undefined,
       vendorCode: undefined,
       version: 3,
     });
@@ -181,5 +182,20 @@ describe("the /api body", () => {
     expect(toContractInput({ validity: { to: "2027-01-01" } })).toEqual({ validityTo: "2027-01-01" });
     expect(toContractInput(null)).toEqual({});
     expect(toContractInput([1, 2])).toEqual({});
+  });
+
+  it("reads the legacy names of the dates as the fields' own, and a flat validity date as before", () => {
+    expect(
+      toContractInput({
+        lastDateOfChecking: "2026-01-10",
+        nextDueDate: "2026-04-10",
+        validityFrom: "2026-01-01",
+      }),
+    ).toEqual({ validityFrom: "2026-01-01", lastCheckedOn: "2026-01-10", nextDueOn: "2026-04-10" });
+    // The app's own names are not the wire's: a client sending them sends nothing.
+    expect(toContractInput({ lastCheckedOn: "2026-01-10", nextDueOn: "2026-04-10" })).toEqual({});
+    expect(wireFieldName("lastCheckedOn")).toBe("lastDateOfChecking");
+    expect(wireFieldName("validityTo")).toBe("validity.to");
+    expect(wireFieldName("company")).toBe("company");
   });
 });

@@ -1,6 +1,8 @@
 import * as z from "zod/mini";
+import { type ContractField, contractRecord } from "#app/contracts/record.ts";
 import { PMS_CHOICES, whatsAppNumber } from "#app/contracts/rules.ts";
 import { clockToday, dateWindow, dateWindowProblem, isIsoDate } from "#app/lib/dates.ts";
+import { fromWire, wireName } from "#app/lib/record.ts";
 import { singleLineCheck } from "#app/lib/text.ts";
 
 // The equipment (AMC contract) forms (the legacy app "Equipment add"): one schema for the browser and the
@@ -84,14 +86,33 @@ const validityInOrder = z.refine<{ validityFrom?: string; validityTo?: string }>
   },
 );
 
-const optionalFields = {
-  vendorCode: optionalText(),
-  contractNumber: optionalText(),
-  concernedPerson: optionalText(),
-  mobileNumber,
-  lastDateOfChecking: z.optional(isoDate("Last Date of Checking")),
-  nextDueDate: z.optional(isoDate("Next Due Date")),
-};
+/** The fields with rules of their own, written out in the two schemas below. */
+type Ruled = "equipment" | "company" | "validityFrom" | "validityTo" | "pms";
+const RULED: readonly string[] = [
+  "equipment",
+  "company",
+  "validityFrom",
+  "validityTo",
+  "pms",
+] satisfies Ruled[];
+type OptionalCheck = z.ZodMiniOptional<z.ZodMiniString<string>>;
+
+/**
+ * Every other field of the definition (record.ts), in its order: optional, checked by its own
+ * rule (the mobile number) or by its kind, a date within the window or a one-line text.
+ */
+function optionalChecks() {
+  const own: Partial<Record<ContractField, OptionalCheck>> = { mobileNumber };
+  const shape: Record<string, OptionalCheck> = {};
+  for (const name of contractRecord.names) {
+    if (RULED.includes(name)) continue;
+    const field = contractRecord.fields[name];
+    shape[name] = own[name] ?? (field.kind === "date" ? z.optional(isoDate(field.label)) : optionalText());
+  }
+  return shape as Record<Exclude<ContractField, Ruled>, OptionalCheck>;
+}
+
+const optionalFields = optionalChecks();
 
 /** /amcinsert and POST /api/equipment/add: equipment, company, validity and PMS are required. */
 export const contractInsertSchema = z
@@ -131,38 +152,23 @@ export const contractUpdateSchema = z
 export type ContractInsert = z.infer<typeof contractInsertSchema>;
 export type ContractUpdate = z.infer<typeof contractUpdateSchema>;
 
-/** The flat fields of a contract, as the forms name them. */
-export const contractFields = [
-  "equipment",
-  "company",
-  "validityFrom",
-  "validityTo",
-  "pms",
-  "vendorCode",
-  "contractNumber",
-  "concernedPerson",
-  "mobileNumber",
-  "lastDateOfChecking",
-  "nextDueDate",
-] as const;
-export type ContractField = (typeof contractFields)[number];
+/** The flat fields of a contract, as the forms name them (record.ts). */
+export const contractFields = contractRecord.names;
+export type { ContractField };
 
 /**
  * An /api body (legacy field names, `validity: {from, to}`) as the flat input the schemas read.
  * Only the fields present are returned; empty strings and nulls become undefined as in a form.
  * Numbers (a mobile number sent as a number) become text; timestamps are cut at the T, as the
- * legacy client did.
+ * legacy client did. A validity date sent flat (`validityFrom`) is read too, as it always was.
  */
 export function toContractInput(body: unknown): Record<string, unknown> {
   if (!body || typeof body !== "object" || Array.isArray(body)) return {};
   const source = body as Record<string, unknown>;
-  const validity =
-    source.validity && typeof source.validity === "object"
-      ? (source.validity as Record<string, unknown>)
-      : {};
-  const raw: Record<string, unknown> = { ...source };
-  if ("from" in validity) raw.validityFrom = validity.from;
-  if ("to" in validity) raw.validityTo = validity.to;
+  const raw: Record<string, unknown> = fromWire(contractRecord, source);
+  for (const key of ["validityFrom", "validityTo"] as const)
+    if (!(key in raw) && key in source) raw[key] = source[key];
+  if ("version" in source) raw.version = source.version;
   const input: Record<string, unknown> = {};
   for (const key of [...contractFields, "version"] as const) {
     if (!(key in raw)) continue;
@@ -175,8 +181,7 @@ export function toContractInput(body: unknown): Record<string, unknown> {
 }
 
 /** Where a flat field lives on the wire, for the /api 400 body. */
-export const wireFieldName = (field: string) =>
-  field === "validityFrom" ? "validity.from" : field === "validityTo" ? "validity.to" : field;
+export const wireFieldName = (field: string) => wireName(contractRecord, field);
 
 /** The first problem of a failed submission, for the 'Failed to …: {message}' texts. */
 export function firstProblem(error: Record<string, string[] | null> | null | undefined): string {

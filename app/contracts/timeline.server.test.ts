@@ -25,7 +25,7 @@ describe("the contracts' dates", () => {
   it("are overdue exactly when the status rule says the contract expired on that date", () => {
     for (const event of events.filter((candidate) => candidate.overdue)) {
       const row = rows.find((candidate) => candidate.id === event.id);
-      const state = contractState({ validityTo: row?.validityTo, nextDueDate: row?.nextDueOn }, bounds);
+      const state = contractState({ validityTo: row?.validityTo, nextDueOn: row?.nextDueOn }, bounds);
       expect(state.status).toBe("expired");
     }
     expect(events.map((event) => [event.id, event.what, event.date, event.overdue])).toEqual([

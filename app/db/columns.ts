@@ -26,6 +26,13 @@ export const recordIdColumn = {
   id: uuid("id").primaryKey().default(sql`plantops_next_record_id()`),
 };
 
+/** The properties the columns above give a record's table: a record type's definition has no field for them. */
+export const BOOKKEEPING_COLUMNS: readonly string[] = Object.keys({
+  ...recordColumns,
+  ...recordIdColumn,
+  ...versionColumn,
+});
+
 /**
  * A timestamp read as the API writes it, `Date.toISOString()`'s form (UTC, milliseconds cut as a
  * Date cuts them), formatted by PostgreSQL. A list of 1,000 lines otherwise parses 2,000 timestamp

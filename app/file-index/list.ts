@@ -1,4 +1,5 @@
 import { rackAnchor } from "#app/file-index/hrefs.ts";
+import { fileRecord } from "#app/file-index/record.ts";
 import {
   CUPBOARDS,
   type Cupboard,
@@ -8,6 +9,7 @@ import {
   type RackName,
 } from "#app/file-index/rules.ts";
 import { cleanText, readListParams } from "#app/lib/list-params.ts";
+import { oldSortNames, sortNames } from "#app/lib/record.ts";
 
 // Admin Racks' view in the address (docs/architecture.md "Lists"): ?q= searches every rack on the
 // server (file numbers and names), ?rack= narrows the index to one cupboard ("1", "2") or one rack,
@@ -18,9 +20,10 @@ import { cleanText, readListParams } from "#app/lib/list-params.ts";
 // whole index (800 files at plant scale) on one page cost a slowed-down terminal seconds of
 // hydration (docs/performance.md). Pure.
 
-export const FILE_SORTS = ["number", "name"] as const;
+/** The definition's sortable fields (record.ts): the file's number and its name. */
+export const FILE_SORTS = sortNames(fileRecord);
 export type FileSort = (typeof FILE_SORTS)[number];
-export const FILE_LIST_DEFAULTS = { sort: "number", dir: "asc" } as const;
+export const FILE_LIST_DEFAULTS = { sort: "fileNumber", dir: "asc" } as const;
 
 export type FileView = {
   q: string;
@@ -37,6 +40,8 @@ export function readFileView(search: URLSearchParams): FileView {
     sorts: FILE_SORTS,
     defaultSort: FILE_LIST_DEFAULTS.sort,
     defaultDir: FILE_LIST_DEFAULTS.dir,
+    // A saved link may carry the number's earlier sort name (?sort=number).
+    oldSorts: oldSortNames(fileRecord),
   });
   const rack = search.get("rack") ?? "";
   const open = [...new Set(search.getAll("open"))].filter(isRackName).slice(0, 8);

@@ -8,6 +8,7 @@ import type { FileSort } from "#app/file-index/list.ts";
 import { RACK_NAMES, type Rack, type RackFile, type RackName, type RackView } from "#app/file-index/rules.ts";
 import type { FileUpdate, NewFile } from "#app/file-index/schema.ts";
 import { rackFiles } from "#app/file-index/table.server.ts";
+import { versionedRecords } from "#app/spreadsheets/import-records.server.ts";
 
 // Data access for the file index: plain functions taking the database or a transaction first,
 // mapping rows to the legacy field names (`_id`, `id` = the file's number, `name`) at the edge.
@@ -251,3 +252,52 @@ export async function deleteFile(db: Tx, rackName: RackName, fileId: string, use
     return true;
   });
 }
+
+// ---- The spreadsheet import's commands (file-index/import.server.ts): its rows are checked
+// before they get here, and the import engine keeps the audit of what it wrote. ----
+
+/** Inserts checked files, a thousand a statement; their ids in order. A number taken in its rack throws (the unique key). */
+export async function insertImportedFiles(
+  tx: Tx,
+  files: readonly { rackName: string; fileNumber: number; name: string }[],
+  userId: string,
+): Promise<string[]> {
+  const ids: string[] = [];
+  for (let start = 0; start < files.length; start += 1000) {
+    const inserted = await tx
+      .insert(rackFiles)
+      .values(
+        files.slice(start, start + 1000).map((file) => ({ ...file, createdBy: userId, updatedBy: userId })),
+      )
+      .returning({ id: rackFiles.id });
+    ids.push(...inserted.map((row) => row.id));
+  }
+  return ids;
+}
+
+/** Renames a file if it is still at `version`: the new version, or null when not. */
+export async function renameFileAt(
+  tx: Tx,
+  id: string,
+  version: number,
+  name: string,
+  userId: string,
+): Promise<number | null> {
+  const [row] = await tx
+    .update(rackFiles)
+    .set({ name, updatedBy: userId, updatedAt: new Date(), version: sql`${rackFiles.version} + 1` })
+    .where(and(eq(rackFiles.id, id), eq(rackFiles.version, version)))
+    .returning({ version: rackFiles.version });
+  return row ? row.version : null;
+}
+
+/** Puts a file's name back as it was (an import's undo), whatever its version. */
+export async function restoreFileName(tx: Tx, id: string, name: string, userId: string): Promise<void> {
+  await tx
+    .update(rackFiles)
+    .set({ name, updatedBy: userId, updatedAt: new Date(), version: sql`${rackFiles.version} + 1` })
+    .where(eq(rackFiles.id, id));
+}
+
+/** Files' versions by id, and their deletion, a slice at a time (an import's undo). */
+export const { versions: fileVersions, remove: removeFiles } = versionedRecords(rackFiles);

@@ -34,6 +34,12 @@ export const pages: RouteConfigEntry[] = [
   route("rackadmin/print/:cupboard", "file-index/routes/print-index.tsx", { id: "file-index-print" }),
 ];
 
+// Resource routes (app/resources.ts): the index's download, ?format=xlsx|csv plus its search,
+// ?rack= and sort. A static segment.
+export const resources: RouteConfigEntry[] = [
+  route("rackadmin/export", "file-index/routes/export.ts", { id: "export-file-index" }),
+];
+
 // Paths relative to "api/".
 export const api: RouteConfigEntry[] = [
   route("racks/:rackName", "file-index/routes/api-file-rack.ts", { id: "api-racks" }),

@@ -13,6 +13,7 @@ import {
   sortNames,
   tableMismatches,
   toWire,
+  wireLayout,
   wireName,
 } from "#app/lib/record.ts";
 
@@ -98,6 +99,19 @@ describe("defineRecord's derivers", () => {
     );
     expect(fromWire(gadget, wire)).toEqual({ name: "A", count: 2, from: "2026-01-01", to: "2026-12-31" });
     expect(fromWire(gadget, { validity: "2026", note: null })).toEqual({ note: null });
+  });
+
+  test("the wire's layout: flat keys in field order, a dotted group at its first member's place", () => {
+    expect(wireLayout(gadget)).toEqual([
+      ["name", "name"],
+      ["Count", "count"],
+      ["validity", { from: "from", to: "to" }],
+      ["note", "note"],
+    ]);
+    expect(wireLayout(gadget, ["to", "version"])).toEqual([
+      ["validity", { to: "to" }],
+      ["version", "version"],
+    ]);
   });
 
   test("a misspelt field name is a type error", () => {

@@ -59,6 +59,21 @@ export type SortName<R extends AnyRecordDefinition> = {
   [K in FieldName<R>]: R["fields"][K]["list"] extends { sort: SortHow } ? K : never;
 }[FieldName<R>];
 
+/** A field's legacy wire path: its `wire`, else its name. */
+type WirePath<R extends AnyRecordDefinition, K extends FieldName<R>> = R["fields"][K] extends {
+  wire: infer W extends string;
+}
+  ? W
+  : K;
+type WirePaths<R extends AnyRecordDefinition> = { [K in FieldName<R>]: WirePath<R, K> }[FieldName<R>];
+type Nest<P extends string, V> = {
+  [H in P extends `${infer Head}.${string}` ? Head : P]: H extends P
+    ? V
+    : Nest<P extends `${H}.${infer Rest}` ? Rest : never, V>;
+};
+/** A record's fields as the legacy wire has them (`toWire`'s answer), each holding a V. */
+export type WireOf<R extends AnyRecordDefinition, V = string> = Nest<WirePaths<R>, V>;
+
 /**
  * A record type's definition. `const` keeps the field names literal, so every deriver's field
  * argument (and a feature's `satisfies Record<FieldName<…>, …>`) refuses a misspelt one.
@@ -78,6 +93,10 @@ const defaultCell: Record<FieldKind, ExportCellType> = {
   number: "number",
 };
 
+/** How the import reads and the history shows a field's value: a date, a number, or text (undefined). */
+const valueKind = (kind: FieldKind) =>
+  kind === "date" ? "date" : kind === "integer" || kind === "number" ? "number" : undefined;
+
 /** The export's columns, in field order (the spreadsheets kit's ExportColumn). */
 export function exportColumns(definition: AnyRecordDefinition): { header: string; type: ExportCellType }[] {
   return entries(definition).flatMap(([, field]) =>
@@ -96,12 +115,7 @@ export function importColumns<R extends AnyRecordDefinition>(
 ): { header: string; field: FieldName<R>; required: boolean; kind?: "number" | "date" }[] {
   return entries(definition).flatMap(([name, field]) => {
     if (field.import === false) return [];
-    const kind =
-      field.kind === "date"
-        ? "date"
-        : field.kind === "integer" || field.kind === "number"
-          ? "number"
-          : undefined;
+    const kind = valueKind(field.kind);
     const required = field.import?.required ?? false;
     return [
       kind
@@ -132,12 +146,7 @@ export function auditFields(
     if (field.audit === false) return [];
     const path = field.audit?.key ?? wireName(definition, name);
     const label = field.audit?.label ?? field.label;
-    const kind =
-      field.kind === "date"
-        ? "date"
-        : field.kind === "integer" || field.kind === "number"
-          ? "number"
-          : undefined;
+    const kind = valueKind(field.kind);
     return [kind ? { path, label, kind } : { path, label }];
   });
 }
@@ -173,6 +182,14 @@ export function searchFields<R extends AnyRecordDefinition>(definition: R): Fiel
  * one nested ("validity.from" → validity: {from}), in field order. Fields absent from `values`
  * are left out.
  */
+export function toWire<R extends AnyRecordDefinition, V>(
+  definition: R,
+  values: Readonly<Record<string, V>>,
+): WireOf<R, V>;
+export function toWire(
+  definition: AnyRecordDefinition,
+  values: Readonly<Record<string, unknown>>,
+): Record<string, unknown>;
 export function toWire(definition: AnyRecordDefinition, values: Readonly<Record<string, unknown>>) {
   const wire: Record<string, unknown> = {};
   for (const name of definition.names) {
@@ -236,4 +253,32 @@ export function tableMismatches(
     if (!Object.hasOwn(definition.fields, property) && !bookkeeping.includes(property))
       problems.push(`table column ${columns[property].name} (${property}) is no field of the definition`);
   return problems;
+}
+
+/**
+ * The legacy wire's top-level keys for these names (default: every field), in their order: each
+ * with the name it holds, or, for a dotted wire name, the group's object of key → name (at its
+ * first member's place). A name that is no field keeps its name.
+ */
+export function wireLayout(
+  definition: AnyRecordDefinition,
+  names: readonly string[] = definition.names,
+): [string, string | Record<string, string>][] {
+  const layout: [string, string | Record<string, string>][] = [];
+  const groups = new Map<string, Record<string, string>>();
+  for (const name of names) {
+    const [head, ...rest] = wireName(definition, name).split(".");
+    if (rest.length === 0) {
+      layout.push([head, name]);
+      continue;
+    }
+    let group = groups.get(head);
+    if (!group) {
+      group = {};
+      groups.set(head, group);
+      layout.push([head, group]);
+    }
+    group[rest.join(".")] = name;
+  }
+  return layout;
 }

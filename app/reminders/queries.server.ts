@@ -55,7 +55,7 @@ export async function contractDates(
       const offset = contractReminderOffset(date, today, offsets);
       if (offset === null || !date) continue;
       const text = contractMessage(
-        { equipment: row.equipment, nextDueDate: row.nextDueOn },
+        { equipment: row.equipment, nextDueOn: row.nextDueOn },
         { status: datePassed(what, date, bounds) ? "expired" : "dueSoon", reason: what, date },
       );
       candidates.push({

@@ -5,8 +5,6 @@ import { route } from "#app/lib/route-entry.ts";
 // plus the list's own search and filters. Resource routes (app/resources.ts): a download has no page
 // around it. Static segments rank above the lists' :id/:srno routes.
 export const resources: RouteConfigEntry[] = [
-  route("amc/export", "spreadsheets/routes/contracts.ts", { id: "export-contracts" }),
-  route("rackadmin/export", "spreadsheets/routes/file-index.ts", { id: "export-file-index" }),
   route(":format/records/export", "spreadsheets/routes/sop-records.ts", { id: "export-sop-records" }),
   route("audit/export", "spreadsheets/routes/audit.ts", { id: "export-audit" }),
 ];

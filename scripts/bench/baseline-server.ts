@@ -64,7 +64,7 @@ async function equipment() {
     createdAt: (row.created_at as Date).toISOString(),
     updatedAt: (row.updated_at as Date).toISOString(),
     status: contractStatus(
-      { validityTo: row.validity_to, nextDueDate: row.next_due_on },
+      { validityTo: row.validity_to, nextDueOn: row.next_due_on },
       now,
       timeZone,
       DEFAULT_DUE_SOON_DAYS,

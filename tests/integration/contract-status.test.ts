@@ -7,6 +7,7 @@ import { users } from "#app/auth/table.server.ts";
 import type { ContractRow } from "#app/contracts/list.ts";
 import { loader as apiGet } from "#app/contracts/routes/api-get.ts";
 import { loader as apiList } from "#app/contracts/routes/api-list.ts";
+import { loader as contractsExport } from "#app/contracts/routes/export.ts";
 import { loader as listLoader } from "#app/contracts/routes/list.tsx";
 import { loader as printLoader } from "#app/contracts/routes/print.tsx";
 import { type ContractStatus, contractState, statusBounds } from "#app/contracts/rules.ts";
@@ -19,7 +20,6 @@ import { savePlantSettings } from "#app/settings/queries.server.ts";
 import { defaultPlantSettings } from "#app/settings/schema.ts";
 import { loader as alertsLoader } from "#app/shell/routes/alerts.tsx";
 import { loader as shellLoader } from "#app/shell/routes/layout.tsx";
-import { loader as contractsExport } from "#app/spreadsheets/routes/contracts.ts";
 import { buildRequest, run } from "#tests/support/requests.ts";
 import { apiToken, signedInUser } from "#tests/support/users.ts";
 
@@ -176,13 +176,13 @@ describe("the status in SQL and in TypeScript", () => {
           .select({
             equipment: contracts.equipment,
             validityTo: contracts.validityTo,
-            nextDueDate: contracts.nextDueOn,
+            nextDueOn: contracts.nextDueOn,
             status: statusSql(bounds),
           })
           .from(contracts);
         expect(rows).toHaveLength(dates.length ** 2);
         for (const row of rows)
-          expect(row.status, `${row.validityTo}/${row.nextDueDate} at ${new Date(at).toISOString()}`).toBe(
+          expect(row.status, `${row.validityTo}/${row.nextDueOn} at ${new Date(at).toISOString()}`).toBe(
             contractState(row, bounds).status,
           );
       }
@@ -213,7 +213,7 @@ describe("every reader agrees with the rule and with Today (property)", () => {
     );
     await fc.assert(
       fc.asyncProperty(
-        fc.array(fc.record({ validityTo: date, nextDueDate: date }), { minLength: 1, maxLength: 3 }),
+        fc.array(fc.record({ validityTo: date, nextDueOn: date }), { minLength: 1, maxLength: 3 }),
         moment,
         fc.integer({ min: 0, max: 10 }),
         async (items, now, dueSoonDays) => {
@@ -226,7 +226,7 @@ describe("every reader agrees with the rule and with Today (property)", () => {
                 equipment: `Unit ${n}`,
                 company: "",
                 validityTo: item.validityTo,
-                nextDueOn: item.nextDueDate,
+                nextDueOn: item.nextDueOn,
               })),
             )
             .returning({ id: contracts.id, equipment: contracts.equipment });

@@ -75,8 +75,8 @@ const buildForm = (overrides: Record<string, string> = {}) => ({
   contractNumber: "",
   concernedPerson: "",
   mobileNumber: "",
-  lastDateOfChecking: "",
-  nextDueDate: "",
+  lastCheckedOn: "",
+  nextDueOn: "",
   ...overrides,
 });
 
@@ -399,8 +399,8 @@ describe("the /amc pages", () => {
       contractNumber: "AMC/2026/7",
       concernedPerson: "Ravi",
       mobileNumber: "98765 43210",
-      lastDateOfChecking: "2026-01-10",
-      nextDueDate: expired.nextDueDate,
+      lastCheckedOn: "2026-01-10",
+      nextDueOn: expired.nextDueDate,
       status: "expired",
       reason: "pms",
     });
@@ -456,6 +456,22 @@ describe("the /amc pages", () => {
     // A sort or direction not on the list is the default, never SQL.
     const odd = await listPage(`/amc?q=${marker}&sort=id;drop%20table%20contracts&dir=sideways`);
     expect(odd.view).toMatchObject({ sort: "entered", dir: "asc", total: 120 });
+    // A saved link with a sort's earlier name (Today's links, a bookmark) sorts as it did.
+    const byDue = await listPage(`/amc?q=${marker}&sort=nextDueOn&dir=desc&size=50`);
+    expect(byDue.rows[0].nextDueOn).toBe(addDays(today(), 60));
+    for (const [old, now] of [
+      ["nextDue", "nextDueOn"],
+      ["lastChecked", "lastCheckedOn"],
+      ["validity", "validityFrom"],
+    ] as const) {
+      const saved = await listPage(`/amc?q=${marker}&sort=${old}&dir=desc&size=50`);
+      expect(saved.view, old).toMatchObject({ sort: now, dir: "desc" });
+      const current = await listPage(`/amc?q=${marker}&sort=${now}&dir=desc&size=50`);
+      expect(
+        saved.rows.map((row) => row.id),
+        old,
+      ).toEqual(current.rows.map((row) => row.id));
+    }
 
     for (const [status, count] of [
       ["expired", 40],
@@ -555,7 +571,7 @@ describe("the /amc pages", () => {
   });
 
   it("inserts from the form, toasts and comes back to a cleared form", async () => {
-    const values = buildForm({ lastDateOfChecking: "2026-01-31", pms: "Fortnightly" });
+    const values = buildForm({ lastCheckedOn: "2026-01-31", pms: "Fortnightly" });
     const response = await run(
       insertAction,
       buildRequest("/amcinsert", { form: values, cookie: staff.cookie }),
@@ -608,7 +624,7 @@ describe("the /amc pages", () => {
       values: {
         equipment: "Weighbridge",
         validityFrom: "2026-04-01",
-        nextDueDate: "2026-04-10",
+        nextDueOn: "2026-04-10",
         pms: "Quarterly",
       },
       version: 1,

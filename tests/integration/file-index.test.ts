@@ -473,7 +473,13 @@ describe("the Admin Racks page", () => {
     // Unknown values are no filter and the default order, never an error.
     const odd = await page("?rack=Rack9Z&sort=_id&dir=up");
     expect(odd.data.racks).toHaveLength(8);
-    expect(odd.data.view).toMatchObject({ rack: "", sort: "number", dir: "asc" });
+    expect(odd.data.view).toMatchObject({ rack: "", sort: "fileNumber", dir: "asc" });
+    // A saved link with the number's earlier sort name sorts by number, as it did.
+    const byNumber = await page("?rack=Rack1D&sort=number&dir=desc");
+    expect(byNumber.data.view).toMatchObject({ sort: "fileNumber", dir: "desc" });
+    const numbers = byNumber.data.racks[0].files.map((file) => file.id);
+    expect(numbers).toEqual([...numbers].sort((a, b) => b - a));
+    expect(numbers[0]).toBe(900_001);
     const old = await page("?files=%20noc%20&open=Rack1C");
     expect(old.data.view).toMatchObject({ q: "noc", openRacks: ["Rack1C"] });
     expect((await page("?open=Rack7Z")).data.view.openRacks).toEqual([]);

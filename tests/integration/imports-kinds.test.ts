@@ -3,10 +3,12 @@ import ExcelJS from "exceljs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { users } from "#app/auth/table.server.ts";
 import { createContract } from "#app/contracts/queries.server.ts";
+import { loader as contractsExport } from "#app/contracts/routes/export.ts";
 import { contractMessages } from "#app/contracts/schema.ts";
 import { contracts } from "#app/contracts/table.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { insertFiles } from "#app/file-index/queries.server.ts";
+import { loader as fileIndexExport } from "#app/file-index/routes/export.ts";
 import { messages as fileMessages } from "#app/file-index/rules.ts";
 import { rackFiles } from "#app/file-index/table.server.ts";
 import type { Counts, PreviewRow } from "#app/imports/engine.server.ts";
@@ -18,8 +20,6 @@ import { imports } from "#app/imports/table.server.ts";
 import { plantToday, recordMovement } from "#app/ledger/movements.server.ts";
 import { stockMovements } from "#app/ledger/table.server.ts";
 import { dateMessages, importMessages } from "#app/spreadsheets/import-rules.ts";
-import { loader as contractsExport } from "#app/spreadsheets/routes/contracts.ts";
-import { loader as fileIndexExport } from "#app/spreadsheets/routes/file-index.ts";
 import { createRackItem } from "#app/store-racks/queries.server.ts";
 import { loader as racksExport } from "#app/store-racks/routes/export.ts";
 import { messages as rackMessages } from "#app/store-racks/rules.ts";
@@ -323,7 +323,7 @@ describe("contracts (key: Equipment + Company)", () => {
         contractNumber: "=AMC/7", // formula-looking: the CSV carries it with an apostrophe
         concernedPerson: "R. Iyer",
         mobileNumber: "+91 98450 12345",
-        lastDateOfChecking: "2026-10-01",
+        lastCheckedOn: "2026-10-01",
       },
       staffId,
     );
@@ -376,7 +376,7 @@ describe("contracts (key: Equipment + Company)", () => {
     // What the confirmation would write (the page shows the file's cells): the next due date worked out.
     const [stored] = await db.select().from(imports).where(eq(imports.id, result.id));
     const dg = (stored.rows as PreviewRow[]).find((row) => row.line === "4");
-    expect(dg?.values).toMatchObject({ equipment: "DG set", nextDueDate: "2027-03-15" });
+    expect(dg?.values).toMatchObject({ equipment: "DG set", nextDueOn: "2027-03-15" });
     expect(rows.get("5")?.errors).toEqual({
       validityFrom: "Validity from is required.",
       validityTo: "Validity to is required.",
@@ -387,7 +387,7 @@ describe("contracts (key: Equipment + Company)", () => {
       pms: contractMessages.pmsChoice,
       mobileNumber: contractMessages.phone,
       // The import's own message, naming the ways a file may write a date.
-      lastDateOfChecking: dateMessages.notADate("31-02-2026"),
+      lastCheckedOn: dateMessages.notADate("31-02-2026"),
     });
   });
 
@@ -488,7 +488,7 @@ describe("the file index (key: Rack + Sr. No)", () => {
       rackName: "Rack must be one of Rack1A, Rack1B, Rack1C, Rack1D, Rack2A, Rack2B, Rack2C, Rack2D.",
       name: fileMessages.bothRequired,
     });
-    expect(rows.get("6")?.errors).toEqual({ number: fileMessages.bothRequired });
+    expect(rows.get("6")?.errors).toEqual({ fileNumber: fileMessages.bothRequired });
   });
 
   it("confirms, undoes, and refuses the undo after a later change", async () => {

@@ -221,8 +221,8 @@ const AREA_OF: Record<string, Declared> = {
   // Downloads of the lists (issue 18): whoever may read the list.
   "spares/routes/export.ts": { area: "spares" },
   "store-racks/routes/export.ts": { area: "racks" },
-  "spreadsheets/routes/contracts.ts": { area: "contracts" },
-  "spreadsheets/routes/file-index.ts": { area: "fileIndex" },
+  "contracts/routes/export.ts": { area: "contracts" },
+  "file-index/routes/export.ts": { area: "fileIndex" },
   "spreadsheets/routes/sop-records.ts": { area: "sop" },
   // Imports (issue 18): upload, preview and confirm change the list; undo is the admin's. The
   // modules serve every list (/import/products/{department}, /import/{kind}): the guard takes the

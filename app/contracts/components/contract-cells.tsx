@@ -1,24 +1,21 @@
 import type { ContractRow } from "#app/contracts/list.ts";
+import { contractRecord } from "#app/contracts/record.ts";
 import { cellText } from "#app/contracts/rules.ts";
 import { formatDateGB } from "#app/lib/dates.ts";
+import { sortNames } from "#app/lib/record.ts";
 import { Marked } from "#app/ui/list/marked.tsx";
 
 // The /amc table's columns and a contract's ten cells, shared by the list and its print view. An
 // expired or due-soon contract's tag sits beside the date that flags it (validity or next due).
 
-/** The columns as the table and the print view head them, with the sort each header sets. */
-export const SORTABLE = [
-  ["equipment", "Equipment"],
-  ["company", "Company"],
-  ["validity", "Validity From and To"],
-  ["pms", "PMS"],
-  ["vendorCode", "Vendor Code"],
-  ["contractNumber", "Contract Number"],
-  ["concernedPerson", "Concerned Person"],
-  ["mobileNumber", "Mobile Number"],
-  ["lastChecked", "Last Date of Checking"],
-  ["nextDue", "Next Due Date"],
-] as const;
+/**
+ * The columns as the table and the print view head them, with the sort each header sets: the
+ * sortable fields (record.ts) under their labels, the validity's two dates in one column.
+ */
+export const SORTABLE = sortNames(contractRecord).map(
+  (name) =>
+    [name, name === "validityFrom" ? "Validity From and To" : contractRecord.fields[name].label] as const,
+);
 
 /** The ten cells of a contract, as text (shared with the print view). */
 export function ContractCells({ row, q }: { row: ContractRow; q: string }) {
@@ -50,10 +47,10 @@ export function ContractCells({ row, q }: { row: ContractRow; q: string }) {
         <Marked text={cellText(row.mobileNumber)} q={q} />
       </td>
       <td>
-        <Marked text={formatDateGB(row.lastDateOfChecking)} q={q} />
+        <Marked text={formatDateGB(row.lastCheckedOn)} q={q} />
       </td>
       <td>
-        <Marked text={formatDateGB(row.nextDueDate)} q={q} />
+        <Marked text={formatDateGB(row.nextDueOn)} q={q} />
         {row.reason === "pms" ? <StatusTag status={row.status} /> : null}
       </td>
     </>

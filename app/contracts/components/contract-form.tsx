@@ -48,15 +48,15 @@ export function ContractForm({
 
   function onScheduleChange(event: FormEvent<HTMLFormElement>) {
     const target = event.target as HTMLInputElement;
-    if (target.name !== fields.lastDateOfChecking.name && target.name !== fields.pms.name) return;
+    if (target.name !== fields.lastCheckedOn.name && target.name !== fields.pms.name) return;
     const formElement = event.currentTarget;
     const data = new FormData(formElement);
-    const next = suggestNextDueDate(String(data.get("lastDateOfChecking") ?? ""), data.get("pms"));
+    const next = suggestNextDueDate(String(data.get("lastCheckedOn") ?? ""), data.get("pms"));
     setSuggestion(next);
-    const current = String(data.get("nextDueDate") ?? "");
+    const current = String(data.get("nextDueOn") ?? "");
     if (next && (current === "" || current === filled.current)) {
       filled.current = next;
-      form.update({ name: fields.nextDueDate.name, value: next });
+      form.update({ name: fields.nextDueOn.name, value: next });
     }
   }
 
@@ -122,15 +122,15 @@ export function ContractForm({
         </Field>
         <Field
           label="Last Date of Checking"
-          id={fields.lastDateOfChecking.id}
-          errors={fields.lastDateOfChecking.errors}
+          id={fields.lastCheckedOn.id}
+          errors={fields.lastCheckedOn.errors}
         >
-          <input {...dateProps(fields.lastDateOfChecking)} />
+          <input {...dateProps(fields.lastCheckedOn)} />
         </Field>
         <Field
           label="Next Due Date"
-          id={fields.nextDueDate.id}
-          errors={fields.nextDueDate.errors}
+          id={fields.nextDueOn.id}
+          errors={fields.nextDueOn.errors}
           hint={
             suggestion ? (
               <span role="status">Suggested from the PMS: {formatDateGB(suggestion)}</span>
@@ -139,7 +139,7 @@ export function ContractForm({
             )
           }
         >
-          <input {...dateProps(fields.nextDueDate)} />
+          <input {...dateProps(fields.nextDueOn)} />
         </Field>
       </div>
       <div className="actions">

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiPermission } from "#app/auth/session.server.ts";
+import { contractsExport } from "#app/contracts/export.server.ts";
 import { listContracts } from "#app/contracts/queries.server.ts";
 import { withApiStatus } from "#app/contracts/routes/api-shared.server.ts";
 import { db } from "#app/db/client.server.ts";
@@ -8,7 +9,6 @@ import { serverSettings } from "#app/lib/env.server.ts";
 import { jsonAnswer, searchParamsOf } from "#app/lib/http.server.ts";
 import { getPlantSettings } from "#app/settings/queries.server.ts";
 import { apiExportFormat, sendExport } from "#app/spreadsheets/respond.server.ts";
-import { contractsExport } from "#app/spreadsheets/sources.server.ts";
 
 // GET /api/equipment/get → 200 [equipment…]
 export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {

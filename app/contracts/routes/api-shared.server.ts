@@ -19,7 +19,7 @@ export async function withApiStatus(db: Tx, items: Equipment[]) {
   const statusOf = contractStatusAt(now, timeZone, dueSoonDays);
   return items.map((item) => ({
     ...item,
-    status: statusOf({ validityTo: item.validity.to, nextDueDate: item.nextDueDate }),
+    status: statusOf({ validityTo: item.validity.to, nextDueOn: item.nextDueDate }),
   }));
 }
 

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiPermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
+import { fileIndexExport } from "#app/file-index/export.server.ts";
 import { insertFiles, listRacks, toApiFile } from "#app/file-index/queries.server.ts";
 import { duplicateMessage, isRackName, messages, type RackName } from "#app/file-index/rules.ts";
 import { newFilesBodySchema } from "#app/file-index/schema.ts";
@@ -8,7 +9,6 @@ import { apiHandler, methodNotAllowed } from "#app/lib/api-handler.server.ts";
 import { HttpError, jsonAnswer, readJson, searchParamsOf } from "#app/lib/http.server.ts";
 import { validationBody } from "#app/lib/validation.ts";
 import { apiExportFormat, sendExport } from "#app/spreadsheets/respond.server.ts";
-import { fileIndexExport } from "#app/spreadsheets/sources.server.ts";
 
 // GET  /api/racks/{rackName} → [{name, files: [{_id, id, name}]}] (files in number order)
 // POST /api/racks/{rackName} {files: [{id, name}]} → 201 {name, files} (the rack after the insert)

@@ -154,7 +154,7 @@ export default function RackAdminPage() {
   };
   const header = (
     <tr>
-      <SortHeader view={listView} sort="number" className="num">
+      <SortHeader view={listView} sort="fileNumber" className="num">
         Sr. No
       </SortHeader>
       <SortHeader view={listView} sort="name">

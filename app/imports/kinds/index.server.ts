@@ -1,5 +1,5 @@
-import { contractsKind } from "#app/imports/kinds/contracts.server.ts";
-import { filesKind } from "#app/imports/kinds/files.server.ts";
+import { contractsKind } from "#app/contracts/import.server.ts";
+import { filesKind } from "#app/file-index/import.server.ts";
 import { sparesKind } from "#app/spares/import.server.ts";
 import { isDepartment, unknownDepartmentMessage } from "#app/spares/rules.ts";
 import type { ImportKind } from "#app/spreadsheets/import-kind.ts";

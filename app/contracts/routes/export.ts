@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requirePermission } from "#app/auth/session.server.ts";
+import { contractsExport } from "#app/contracts/export.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
 import { getPlantSettings } from "#app/settings/queries.server.ts";
 import { requireExportFormat, sendExport } from "#app/spreadsheets/respond.server.ts";
-import { contractsExport } from "#app/spreadsheets/sources.server.ts";
 
 // GET /amc/export?format=xlsx|csv&…: the contracts as /amc shows them, with each one's status now.
 export async function loader({ request }: LoaderFunctionArgs) {

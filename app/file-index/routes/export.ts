@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requirePermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
+import { fileIndexExport } from "#app/file-index/export.server.ts";
 import { requireExportFormat, sendExport } from "#app/spreadsheets/respond.server.ts";
-import { fileIndexExport } from "#app/spreadsheets/sources.server.ts";
 
 // GET /rackadmin/export?format=xlsx|csv&…: the file index (?rack= a cupboard or a rack), a sheet per rack.
 export async function loader({ request }: LoaderFunctionArgs) {
