@@ -1,7 +1,7 @@
 import { getTableColumns } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { RECORD_TYPES } from "#app/audit/record-types.ts";
-import { recordColumns, versionColumn } from "#app/db/columns.ts";
+import { BOOKKEEPING_COLUMNS } from "#app/db/columns.ts";
 import { tableMismatches } from "#app/lib/record.ts";
 import { SPARES_COLUMNS } from "#app/spares/export.server.ts";
 import { sparesKind } from "#app/spares/import.server.ts";
@@ -13,12 +13,9 @@ import { inventoryItems } from "#app/spares/table.server.ts";
 // the same headers (an exported file imports back), the same import fields (stored imports undo),
 // the same history paths (stored entries read the same).
 
-/** What every record's table carries beside its fields: the key, who and when, the version. */
-const BOOKKEEPING = Object.keys({ ...recordColumns, ...versionColumn });
-
 describe("the spares line's definition", () => {
   test("every field has its column in the table, and every column of the table its field", () => {
-    expect(tableMismatches(sparesRecord, getTableColumns(inventoryItems), BOOKKEEPING)).toEqual([]);
+    expect(tableMismatches(sparesRecord, getTableColumns(inventoryItems), BOOKKEEPING_COLUMNS)).toEqual([]);
   });
 
   test("the export's columns are the ones files were written with", () => {

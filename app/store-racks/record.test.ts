@@ -1,7 +1,7 @@
 import { getTableColumns } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { RECORD_TYPES } from "#app/audit/record-types.ts";
-import { recordColumns, versionColumn } from "#app/db/columns.ts";
+import { BOOKKEEPING_COLUMNS } from "#app/db/columns.ts";
 import { tableMismatches } from "#app/lib/record.ts";
 import { RACK_COLUMNS } from "#app/store-racks/export.server.ts";
 import { rackItemsKind } from "#app/store-racks/import.server.ts";
@@ -12,12 +12,9 @@ import { rackItems } from "#app/store-racks/table.server.ts";
 // the same headers (an exported file imports back), the same history paths (stored entries read
 // the same, `receit` included).
 
-/** What every record's table carries beside its fields: the key, who and when, the version. */
-const BOOKKEEPING = Object.keys({ ...recordColumns, ...versionColumn });
-
 describe("the rack item's definition", () => {
   test("every field has its column in the table, and every column of the table its field", () => {
-    expect(tableMismatches(rackItemRecord, getTableColumns(rackItems), BOOKKEEPING)).toEqual([]);
+    expect(tableMismatches(rackItemRecord, getTableColumns(rackItems), BOOKKEEPING_COLUMNS)).toEqual([]);
   });
 
   test("the export's columns are the ones files were written with", () => {
