@@ -24,9 +24,10 @@ const modules = import.meta.glob<ResourceModule>(
   [
     "./*/routes/api-*.ts",
     "./ledger/report/routes/api-*.ts",
-    "./api/routes/*.{ts,tsx}",
-    "./spreadsheets/routes/*.ts",
+    // A feature's download of its list (spares, store racks, the stock card and report).
     "./*/routes/export.ts",
+    "./ledger/report/routes/export.ts",
+    "./api/routes/*.{ts,tsx}",
     "./imports/routes/{template.ts,undo.tsx}",
     "./auth/routes/logout.tsx",
     "./backups/routes/download.ts",

@@ -8,8 +8,7 @@ import * as stockReport from "#app/ledger/report/routes.ts";
 import * as ledger from "#app/ledger/routes.ts";
 import { prefix, route } from "#app/lib/route-entry.ts";
 import * as sop from "#app/sop/routes.ts";
-import * as inventory from "#app/spares/routes.ts";
-import * as exportsFeature from "#app/spreadsheets/routes.ts";
+import * as spares from "#app/spares/routes.ts";
 import * as storeRacks from "#app/store-racks/routes.ts";
 
 // The addresses that answer without a page of their own: the JSON API, the downloads (an import's
@@ -21,11 +20,14 @@ import * as storeRacks from "#app/store-racks/routes.ts";
 // A form that posts to one of these addresses is a full page load (`reloadDocument`).
 export const resources: RouteConfigEntry[] = [
   route("logout", "auth/routes/logout.tsx"),
-  ...exportsFeature.resources,
   ...sop.resources,
   ...auditTrail.resources,
   ...contracts.resources,
   ...fileIndex.resources,
+  ...spares.resources,
+  ...storeRacks.resources,
+  ...ledger.resources,
+  ...stockReport.resources,
   ...backups.resources,
   ...importsFeature.resources,
   ...prefix("api", [
@@ -36,7 +38,7 @@ export const resources: RouteConfigEntry[] = [
     route("auth/login", "auth/routes/api-login.ts"),
     route("auth/register", "registration/routes/api-register.ts"),
     route("auth/logout", "auth/routes/api-logout.ts"),
-    ...inventory.api,
+    ...spares.api,
     ...storeRacks.api,
     ...ledger.api,
     ...stockReport.api,

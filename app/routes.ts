@@ -8,7 +8,7 @@ import * as stockReport from "#app/ledger/report/routes.ts";
 import * as ledger from "#app/ledger/routes.ts";
 import * as mail from "#app/mail/routes.ts";
 import * as sop from "#app/sop/routes.ts";
-import * as inventory from "#app/spares/routes.ts";
+import * as spares from "#app/spares/routes.ts";
 import * as storeRacks from "#app/store-racks/routes.ts";
 import * as users from "#app/users/routes.ts";
 
@@ -28,7 +28,7 @@ export default [
     route("settings", "settings/routes/settings.tsx"),
     ...mail.pages,
     ...backups.pages,
-    ...inventory.pages,
+    ...spares.pages,
     ...storeRacks.pages,
     ...ledger.pages,
     ...stockReport.pages,

@@ -16,10 +16,7 @@ import { pathToFileURL } from "node:url";
  */
 export const KNOWN_LOOPS: readonly string[] = [
   "ledger<->spares",
-  "ledger<->spreadsheets",
   "ledger<->store-racks",
-  "spares<->spreadsheets",
-  "spreadsheets<->store-racks",
 ];
 
 /** from folder → to folder → the files of `from` that import `to`. */

@@ -16,7 +16,7 @@ import {
 } from "#app/lib/endpoint.ts";
 import { registrationClosedMessage } from "#app/settings/registration.ts";
 import * as sop from "#app/sop/routes.ts";
-import * as inventory from "#app/spares/routes.ts";
+import * as spares from "#app/spares/routes.ts";
 import * as storeRacks from "#app/store-racks/routes.ts";
 
 // The operations of /api: GET /api lists them, GET /api/openapi.json and GET /api/docs describe
@@ -239,7 +239,7 @@ export const foundationEndpoints: Endpoint[] = [
 
 export const allEndpoints: Endpoint[] = [
   ...foundationEndpoints,
-  ...inventory.endpoints,
+  ...spares.endpoints,
   ...storeRacks.endpoints,
   ...ledger.endpoints,
   ...stockReport.endpoints,

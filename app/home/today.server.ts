@@ -11,6 +11,7 @@ import { db, type Tx } from "#app/db/client.server.ts";
 import { loadSparklines } from "#app/home/sparklines.server.ts";
 import { todayVisits } from "#app/home/table.server.ts";
 import { FIRST_FEW, type TodayCard, type TodayData, type TodayGroup } from "#app/home/today.ts";
+import { issuedInCoverWindow } from "#app/ledger/cover.server.ts";
 import { dateInZone, formatDateGB, formatDateTimeGB, isIsoDate } from "#app/lib/dates.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
 import { logError } from "#app/lib/request-id.server.ts";
@@ -19,11 +20,10 @@ import { type ContractBand, contractBands, daysBetween, daysText, plantDay } fro
 import { lastEndedShift, lastNight, type ShiftWindow, shiftText } from "#app/reminders/shifts.ts";
 import { getPlantSettings } from "#app/settings/queries.server.ts";
 import { hasRecordFrom, outstandingReturns } from "#app/sop/queries.server.ts";
-import { issuedInCoverWindow } from "#app/spares/cover.server.ts";
 import { stockCover } from "#app/spares/cover.ts";
 import { ORDER_TO_PLACE_QUERY } from "#app/spares/list.ts";
-import { linesForCover } from "#app/spares/queries.server.ts";
 import { DEPARTMENTS, ORDER_TO_PLACE } from "#app/spares/rules.ts";
+import { linesWithLeadTime } from "#app/spares/stock.server.ts";
 
 // Today (issue 19): what needs doing, for the signed-in user's role, worked out for one `now` in
 // the plant's zone. The contract dates, the spares below minimum and the returns come from the
@@ -151,7 +151,7 @@ async function orderNowLines(db: Tx, today: string) {
   // The lines and what each issued in the window, in parallel: no list of ids to send back.
   const [issued, lines] = await Promise.all([
     Promise.all(DEPARTMENTS.map((department) => issuedInCoverWindow(db, { department }, today))),
-    linesForCover(db),
+    linesWithLeadTime(db),
   ]);
   const byLine = new Map(issued.flatMap((map) => [...map]));
   return lines.flatMap((line) => {

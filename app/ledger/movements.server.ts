@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, inArray, isNotNull, lt, lte, type SQL, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, alias } from "drizzle-orm/pg-core";
 import { audit, auditMany } from "#app/audit/log.server.ts";
-import { users } from "#app/auth/table.server.ts";
+import { personNameById } from "#app/auth/people.server.ts";
 import type { Tx } from "#app/db/client.server.ts";
 import { plantToday } from "#app/db/records.server.ts";
 import { isRecordId, type StockItemRef, type StockItemType } from "#app/ledger/item.ts";
@@ -22,8 +22,9 @@ import {
 } from "#app/ledger/rules.ts";
 import { stockMovements as m } from "#app/ledger/table.server.ts";
 import { addDays } from "#app/lib/dates.ts";
-import { inventoryItems } from "#app/spares/table.server.ts";
-import { rackItems } from "#app/store-racks/table.server.ts";
+import { lockLines, rewriteLineStock, sparesStockHolder } from "#app/spares/stock.server.ts";
+import { movementCounts } from "#app/spreadsheets/import-records.server.ts";
+import { lockRackItems, rackStockHolder, rewriteRackItemStock } from "#app/store-racks/stock.server.ts";
 
 // The stock ledger on the server (issue 17, /work/shared ledger design). Every movement is
 // written here and only here: the row lock on the item serialises two people moving the same
@@ -88,13 +89,25 @@ function toMovement(row: MovementRow): Movement {
 const itemColumn = (type: StockItemType) => (type === "rack" ? m.rackItemId : m.inventoryItemId);
 const ofItem = (item: StockItemRef) => eq(itemColumn(item.type), item.id);
 
+/** The items of a type as their feature hands them to the ledger (app/spares, app/store-racks). */
+const holderOf = (type: StockItemType) => (type === "rack" ? rackStockHolder : sparesStockHolder);
+const lockItems = (tx: Tx, type: StockItemType, ids: readonly string[]) =>
+  type === "rack" ? lockRackItems(tx, ids) : lockLines(tx, ids);
+const rewriteStock = (
+  tx: Tx,
+  type: StockItemType,
+  ids: readonly string[],
+  stockOf: (id: AnyPgColumn) => SQL,
+) => (type === "rack" ? rewriteRackItemStock(tx, ids, stockOf) : rewriteLineStock(tx, ids, stockOf));
+
 /** Locks the item's row for the rest of the transaction; false when there is no such item. */
 async function lockItem(tx: Tx, item: StockItemRef): Promise<boolean> {
   if (!isRecordId(item.id)) return false;
-  const table = item.type === "rack" ? rackItems : inventoryItems;
-  const [row] = await tx.select({ id: table.id }).from(table).where(eq(table.id, item.id)).for("update");
-  return Boolean(row);
+  return (await lockItems(tx, item.type, [item.id])).length > 0;
 }
+
+/** How many movements each of these items has (an import's undo refuses an item that moved since). */
+export const movementCountsOf = (type: StockItemType) => movementCounts(m, itemColumn(type));
 
 /** The movement a reversal takes back (joined on `reverses_id`). */
 const reversed = alias(m, "reversed");
@@ -117,18 +130,12 @@ async function ledgerEntries(tx: Tx, item: StockItemRef): Promise<LedgerEntry[]>
 
 /** Rewrites the item's cached balance from its movements (inside the movement's transaction). */
 async function refreshCachedBalance(tx: Tx, item: StockItemRef) {
-  const balance = sql`(select coalesce(sum(${m.quantity}), 0) from ${m} where ${ofItem(item)})`;
-  if (item.type === "rack") {
-    await tx
-      .update(rackItems)
-      .set({ closingStock: balance as SQL<number> })
-      .where(eq(rackItems.id, item.id));
-  } else {
-    await tx
-      .update(inventoryItems)
-      .set({ availableStock: balance as SQL<number> })
-      .where(eq(inventoryItems.id, item.id));
-  }
+  await rewriteStock(
+    tx,
+    item.type,
+    [item.id],
+    () => sql`(select coalesce(sum(${m.quantity}), 0) from ${m} where ${ofItem(item)})`,
+  );
 }
 
 const blankToNull = (value: string | null | undefined) => (value?.trim() ? value.trim() : null);
@@ -249,11 +256,7 @@ function writeOpenings(
     for (let start = 0; start < openings.length; start += 1000) {
       const slice = openings.slice(start, start + 1000);
       const ids = slice.map((o) => o.id);
-      const locked = await tx
-        .select({ id: inventoryItems.id })
-        .from(inventoryItems)
-        .where(inArray(inventoryItems.id, ids))
-        .for("update");
+      const locked = await lockItems(tx, "spare", ids);
       if (locked.length !== new Set(ids).size) throw new OpeningRefused(messages.itemNotFound);
       const [moved] = await tx
         .select({ id: m.inventoryItemId })
@@ -274,12 +277,12 @@ function writeOpenings(
           })),
         )
         .returning();
-      await tx
-        .update(inventoryItems)
-        .set({
-          availableStock: sql`(select coalesce(sum(${m.quantity}), 0) from ${m} where ${m.inventoryItemId} = ${inventoryItems.id})`,
-        })
-        .where(inArray(inventoryItems.id, ids));
+      await rewriteStock(
+        tx,
+        "spare",
+        ids,
+        (id) => sql`(select coalesce(sum(${m.quantity}), 0) from ${m} where ${m.inventoryItemId} = ${id})`,
+      );
       await auditMany(
         tx,
         rows.map(toMovement).map((movement) => ({
@@ -385,8 +388,7 @@ export function periodFiguresQuery(
   ids?: readonly string[],
 ) {
   const column = itemColumn(type);
-  const items = type === "rack" ? rackItems : inventoryItems;
-  const balance = type === "rack" ? rackItems.closingStock : inventoryItems.availableStock;
+  const { table: items, balance } = holderOf(type);
   const fromCache = from >= addDays(plantToday(), -CACHED_OPENING_DAYS);
   const kind = sql`coalesce(${reversed.kind}, ${m.kind})`;
   const inPeriod = (k: EnteredKind) =>
@@ -556,14 +558,12 @@ export async function stockCard(
   const rowsQuery = db
     .select({
       row: m,
-      enteredBy: users.name,
-      enteredEmail: users.email,
+      enteredBy: personNameById(m.createdBy),
       reversedKind: reversed.kind,
       reversalId: reversal.id,
       reversalAt: reversal.createdAt,
     })
     .from(m)
-    .leftJoin(users, eq(users.id, m.createdBy))
     .leftJoin(reversed, eq(reversed.id, m.reversesId))
     .leftJoin(reversal, eq(reversal.reversesId, m.id))
     .where(ids ? and(inRange, inArray(m.id, ids)) : inRange)
@@ -585,9 +585,9 @@ export async function stockCard(
   const broughtForward = fromThousandths(
     toThousandths(opening) + toThousandths(quantityOf(earlier?.[0]?.total)),
   );
-  const movements = rows.map(({ row, enteredBy, enteredEmail, reversedKind, reversalId, reversalAt }) => ({
+  const movements = rows.map(({ row, enteredBy, reversedKind, reversalId, reversalAt }) => ({
     ...toMovement(row),
-    enteredBy: enteredBy?.trim() || enteredEmail || null,
+    enteredBy: enteredBy || null,
     reversedKind: (reversedKind as EnteredKind | null) ?? null,
     reversedBy: reversalId && reversalAt ? { id: reversalId, createdAt: reversalAt.toISOString() } : null,
   }));
@@ -675,17 +675,18 @@ export async function issuedPerDepartmentDay(
   from: string,
   to: string,
 ): Promise<{ department: string; day: string; issued: number }[]> {
+  const lines = sparesStockHolder;
   // The reversed movement's kind looked up by key for the few reversals (as cover.server.ts does).
   const isIssue = sql`coalesce((select reversed.kind from ${m} reversed where reversed.id = ${m.reversesId}), ${m.kind}) = 'issue'`;
   const rows = await db
     .select({
-      department: inventoryItems.department,
+      department: lines.department,
       day: m.movedOn,
       issued: sql<string>`-sum(${m.quantity})`,
     })
     .from(m)
-    .innerJoin(inventoryItems, eq(inventoryItems.id, m.inventoryItemId))
+    .innerJoin(lines.table, eq(lines.id, m.inventoryItemId))
     .where(and(gte(m.movedOn, from), lte(m.movedOn, to), isIssue))
-    .groupBy(inventoryItems.department, m.movedOn);
+    .groupBy(lines.department, m.movedOn);
   return rows.map((row) => ({ department: row.department, day: row.day, issued: quantityOf(row.issued) }));
 }

@@ -32,6 +32,11 @@ export const pages: RouteConfigEntry[] = [
   route("stock/:type/:id/reverse/:movementId", "ledger/routes/reverse.tsx", { id: "stock-reverse" }),
 ];
 
+// An item's stock card as a file (issue 18): a resource route (app/resources.ts), ?format=xlsx|csv&from=&to=.
+export const resources: RouteConfigEntry[] = [
+  route("stock/:type/:id/export", "ledger/routes/export.ts", { id: "export-stock-card" }),
+];
+
 // Paths relative to "api/".
 export const api: RouteConfigEntry[] = [
   route("stock/:type/:id/movements", "ledger/routes/api-movements.ts", { id: "stock-api-movements" }),

@@ -11,10 +11,9 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { recordIdColumn } from "#app/db/columns.ts";
-import { inventoryItems } from "#app/spares/table.server.ts";
-import { rackItems } from "#app/store-racks/table.server.ts";
-
-export const MOVEMENT_KINDS = ["opening", "receipt", "issue", "count", "reversal"] as const;
+import { MOVEMENT_KINDS } from "#app/ledger/record.ts";
+import { sparesStockHolder } from "#app/spares/stock.server.ts";
+import { rackStockHolder } from "#app/store-racks/stock.server.ts";
 
 // The stock ledger (issue 17): one row per dated change of one item's stock. Rows are never
 // updated or deleted by the app: a wrong one is reversed by another row pointing at it. So there
@@ -26,8 +25,10 @@ export const stockMovements = pgTable(
     ...recordIdColumn,
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     createdBy: uuid("created_by"),
-    rackItemId: uuid("rack_item_id").references(() => rackItems.id, { onDelete: "cascade" }),
-    inventoryItemId: uuid("inventory_item_id").references(() => inventoryItems.id, { onDelete: "cascade" }),
+    rackItemId: uuid("rack_item_id").references(() => rackStockHolder.id, { onDelete: "cascade" }),
+    inventoryItemId: uuid("inventory_item_id").references(() => sparesStockHolder.id, {
+      onDelete: "cascade",
+    }),
     movedOn: date("moved_on", { mode: "string" }).notNull(),
     kind: text("kind", { enum: MOVEMENT_KINDS }).notNull(),
     // The SIGNED change to the stock: + receipt, − issue, a count's difference, a reversal's

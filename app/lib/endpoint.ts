@@ -179,7 +179,7 @@ type Equal<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 
 /**
  * Does not compile unless an answer's schema describes exactly the type the handler answers with:
- * `sameShape<z.output<typeof lineAnswer>, InventoryRecord>()`. So a field added to a query's result
+ * `sameShape<z.output<typeof lineAnswer>, SparesLine>()`. So a field added to a query's result
  * and not to the document fails `tsc`, before the integration tests would.
  */
 export function sameShape<A, B>(

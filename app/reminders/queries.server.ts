@@ -1,7 +1,7 @@
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { activePeople } from "#app/auth/people.server.ts";
 import { can } from "#app/auth/permissions.ts";
 import type { Role } from "#app/auth/roles.ts";
-import { users } from "#app/auth/table.server.ts";
 import { contractMessage, datePassed, type StatusBounds, whatsAppLink } from "#app/contracts/rules.ts";
 import { contracts } from "#app/contracts/table.server.ts";
 import type { Tx } from "#app/db/client.server.ts";
@@ -18,8 +18,7 @@ import {
 } from "#app/reminders/rules.ts";
 import { reminderSubscriptions, remindersSent } from "#app/reminders/table.server.ts";
 import { outstandingReturns } from "#app/sop/queries.server.ts";
-import { lineNeedsOrder } from "#app/spares/order-status.server.ts";
-import { inventoryItems } from "#app/spares/table.server.ts";
+import { linesBelowMinimum } from "#app/spares/stock.server.ts";
 
 /**
  * Every contract date (validity end, next PMS due) inside a reminder window on `today` or overdue,
@@ -110,27 +109,7 @@ export async function sparesBelowMinimum(
   db: Tx,
   perDepartment: number,
 ): Promise<{ rows: SparesDue[]; totals: Record<string, number> }> {
-  const ranked = db
-    .select({
-      department: inventoryItems.department,
-      srno: inventoryItems.srno,
-      assets: inventoryItems.assets,
-      available: inventoryItems.availableStock,
-      minimum: inventoryItems.minStock,
-      rank: sql<number>`row_number() over (partition by ${inventoryItems.department} order by ${inventoryItems.srno})`.as(
-        "rank",
-      ),
-      total: sql<number>`count(*) over (partition by ${inventoryItems.department})`.as("total"),
-    })
-    .from(inventoryItems)
-    // 'Order to place' (the order-status rule's SQL twin), as the tables' filter finds them.
-    .where(lineNeedsOrder)
-    .as("ranked");
-  const rows = await db
-    .select()
-    .from(ranked)
-    .where(sql`${ranked.rank} <= ${perDepartment}`)
-    .orderBy(ranked.department, ranked.srno);
+  const rows = await linesBelowMinimum(db, perDepartment);
   const totals: Record<string, number> = {};
   for (const row of rows) totals[row.department] = Number(row.total);
   return {
@@ -195,11 +174,20 @@ export async function runDigest(
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('plantops-daily-digest'))`);
     const items = await digestItems(tx, context.today, context.offsets, context.bounds);
-    const subscribers = await tx
-      .select({ userId: users.id, email: users.email, role: users.role, kind: reminderSubscriptions.kind })
-      .from(reminderSubscriptions)
-      .innerJoin(users, eq(users.id, reminderSubscriptions.userId))
-      .where(isNull(users.disabledAt));
+    const subscriptions = await tx
+      .select({ userId: reminderSubscriptions.userId, kind: reminderSubscriptions.kind })
+      .from(reminderSubscriptions);
+    const people = new Map(
+      (await activePeople(tx, [...new Set(subscriptions.map((row) => row.userId))])).map((person) => [
+        person.id,
+        person,
+      ]),
+    );
+    // A disabled account gets no digest.
+    const subscribers = subscriptions.flatMap(({ userId, kind }) => {
+      const person = people.get(userId);
+      return person ? [{ userId, email: person.email, role: person.role, kind }] : [];
+    });
     const already = new Set(
       (
         await tx

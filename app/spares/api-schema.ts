@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import { type Answer, describeFields, messageBody, sameShape } from "#app/lib/endpoint.ts";
-import type { InventoryRecord } from "#app/spares/queries.server.ts";
+import type { SparesLine } from "#app/spares/queries.server.ts";
 import { AVAILABLE, DEPARTMENTS, ORDER_TO_PLACE } from "#app/spares/rules.ts";
 import { lineSchema, MAX_LEAD_TIME_DAYS, MAX_QUANTITY, MAX_SRNO, MAX_TEXT } from "#app/spares/schema.ts";
 
@@ -52,7 +52,7 @@ export const listQuery = z.object({
   q: z.optional(z.string().check(z.describe("With format: the table page's search"))),
 });
 
-export const inventoryLine = z.strictObject({
+export const sparesLine = z.strictObject({
   _id: z.string(),
   srno: z.number(),
   Assets: z.string(),
@@ -72,18 +72,18 @@ export const inventoryLine = z.strictObject({
   createdAt: z.string(),
   updatedAt: z.string(),
 });
-sameShape<z.output<typeof inventoryLine>, InventoryRecord>();
+sameShape<z.output<typeof sparesLine>, SparesLine>();
 
-export const lineList = z.strictObject({ success: z.literal(true), users: z.array(inventoryLine) });
+export const lineList = z.strictObject({ success: z.literal(true), users: z.array(sparesLine) });
 export const lineSaved = z.strictObject({
   success: z.literal(true),
   Message: z.string(),
-  product: inventoryLine,
+  product: sparesLine,
 });
 export const lineDeleted = z.strictObject({ success: z.literal(true), message: z.string() });
 
 /** A refusal (api-shared.server.ts `failure`): the legacy `success: false` and `Message` beside `message`. */
-export const inventoryFailure = z.strictObject({
+export const sparesFailure = z.strictObject({
   success: z.literal(false),
   Message: z.string(),
   message: z.string(),
@@ -100,7 +100,7 @@ export const sampleLineInput = {
   LeadTime: 15,
 };
 
-export const sampleLine: z.output<typeof inventoryLine> = {
+export const sampleLine: z.output<typeof sparesLine> = {
   _id: "3f0c8a52-6d1e-4b7a-9c1d-2a4e5f607182",
   ...sampleLineInput,
   ExcessShortFall: -2,
@@ -114,7 +114,7 @@ export const sampleLine: z.output<typeof inventoryLine> = {
 export function failureAnswer(description: string, message: string, { orBodyReader = false } = {}): Answer {
   return {
     description,
-    schema: orBodyReader ? z.union([inventoryFailure, messageBody]) : inventoryFailure,
+    schema: orBodyReader ? z.union([sparesFailure, messageBody]) : sparesFailure,
     example: { success: false, Message: message, message },
   };
 }

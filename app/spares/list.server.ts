@@ -11,13 +11,15 @@ import {
   totalColumn,
 } from "#app/db/list.server.ts";
 import type { ListParams } from "#app/lib/list-params.ts";
-import type { InventoryFilters, InventorySort } from "#app/spares/list.ts";
+import { type SortName, sortHows } from "#app/lib/record.ts";
+import type { SparesFilters, SparesSort } from "#app/spares/list.ts";
 import { lineNeedsOrder, lineOrderStatus } from "#app/spares/order-status.server.ts";
-import type { TableRow } from "#app/spares/queries.server.ts";
+import type { ListRow } from "#app/spares/queries.server.ts";
+import { type SparesField, sparesRecord } from "#app/spares/record.ts";
 import { type Department, ORDER_TO_PLACE } from "#app/spares/rules.ts";
 import { inventoryItems as t } from "#app/spares/table.server.ts";
 
-// A department's table as a server-side list (docs/architecture.md "Lists").
+// A department's spares as a server-side list (docs/architecture.md "Lists").
 
 /** Every shown column as text; the same expression is indexed in drizzle/0013_derived_order_status.sql. */
 const SEARCH_TEXT = searchText([
@@ -31,13 +33,16 @@ const SEARCH_TEXT = searchText([
   lineOrderStatus,
 ]);
 
-const SORT_COLUMNS: Record<InventorySort, SQL> = {
-  srno: sql`${t.srno}`,
-  assets: sql`lower(${t.assets})`,
-  components: sql`lower(${t.componentsAndEquipments})`,
-  available: sql`${t.availableStock}`,
-  min: sql`${t.minStock}`,
-  leadTime: sql`${t.leadTimeDays}`,
+/** A sortable field orders as its definition says (record.ts): text ignoring case, else its value. */
+const fieldSorts = Object.fromEntries(
+  Object.entries(sortHows(sparesRecord)).map(([name, how]) => {
+    const column = t[name as SparesField];
+    return [name, how === "text" ? sql`lower(${column})` : sql`${column}`];
+  }),
+) as Record<SortName<typeof sparesRecord>, SQL>;
+
+const SORT_COLUMNS: Record<SparesSort, SQL> = {
+  ...fieldSorts,
   shortfall: sql`(${t.availableStock} - ${t.minStock})`,
   // 'Available' before 'Order to place' ascending, as the words sort (false before true).
   status: lineNeedsOrder,
@@ -47,16 +52,16 @@ const ROW = {
   id: t.id,
   srno: t.srno,
   assets: t.assets,
-  components: t.componentsAndEquipments,
-  available: t.availableStock,
-  min: t.minStock,
-  leadTime: t.leadTimeDays,
+  componentsAndEquipments: t.componentsAndEquipments,
+  availableStock: t.availableStock,
+  minStock: t.minStock,
+  leadTimeDays: t.leadTimeDays,
   // Derived by the rule's SQL twin, the very expression the filter and the search read.
   status: lineOrderStatus,
   version: t.version,
 };
 
-function where(department: Department, q: string, filters: InventoryFilters) {
+function where(department: Department, q: string, filters: SparesFilters) {
   return and(
     eq(t.department, department),
     matchSearch(SEARCH_TEXT, q),
@@ -73,12 +78,12 @@ function where(department: Department, q: string, filters: InventoryFilters) {
 }
 
 /** One page of a department's table, searched, filtered and sorted. */
-export function listTablePage(
+export function listPage(
   db: Tx,
   department: Department,
-  params: ListParams<InventorySort>,
-  filters: InventoryFilters,
-): Promise<ListPage<TableRow>> {
+  params: ListParams<SparesSort>,
+  filters: SparesFilters,
+): Promise<ListPage<ListRow>> {
   return pageOf(params, (limit, offset) =>
     db
       .select({ ...ROW, total: totalColumn })
@@ -91,12 +96,12 @@ export function listTablePage(
 }
 
 /** The whole filtered table, for its print view (capped at PRINT_ROW_LIMIT + 1 to detect more). */
-export function listTableForPrint(
+export function listForPrint(
   db: Tx,
   department: Department,
-  params: Pick<ListParams<InventorySort>, "q" | "sort" | "dir">,
-  filters: InventoryFilters,
-): Promise<TableRow[]> {
+  params: Pick<ListParams<SparesSort>, "q" | "sort" | "dir">,
+  filters: SparesFilters,
+): Promise<ListRow[]> {
   return db
     .select(ROW)
     .from(t)
@@ -106,12 +111,12 @@ export function listTableForPrint(
 }
 
 /** The whole filtered table with the columns an export selects, unexecuted (app/spreadsheets/ streams it). */
-export function tableExportQuery(
+export function listExportQuery(
   db: Tx,
   select: SelectedFields,
   department: Department,
-  params: Pick<ListParams<InventorySort>, "q" | "sort" | "dir">,
-  filters: InventoryFilters,
+  params: Pick<ListParams<SparesSort>, "q" | "sort" | "dir">,
+  filters: SparesFilters,
 ) {
   return db
     .select(select)

@@ -1,21 +1,15 @@
 import { readChoice, readListParams } from "#app/lib/list-params.ts";
+import { oldSortNames, sortNames } from "#app/lib/record.ts";
+import { sparesRecord } from "#app/spares/record.ts";
 import { AVAILABLE, ORDER_TO_PLACE } from "#app/spares/rules.ts";
 
-// A department table's view in the address (docs/architecture.md "Lists"): shared by the loader,
+// A department list's view in the address (docs/architecture.md "Lists"): shared by the loader,
 // the page's links and the print view.
 
-export const INVENTORY_SORTS = [
-  "srno",
-  "assets",
-  "components",
-  "available",
-  "min",
-  "leadTime",
-  "shortfall",
-  "status",
-] as const;
-export type InventorySort = (typeof INVENTORY_SORTS)[number];
-export const INVENTORY_LIST_DEFAULTS = { sort: "srno", dir: "asc" } as const;
+/** The definition's sortable fields (record.ts), then the two figures worked out from the stock. */
+export const SPARES_SORTS = [...sortNames(sparesRecord), "shortfall", "status"] as const;
+export type SparesSort = (typeof SPARES_SORTS)[number];
+export const SPARES_LIST_DEFAULTS = { sort: "srno", dir: "asc" } as const;
 
 export const STOCK_FILTERS = ["short", "ok"] as const;
 export const STOCK_FILTER_LABELS: Record<(typeof STOCK_FILTERS)[number], string> = {
@@ -32,19 +26,21 @@ export const STATUS_FILTER_LABELS: Record<(typeof STATUS_FILTERS)[number], strin
 /** The address query of the 'Order to place' filter, for links from Today and the digest. */
 export const ORDER_TO_PLACE_QUERY = `status=${encodeURIComponent(ORDER_TO_PLACE)}`;
 
-export type InventoryFilters = {
+export type SparesFilters = {
   stock: (typeof STOCK_FILTERS)[number] | "";
   status: (typeof STATUS_FILTERS)[number] | "";
 };
 
-/** The table's view from the address; never throws (bad values mean the default). */
-export function readInventoryView(search: URLSearchParams) {
+/** The list's view from the address; never throws (bad values mean the default). */
+export function readSparesView(search: URLSearchParams) {
   const params = readListParams(search, {
-    sorts: INVENTORY_SORTS,
-    defaultSort: INVENTORY_LIST_DEFAULTS.sort,
-    defaultDir: INVENTORY_LIST_DEFAULTS.dir,
+    sorts: SPARES_SORTS,
+    // Links saved before the sorts took the fields' names (?sort=available…).
+    oldSorts: oldSortNames(sparesRecord),
+    defaultSort: SPARES_LIST_DEFAULTS.sort,
+    defaultDir: SPARES_LIST_DEFAULTS.dir,
   });
-  const filters: InventoryFilters = {
+  const filters: SparesFilters = {
     stock: readChoice(search, "stock", STOCK_FILTERS),
     status: readChoice(search, "status", STATUS_FILTERS),
   };
@@ -52,7 +48,7 @@ export function readInventoryView(search: URLSearchParams) {
 }
 
 /** The filters in force, as the print header names them. */
-export function appliedInventoryFilters(q: string, filters: InventoryFilters) {
+export function appliedSparesFilters(q: string, filters: SparesFilters) {
   const applied: { label: string; value: string }[] = [];
   if (q) applied.push({ label: "Search", value: `'${q}'` });
   if (filters.stock) applied.push({ label: "Stock", value: STOCK_FILTER_LABELS[filters.stock] });

@@ -6,6 +6,7 @@ import { atVersion, isRecordId, isUniqueViolation, nextVersion, plantToday } fro
 import { selectRows } from "#app/db/select.server.ts";
 import { recordMovement } from "#app/ledger/movements.server.ts";
 import { toThousandths } from "#app/ledger/rules.ts";
+import { fromSparesWire, toSparesWire } from "#app/spares/record.ts";
 import { type Department, excessShortFall, type OrderStatus, orderStatusOf } from "#app/spares/rules.ts";
 import type { LineChanges, LineInput } from "#app/spares/schema.ts";
 import { inventoryItems } from "#app/spares/table.server.ts";
@@ -13,7 +14,7 @@ import { inventoryItems } from "#app/spares/table.server.ts";
 // Data access for the inventory tables: plain functions taking the database or a transaction
 // first, mapping rows to the legacy field names (the legacy app, the legacy API contract "Records") at the edge.
 
-export type InventoryRecord = {
+export type SparesLine = {
   _id: string;
   srno: number;
   Assets: string;
@@ -35,14 +36,14 @@ export type InventoryRecord = {
  * routes/line-by-srno.ts); Delete also carries the line's id (compact: docs/decisions/004), so a
  * line deleted and re-created under the same serial number is never deleted by a stale click.
  */
-export type TableRow = {
+export type ListRow = {
   id: string;
   srno: number;
   assets: string;
-  components: string;
-  available: number;
-  min: number;
-  leadTime: number;
+  componentsAndEquipments: string;
+  availableStock: number;
+  minStock: number;
+  leadTimeDays: number;
   status: OrderStatus;
   version: number;
 };
@@ -78,15 +79,10 @@ type Row = {
   updatedAt: string;
 };
 
-export function toRecord(row: Row): InventoryRecord {
+export function toRecord(row: Row): SparesLine {
   return {
     _id: row.id,
-    srno: row.srno,
-    Assets: row.assets,
-    ComponentsAndEquipments: row.componentsAndEquipments,
-    AvailableStock: row.availableStock,
-    MinStock: row.minStock,
-    LeadTime: row.leadTimeDays,
+    ...toSparesWire(row),
     ExcessShortFall: excessShortFall(row.availableStock, row.minStock),
     StatusofOrder: orderStatusOf(row.availableStock, row.minStock),
     version: row.version,
@@ -96,7 +92,7 @@ export function toRecord(row: Row): InventoryRecord {
 }
 
 /** A department's lines in the legacy shape, sorted by serial number (GET /api/{department}/product). */
-export async function listLines(db: Tx, department: Department): Promise<InventoryRecord[]> {
+export async function listLines(db: Tx, department: Department): Promise<SparesLine[]> {
   const rows = await selectRows<Row>(
     db,
     recordColumns,
@@ -105,7 +101,7 @@ export async function listLines(db: Tx, department: Department): Promise<Invento
   return rows.map(toRecord);
 }
 
-export async function getLine(db: Tx, department: Department, id: string): Promise<InventoryRecord | null> {
+export async function getLine(db: Tx, department: Department, id: string): Promise<SparesLine | null> {
   if (!isLineId(id)) return null;
   const [row] = await db
     .select(recordColumns)
@@ -125,7 +121,7 @@ export async function getLineBySrno(db: Tx, department: Department, srno: number
 }
 
 export type SaveResult =
-  | { ok: true; line: InventoryRecord }
+  | { ok: true; line: SparesLine }
   | { ok: false; reason: "not-found" | "stale" | "duplicate"; srno?: number }
   /** The stock count a new available stock records was refused by the ledger (its message). */
   | { ok: false; reason: "stock"; message: string };
@@ -133,7 +129,7 @@ export type SaveResult =
 const ENTITY = "inventory_item";
 
 /** Audit entries keep the line's department beside the legacy fields. */
-const auditView = (department: Department, line: InventoryRecord) => ({ department, ...line });
+const auditView = (department: Department, line: SparesLine) => ({ department, ...line });
 
 const spare = (id: string) => ({ type: "spare", id }) as const;
 
@@ -154,13 +150,9 @@ export async function createLine(
         .insert(inventoryItems)
         .values({
           department,
-          srno: input.srno,
-          assets: input.Assets,
-          componentsAndEquipments: input.ComponentsAndEquipments,
+          ...fromSparesWire(input),
           // The ledger's balance: 0 until the opening movement below (movements.server.ts writes it).
           availableStock: 0,
-          minStock: input.MinStock,
-          leadTimeDays: input.LeadTime,
           createdBy: userId,
           updatedBy: userId,
         })
@@ -242,11 +234,9 @@ export async function updateLine(
       const [row] = await tx
         .update(inventoryItems)
         .set({
-          srno: changes.srno ?? before.srno,
-          assets: changes.Assets ?? before.Assets,
-          componentsAndEquipments: changes.ComponentsAndEquipments ?? before.ComponentsAndEquipments,
-          minStock: next.MinStock,
-          leadTimeDays: changes.LeadTime ?? before.LeadTime,
+          ...fromSparesWire({ ...before, ...changes, MinStock: next.MinStock }),
+          // The ledger's: a new figure is the stock count above.
+          availableStock: undefined,
           updatedBy: userId,
           updatedAt: new Date(),
           version: nextVersion(inventoryItems),
@@ -320,19 +310,4 @@ export async function lineHrefs(db: Tx, ids: readonly string[]): Promise<Map<str
     .from(inventoryItems)
     .where(inArray(inventoryItems.id, ids.filter(isLineId)));
   return new Map(rows.map((row) => [row.id, `/updateproduct/${row.department}/${row.id}`]));
-}
-
-/** Every line's stock and lead time, by department and serial number (Today's order-now lines, spares/cover.ts). */
-export function linesForCover(db: Tx) {
-  return db
-    .select({
-      id: inventoryItems.id,
-      department: inventoryItems.department,
-      srno: inventoryItems.srno,
-      assets: inventoryItems.assets,
-      stock: inventoryItems.availableStock,
-      leadTimeDays: inventoryItems.leadTimeDays,
-    })
-    .from(inventoryItems)
-    .orderBy(inventoryItems.department, inventoryItems.srno);
 }

@@ -5,7 +5,6 @@ import { route } from "#app/lib/route-entry.ts";
 import {
   departmentParams,
   failureAnswer,
-  inventoryLine,
   lineDeleted,
   lineList,
   lineParams,
@@ -13,6 +12,7 @@ import {
   listQuery,
   sampleLine,
   sampleLineInput,
+  sparesLine,
 } from "#app/spares/api-schema.ts";
 import { duplicateSrnoMessage, messages, unknownDepartmentMessage } from "#app/spares/rules.ts";
 import { lineChangesSchema, lineSchema } from "#app/spares/schema.ts";
@@ -34,6 +34,12 @@ export const pages: RouteConfigEntry[] = [
   route("insertproduct", "spares/routes/insert.tsx", { id: "inventory-insert-no-department" }),
   route("insertproduct/:department", "spares/routes/insert.tsx", { id: "inventory-insert" }),
   route("updateproduct/:department/:id", "spares/routes/update.tsx", { id: "inventory-update" }),
+];
+
+// The list's download (issue 18): a resource route (app/resources.ts), ?format=xlsx|csv plus the
+// list's own search and filters. The static segment ranks above the :srno routes.
+export const resources: RouteConfigEntry[] = [
+  route("products/:department/export", "spares/routes/export.ts", { id: "export-inventory" }),
 ];
 
 // Paths relative to "api/" (the legacy API contract, the /api/{department} rows).
@@ -82,7 +88,7 @@ export const endpoints: Endpoint[] = [
     params: lineParams,
     example: { path: linePath("product") },
     responses: signedIn({
-      200: { description: "The line", schema: inventoryLine, example: sampleLine },
+      200: { description: "The line", schema: sparesLine, example: sampleLine },
       404: notFound,
     }),
   },

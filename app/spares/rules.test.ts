@@ -2,13 +2,13 @@ import { describe, expect, it } from "vitest";
 import {
   AVAILABLE,
   deleteHrefOf,
-  departmentOfTablePath,
+  departmentOfListPath,
   excessShortFall,
   isDepartment,
   ORDER_TO_PLACE,
   orderStatus,
   orderStatusOf,
-  safeTablePath,
+  safeListPath,
 } from "#app/spares/rules.ts";
 
 describe("excess/shortfall", () => {
@@ -72,19 +72,19 @@ describe("departments and their tables", () => {
   });
 
   it("maps the menu addresses and /products/{department} to their department", () => {
-    expect(departmentOfTablePath("/products")).toBe("Electrician");
-    expect(departmentOfTablePath("/firefight")).toBe("FireFight");
-    expect(departmentOfTablePath("/technician/")).toBe("Technician");
-    expect(departmentOfTablePath("/products/FireFight")).toBe("FireFight");
-    expect(departmentOfTablePath("/products/Nope")).toBeNull();
-    expect(departmentOfTablePath("/home")).toBeNull();
+    expect(departmentOfListPath("/products")).toBe("Electrician");
+    expect(departmentOfListPath("/firefight")).toBe("FireFight");
+    expect(departmentOfListPath("/technician/")).toBe("Technician");
+    expect(departmentOfListPath("/products/FireFight")).toBe("FireFight");
+    expect(departmentOfListPath("/products/Nope")).toBeNull();
+    expect(departmentOfListPath("/home")).toBeNull();
   });
 
   it("returns after a delete only to that department's own tables", () => {
-    expect(safeTablePath("/firefight", "FireFight")).toBe("/firefight");
-    expect(safeTablePath("/products", "FireFight")).toBe("/products/FireFight");
-    expect(safeTablePath("https://evil.example/", "Technician")).toBe("/products/Technician");
-    expect(safeTablePath(null, "Electrician")).toBe("/products/Electrician");
+    expect(safeListPath("/firefight", "FireFight")).toBe("/firefight");
+    expect(safeListPath("/products", "FireFight")).toBe("/products/FireFight");
+    expect(safeListPath("https://evil.example/", "Technician")).toBe("/products/Technician");
+    expect(safeListPath(null, "Electrician")).toBe("/products/Electrician");
   });
 });
 

@@ -17,20 +17,20 @@ export const MENU_TABLE_PATHS: Record<Department, string> = {
 };
 
 /** Where Cancel and a successful save go (the legacy app; README differences 14 and 15). */
-export const departmentTablePath = (department: Department) => `/products/${department}`;
+export const departmentListPath = (department: Department) => `/products/${department}`;
 
 /** The department whose table a path shows, or null when the path is not an inventory table. */
-export function departmentOfTablePath(pathname: string): Department | null {
+export function departmentOfListPath(pathname: string): Department | null {
   const path = pathname.replace(/\/+$/, "") || "/";
   for (const department of DEPARTMENTS) {
-    if (path === MENU_TABLE_PATHS[department] || path === departmentTablePath(department)) return department;
+    if (path === MENU_TABLE_PATHS[department] || path === departmentListPath(department)) return department;
   }
   return null;
 }
 
-/** A table to go back to after a delete: only our own table paths (no open redirect). */
-export function safeTablePath(back: string | null | undefined, department: Department) {
-  return back && departmentOfTablePath(back) === department ? back : departmentTablePath(department);
+/** A list to go back to after a delete: only our own list paths (no open redirect). */
+export function safeListPath(back: string | null | undefined, department: Department) {
+  return back && departmentOfListPath(back) === department ? back : departmentListPath(department);
 }
 
 export const ORDER_TO_PLACE = "Order to place";

@@ -49,7 +49,7 @@ export type ImportKind = {
   fileStem: string;
   /** The export's columns; each with the schema field it fills. */
   columns: ImportColumn[];
-  /** The template: the export's columns and types (app/spreadsheets/sources.server.ts). */
+  /** The template: the export's columns and types (each feature's export.server.ts). */
   template: readonly ExportColumn[];
   /** The natural key, in words: "Serial Number". */
   keyLabel: string;

@@ -11,7 +11,9 @@ import {
 } from "#app/db/list.server.ts";
 import { periodFiguresQuery } from "#app/ledger/movements.server.ts";
 import type { ListParams } from "#app/lib/list-params.ts";
+import { searchFields } from "#app/lib/record.ts";
 import type { RackPeriod, RackSort } from "#app/store-racks/list.ts";
+import { rackItemRecord } from "#app/store-racks/record.ts";
 import { rackItems as t } from "#app/store-racks/table.server.ts";
 
 // The Store Racks page as a server-side list (docs/architecture.md "Lists"), its figures a
@@ -31,8 +33,11 @@ export type RackListRow = {
   inStock: number;
 };
 
-/** The shown text columns; the same expression is indexed in drizzle/0007_rack_search_by_name.sql. */
-const SEARCH_TEXT = searchText([sql`${t.section}`, sql`${t.materialName}`]);
+/**
+ * The searched fields (record.ts: the shown text columns); the same expression is indexed in
+ * drizzle/0007_rack_search_by_name.sql, so a new searched field comes with a migration of the index.
+ */
+const SEARCH_TEXT = searchText(searchFields(rackItemRecord).map((name) => sql`${t[name]}`));
 
 /** The period's figures of every rack item, or of `ids` (an item without movements has none: zeros). */
 function figuresOf(db: Tx, period: RackPeriod, ids?: readonly string[]) {

@@ -33,6 +33,12 @@ export const pages: RouteConfigEntry[] = [
   route("rackupdate/:rackNumber/:id", "store-racks/routes/update.tsx", { id: "store-racks-update" }),
 ];
 
+// The racks' download (issue 18): a resource route (app/resources.ts), ?format=xlsx|csv plus the
+// page's search, rack and period.
+export const resources: RouteConfigEntry[] = [
+  route("about/export", "store-racks/routes/export.ts", { id: "export-store-racks" }),
+];
+
 // Paths relative to "api/".
 export const api: RouteConfigEntry[] = [
   route("rack/:rackNumber", "store-racks/routes/api-store-rack.ts", { id: "store-racks-api" }),

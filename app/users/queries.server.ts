@@ -10,8 +10,10 @@ import { matchSearch, orderBy, pageOf, searchText, totalColumn } from "#app/db/l
 import { isRecordId, isUniqueViolation, nextVersion } from "#app/db/records.server.ts";
 import { withoutNul } from "#app/lib/http.server.ts";
 import type { ListParams } from "#app/lib/list-params.ts";
+import { searchFields } from "#app/lib/record.ts";
 import type { UserSort } from "#app/users/list.ts";
 import { temporaryPassword } from "#app/users/passwords.server.ts";
+import { userRecord } from "#app/users/record.ts";
 import { LAST_ADMIN_MESSAGE, NOT_ADMIN_MESSAGE, type UserStatus } from "#app/users/rules.ts";
 
 // User administration (issue 16). Every change runs in one transaction with its audit record;
@@ -60,13 +62,13 @@ const rowColumns = {
 };
 
 // A plant has tens of accounts, not thousands: the search reads the table without a trigram index.
-const userSearch = searchText([sql`${users.email}`, sql`${users.name}`, sql`${users.role}`]);
+const userSearch = searchText(searchFields(userRecord).map((field) => sql`${users[field]}`));
 
 const sortColumns: Record<UserSort, SQL> = {
   email: sql`lower(${users.email})`,
   name: sql`lower(${users.name})`,
   role: sql`${users.role}`,
-  lastSignIn: sql`${users.lastSignInAt}`,
+  lastSignInAt: sql`${users.lastSignInAt}`,
   created: sql`${users.createdAt}`,
 };
 

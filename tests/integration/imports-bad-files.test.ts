@@ -9,12 +9,12 @@ import { db } from "#app/db/client.server.ts";
 import { filesKind } from "#app/file-index/import.server.ts";
 import { rackFiles } from "#app/file-index/table.server.ts";
 import { type PreviewRow, previewImport } from "#app/imports/engine.server.ts";
-import { rackItemsKind } from "#app/imports/kinds/rack-items.server.ts";
-import { sparesKind } from "#app/imports/kinds/spares.server.ts";
 import { imports } from "#app/imports/table.server.ts";
+import { sparesKind } from "#app/spares/import.server.ts";
 import { inventoryItems } from "#app/spares/table.server.ts";
 import type { ImportKind } from "#app/spreadsheets/import-kind.ts";
 import { headerKey, importMessages, MAX_IMPORT_BYTES } from "#app/spreadsheets/import-rules.ts";
+import { rackItemsKind } from "#app/store-racks/import.server.ts";
 import { rackItems } from "#app/store-racks/table.server.ts";
 import { signedInUser } from "#tests/support/users.ts";
 

@@ -6,11 +6,10 @@ import { users } from "#app/auth/table.server.ts";
 import { contractsKind } from "#app/contracts/import.server.ts";
 import { contracts } from "#app/contracts/table.server.ts";
 import { db } from "#app/db/client.server.ts";
-import { rackItemsKind } from "#app/imports/kinds/rack-items.server.ts";
-import { sparesKind } from "#app/imports/kinds/spares.server.ts";
 import { action as previewAction } from "#app/imports/routes/preview.tsx";
 import { action as uploadAction } from "#app/imports/routes/upload.tsx";
 import { imports } from "#app/imports/table.server.ts";
+import { sparesKind } from "#app/spares/import.server.ts";
 import { inventoryItems } from "#app/spares/table.server.ts";
 import type { ImportKind } from "#app/spreadsheets/import-kind.ts";
 import {
@@ -20,6 +19,7 @@ import {
   MAX_PREVIEWS_PER_PERSON,
   MAX_SHARED_STRINGS,
 } from "#app/spreadsheets/import-rules.ts";
+import { rackItemsKind } from "#app/store-racks/import.server.ts";
 import { rackItems } from "#app/store-racks/table.server.ts";
 import { buildRequest, ORIGIN, run } from "#tests/support/requests.ts";
 import { signedInUser } from "#tests/support/users.ts";

@@ -3,9 +3,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { users } from "#app/auth/table.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { plantToday } from "#app/db/records.server.ts";
+import { issuedInCoverWindow } from "#app/ledger/cover.server.ts";
 import { recordMovement, reverseMovement } from "#app/ledger/movements.server.ts";
 import { addDays, formatDateGB } from "#app/lib/dates.ts";
-import { issuedInCoverWindow } from "#app/spares/cover.server.ts";
 import { createLine } from "#app/spares/queries.server.ts";
 import { loader as tableLoader } from "#app/spares/routes/list.tsx";
 import { loader as printLoader } from "#app/spares/routes/print.tsx";
@@ -99,10 +99,10 @@ describe("the pages", () => {
     const response = await run(tableLoader, buildRequest("/firefight", { cookie }));
     const body = (await response.json()) as {
       today: string;
-      rows: { id: string; issued: number; available: number }[];
+      rows: { id: string; issued: number; availableStock: number }[];
     };
     expect(body.today).toBe(today);
-    expect(body.rows.map((row) => [row.id, row.available, row.issued])).toEqual([
+    expect(body.rows.map((row) => [row.id, row.availableStock, row.issued])).toEqual([
       [lines.busy, 80, 90],
       [lines.idle, 12, 0],
       [lines.short, 1, 9],

@@ -2,7 +2,7 @@ import "../support/database.ts";
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "#app/db/client.server.ts";
-import { listTablePage } from "#app/spares/list.server.ts";
+import { listPage } from "#app/spares/list.server.ts";
 
 // The department table's search must stay fast at 100,000 lines (issue 14): the query's search
 // expression has to be the very expression of the pg_trgm index in drizzle/0002_list_search.sql,
@@ -27,7 +27,7 @@ describe("department table search at 100,000 lines", () => {
     const needle = String(target[0]?.c).slice(10, 22);
     const params = { q: needle, sort: "srno" as const, dir: "asc" as const, page: 1, size: 100 };
     const started = performance.now();
-    const page = await listTablePage(db, "Technician", params, { stock: "", status: "" });
+    const page = await listPage(db, "Technician", params, { stock: "", status: "" });
     const elapsed = performance.now() - started;
     expect(page.rows.map((row) => row.srno)).toContain(98765);
     expect(page.total).toBeGreaterThanOrEqual(1);
@@ -49,7 +49,7 @@ describe("department table search at 100,000 lines", () => {
   it("counts a search that matches a tenth of the table and still answers one page", async () => {
     const params = { q: "asset 9", sort: "assets" as const, dir: "desc" as const, page: 3, size: 100 };
     const started = performance.now();
-    const page = await listTablePage(db, "Technician", params, { stock: "", status: "" });
+    const page = await listPage(db, "Technician", params, { stock: "", status: "" });
     const elapsed = performance.now() - started;
     console.info(`broad search 'asset 9' (${page.total} lines) took ${elapsed.toFixed(1)} ms`);
     expect(page.total).toBe(11_111);
@@ -60,14 +60,16 @@ describe("department table search at 100,000 lines", () => {
   it("filters and sorts by the derived Status of Order in PostgreSQL, one page at a time", async () => {
     const params = { q: "", sort: "srno" as const, dir: "asc" as const, page: 2, size: 100 };
     let started = performance.now();
-    const toOrder = await listTablePage(db, "Technician", params, { stock: "", status: "Order to place" });
+    const toOrder = await listPage(db, "Technician", params, { stock: "", status: "Order to place" });
     const filtered = performance.now() - started;
     // Stock n % 50 against a minimum of 10: 11 lines in 50 are at or below it.
     expect(toOrder.total).toBe(22_000);
-    expect(toOrder.rows.every((row) => row.available <= 10 && row.status === "Order to place")).toBe(true);
+    expect(toOrder.rows.every((row) => row.availableStock <= 10 && row.status === "Order to place")).toBe(
+      true,
+    );
     expect(toOrder.rows[0].srno).toBe(452); // the 101st: 10 lines in 1…49, then 11 in each 50
     started = performance.now();
-    const byStatus = await listTablePage(
+    const byStatus = await listPage(
       db,
       "Technician",
       { ...params, sort: "status", dir: "desc", page: 1 },

@@ -15,11 +15,11 @@ import { stockMovements } from "#app/ledger/table.server.ts";
 import { orderStatusSqlOf } from "#app/spares/order-status.server.ts";
 import { createLine } from "#app/spares/queries.server.ts";
 import { loader as apiList } from "#app/spares/routes/api-list.ts";
+import { loader as exportLoader } from "#app/spares/routes/export.ts";
 import { loader as tableLoader } from "#app/spares/routes/list.tsx";
 import { loader as printLoader } from "#app/spares/routes/print.tsx";
 import { type Department, ORDER_TO_PLACE, type OrderStatus, orderStatusOf } from "#app/spares/rules.ts";
 import { inventoryItems } from "#app/spares/table.server.ts";
-import { loader as exportLoader } from "#app/spreadsheets/routes/inventory.ts";
 import { buildRequest, run } from "#tests/support/requests.ts";
 import { apiToken, signedInUser } from "#tests/support/users.ts";
 

@@ -219,8 +219,8 @@ const AREA_OF: Record<string, Declared> = {
   "sop/routes/print.tsx": { area: "sop" },
   "sop/routes/delete.tsx": { area: "sop", page: "write" },
   // Downloads of the lists (issue 18): whoever may read the list.
-  "spreadsheets/routes/inventory.ts": { area: "spares" },
-  "spreadsheets/routes/racks.ts": { area: "racks" },
+  "spares/routes/export.ts": { area: "spares" },
+  "store-racks/routes/export.ts": { area: "racks" },
   "sop/routes/export.ts": { area: "sop" },
   "contracts/routes/export.ts": { area: "contracts" },
   "file-index/routes/export.ts": { area: "fileIndex" },
@@ -231,9 +231,9 @@ const AREA_OF: Record<string, Declared> = {
   "imports/routes/template.ts": { area: "spares" },
   "imports/routes/preview.tsx": { area: "spares", page: "write" },
   "imports/routes/undo.tsx": { area: "importsUndo", page: "write" },
-  "spreadsheets/routes/stock-report.ts": { area: "racks" },
+  "ledger/report/routes/export.ts": { area: "racks" },
   // As the stock card: the matrix's made-up `:type` is read as a rack item.
-  "spreadsheets/routes/stock-card.ts": { area: "racks" },
+  "ledger/routes/export.ts": { area: "racks" },
   "audit-trail/routes/export.ts": { area: "audit" },
   // The API (method decides: GET reads, anything else writes).
   "api/routes/index.ts": { area: "signedIn" },

@@ -1,9 +1,9 @@
 import { contractsKind } from "#app/contracts/import.server.ts";
 import { filesKind } from "#app/file-index/import.server.ts";
-import { rackItemsKind } from "#app/imports/kinds/rack-items.server.ts";
-import { sparesKind } from "#app/imports/kinds/spares.server.ts";
+import { sparesKind } from "#app/spares/import.server.ts";
 import { isDepartment, unknownDepartmentMessage } from "#app/spares/rules.ts";
 import type { ImportKind } from "#app/spreadsheets/import-kind.ts";
+import { rackItemsKind } from "#app/store-racks/import.server.ts";
 
 // Every list that can be imported into, found by its address (/import/products/{department},
 // /import/{kind}) or by the id an imports row records ("spares:Electrician", "contracts").

@@ -10,6 +10,12 @@ export const pages: RouteConfigEntry[] = [
   route("stock/report/print", "ledger/report/routes/print.tsx", { id: "stock-report-print" }),
 ];
 
+// The report as a file (issue 18): a resource route (app/resources.ts), ?format=xlsx|csv plus the
+// page's period and filters.
+export const resources: RouteConfigEntry[] = [
+  route("stock/report/export", "ledger/report/routes/export.ts", { id: "export-stock-report" }),
+];
+
 // Paths relative to "api/".
 export const api: RouteConfigEntry[] = [
   route("stock/report", "ledger/report/routes/api-report.ts", { id: "api-stock-report" }),

@@ -3,6 +3,7 @@ import { db } from "#app/db/client.server.ts";
 import { plantToday } from "#app/db/records.server.ts";
 import { requireStockItemApi } from "#app/ledger/access.server.ts";
 import { movementKindSchema } from "#app/ledger/api-schema.ts";
+import { stockCardExport } from "#app/ledger/export.server.ts";
 import { recordMovement, stockCard } from "#app/ledger/movements.server.ts";
 import { readDateRange } from "#app/ledger/rules.ts";
 import { movementSchema } from "#app/ledger/schema.ts";
@@ -10,7 +11,6 @@ import { apiHandler, requireMethod } from "#app/lib/api-handler.server.ts";
 import { jsonAnswer, readJson } from "#app/lib/http.server.ts";
 import { validationBody } from "#app/lib/validation.ts";
 import { apiExportFormat, sendExport } from "#app/spreadsheets/respond.server.ts";
-import { stockCardExport } from "#app/spreadsheets/stock.server.ts";
 
 // GET /api/stock/{type}/{id}/movements?from=&to= → 200 the stock card (movements in date order
 // with their running balance); POST → 201 the recorded movement, 400 with the page's messages

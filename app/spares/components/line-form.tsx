@@ -3,7 +3,7 @@ import { Form, Link } from "@remix-run/react";
 import { type ReactNode, useEffect, useState } from "react";
 import {
   type Department,
-  departmentTablePath,
+  departmentListPath,
   excessShortFall,
   messages,
   needsOrder,
@@ -175,7 +175,7 @@ export function LineForm({
           ) : (
             <SubmitButton pendingText="Updating...">Update</SubmitButton>
           )}
-          <Link className="button" to={departmentTablePath(department)}>
+          <Link className="button" to={departmentListPath(department)}>
             Cancel
           </Link>
         </div>

@@ -6,9 +6,9 @@ import { HttpError } from "#app/lib/http.server.ts";
 import { STALE_RECORD_MESSAGE } from "#app/lib/messages.ts";
 import { logError } from "#app/lib/request-id.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
-import inventoryCss from "#app/spares/inventory.css?url";
 import { deleteLine, getLineBySrno } from "#app/spares/queries.server.ts";
-import { type Department, deleteHrefOf, isDepartment, messages, safeTablePath } from "#app/spares/rules.ts";
+import { type Department, deleteHrefOf, isDepartment, messages, safeListPath } from "#app/spares/rules.ts";
+import sparesCss from "#app/spares/spares.css?url";
 import { ConfirmDeleteForm } from "#app/ui/confirm-delete.tsx";
 
 // /products/{department}/{srno}/delete?back=…: the confirmation page of Delete without JavaScript;
@@ -19,7 +19,7 @@ import { ConfirmDeleteForm } from "#app/ui/confirm-delete.tsx";
 // `back` names the table to return to.
 
 export const meta: MetaFunction = () => [{ title: "Delete spare-parts line · PlantOps" }];
-export const links = () => [{ rel: "stylesheet", href: inventoryCss }];
+export const links = () => [{ rel: "stylesheet", href: sparesCss }];
 
 function target(request: Request, params: Record<string, string | undefined>) {
   const { department } = params;
@@ -32,7 +32,7 @@ function target(request: Request, params: Record<string, string | undefined>) {
     department: department as Department,
     srno: /^\d{1,10}$/.test(params.srno ?? "") ? Number(params.srno) : Number.NaN,
     version: version && /^\d{1,10}$/.test(version) ? Number(version) : undefined,
-    back: safeTablePath(search.get("back"), department),
+    back: safeListPath(search.get("back"), department),
   };
 }
 

@@ -6,24 +6,24 @@ import { HttpError, readForm } from "#app/lib/http.server.ts";
 import { logError } from "#app/lib/request-id.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { LineForm, parseLineForm } from "#app/spares/components/line-form.tsx";
-import inventoryCss from "#app/spares/inventory.css?url";
 import { createLine } from "#app/spares/queries.server.ts";
 import {
   DEPARTMENTS,
   type Department,
-  departmentTablePath,
+  departmentListPath,
   duplicateSrnoMessage,
   isDepartment,
   messages,
   unknownDepartmentMessage,
 } from "#app/spares/rules.ts";
+import sparesCss from "#app/spares/spares.css?url";
 import { FormError } from "#app/ui/form.tsx";
 
 // /insertproduct/{department}: the 'Enter Information' form (the legacy app). /insertproduct alone
 // says 'Department is not specified'.
 
 export const meta: MetaFunction = () => [{ title: "Enter Information · PlantOps" }];
-export const links = () => [{ rel: "stylesheet", href: inventoryCss }];
+export const links = () => [{ rel: "stylesheet", href: sparesCss }];
 
 /** The department of the address: null when none is given, a 404 when it is not one of ours. */
 function departmentOf(params: Record<string, string | undefined>): Department | null {
@@ -54,7 +54,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     logError(request, error);
     return data(submission.reply({ formErrors: [messages.insertError] }), { status: 500 });
   }
-  return redirectWithToast(departmentTablePath(department), { type: "success", message: messages.lineAdded });
+  return redirectWithToast(departmentListPath(department), { type: "success", message: messages.lineAdded });
 }
 
 export default function InsertLinePage() {

@@ -7,35 +7,35 @@ import { useCan } from "#app/auth/use-can.ts";
 import { db } from "#app/db/client.server.ts";
 import type { ListPage } from "#app/db/list.server.ts";
 import { plantToday } from "#app/db/records.server.ts";
+import { issuedInCoverWindow } from "#app/ledger/cover.server.ts";
 import { type MovementForm, movementFormPath, type StockItemRef, stockCardPath } from "#app/ledger/item.ts";
 import { type MovementItem, useMovementDialog } from "#app/ledger/movement-form.tsx";
 import { HttpError } from "#app/lib/http.server.ts";
 import { logError } from "#app/lib/request-id.server.ts";
-import { issuedInCoverWindow } from "#app/spares/cover.server.ts";
 import { coverCells, stockCover } from "#app/spares/cover.ts";
-import inventoryCss from "#app/spares/inventory.css?url";
-import { listTablePage } from "#app/spares/list.server.ts";
+import { listPage } from "#app/spares/list.server.ts";
 import {
-  INVENTORY_LIST_DEFAULTS,
-  type InventoryFilters,
-  readInventoryView,
+  readSparesView,
+  SPARES_LIST_DEFAULTS,
+  type SparesFilters,
   STATUS_FILTER_LABELS,
   STATUS_FILTERS,
   STOCK_FILTER_LABELS,
   STOCK_FILTERS,
 } from "#app/spares/list.ts";
-import type { TableRow } from "#app/spares/queries.server.ts";
+import type { ListRow } from "#app/spares/queries.server.ts";
 import {
   type Department,
   deleteHrefOf,
-  departmentOfTablePath,
-  departmentTablePath,
+  departmentListPath,
+  departmentOfListPath,
   excessShortFall,
   isDepartment,
   messages,
   ORDER_TO_PLACE,
   unknownDepartmentMessage,
 } from "#app/spares/rules.ts";
+import sparesCss from "#app/spares/spares.css?url";
 import { ExportLinks } from "#app/spreadsheets/links.tsx";
 import { DeleteLink, useDeleteDialog } from "#app/ui/confirm-delete.tsx";
 import { FilterSelect, labelled } from "#app/ui/list/filters.tsx";
@@ -54,34 +54,33 @@ import { EmptyRow, ListHead, ListTable } from "#app/ui/list/page.tsx";
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.department ?? "Spare parts"} spare parts · PlantOps` },
 ];
-export const links = () => [{ rel: "stylesheet", href: inventoryCss }];
+export const links = () => [{ rel: "stylesheet", href: sparesCss }];
 export const handle = listHandle;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requirePermission(request, "spares");
   const url = new URL(request.url);
-  const department =
-    params.department === undefined ? departmentOfTablePath(url.pathname) : params.department;
+  const department = params.department === undefined ? departmentOfListPath(url.pathname) : params.department;
   if (!isDepartment(department))
     throw new HttpError(404, unknownDepartmentMessage(String(params.department)));
   const search = await withListSize(db, user, `products/${department}`, url.searchParams);
-  const { params: list, filters } = readInventoryView(search);
+  const { params: list, filters } = readSparesView(search);
   const today = plantToday();
-  let page: ListPage<TableRow> = { rows: [], total: 0, page: 1 };
+  let page: ListPage<ListRow> = { rows: [], total: 0, page: 1 };
   let issued = new Map<string, number>();
   try {
-    page = await listTablePage(db, department, list, filters);
+    page = await listPage(db, department, list, filters);
     issued = await issuedInCoverWindow(db, { ids: page.rows.map((row) => row.id) }, today);
   } catch (error) {
     // The legacy app: a list that cannot be read shows as empty ('No products available').
     logError(request, error);
   }
-  const view = listViewOf(`${department} spare parts`, list, page, INVENTORY_LIST_DEFAULTS);
+  const view = listViewOf(`${department} spare parts`, list, page, SPARES_LIST_DEFAULTS);
   const rows = page.rows.map((row) => ({ ...row, issued: issued.get(row.id) ?? 0 }));
   return { department, rows, view, filters, today };
 }
 
-export default function InventoryTablePage() {
+export default function SparesListPage() {
   const { department, rows, view, filters, today } = useLoaderData<typeof loader>();
   const location = useLocation();
   const navigation = useNavigation();
@@ -89,7 +88,7 @@ export default function InventoryTablePage() {
   const loading =
     navigation.state === "loading" &&
     navigation.location.pathname !== location.pathname &&
-    departmentOfTablePath(navigation.location.pathname) !== null;
+    departmentOfListPath(navigation.location.pathname) !== null;
   const deleteDialog = useDeleteDialog(messages.deleteQuestion);
   // With JavaScript, Issue / Receive / Count open one dialog for the page; without, their links
   // open the form's page, which comes back to this view of the table.
@@ -99,7 +98,7 @@ export default function InventoryTablePage() {
   const mayChange = can("spares");
   // After a delete, back to the table the user was on (/firefight stays /firefight).
   const back =
-    location.pathname === departmentTablePath(department)
+    location.pathname === departmentListPath(department)
       ? ""
       : `?back=${encodeURIComponent(location.pathname)}`;
   const filtered = Boolean(filters.stock || filters.status);
@@ -120,7 +119,7 @@ export default function InventoryTablePage() {
         ) : null}
       </ListHead>
       <ListToolbar view={view}>
-        <InventoryFilterFields filters={filters} />
+        <SparesFilterFields filters={filters} />
       </ListToolbar>
       <ListTable view={view} noun={["line", "lines"]} filtered={filtered} className="inventory-table">
         <thead>
@@ -131,18 +130,18 @@ export default function InventoryTablePage() {
             <SortHeader view={view} sort="assets">
               Assets
             </SortHeader>
-            <SortHeader view={view} sort="components">
+            <SortHeader view={view} sort="componentsAndEquipments">
               Components/
               <wbr />
               Equipments
             </SortHeader>
-            <SortHeader view={view} sort="available">
+            <SortHeader view={view} sort="availableStock">
               Available stock
             </SortHeader>
-            <SortHeader view={view} sort="min">
+            <SortHeader view={view} sort="minStock">
               Min Stock
             </SortHeader>
-            <SortHeader view={view} sort="leadTime">
+            <SortHeader view={view} sort="leadTimeDays">
               Lead time
             </SortHeader>
             <SortHeader view={view} sort="shortfall">
@@ -194,7 +193,7 @@ export default function InventoryTablePage() {
 }
 
 /** The department table's filters: below minimum, and the status of order. */
-export function InventoryFilterFields({ filters }: { filters: InventoryFilters }) {
+export function SparesFilterFields({ filters }: { filters: SparesFilters }) {
   return (
     <>
       <FilterSelect
@@ -237,7 +236,7 @@ const LineRow = memo(function LineRow({
   openMovement,
   askToDelete,
 }: {
-  row: TableRow & { issued: number };
+  row: ListRow & { issued: number };
   q: string;
   department: Department;
   back: string;
@@ -251,10 +250,10 @@ const LineRow = memo(function LineRow({
 }) {
   const item: StockItemRef = { type: "spare", id: row.id };
   const cover = coverCells(
-    stockCover({ stock: row.available, issued: row.issued, leadTimeDays: row.leadTime, today }),
+    stockCover({ stock: row.availableStock, issued: row.issued, leadTimeDays: row.leadTimeDays, today }),
   );
   const base = `/products/${department}/${row.srno}`;
-  const shortfall = excessShortFall(row.available, row.min);
+  const shortfall = excessShortFall(row.availableStock, row.minStock);
   // The status comes with the row (the rule's SQL twin, as the filter reads it); its colour with it.
   const short = row.status === ORDER_TO_PLACE;
   // The delete names the id and version of the line shown, so a changed line is never deleted.
@@ -268,16 +267,16 @@ const LineRow = memo(function LineRow({
         <Marked text={row.assets} q={q} />
       </td>
       <td>
-        <Marked text={row.components} q={q} />
+        <Marked text={row.componentsAndEquipments} q={q} />
       </td>
       <td>
-        <Marked text={row.available} q={q} />
+        <Marked text={row.availableStock} q={q} />
       </td>
       <td>
-        <Marked text={row.min} q={q} />
+        <Marked text={row.minStock} q={q} />
       </td>
       <td>
-        <Marked text={row.leadTime} q={q} />
+        <Marked text={row.leadTimeDays} q={q} />
       </td>
       <td>
         <Marked text={shortfall} q={q} />
@@ -296,7 +295,11 @@ const LineRow = memo(function LineRow({
                   key={form}
                   href={href}
                   onClick={(event) => {
-                    const moving = { ref: item, name: row.components, inStock: row.available };
+                    const moving = {
+                      ref: item,
+                      name: row.componentsAndEquipments,
+                      inStock: row.availableStock,
+                    };
                     if (openMovement(form, moving, here)) event.preventDefault();
                   }}
                 >

@@ -4,21 +4,21 @@ import { requirePermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { listPrint } from "#app/db/list.server.ts";
 import { plantToday } from "#app/db/records.server.ts";
+import { issuedInCoverWindow } from "#app/ledger/cover.server.ts";
 import { HttpError } from "#app/lib/http.server.ts";
 import { logError } from "#app/lib/request-id.server.ts";
-import { issuedInCoverWindow } from "#app/spares/cover.server.ts";
 import { coverCells, stockCover } from "#app/spares/cover.ts";
-import inventoryCss from "#app/spares/inventory.css?url";
-import { listTableForPrint } from "#app/spares/list.server.ts";
-import { appliedInventoryFilters, readInventoryView } from "#app/spares/list.ts";
-import type { TableRow } from "#app/spares/queries.server.ts";
+import { listForPrint } from "#app/spares/list.server.ts";
+import { appliedSparesFilters, readSparesView } from "#app/spares/list.ts";
+import type { ListRow } from "#app/spares/queries.server.ts";
 import {
-  departmentTablePath,
+  departmentListPath,
   excessShortFall,
   isDepartment,
   MENU_TABLE_PATHS,
   unknownDepartmentMessage,
 } from "#app/spares/rules.ts";
+import sparesCss from "#app/spares/spares.css?url";
 import { ColumnHeads } from "#app/ui/list/page.tsx";
 import { PrintList, printHandle } from "#app/ui/list/print.tsx";
 
@@ -27,7 +27,7 @@ import { PrintList, printHandle } from "#app/ui/list/print.tsx";
 
 export const handle = printHandle;
 // The table's own styles (figures right-aligned), as on screen.
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: inventoryCss }];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: sparesCss }];
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.department ?? "Spare parts"} spare parts (print) · PlantOps` },
 ];
@@ -37,12 +37,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const department = params.department;
   if (!isDepartment(department)) throw new HttpError(404, unknownDepartmentMessage(String(department)));
   const url = new URL(request.url);
-  const { params: list, filters } = readInventoryView(url.searchParams);
+  const { params: list, filters } = readSparesView(url.searchParams);
   const today = plantToday();
-  let rows: TableRow[] = [];
+  let rows: ListRow[] = [];
   let issued = new Map<string, number>();
   try {
-    rows = await listTableForPrint(db, department, list, filters);
+    rows = await listForPrint(db, department, list, filters);
     // The whole department's issues in one query (the print may hold thousands of lines).
     issued = await issuedInCoverWindow(db, { department }, today);
   } catch (error) {
@@ -52,17 +52,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     ...row,
     cover: coverCells(
       stockCover({
-        stock: row.available,
+        stock: row.availableStock,
         issued: issued.get(row.id) ?? 0,
-        leadTimeDays: row.leadTime,
+        leadTimeDays: row.leadTimeDays,
         today,
       }),
     ),
   }));
-  const back = MENU_TABLE_PATHS[department] ?? departmentTablePath(department);
+  const back = MENU_TABLE_PATHS[department] ?? departmentListPath(department);
   return {
     department,
-    ...listPrint(withCover, appliedInventoryFilters(list.q, filters), back, url.searchParams),
+    ...listPrint(withCover, appliedSparesFilters(list.q, filters), back, url.searchParams),
   };
 }
 
@@ -80,7 +80,7 @@ const PRINT_COLUMNS = [
   "Order by",
 ];
 
-export default function InventoryPrintPage() {
+export default function SparesPrintPage() {
   const list = useLoaderData<typeof loader>();
   const { department, rows } = list;
   return (
@@ -92,11 +92,11 @@ export default function InventoryPrintPage() {
             <tr key={row.id}>
               <td>{row.srno}</td>
               <td>{row.assets}</td>
-              <td>{row.components}</td>
-              <td>{row.available}</td>
-              <td>{row.min}</td>
-              <td>{row.leadTime}</td>
-              <td>{excessShortFall(row.available, row.min)}</td>
+              <td>{row.componentsAndEquipments}</td>
+              <td>{row.availableStock}</td>
+              <td>{row.minStock}</td>
+              <td>{row.leadTimeDays}</td>
+              <td>{excessShortFall(row.availableStock, row.minStock)}</td>
               <td>{row.status}</td>
               <td>{row.cover.days}</td>
               <td>{row.cover.orderBy}</td>

@@ -5,6 +5,7 @@ import { recordHistory } from "#app/auth/history.server.ts";
 import { requirePermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { plantToday } from "#app/db/records.server.ts";
+import { issuedInCoverWindow } from "#app/ledger/cover.server.ts";
 import { movementFormPath, type StockItemRef, stockCardPath } from "#app/ledger/item.ts";
 import { formatQuantity } from "#app/ledger/rules.ts";
 import { HttpError, readForm } from "#app/lib/http.server.ts";
@@ -12,12 +13,11 @@ import { STALE_RECORD_MESSAGE } from "#app/lib/messages.ts";
 import { logError } from "#app/lib/request-id.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { LineForm, parseLineUpdateForm } from "#app/spares/components/line-form.tsx";
-import { issuedInCoverWindow } from "#app/spares/cover.server.ts";
 import { coverCells, stockCover } from "#app/spares/cover.ts";
 import { sparesLineHistory } from "#app/spares/history.ts";
-import inventoryCss from "#app/spares/inventory.css?url";
 import { getLine, isLineId, updateLine } from "#app/spares/queries.server.ts";
-import { departmentTablePath, duplicateSrnoMessage, isDepartment, messages } from "#app/spares/rules.ts";
+import { departmentListPath, duplicateSrnoMessage, isDepartment, messages } from "#app/spares/rules.ts";
+import sparesCss from "#app/spares/spares.css?url";
 import { FormError } from "#app/ui/form.tsx";
 
 // /updateproduct/{department}/{id}: 'Update Product Information' (the legacy app), the line's page.
@@ -26,7 +26,7 @@ import { FormError } from "#app/ui/form.tsx";
 // cover and order-by date and the links that change it, never typed over here.
 
 export const meta: MetaFunction = () => [{ title: "Update Product Information · PlantOps" }];
-export const links = () => [{ rel: "stylesheet", href: inventoryCss }];
+export const links = () => [{ rel: "stylesheet", href: sparesCss }];
 
 function lineOf(params: Record<string, string | undefined>) {
   const { department, id } = params;
@@ -72,7 +72,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return data(submission.reply({ formErrors: [messages.updateError] }), { status: 500 });
   }
   if (result.ok)
-    return redirectWithToast(departmentTablePath(department), {
+    return redirectWithToast(departmentListPath(department), {
       type: "success",
       message: messages.lineUpdated,
     });

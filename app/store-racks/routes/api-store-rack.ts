@@ -5,8 +5,8 @@ import { apiHandler, requireMethod } from "#app/lib/api-handler.server.ts";
 import { jsonAnswer, readJson, searchParamsOf } from "#app/lib/http.server.ts";
 import { validationBody } from "#app/lib/validation.ts";
 import { apiExportFormat, sendExport } from "#app/spreadsheets/respond.server.ts";
-import { racksExport } from "#app/spreadsheets/sources.server.ts";
 import { requireApiRackNumber } from "#app/store-racks/access.server.ts";
+import { racksExport } from "#app/store-racks/export.server.ts";
 import { createRackItem, listRackItems } from "#app/store-racks/queries.server.ts";
 import { fromApiInput, rackItemApiSchema } from "#app/store-racks/schema.ts";
 

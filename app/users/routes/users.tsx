@@ -20,18 +20,20 @@ import { Marked } from "#app/ui/list/marked.tsx";
 import { EmptyRow, ListError, ListHead, ListTable } from "#app/ui/list/page.tsx";
 import { type UserSort, userListDefaults, userListOptions } from "#app/users/list.ts";
 import { addUser, listUsers } from "#app/users/queries.server.ts";
+import { type UserField, userRecord } from "#app/users/record.ts";
 import { addUserSchema, STATUS_LABELS } from "#app/users/rules.ts";
 
 // /users (admin, issue 16): every account, searched and sorted on the server, and "Add a user".
 export const meta: MetaFunction = () => [{ title: "Users · PlantOps" }];
 export const handle = listHandle;
 
+const label = (field: UserField) => userRecord.fields[field].label;
 const COLUMNS: Array<[UserSort | null, string]> = [
-  ["email", "E-mail"],
-  ["name", "Name"],
-  ["role", "Role"],
+  ["email", label("email")],
+  ["name", label("name")],
+  ["role", label("role")],
   [null, "Status"],
-  ["lastSignIn", "Last sign-in"],
+  ["lastSignInAt", label("lastSignInAt")],
   ["created", "Created"],
 ];
 

@@ -3,13 +3,13 @@ import { can } from "#app/auth/permissions.ts";
 import { requireApiPermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { plantToday } from "#app/db/records.server.ts";
+import { stockReportExport } from "#app/ledger/export.server.ts";
 import { groupDepartment, groupLabel } from "#app/ledger/report/labels.ts";
 import { reportPage } from "#app/ledger/report/queries.server.ts";
 import { readReportView } from "#app/ledger/report/view.ts";
 import { apiHandler, refuseMethod } from "#app/lib/api-handler.server.ts";
 import { jsonAnswer } from "#app/lib/http.server.ts";
 import { apiExportFormat, sendExport } from "#app/spreadsheets/respond.server.ts";
-import { stockReportExport } from "#app/spreadsheets/stock.server.ts";
 
 // GET /api/stock/report?from=&to=|month=&items=&rack=&department=&q=&page=&size= (issue 17): the
 // stock report page's figures as JSON, one page of items with the totals of their groups and of

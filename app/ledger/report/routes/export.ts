@@ -2,8 +2,8 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { can } from "#app/auth/permissions.ts";
 import { requirePermission } from "#app/auth/session.server.ts";
 import { plantToday } from "#app/db/records.server.ts";
+import { stockReportExport } from "#app/ledger/export.server.ts";
 import { requireExportFormat, sendExport } from "#app/spreadsheets/respond.server.ts";
-import { stockReportExport } from "#app/spreadsheets/stock.server.ts";
 
 // GET /stock/report/export?format=xlsx|csv&…: the stock report of the page's period and filters,
 // a sheet per rack and department (the spares lines only for a role that may read them).

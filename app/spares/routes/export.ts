@@ -2,15 +2,15 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requirePermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { HttpError } from "#app/lib/http.server.ts";
+import { sparesExport } from "#app/spares/export.server.ts";
 import { isDepartment, unknownDepartmentMessage } from "#app/spares/rules.ts";
 import { requireExportFormat, sendExport } from "#app/spreadsheets/respond.server.ts";
-import { inventoryExport } from "#app/spreadsheets/sources.server.ts";
 
-// GET /products/{department}/export?format=xlsx|csv&…: the department's table as the page shows it.
+// GET /products/{department}/export?format=xlsx|csv&…: the department's list as the page shows it.
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePermission(request, "spares");
   const department = params.department;
   if (!isDepartment(department)) throw new HttpError(404, unknownDepartmentMessage(String(department)));
   const format = requireExportFormat(request);
-  return sendExport(request, inventoryExport(db, department, new URL(request.url).searchParams), format);
+  return sendExport(request, sparesExport(db, department, new URL(request.url).searchParams), format);
 }

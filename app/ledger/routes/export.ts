@@ -2,8 +2,8 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { db } from "#app/db/client.server.ts";
 import { plantToday } from "#app/db/records.server.ts";
 import { requireStockItemPage } from "#app/ledger/access.server.ts";
+import { stockCardExport } from "#app/ledger/export.server.ts";
 import { requireExportFormat, sendExport } from "#app/spreadsheets/respond.server.ts";
-import { stockCardExport } from "#app/spreadsheets/stock.server.ts";
 
 // GET /stock/{type}/{id}/export?format=xlsx|csv&from=&to=: an item's stock card, as its page shows it.
 export async function loader({ request, params }: LoaderFunctionArgs) {

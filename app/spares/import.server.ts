@@ -1,35 +1,40 @@
 import { eq } from "drizzle-orm";
 import type { Tx } from "#app/db/client.server.ts";
 import { atVersion, nextVersion, plantToday } from "#app/db/records.server.ts";
-import { type MovementInput, recordMovement, recordOpenings } from "#app/ledger/movements.server.ts";
+import {
+  type MovementInput,
+  movementCountsOf,
+  recordMovement,
+  recordOpenings,
+} from "#app/ledger/movements.server.ts";
 import { toThousandths } from "#app/ledger/rules.ts";
-import { stockMovements } from "#app/ledger/table.server.ts";
+import { importColumns, wireName } from "#app/lib/record.ts";
+import { SPARES_COLUMNS } from "#app/spares/export.server.ts";
+import {
+  DERIVED,
+  fromSparesWire,
+  type SparesFields,
+  sparesRecord,
+  toSparesWire,
+} from "#app/spares/record.ts";
 import { type Department, orderStatusOf } from "#app/spares/rules.ts";
 import { lineSchema } from "#app/spares/schema.ts";
 import { inventoryItems as t } from "#app/spares/table.server.ts";
 import { type ImportKind, ImportRefused, type Stored, type Values } from "#app/spreadsheets/import-kind.ts";
-import { movementCounts, versionedRecords } from "#app/spreadsheets/import-records.server.ts";
-import { INVENTORY_COLUMNS } from "#app/spreadsheets/sources.server.ts";
+import { versionedRecords } from "#app/spreadsheets/import-records.server.ts";
 
 // A department's spares lines. Natural key: the department (the page's) + Serial Number.
 // Available stock is the stock ledger's cache (app/ledger/movements.server.ts writes it), so the
 // import never writes it: a new line's figure is its opening movement, a changed figure a stock
 // count dated the plant's today, and undo counts the stock back, all in the import's transaction.
 
-const toValues = (row: {
-  srno: number;
-  assets: string;
-  componentsAndEquipments: string;
-  availableStock: number;
-  minStock: number;
-  leadTimeDays: number;
-}): Values => ({
-  srno: row.srno,
-  Assets: row.assets,
-  ComponentsAndEquipments: row.componentsAndEquipments,
-  AvailableStock: Number(row.availableStock),
-  MinStock: Number(row.minStock),
-  LeadTime: Number(row.leadTimeDays),
+const toValues = (row: SparesFields): Values => ({
+  ...toSparesWire({
+    ...row,
+    availableStock: Number(row.availableStock),
+    minStock: Number(row.minStock),
+    leadTimeDays: Number(row.leadTimeDays),
+  }),
   StatusofOrder: orderStatusOf(Number(row.availableStock), Number(row.minStock)),
 });
 
@@ -37,13 +42,17 @@ const toValues = (row: {
  * The columns the import writes itself: every one but the available stock (the ledger's) and the
  * status of order (derived from the stock, never stored).
  */
-const toColumns = (values: Values) => ({
-  srno: Number(values.srno),
-  assets: String(values.Assets),
-  componentsAndEquipments: String(values.ComponentsAndEquipments),
-  minStock: Number(values.MinStock),
-  leadTimeDays: Number(values.LeadTime),
-});
+const toColumns = (values: Values) => {
+  const { availableStock: _ledgers, ...columns } = fromSparesWire({
+    srno: Number(values.srno),
+    Assets: String(values.Assets),
+    ComponentsAndEquipments: String(values.ComponentsAndEquipments),
+    AvailableStock: Number(values.AvailableStock),
+    MinStock: Number(values.MinStock),
+    LeadTime: Number(values.LeadTime),
+  });
+  return columns;
+};
 
 const sameStock = (a: unknown, b: unknown) => toThousandths(Number(a)) === toThousandths(Number(b));
 
@@ -61,23 +70,22 @@ export function sparesKind(department: Department): ImportKind {
     listHref: `/products/${department}`,
     uploadHref: `/import/products/${department}`,
     fileStem: department,
-    template: INVENTORY_COLUMNS,
+    template: SPARES_COLUMNS,
     keyLabel: "Serial Number",
     keyField: "srno",
     notes: [
       "Available stock goes through the stock ledger: a new line's figure is its opening stock, a changed figure a stock count dated today.",
       "Excess/Short Fall and Status of Order are worked out from the stock (they may be left out; what the file says in them is not read): Order to place when Available stock − Min Stock is 0 or less, else Available.",
     ],
+    // Values keep the legacy names the line's form and schema read (and stored imports hold).
     columns: [
-      { header: "Serial Number", field: "srno", required: true, kind: "number" },
-      { header: "Assets", field: "Assets", required: true },
-      { header: "Components/Equipments", field: "ComponentsAndEquipments", required: true },
-      { header: "Available stock", field: "AvailableStock", required: true, kind: "number" },
-      { header: "Min Stock", field: "MinStock", required: true, kind: "number" },
-      { header: "Lead time", field: "LeadTime", required: true, kind: "number" },
+      ...importColumns(sparesRecord).map((column) => ({
+        ...column,
+        field: wireName(sparesRecord, column.field),
+      })),
       // Written by the export, recomputed from the two stock figures: never read.
-      { header: "Excess/Short Fall", required: false },
-      { header: "Status of Order", required: false },
+      { header: DERIVED.shortfall.label, required: false },
+      { header: DERIVED.status.label, required: false },
     ],
     check(texts) {
       const parsed = lineSchema.safeParse(texts);
@@ -188,7 +196,7 @@ export function sparesKind(department: Department): ImportKind {
       return row ? row.version : null;
     },
     ...versionedRecords(t),
-    dependents: movementCounts(stockMovements, stockMovements.inventoryItemId),
+    dependents: movementCountsOf("spare"),
     async restore(tx, id, values, userId, source) {
       const [current] = await tx.select({ availableStock: t.availableStock }).from(t).where(eq(t.id, id));
       // Undo runs only while the line has no movement since the import, so a count back to the

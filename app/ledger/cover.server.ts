@@ -4,10 +4,10 @@ import { fromThousandths, toThousandths } from "#app/ledger/rules.ts";
 import { stockMovements as m } from "#app/ledger/table.server.ts";
 import { coverWindow } from "#app/spares/cover.ts";
 import type { Department } from "#app/spares/rules.ts";
-import { inventoryItems } from "#app/spares/table.server.ts";
+import { sparesStockHolder as lines } from "#app/spares/stock.server.ts";
 
-// What each spares line issued in the days-of-cover window (app/spares/cover.ts), for the
-// lines on a page in ONE query (never one per row). A reversed issue does not count: a reversal
+// What each spares line issued in the days-of-cover window (app/spares/cover.ts), read from the
+// ledger for the lines on a page in ONE query (never one per row). A reversed issue does not count: a reversal
 // is dated its issue's day and counts under the issue's kind, so the two cancel in the window.
 
 /**
@@ -16,10 +16,10 @@ import { inventoryItems } from "#app/spares/table.server.ts";
  */
 export async function issuedInCoverWindow(
   db: Tx,
-  lines: { ids: readonly string[] } | { department: Department },
+  wanted: { ids: readonly string[] } | { department: Department },
   today: string,
 ): Promise<Map<string, number>> {
-  if ("ids" in lines && lines.ids.length === 0) return new Map();
+  if ("ids" in wanted && wanted.ids.length === 0) return new Map();
   const window = coverWindow(today);
   const query = db
     .select({
@@ -32,22 +32,18 @@ export async function issuedInCoverWindow(
   // docs/performance.md).
   const isIssue = sql`coalesce((select reversed.kind from ${m} reversed where reversed.id = ${m.reversesId}), ${m.kind}) = 'issue'`;
   const scoped =
-    "ids" in lines
+    "ids" in wanted
       ? query.where(
           and(
-            inArray(m.inventoryItemId, [...lines.ids]),
+            inArray(m.inventoryItemId, [...wanted.ids]),
             between(m.movedOn, window.from, window.to),
             isIssue,
           ),
         )
       : query
-          .innerJoin(inventoryItems, eq(inventoryItems.id, m.inventoryItemId))
+          .innerJoin(lines.table, eq(lines.id, m.inventoryItemId))
           .where(
-            and(
-              eq(inventoryItems.department, lines.department),
-              between(m.movedOn, window.from, window.to),
-              isIssue,
-            ),
+            and(eq(lines.department, wanted.department), between(m.movedOn, window.from, window.to), isIssue),
           );
   const rows = await scoped.groupBy(m.inventoryItemId);
   return new Map(

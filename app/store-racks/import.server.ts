@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import type { Tx } from "#app/db/client.server.ts";
 import { atVersion, nextVersion, plantToday } from "#app/db/records.server.ts";
-import { type MovementInput, recordMovement } from "#app/ledger/movements.server.ts";
+import { type MovementInput, movementCountsOf, recordMovement } from "#app/ledger/movements.server.ts";
 import { toThousandths } from "#app/ledger/rules.ts";
-import { stockMovements } from "#app/ledger/table.server.ts";
+import { importColumns } from "#app/lib/record.ts";
 import {
   errorsByField,
   type ImportKind,
@@ -12,9 +12,10 @@ import {
   storedByKey,
   type Values,
 } from "#app/spreadsheets/import-kind.ts";
-import { movementCounts, versionedRecords } from "#app/spreadsheets/import-records.server.ts";
+import { versionedRecords } from "#app/spreadsheets/import-records.server.ts";
 import { naturalKey } from "#app/spreadsheets/import-rules.ts";
-import { RACK_COLUMNS } from "#app/spreadsheets/sources.server.ts";
+import { RACK_COLUMNS } from "#app/store-racks/export.server.ts";
+import { rackItemRecord } from "#app/store-racks/record.ts";
 import {
   closingStock,
   formatQuantity,
@@ -79,15 +80,7 @@ export const rackItemsKind: ImportKind = {
     "The stock is Available Stock + Receipt − Issue (this month's figures, as the export writes them): a new item's stock is its opening stock, a changed stock a stock count dated today, both in the stock ledger.",
     "Closing Stock may be left blank; when filled in it must agree with the other three figures.",
   ],
-  columns: [
-    { header: "Rack", field: "rackNumber", required: true, kind: "number" },
-    { header: "Section", field: "section", required: true },
-    { header: "Material Name", field: "materialName", required: true },
-    { header: "Available Stock", field: "availableStock", required: true, kind: "number" },
-    { header: "Issue", field: "issue", required: false, kind: "number" },
-    { header: "Receipt", field: "receipt", required: false, kind: "number" },
-    { header: "Closing Stock", field: "closingStock", required: false, kind: "number" },
-  ],
+  columns: importColumns(rackItemRecord),
   check(texts) {
     const errors: Record<string, string> = {};
     const rack = parseRackNumber(texts.rackNumber.replace(/\s+/g, ""));
@@ -206,7 +199,7 @@ export const rackItemsKind: ImportKind = {
     return row ? row.version : null;
   },
   ...versionedRecords(t),
-  dependents: movementCounts(stockMovements, stockMovements.rackItemId),
+  dependents: movementCountsOf("rack"),
   async restore(tx, id, values, userId, source) {
     const [current] = await tx.select({ closingStock: t.closingStock }).from(t).where(eq(t.id, id));
     // Undo runs only while the item has no movement since the import: a count back to the old

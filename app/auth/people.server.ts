@@ -1,0 +1,23 @@
+import { and, inArray, isNull, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { personName, users } from "#app/auth/table.server.ts";
+import type { Tx } from "#app/db/client.server.ts";
+
+// What the rest of the app reads of the people who sign in: their names beside what they entered,
+// who gets mail. The users table itself stays in this folder.
+
+/**
+ * The name of the person `userId` names, as personName shows it ("Entered by"); null when it names
+ * no one. A correlated subquery by the key: for the rows of one page.
+ */
+export const personNameById = (userId: AnyPgColumn) =>
+  sql<string | null>`(select ${personName(users)} from ${users} where ${users.id} = ${userId})`;
+
+/** The accounts not disabled among `ids`: their e-mail and role (who a digest goes to). */
+export async function activePeople(db: Tx, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: users.id, email: users.email, role: users.role })
+    .from(users)
+    .where(and(inArray(users.id, [...ids]), isNull(users.disabledAt)));
+}

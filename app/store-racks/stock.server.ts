@@ -1,0 +1,50 @@
+import { eq, inArray } from "drizzle-orm";
+import type { Tx } from "#app/db/client.server.ts";
+import { stockCache } from "#app/db/stock-cache.server.ts";
+import { rackLabel } from "#app/store-racks/rules.ts";
+import { rackItems as t } from "#app/store-racks/table.server.ts";
+
+// What the rest of the app reads and writes of the rack items: the stock ledger (an item's stock
+// is its movements; the item keeps their sum as its cached balance) and the history. The table
+// itself stays in this folder.
+
+/**
+ * The ledger's hold on an item: the row it locks to serialise two people moving the same item,
+ * the key its movements point at and the cached balance (closing_stock) its figures start from.
+ */
+export const rackStockHolder = { table: t, id: t.id, balance: t.closingStock };
+
+const cache = stockCache(t, t.id, "closingStock");
+
+/** Locks the items for the rest of the transaction (the ledger's row lock); the ids found. */
+export const lockRackItems = cache.lock;
+
+/** Rewrites the items' cached balance from their movements, in the movement's transaction. */
+export const rewriteRackItemStock = cache.rewrite;
+
+/** What the ledger's pages say about an item (its stock card's heading and way back). */
+export async function describeRackItem(db: Tx, id: string) {
+  const [row] = await db
+    .select({
+      rackNumber: t.rackNumber,
+      section: t.section,
+      materialName: t.materialName,
+      closingStock: t.closingStock,
+    })
+    .from(t)
+    .where(eq(t.id, id));
+  if (!row) return null;
+  return {
+    name: row.materialName,
+    location: `${rackLabel(row.rackNumber)}, section ${row.section}`,
+    inStock: row.closingStock,
+    listHref: `/about?rack=${row.rackNumber}`,
+    reorder: null,
+  };
+}
+
+/** Each item's edit page, for the items that still exist (the history's links). */
+export async function rackItemEditPaths(db: Tx, ids: string[]): Promise<{ id: string; href: string }[]> {
+  const rows = await db.select({ id: t.id, rack: t.rackNumber }).from(t).where(inArray(t.id, ids));
+  return rows.map((row) => ({ id: row.id, href: `/rackupdate/${row.rack}/${row.id}` }));
+}
