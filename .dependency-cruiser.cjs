@@ -6,8 +6,10 @@
 //                api/         the /api index, health and 404; composes the features' endpoints
 //                shell/       the signed-in frame; composes menus and the alert bell from features
 //                composers    audit-trail (/audit), home, backups, registration, imports
-//                features     auth, settings, mail, reminders, spares, store-racks, ledger,
+//                features     auth, settings, mail, reminders, stock, spares, store-racks, ledger,
 //                             contracts, file-index, sop, users: may use each other, never in a loop
+//                             (stock, the journal, is below spares and store-racks; the ledger's
+//                             pages above them)
 //                kits         audit (the log every write goes through), jobs (the queue),
 //                             spreadsheets: they name no feature
 //                ui/  db/     shared React pieces / the database client: lib only

@@ -14,10 +14,7 @@ import { pathToFileURL } from "node:url";
  * points up. This list only shrinks: a loop not on it fails, and so does an entry that is no
  * longer a loop (take it off).
  */
-export const KNOWN_LOOPS: readonly string[] = [
-  "ledger<->spares",
-  "ledger<->store-racks",
-];
+export const KNOWN_LOOPS: readonly string[] = [];
 
 /** from folder → to folder → the files of `from` that import `to`. */
 export type FolderEdges = Map<string, Map<string, string[]>>;

@@ -2,9 +2,9 @@ import { dayScale, linePath, round1 } from "#app/charts/axes.server.ts";
 import type { ChartView, Layer, StrokeStyle, Tick } from "#app/charts/geometry.ts";
 import type { Tx } from "#app/db/client.server.ts";
 import { issuedPerDepartmentDay } from "#app/ledger/movements.server.ts";
-import { formatQuantity, fromThousandths, toThousandths } from "#app/ledger/rules.ts";
 import { addDays, formatDateGB } from "#app/lib/dates.ts";
 import { DEPARTMENTS } from "#app/spares/rules.ts";
+import { formatQuantity, fromThousandths, toThousandths } from "#app/stock/rules.ts";
 
 // Today's spares card (issue 36): what each department issued a day over the last 30 days, a
 // sparkline each, one above the other, each on its own scale (the shape of its use, not a

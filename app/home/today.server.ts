@@ -11,7 +11,6 @@ import { db, type Tx } from "#app/db/client.server.ts";
 import { loadSparklines } from "#app/home/sparklines.server.ts";
 import { todayVisits } from "#app/home/table.server.ts";
 import { FIRST_FEW, type TodayCard, type TodayData, type TodayGroup } from "#app/home/today.ts";
-import { issuedInCoverWindow } from "#app/ledger/cover.server.ts";
 import { dateInZone, formatDateGB, formatDateTimeGB, isIsoDate } from "#app/lib/dates.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
 import { logError } from "#app/lib/request-id.server.ts";
@@ -20,6 +19,7 @@ import { type ContractBand, contractBands, daysBetween, daysText, plantDay } fro
 import { lastEndedShift, lastNight, type ShiftWindow, shiftText } from "#app/reminders/shifts.ts";
 import { getPlantSettings } from "#app/settings/queries.server.ts";
 import { hasRecordFrom, outstandingReturns } from "#app/sop/queries.server.ts";
+import { issuedInCoverWindow } from "#app/spares/cover.server.ts";
 import { stockCover } from "#app/spares/cover.ts";
 import { ORDER_TO_PLACE_QUERY } from "#app/spares/list.ts";
 import { DEPARTMENTS, ORDER_TO_PLACE } from "#app/spares/rules.ts";

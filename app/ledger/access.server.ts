@@ -1,9 +1,9 @@
 import { requireApiPermission, requirePermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
-import { areaOfItem, parseStockItemRef, type StockItemRef } from "#app/ledger/item.ts";
 import { findStockItem, type StockItemInfo } from "#app/ledger/items.server.ts";
-import { messages } from "#app/ledger/rules.ts";
 import { HttpError, notFound } from "#app/lib/http.server.ts";
+import { areaOfItem, parseStockItemRef, type StockItemRef } from "#app/stock/item.ts";
+import { messages } from "#app/stock/rules.ts";
 
 // A stock page's or endpoint's first line: the item named by the address, and the right to it
 // (a rack item's movements are the racks area's, a spares line's the spares area's). An address

@@ -1,8 +1,8 @@
 import * as z from "zod/mini";
-import { STOCK_ITEM_TYPES } from "#app/ledger/item.ts";
 import type { Movement, StockCard } from "#app/ledger/movements.server.ts";
-import { API_KINDS, movementSchema, reversalSchema } from "#app/ledger/schema.ts";
 import { describeFields, sameShape } from "#app/lib/endpoint.ts";
+import { STOCK_ITEM_TYPES } from "#app/stock/item.ts";
+import { API_KINDS, movementSchema, reversalSchema } from "#app/stock/schema.ts";
 
 // The stock ledger's /api requests and answers (issue 17), for its handlers and the OpenAPI
 // document alike; the movement's own fields are the form's schema (schema.ts).

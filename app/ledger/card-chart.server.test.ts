@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { balanceChart, useChart } from "#app/ledger/card-chart.server.ts";
 import { dayBalances, monthlyUse } from "#app/ledger/charts.ts";
-import { withRunningBalance } from "#app/ledger/rules.ts";
+import { withRunningBalance } from "#app/stock/rules.ts";
 import { layerNamed, quantityAt, vertices } from "#tests/support/charts.ts";
 
 // The stock card's charts draw the card's own figures (issue 36): the step line passes through the
@@ -15,7 +15,7 @@ const movements = [
   { id: "4", movedOn: "2026-11-20", kind: "count" as const, quantity: 1.5 },
   { id: "5", movedOn: "2026-11-25", kind: "issue" as const, quantity: -6 },
 ];
-// What app/ledger/movements.server.ts stockCardDays sums per day from those movements.
+// What app/stock/journal.server.ts stockCardDays sums per day from those movements.
 const days = [
   { day: "2026-11-02", receipts: 20, issues: 5, change: 15 },
   { day: "2026-11-09", receipts: 0, issues: 8.5, change: -8.5 },

@@ -19,12 +19,12 @@ import {
   monthlyUseSummary,
   useWindowStart,
 } from "#app/ledger/charts.ts";
-import { issuedInCoverWindow } from "#app/ledger/cover.server.ts";
 import type { StockItemInfo } from "#app/ledger/items.server.ts";
 import { issuedPerMonth, type StockCard, stockCardDays } from "#app/ledger/movements.server.ts";
-import { formatQuantity } from "#app/ledger/rules.ts";
 import { addDays, formatDateGB } from "#app/lib/dates.ts";
+import { issuedInCoverWindow } from "#app/spares/cover.server.ts";
 import { type Cover, stockCover } from "#app/spares/cover.ts";
+import { formatQuantity } from "#app/stock/rules.ts";
 
 // The stock card's charts (issue 36), worked out on the server: the balance over the card's
 // range as a step line with the minimum stock, the receipts and issues marked and the order-by

@@ -1,6 +1,6 @@
 import { Chart } from "#app/charts/chart.tsx";
 import type { StockCardCharts } from "#app/ledger/card-chart.server.ts";
-import { formatQuantity } from "#app/ledger/rules.ts";
+import { formatQuantity } from "#app/stock/rules.ts";
 
 // The stock card's two pictures (issue 36), drawn from what the loader worked out
 // (app/ledger/card-chart.server.ts): the balance over the range, and the use per month with its

@@ -1,6 +1,6 @@
-import { reversePath, type StockItemRef } from "#app/ledger/item.ts";
-import { formatQuantity, KIND_LABEL, type MovementKind } from "#app/ledger/rules.ts";
 import { formatDateGB } from "#app/lib/dates.ts";
+import { reversePath, type StockItemRef } from "#app/stock/item.ts";
+import { formatQuantity, KIND_LABEL, type MovementKind } from "#app/stock/rules.ts";
 import { HeadCells } from "#app/ui/list/page.tsx";
 
 // A stock card's rows as the page and its print view both show them, in the same columns (the

@@ -1,5 +1,5 @@
-import { formatQuantity, fromThousandths, toThousandths } from "#app/ledger/rules.ts";
 import { formatDateGB, MONTH_NAMES } from "#app/lib/dates.ts";
+import { formatQuantity, fromThousandths, toThousandths } from "#app/stock/rules.ts";
 
 // The figures the stock card's two charts draw (docs/decisions/015), pure: the balance after
 // each day of the card's range, and the item's use per month over the last 12 months with the

@@ -9,11 +9,11 @@ import {
   readReportView,
   reportedKinds,
 } from "#app/ledger/report/view.ts";
-import { KIND_LABEL, readDateRange } from "#app/ledger/rules.ts";
 import { DEPARTMENTS } from "#app/spares/rules.ts";
 import { type ExportColumn, periodInFileName } from "#app/spreadsheets/cells.ts";
 import { batchesOfRows, cursorRows, sqlExportQuery } from "#app/spreadsheets/rows.server.ts";
 import type { ExportSheet, ExportSpec } from "#app/spreadsheets/writer.server.ts";
+import { KIND_LABEL, readDateRange } from "#app/stock/rules.ts";
 import { RACKS } from "#app/store-racks/rules.ts";
 
 // The stock ledger's exports (issue 18): the stock report of a period and one item's stock card,

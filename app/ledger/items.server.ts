@@ -1,6 +1,6 @@
 import type { Tx } from "#app/db/client.server.ts";
-import { isRecordId, type StockItemRef } from "#app/ledger/item.ts";
 import { describeLine } from "#app/spares/stock.server.ts";
+import { isRecordId, type StockItemRef } from "#app/stock/item.ts";
 import { describeRackItem } from "#app/store-racks/stock.server.ts";
 
 /** What the ledger's pages say about an item: its name, where it is kept, its current stock. */

@@ -8,8 +8,6 @@ import {
   stockCardQuery,
   stockItemParams,
 } from "#app/ledger/api-schema.ts";
-import { messages } from "#app/ledger/rules.ts";
-import { reversalSchema } from "#app/ledger/schema.ts";
 import {
   answers,
   badFormat,
@@ -20,6 +18,8 @@ import {
   withJsonBody,
 } from "#app/lib/endpoint.ts";
 import { route } from "#app/lib/route-entry.ts";
+import { messages } from "#app/stock/rules.ts";
+import { reversalSchema } from "#app/stock/schema.ts";
 
 // The stock ledger's routes (issue 17); app/routes.ts composes them. `:type` is rack | spare.
 // The three movement forms are one module (the last segment says which form).

@@ -1,13 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Tx } from "#app/db/client.server.ts";
 import { atVersion, nextVersion, plantToday } from "#app/db/records.server.ts";
-import {
-  type MovementInput,
-  movementCountsOf,
-  recordMovement,
-  recordOpenings,
-} from "#app/ledger/movements.server.ts";
-import { toThousandths } from "#app/ledger/rules.ts";
 import { importColumns, wireName } from "#app/lib/record.ts";
 import { SPARES_COLUMNS } from "#app/spares/export.server.ts";
 import {
@@ -19,12 +12,20 @@ import {
 } from "#app/spares/record.ts";
 import { type Department, orderStatusOf } from "#app/spares/rules.ts";
 import { lineSchema } from "#app/spares/schema.ts";
+import { sparesStockHolder } from "#app/spares/stock.server.ts";
 import { inventoryItems as t } from "#app/spares/table.server.ts";
 import { type ImportKind, ImportRefused, type Stored, type Values } from "#app/spreadsheets/import-kind.ts";
 import { versionedRecords } from "#app/spreadsheets/import-records.server.ts";
+import {
+  type MovementInput,
+  movementCountsOf,
+  recordMovement,
+  recordOpenings,
+} from "#app/stock/journal.server.ts";
+import { toThousandths } from "#app/stock/rules.ts";
 
 // A department's spares lines. Natural key: the department (the page's) + Serial Number.
-// Available stock is the stock ledger's cache (app/ledger/movements.server.ts writes it), so the
+// Available stock is the stock ledger's cache (app/stock/journal.server.ts writes it), so the
 // import never writes it: a new line's figure is its opening movement, a changed figure a stock
 // count dated the plant's today, and undo counts the stock back, all in the import's transaction.
 
@@ -58,7 +59,7 @@ const sameStock = (a: unknown, b: unknown) => toThousandths(Number(a)) === toTho
 
 /** One movement of the line through the ledger; a refusal ends the whole import with its message. */
 async function move(tx: Tx, id: string, srno: unknown, input: MovementInput, userId: string) {
-  const outcome = await recordMovement(tx, { type: "spare", id }, input, userId);
+  const outcome = await recordMovement(tx, sparesStockHolder, id, input, userId);
   if (!outcome.ok) throw new ImportRefused(`Serial Number ${srno}: ${outcome.message}`);
 }
 
@@ -154,6 +155,7 @@ export function sparesKind(department: Department): ImportKind {
         .filter((opening) => toThousandths(opening.quantity) > 0);
       const opened = await recordOpenings(
         tx,
+        sparesStockHolder,
         openings,
         { movedOn: plantToday(), remark: `Imported from ${source.fileName}` },
         userId,

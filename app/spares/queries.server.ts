@@ -4,12 +4,13 @@ import type { Tx } from "#app/db/client.server.ts";
 import { asNumber, isoTime } from "#app/db/columns.ts";
 import { atVersion, isRecordId, isUniqueViolation, nextVersion, plantToday } from "#app/db/records.server.ts";
 import { selectRows } from "#app/db/select.server.ts";
-import { recordMovement } from "#app/ledger/movements.server.ts";
-import { toThousandths } from "#app/ledger/rules.ts";
 import { fromSparesWire, toSparesWire } from "#app/spares/record.ts";
 import { type Department, excessShortFall, type OrderStatus, orderStatusOf } from "#app/spares/rules.ts";
 import type { LineChanges, LineInput } from "#app/spares/schema.ts";
+import { sparesStockHolder } from "#app/spares/stock.server.ts";
 import { inventoryItems } from "#app/spares/table.server.ts";
+import { recordMovement } from "#app/stock/journal.server.ts";
+import { toThousandths } from "#app/stock/rules.ts";
 
 // Data access for the inventory tables: plain functions taking the database or a transaction
 // first, mapping rows to the legacy field names (the legacy app, the legacy API contract "Records") at the edge.
@@ -131,8 +132,6 @@ const ENTITY = "inventory_item";
 /** Audit entries keep the line's department beside the legacy fields. */
 const auditView = (department: Department, line: SparesLine) => ({ department, ...line });
 
-const spare = (id: string) => ({ type: "spare", id }) as const;
-
 /**
  * Adds a line (its status is derived from the stock, never stored). The available stock typed
  * becomes the line's opening movement (issue 17), which sets its cached balance. Audited in the
@@ -151,7 +150,7 @@ export async function createLine(
         .values({
           department,
           ...fromSparesWire(input),
-          // The ledger's balance: 0 until the opening movement below (movements.server.ts writes it).
+          // The ledger's balance: 0 until the opening movement below (app/stock/journal.server.ts writes it).
           availableStock: 0,
           createdBy: userId,
           updatedBy: userId,
@@ -160,7 +159,8 @@ export async function createLine(
       if (input.AvailableStock > 0) {
         const opening = await recordMovement(
           tx,
-          spare(created.id),
+          sparesStockHolder,
+          created.id,
           { kind: "opening", movedOn: plantToday(), quantity: input.AvailableStock },
           userId,
         );
@@ -220,7 +220,8 @@ export async function updateLine(
       if (toThousandths(next.AvailableStock) !== toThousandths(before.AvailableStock)) {
         const counted = await recordMovement(
           tx,
-          spare(id),
+          sparesStockHolder,
+          id,
           {
             kind: "count",
             movedOn: plantToday(),

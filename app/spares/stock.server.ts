@@ -4,24 +4,26 @@ import { stockCache } from "#app/db/stock-cache.server.ts";
 import { lineNeedsOrder } from "#app/spares/order-status.server.ts";
 import { departmentListPath } from "#app/spares/rules.ts";
 import { inventoryItems as t } from "#app/spares/table.server.ts";
+import type { DepartmentStockHolder } from "#app/stock/journal.server.ts";
 
 // What the rest of the app reads and writes of the spares lines: the stock ledger (a line's stock
 // is its movements; the line keeps their sum as its cached balance), Today, the reminders and the
 // history. The table itself stays in this folder.
 
 /**
- * The ledger's hold on a line: the row it locks to serialise two people moving the same line, the
- * key its movements point at and the cached balance (available_stock) its figures start from.
+ * The stock journal's hold on a line (app/stock/journal.server.ts): the row it locks to serialise
+ * two people moving the same line, the key its movements point at, the cached balance
+ * (available_stock) its figures start from, and this folder's commands that lock the lines and
+ * rewrite that balance from their movements in the movement's transaction.
  */
-export const sparesStockHolder = { table: t, id: t.id, balance: t.availableStock, department: t.department };
-
-const cache = stockCache(t, t.id, "availableStock");
-
-/** Locks the lines for the rest of the transaction (the ledger's row lock); the ids found. */
-export const lockLines = cache.lock;
-
-/** Rewrites the lines' cached balance from their movements, in the movement's transaction. */
-export const rewriteLineStock = cache.rewrite;
+export const sparesStockHolder = {
+  type: "spare",
+  table: t,
+  id: t.id,
+  balance: t.availableStock,
+  department: t.department,
+  ...stockCache(t, t.id, "availableStock"),
+} as const satisfies DepartmentStockHolder;
 
 /** What the ledger's pages say about a line (its stock card's heading and way back). */
 export async function describeLine(db: Tx, id: string) {

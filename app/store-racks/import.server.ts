@@ -1,8 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Tx } from "#app/db/client.server.ts";
 import { atVersion, nextVersion, plantToday } from "#app/db/records.server.ts";
-import { type MovementInput, movementCountsOf, recordMovement } from "#app/ledger/movements.server.ts";
-import { toThousandths } from "#app/ledger/rules.ts";
 import { importColumns } from "#app/lib/record.ts";
 import {
   errorsByField,
@@ -14,6 +12,8 @@ import {
 } from "#app/spreadsheets/import-kind.ts";
 import { versionedRecords } from "#app/spreadsheets/import-records.server.ts";
 import { naturalKey } from "#app/spreadsheets/import-rules.ts";
+import { type MovementInput, movementCountsOf, recordMovement } from "#app/stock/journal.server.ts";
+import { toThousandths } from "#app/stock/rules.ts";
 import { RACK_COLUMNS } from "#app/store-racks/export.server.ts";
 import { rackItemRecord } from "#app/store-racks/record.ts";
 import {
@@ -24,6 +24,7 @@ import {
   RACK_COUNT,
 } from "#app/store-racks/rules.ts";
 import { rackItemApiSchema } from "#app/store-racks/schema.ts";
+import { rackStockHolder } from "#app/store-racks/stock.server.ts";
 import { rackItems as t } from "#app/store-racks/table.server.ts";
 
 // The store racks' items (/about). Natural key: Rack + Material Name (case and spaces ignored):
@@ -53,7 +54,7 @@ const sameStock = (a: unknown, b: unknown) => toThousandths(Number(a)) === toTho
 
 /** One movement of the item through the ledger; a refusal ends the whole import with its message. */
 async function move(tx: Tx, id: string, values: Values, input: MovementInput, userId: string) {
-  const outcome = await recordMovement(tx, { type: "rack", id }, input, userId);
+  const outcome = await recordMovement(tx, rackStockHolder, id, input, userId);
   if (!outcome.ok)
     throw new ImportRefused(`Rack ${values.rackNumber}, ${values.materialName}: ${outcome.message}`);
 }

@@ -9,11 +9,12 @@ import {
   searchText,
   totalColumn,
 } from "#app/db/list.server.ts";
-import { periodFiguresQuery } from "#app/ledger/movements.server.ts";
 import type { ListParams } from "#app/lib/list-params.ts";
 import { searchFields } from "#app/lib/record.ts";
+import { periodFiguresQuery } from "#app/stock/journal.server.ts";
 import type { RackPeriod, RackSort } from "#app/store-racks/list.ts";
 import { rackItemRecord } from "#app/store-racks/record.ts";
+import { rackStockHolder } from "#app/store-racks/stock.server.ts";
 import { rackItems as t } from "#app/store-racks/table.server.ts";
 
 // The Store Racks page as a server-side list (docs/architecture.md "Lists"), its figures a
@@ -41,7 +42,7 @@ const SEARCH_TEXT = searchText(searchFields(rackItemRecord).map((name) => sql`${
 
 /** The period's figures of every rack item, or of `ids` (an item without movements has none: zeros). */
 function figuresOf(db: Tx, period: RackPeriod, ids?: readonly string[]) {
-  const f = periodFiguresQuery(db, "rack", period.from, period.to, ids).as("f");
+  const f = periodFiguresQuery(db, rackStockHolder, period.from, period.to, ids).as("f");
   const opening = sql`coalesce(${f.opening}, 0)`;
   const available = sql`(${opening} + coalesce(${f.openings}, 0) + coalesce(${f.counts}, 0))`;
   const issue = sql`coalesce(${f.issues}, 0)`;

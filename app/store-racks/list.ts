@@ -1,6 +1,6 @@
-import { monthOf, readDateRange } from "#app/ledger/rules.ts";
 import { formatDateGB, MONTH_NAMES } from "#app/lib/dates.ts";
 import { readListParams } from "#app/lib/list-params.ts";
+import { monthOf, readDateRange } from "#app/stock/rules.ts";
 import { parseRackNumber, rackLabel } from "#app/store-racks/rules.ts";
 
 // The Store Racks list's view in the address (docs/architecture.md "Lists"): every rack's items in

@@ -2,15 +2,10 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import { audit } from "#app/audit/log.server.ts";
 import type { Tx } from "#app/db/client.server.ts";
 import { isRecordId, nextVersion, plantToday } from "#app/db/records.server.ts";
-import type { StockItemRef } from "#app/ledger/item.ts";
-import {
-  periodFigures,
-  recordAdjustment,
-  recordMovement,
-  ZERO_FIGURES,
-} from "#app/ledger/movements.server.ts";
-import { monthOf, type PeriodFigures, sumQuantities } from "#app/ledger/rules.ts";
+import { periodFigures, recordAdjustment, recordMovement, ZERO_FIGURES } from "#app/stock/journal.server.ts";
+import { monthOf, type PeriodFigures, sumQuantities } from "#app/stock/rules.ts";
 import type { RackFigures, RackItemInput } from "#app/store-racks/schema.ts";
+import { rackStockHolder } from "#app/store-racks/stock.server.ts";
 import { rackItems } from "#app/store-racks/table.server.ts";
 
 // Rack items, mapped to the legacy field names (`_id`, `receit`) at the edge (the legacy API contract
@@ -78,15 +73,13 @@ async function withMonthFigures(db: Tx, rows: RackItemRow[]): Promise<RackItem[]
   const { from, to } = currentMonth();
   const figures = await periodFigures(
     db,
-    "rack",
+    rackStockHolder,
     rows.map((row) => row.id),
     from,
     to,
   );
   return rows.map((row) => toRackItem(row, figures.get(row.id)));
 }
-
-const refOf = (id: string): StockItemRef => ({ type: "rack", id });
 
 /** One rack's items in the order they were put in, with this month's figures. */
 export async function listRackItems(db: Tx, rackNumber: number): Promise<RackItem[]> {
@@ -144,12 +137,12 @@ export async function createRackItem(
         })
         .returning();
       const today = plantToday();
-      const ref = refOf(row.id);
       if (figures.availableStock > 0) {
         await must(
           recordMovement(
             tx,
-            ref,
+            rackStockHolder,
+            row.id,
             { kind: "opening", movedOn: today, quantity: figures.availableStock },
             userId,
             { today },
@@ -158,16 +151,30 @@ export async function createRackItem(
       }
       if (figures.receipt > 0) {
         await must(
-          recordMovement(tx, ref, { kind: "receipt", movedOn: today, quantity: figures.receipt }, userId, {
-            today,
-          }),
+          recordMovement(
+            tx,
+            rackStockHolder,
+            row.id,
+            { kind: "receipt", movedOn: today, quantity: figures.receipt },
+            userId,
+            {
+              today,
+            },
+          ),
         );
       }
       if (figures.issue > 0) {
         await must(
-          recordMovement(tx, ref, { kind: "issue", movedOn: today, quantity: figures.issue }, userId, {
-            today,
-          }),
+          recordMovement(
+            tx,
+            rackStockHolder,
+            row.id,
+            { kind: "issue", movedOn: today, quantity: figures.issue },
+            userId,
+            {
+              today,
+            },
+          ),
         );
       }
       const [stored] = await tx.select().from(rackItems).where(eq(rackItems.id, row.id));
@@ -213,7 +220,7 @@ export async function updateRackItem(
       if (!current) return { ok: false, status: 404 } as const;
       if (version !== undefined && current.version !== version) return { ok: false, status: 409 } as const;
       const [before] = await withMonthFigures(tx, [current]);
-      if (figures) await recordDifferences(tx, refOf(id), before, figures, userId);
+      if (figures) await recordDifferences(tx, id, before, figures, userId);
       const [row] = await tx
         .update(rackItems)
         .set({
@@ -234,13 +241,7 @@ export async function updateRackItem(
   }
 }
 
-async function recordDifferences(
-  tx: Tx,
-  ref: StockItemRef,
-  before: RackItem,
-  next: RackFigures,
-  userId: string,
-) {
+async function recordDifferences(tx: Tx, id: string, before: RackItem, next: RackFigures, userId: string) {
   const today = plantToday();
   const remark = "Figures sent through the rack API";
   const differences = [
@@ -252,7 +253,9 @@ async function recordDifferences(
     // Additions first: the end of the day is what must stay ≥ 0, not a step on the way.
     .sort((a, b) => b.change - a.change);
   for (const { kind, change } of differences) {
-    await must(recordAdjustment(tx, ref, { kind, movedOn: today, change, remark }, userId, { today }));
+    await must(
+      recordAdjustment(tx, rackStockHolder, id, { kind, movedOn: today, change, remark }, userId, { today }),
+    );
   }
 }
 

@@ -2,7 +2,8 @@
 // Pure: they run in the browser (the live closing-stock preview) and on the server (the source of
 // truth on save).
 
-import { ungroupDigits } from "#app/lib/numbers.ts";
+// A quantity typed in a form or an import is read by the stock journal's one rule.
+export { MAX_QUANTITY, type ParsedQuantity, parseQuantity, type QuantityProblem } from "#app/stock/rules.ts";
 
 export const RACK_COUNT = 24;
 
@@ -53,46 +54,7 @@ export const messages = {
     "Closing stock cannot be below zero: the issue is more than the available stock plus the receipt.",
 } as const;
 
-// Quantities are numbers ≥ 0 with up to 3 decimals (cable in metres; architecture.md). The
-// column holds numeric(14,3); a cap far below it keeps every sum exact in thousandths.
-export const MAX_QUANTITY = 1_000_000_000;
 const SCALE = 1000;
-
-export type QuantityProblem = "notNumber" | "negative" | "decimals" | "tooLarge";
-export type ParsedQuantity =
-  | { kind: "blank" }
-  | { kind: "ok"; value: number }
-  | { kind: "invalid"; problem: QuantityProblem };
-
-/**
- * Reads a quantity typed in a form ("12", "12.5", ".25") or sent as JSON (a number or such a
- * string). Blank (absent, null, "", spaces) is its own answer: the caller decides what it means.
- */
-export function parseQuantity(raw: unknown): ParsedQuantity {
-  if (raw === undefined || raw === null) return { kind: "blank" };
-  if (typeof raw === "string") {
-    // "1,250" as an import reads it (app/lib/numbers.ts: one rule for forms and imports).
-    const text = ungroupDigits(raw);
-    if (!text) return { kind: "blank" };
-    const match = /^([+-])?(\d+\.?\d*|\.\d+)$/.exec(text);
-    if (!match) return { kind: "invalid", problem: "notNumber" };
-    return checkQuantity(Number(text), match[2].split(".")[1]?.length ?? 0);
-  }
-  if (typeof raw === "number") {
-    if (!Number.isFinite(raw)) return { kind: "invalid", problem: "notNumber" };
-    const thousandths = raw * SCALE;
-    const decimals = Math.abs(thousandths - Math.round(thousandths)) < 1e-6 ? 0 : 4;
-    return checkQuantity(raw, decimals);
-  }
-  return { kind: "invalid", problem: "notNumber" };
-}
-
-function checkQuantity(value: number, decimals: number): ParsedQuantity {
-  if (value < 0) return { kind: "invalid", problem: "negative" };
-  if (decimals > 3) return { kind: "invalid", problem: "decimals" };
-  if (value > MAX_QUANTITY) return { kind: "invalid", problem: "tooLarge" };
-  return { kind: "ok", value: Object.is(value, -0) ? 0 : value };
-}
 
 const toThousandths = (value: number) => Math.round(value * SCALE);
 

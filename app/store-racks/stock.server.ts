@@ -1,6 +1,7 @@
 import { eq, inArray } from "drizzle-orm";
 import type { Tx } from "#app/db/client.server.ts";
 import { stockCache } from "#app/db/stock-cache.server.ts";
+import type { StockHolder } from "#app/stock/journal.server.ts";
 import { rackLabel } from "#app/store-racks/rules.ts";
 import { rackItems as t } from "#app/store-racks/table.server.ts";
 
@@ -9,18 +10,18 @@ import { rackItems as t } from "#app/store-racks/table.server.ts";
 // itself stays in this folder.
 
 /**
- * The ledger's hold on an item: the row it locks to serialise two people moving the same item,
- * the key its movements point at and the cached balance (closing_stock) its figures start from.
+ * The stock journal's hold on an item (app/stock/journal.server.ts): the row it locks to serialise
+ * two people moving the same item, the key its movements point at, the cached balance
+ * (closing_stock) its figures start from, and this folder's commands that lock the items and
+ * rewrite that balance from their movements in the movement's transaction.
  */
-export const rackStockHolder = { table: t, id: t.id, balance: t.closingStock };
-
-const cache = stockCache(t, t.id, "closingStock");
-
-/** Locks the items for the rest of the transaction (the ledger's row lock); the ids found. */
-export const lockRackItems = cache.lock;
-
-/** Rewrites the items' cached balance from their movements, in the movement's transaction. */
-export const rewriteRackItemStock = cache.rewrite;
+export const rackStockHolder = {
+  type: "rack",
+  table: t,
+  id: t.id,
+  balance: t.closingStock,
+  ...stockCache(t, t.id, "closingStock"),
+} as const satisfies StockHolder;
 
 /** What the ledger's pages say about an item (its stock card's heading and way back). */
 export async function describeRackItem(db: Tx, id: string) {

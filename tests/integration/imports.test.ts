@@ -12,7 +12,6 @@ import { action as undoAction } from "#app/imports/routes/undo.tsx";
 import { action as uploadAction, loader as uploadLoader } from "#app/imports/routes/upload.tsx";
 import { imports } from "#app/imports/table.server.ts";
 import { recordMovement } from "#app/ledger/movements.server.ts";
-import { stockMovements } from "#app/ledger/table.server.ts";
 import { addDays } from "#app/lib/dates.ts";
 import { sparesKind } from "#app/spares/import.server.ts";
 import { getLineBySrno } from "#app/spares/queries.server.ts";
@@ -20,6 +19,7 @@ import { loader as inventoryExport } from "#app/spares/routes/export.ts";
 import { messages } from "#app/spares/rules.ts";
 import { inventoryItems } from "#app/spares/table.server.ts";
 import { importMessages, MAX_IMPORT_ROWS } from "#app/spreadsheets/import-rules.ts";
+import { stockMovements } from "#app/stock/table.server.ts";
 import { buildRequest, ORIGIN, run } from "#tests/support/requests.ts";
 import { signedInUser } from "#tests/support/users.ts";
 

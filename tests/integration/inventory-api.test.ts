@@ -2,7 +2,6 @@ import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { auditLog } from "#app/audit/table.server.ts";
 import { db } from "#app/db/client.server.ts";
-import { stockMovements } from "#app/ledger/table.server.ts";
 import { STALE_RECORD_MESSAGE } from "#app/lib/messages.ts";
 import { action as apiCreate, loader as apiCreateGet } from "#app/spares/routes/api-create.ts";
 import { action as apiDelete } from "#app/spares/routes/api-delete.ts";
@@ -10,6 +9,7 @@ import { loader as apiItem } from "#app/spares/routes/api-item.ts";
 import { loader as apiList } from "#app/spares/routes/api-list.ts";
 import { action as apiUpdate } from "#app/spares/routes/api-update.ts";
 import { inventoryItems } from "#app/spares/table.server.ts";
+import { stockMovements } from "#app/stock/table.server.ts";
 import { buildRequest, run } from "#tests/support/requests.ts";
 import { apiToken, signedInUser } from "#tests/support/users.ts";
 

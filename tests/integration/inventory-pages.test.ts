@@ -3,7 +3,6 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { auditLog } from "#app/audit/table.server.ts";
 import { users } from "#app/auth/table.server.ts";
 import { db } from "#app/db/client.server.ts";
-import { stockMovements } from "#app/ledger/table.server.ts";
 import { STALE_RECORD_MESSAGE } from "#app/lib/messages.ts";
 import { createLine, getLine } from "#app/spares/queries.server.ts";
 import { action as deleteAction, loader as deleteLoader } from "#app/spares/routes/delete.tsx";
@@ -13,6 +12,7 @@ import { loader as tableLoader } from "#app/spares/routes/list.tsx";
 import { action as updateAction, loader as updateLoader } from "#app/spares/routes/update.tsx";
 import type { Department } from "#app/spares/rules.ts";
 import { inventoryItems } from "#app/spares/table.server.ts";
+import { stockMovements } from "#app/stock/table.server.ts";
 import { buildRequest, run, toastOf } from "#tests/support/requests.ts";
 import { signedInUser } from "#tests/support/users.ts";
 

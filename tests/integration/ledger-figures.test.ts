@@ -4,16 +4,11 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { users } from "#app/auth/table.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { plantToday } from "#app/db/records.server.ts";
-import type { StockItemRef } from "#app/ledger/item.ts";
 import { periodFigures, recordMovement, reverseMovement } from "#app/ledger/movements.server.ts";
-import {
-  type EnteredKind,
-  type LedgerEntry,
-  monthOf,
-  periodFigures as recompute,
-} from "#app/ledger/rules.ts";
-import { stockMovements as m } from "#app/ledger/table.server.ts";
 import { addDays } from "#app/lib/dates.ts";
+import type { StockItemRef } from "#app/stock/item.ts";
+import { type EnteredKind, type LedgerEntry, monthOf, periodFigures as recompute } from "#app/stock/rules.ts";
+import { stockMovements as m } from "#app/stock/table.server.ts";
 import { listRackPage } from "#app/store-racks/list.server.ts";
 import { rackItems } from "#app/store-racks/table.server.ts";
 import { signedInUser } from "#tests/support/users.ts";

@@ -3,7 +3,6 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { auditLog } from "#app/audit/table.server.ts";
 import { users } from "#app/auth/table.server.ts";
 import { db } from "#app/db/client.server.ts";
-import type { StockItemRef } from "#app/ledger/item.ts";
 import {
   periodFigures,
   recordMovement,
@@ -12,9 +11,10 @@ import {
   stockCard,
   stockOn,
 } from "#app/ledger/movements.server.ts";
-import { messages } from "#app/ledger/rules.ts";
-import { stockMovements } from "#app/ledger/table.server.ts";
 import { inventoryItems } from "#app/spares/table.server.ts";
+import type { StockItemRef } from "#app/stock/item.ts";
+import { messages } from "#app/stock/rules.ts";
+import { stockMovements } from "#app/stock/table.server.ts";
 import { rackItems } from "#app/store-racks/table.server.ts";
 import { signedInUser } from "#tests/support/users.ts";
 

@@ -11,7 +11,6 @@ import { todayFor } from "#app/home/today.server.ts";
 import type { TodayData } from "#app/home/today.ts";
 import { recordMovement } from "#app/ledger/movements.server.ts";
 import { action as movementAction } from "#app/ledger/routes/movement.tsx";
-import { stockMovements } from "#app/ledger/table.server.ts";
 import { orderStatusSqlOf } from "#app/spares/order-status.server.ts";
 import { createLine } from "#app/spares/queries.server.ts";
 import { loader as apiList } from "#app/spares/routes/api-list.ts";
@@ -20,6 +19,7 @@ import { loader as tableLoader } from "#app/spares/routes/list.tsx";
 import { loader as printLoader } from "#app/spares/routes/print.tsx";
 import { type Department, ORDER_TO_PLACE, type OrderStatus, orderStatusOf } from "#app/spares/rules.ts";
 import { inventoryItems } from "#app/spares/table.server.ts";
+import { stockMovements } from "#app/stock/table.server.ts";
 import { buildRequest, run } from "#tests/support/requests.ts";
 import { apiToken, signedInUser } from "#tests/support/users.ts";
 

@@ -2,7 +2,6 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { users } from "#app/auth/table.server.ts";
 import { db } from "#app/db/client.server.ts";
-import type { StockItemRef } from "#app/ledger/item.ts";
 import {
   periodFigures,
   recordMovement,
@@ -17,6 +16,7 @@ import { loader as printLoader } from "#app/ledger/report/routes/print.tsx";
 import { loader as reportLoader } from "#app/ledger/report/routes/report.tsx";
 import { addDays } from "#app/lib/dates.ts";
 import { inventoryItems } from "#app/spares/table.server.ts";
+import type { StockItemRef } from "#app/stock/item.ts";
 import { rackItems } from "#app/store-racks/table.server.ts";
 import { layerNamed, quantityOfWidth } from "#tests/support/charts.ts";
 import { buildRequest, run } from "#tests/support/requests.ts";

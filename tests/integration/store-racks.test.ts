@@ -3,8 +3,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { auditLog } from "#app/audit/table.server.ts";
 import { users } from "#app/auth/table.server.ts";
 import { db } from "#app/db/client.server.ts";
-import { stockMovements } from "#app/ledger/table.server.ts";
 import { STALE_RECORD_MESSAGE } from "#app/lib/messages.ts";
+import { stockMovements } from "#app/stock/table.server.ts";
 import { action as apiRackAction, loader as apiRackLoader } from "#app/store-racks/routes/api-store-rack.ts";
 import {
   action as apiRackItemAction,

@@ -10,12 +10,12 @@ import { loader as homeLoader } from "#app/home/route.tsx";
 import { todayVisits } from "#app/home/table.server.ts";
 import { todayFor } from "#app/home/today.server.ts";
 import type { TodayCard, TodayData } from "#app/home/today.ts";
-import { stockMovements } from "#app/ledger/table.server.ts";
 import { getPlantSettings } from "#app/settings/queries.server.ts";
 import { action as settingsAction } from "#app/settings/routes/settings.tsx";
 import { settings } from "#app/settings/table.server.ts";
 import { sopRecords } from "#app/sop/table.server.ts";
 import { inventoryItems } from "#app/spares/table.server.ts";
+import { stockMovements } from "#app/stock/table.server.ts";
 import { buildRequest, run } from "#tests/support/requests.ts";
 import { createUser, signIn } from "#tests/support/users.ts";
 

@@ -2,8 +2,8 @@ import { CHART_WIDTH, quantityAcross, round1 } from "#app/charts/axes.server.ts"
 import type { ChartView, Layer, LegendEntry, Tick } from "#app/charts/geometry.ts";
 import { groupDepartment } from "#app/ledger/report/labels.ts";
 import type { ReportChartFigures } from "#app/ledger/report/queries.server.ts";
-import { formatQuantity } from "#app/ledger/rules.ts";
 import { formatDateGB } from "#app/lib/dates.ts";
+import { formatQuantity } from "#app/stock/rules.ts";
 
 // The stock report's charts (issue 36), worked out on the server from figures its own query reads
 // with the page's rows (queries.server.ts): receipts against issues per rack and per department,

@@ -1,7 +1,7 @@
 import { Chart } from "#app/charts/chart.tsx";
 import type { ReportCharts as ReportChartViews } from "#app/ledger/report/chart.server.ts";
 import type { ReportFigures } from "#app/ledger/report/view.ts";
-import { formatQuantity } from "#app/ledger/rules.ts";
+import { formatQuantity } from "#app/stock/rules.ts";
 import { HeadCells } from "#app/ui/list/page.tsx";
 
 // Pieces the report page and its print view share.

@@ -8,15 +8,15 @@ import {
   racksOfDepartment,
   reportedKinds,
 } from "#app/ledger/report/view.ts";
-import { fromThousandths, toThousandths } from "#app/ledger/rules.ts";
 import type { ListParams } from "#app/lib/list-params.ts";
 import { DEPARTMENTS, type Department } from "#app/spares/rules.ts";
+import { fromThousandths, toThousandths } from "#app/stock/rules.ts";
 
 // The stock report (issue 17): per item, opening / receipts / issues / counts / closing over a
 // period, with totals per rack (and per department for the spares lines), in ONE query.
 //
 // The closing stock is the item's cached balance (the sum of ALL its movements, kept by
-// app/ledger/movements.server.ts in each movement's transaction) less what moved after the period;
+// app/stock/journal.server.ts in each movement's transaction) less what moved after the period;
 // the opening is the closing less what moved in it. So only the movements from the period's first
 // day on are read (the moved_on index), not the whole history: a month of the plant-scale ledger
 // is ~10,000 of its 230,000 rows. A reversal counts under the kind it reverses, on its own date

@@ -8,7 +8,7 @@ import {
   reportedKinds,
   shiftMonth,
 } from "#app/ledger/report/view.ts";
-import { monthOf } from "#app/ledger/rules.ts";
+import { monthOf } from "#app/stock/rules.ts";
 
 const TODAY = "2026-11-23";
 const read = (query: string) => readReportView(new URLSearchParams(query), TODAY);

@@ -1,7 +1,7 @@
-import { monthOf } from "#app/ledger/rules.ts";
 import { formatDateGB, isIsoDate } from "#app/lib/dates.ts";
 import { type ListParams, readChoice, readListParams } from "#app/lib/list-params.ts";
 import { DEPARTMENTS, type Department } from "#app/spares/rules.ts";
+import { monthOf } from "#app/stock/rules.ts";
 import { RACK_COUNT, type RackCategory, rackCategory, rackLabel } from "#app/store-racks/rules.ts";
 
 // The stock report's view in the address (issue 17; docs/architecture.md "Lists"): the period

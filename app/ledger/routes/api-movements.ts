@@ -5,12 +5,12 @@ import { requireStockItemApi } from "#app/ledger/access.server.ts";
 import { movementKindSchema } from "#app/ledger/api-schema.ts";
 import { stockCardExport } from "#app/ledger/export.server.ts";
 import { recordMovement, stockCard } from "#app/ledger/movements.server.ts";
-import { readDateRange } from "#app/ledger/rules.ts";
-import { movementSchema } from "#app/ledger/schema.ts";
 import { apiHandler, requireMethod } from "#app/lib/api-handler.server.ts";
 import { jsonAnswer, readJson } from "#app/lib/http.server.ts";
 import { validationBody } from "#app/lib/validation.ts";
 import { apiExportFormat, sendExport } from "#app/spreadsheets/respond.server.ts";
+import { readDateRange } from "#app/stock/rules.ts";
+import { movementSchema } from "#app/stock/schema.ts";
 
 // GET /api/stock/{type}/{id}/movements?from=&to= → 200 the stock card (movements in date order
 // with their running balance); POST → 201 the recorded movement, 400 with the page's messages

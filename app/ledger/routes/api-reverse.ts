@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireApiPermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
-import { areaOfItem } from "#app/ledger/item.ts";
 import { findMovement, reverseMovement } from "#app/ledger/movements.server.ts";
-import { reversalSchema } from "#app/ledger/schema.ts";
 import { apiHandler, refuseMethod, requireMethod } from "#app/lib/api-handler.server.ts";
 import { jsonAnswer, mediaType, readJson } from "#app/lib/http.server.ts";
 import { validationBody } from "#app/lib/validation.ts";
+import { areaOfItem } from "#app/stock/item.ts";
+import { reversalSchema } from "#app/stock/schema.ts";
 
 // POST /api/stock/movements/{movementId}/reverse {remark?} → 201 the reversal; 404 no such
 // movement; 409 already reversed, a reversal, or a reversal the stock cannot bear.

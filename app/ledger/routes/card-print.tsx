@@ -8,11 +8,11 @@ import { requireStockItemPage } from "#app/ledger/access.server.ts";
 import { stockCardCharts } from "#app/ledger/card-chart.server.ts";
 import { StockCardChartsView } from "#app/ledger/card-charts.tsx";
 import { CardHead, CardTableRows } from "#app/ledger/card-rows.tsx";
-import { stockCardPath } from "#app/ledger/item.ts";
-import ledgerCss from "#app/ledger/ledger.css?url";
 import { stockCard } from "#app/ledger/movements.server.ts";
-import { formatQuantity, readDateRange } from "#app/ledger/rules.ts";
 import { formatDateGB } from "#app/lib/dates.ts";
+import { stockCardPath } from "#app/stock/item.ts";
+import ledgerCss from "#app/stock/ledger.css?url";
+import { formatQuantity, readDateRange } from "#app/stock/rules.ts";
 import { PrintSheet, printHandle } from "#app/ui/list/print.tsx";
 
 // /stock/:type/:id/print?from=&to=: the stock card on A4 portrait, sent without JavaScript: the

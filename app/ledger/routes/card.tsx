@@ -9,13 +9,13 @@ import { requireStockItemPage } from "#app/ledger/access.server.ts";
 import { stockCardCharts } from "#app/ledger/card-chart.server.ts";
 import { StockCardChartsView } from "#app/ledger/card-charts.tsx";
 import { CardHead, CardTableRows } from "#app/ledger/card-rows.tsx";
-import { areaOfItem, movementFormPath, stockCardPath } from "#app/ledger/item.ts";
-import ledgerCss from "#app/ledger/ledger.css?url";
 import { stockCard } from "#app/ledger/movements.server.ts";
-import { dateRangeProblems, formatQuantity, readCardPaging, readDateRange } from "#app/ledger/rules.ts";
 import { formatDateGB } from "#app/lib/dates.ts";
 import { DEFAULT_PAGE_SIZE, rowRange } from "#app/lib/list-params.ts";
 import { ExportLinks } from "#app/spreadsheets/links.tsx";
+import { areaOfItem, movementFormPath, stockCardPath } from "#app/stock/item.ts";
+import ledgerCss from "#app/stock/ledger.css?url";
+import { dateRangeProblems, formatQuantity, readCardPaging, readDateRange } from "#app/stock/rules.ts";
 import { FormError } from "#app/ui/form.tsx";
 import { PageLinks, PageSizeField, TableWrap } from "#app/ui/list/list-view.tsx";
 

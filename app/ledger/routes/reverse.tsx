@@ -8,14 +8,14 @@ import {
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { db } from "#app/db/client.server.ts";
 import { requireStockItemPage } from "#app/ledger/access.server.ts";
-import { stockCardPath } from "#app/ledger/item.ts";
-import ledgerCss from "#app/ledger/ledger.css?url";
 import { findMovement, reverseMovement } from "#app/ledger/movements.server.ts";
-import { formatQuantity, KIND_LABEL, messages } from "#app/ledger/rules.ts";
-import { MAX_REMARK, reversalSchema } from "#app/ledger/schema.ts";
 import { formatDateGB } from "#app/lib/dates.ts";
 import { notFound } from "#app/lib/http.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
+import { stockCardPath } from "#app/stock/item.ts";
+import ledgerCss from "#app/stock/ledger.css?url";
+import { formatQuantity, KIND_LABEL, messages } from "#app/stock/rules.ts";
+import { MAX_REMARK, reversalSchema } from "#app/stock/schema.ts";
 import { readPageForm } from "#app/store-racks/access.server.ts";
 import { parseSubmission } from "#app/ui/form/parse.ts";
 import { FormError, SubmitButton } from "#app/ui/form.tsx";

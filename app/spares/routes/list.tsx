@@ -7,11 +7,9 @@ import { useCan } from "#app/auth/use-can.ts";
 import { db } from "#app/db/client.server.ts";
 import type { ListPage } from "#app/db/list.server.ts";
 import { plantToday } from "#app/db/records.server.ts";
-import { issuedInCoverWindow } from "#app/ledger/cover.server.ts";
-import { type MovementForm, movementFormPath, type StockItemRef, stockCardPath } from "#app/ledger/item.ts";
-import { type MovementItem, useMovementDialog } from "#app/ledger/movement-form.tsx";
 import { HttpError } from "#app/lib/http.server.ts";
 import { logError } from "#app/lib/request-id.server.ts";
+import { issuedInCoverWindow } from "#app/spares/cover.server.ts";
 import { coverCells, stockCover } from "#app/spares/cover.ts";
 import { listPage } from "#app/spares/list.server.ts";
 import {
@@ -37,6 +35,8 @@ import {
 } from "#app/spares/rules.ts";
 import sparesCss from "#app/spares/spares.css?url";
 import { ExportLinks } from "#app/spreadsheets/links.tsx";
+import { type MovementForm, movementFormPath, type StockItemRef, stockCardPath } from "#app/stock/item.ts";
+import { type MovementItem, useMovementDialog } from "#app/stock/movement-form.tsx";
 import { DeleteLink, useDeleteDialog } from "#app/ui/confirm-delete.tsx";
 import { FilterSelect, labelled } from "#app/ui/list/filters.tsx";
 import { listHandle } from "#app/ui/list/handle.ts";

@@ -5,19 +5,19 @@ import { recordHistory } from "#app/auth/history.server.ts";
 import { requirePermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { plantToday } from "#app/db/records.server.ts";
-import { issuedInCoverWindow } from "#app/ledger/cover.server.ts";
-import { movementFormPath, type StockItemRef, stockCardPath } from "#app/ledger/item.ts";
-import { formatQuantity } from "#app/ledger/rules.ts";
 import { HttpError, readForm } from "#app/lib/http.server.ts";
 import { STALE_RECORD_MESSAGE } from "#app/lib/messages.ts";
 import { logError } from "#app/lib/request-id.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { LineForm, parseLineUpdateForm } from "#app/spares/components/line-form.tsx";
+import { issuedInCoverWindow } from "#app/spares/cover.server.ts";
 import { coverCells, stockCover } from "#app/spares/cover.ts";
 import { sparesLineHistory } from "#app/spares/history.ts";
 import { getLine, isLineId, updateLine } from "#app/spares/queries.server.ts";
 import { departmentListPath, duplicateSrnoMessage, isDepartment, messages } from "#app/spares/rules.ts";
 import sparesCss from "#app/spares/spares.css?url";
+import { movementFormPath, type StockItemRef, stockCardPath } from "#app/stock/item.ts";
+import { formatQuantity } from "#app/stock/rules.ts";
 import { FormError } from "#app/ui/form.tsx";
 
 // /updateproduct/{department}/{id}: 'Update Product Information' (the legacy app), the line's page.

@@ -11,9 +11,15 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { recordIdColumn } from "#app/db/columns.ts";
-import { MOVEMENT_KINDS } from "#app/ledger/record.ts";
-import { sparesStockHolder } from "#app/spares/stock.server.ts";
-import { rackStockHolder } from "#app/store-racks/stock.server.ts";
+import { MOVEMENT_KINDS } from "#app/stock/record.ts";
+
+// The items' tables as the journal's foreign keys name them: their table and key only. The
+// journal sits below the features that own those tables (app/spares, app/store-racks record their
+// movements through it), so it names the key instead of importing the table; drizzle-kit writes
+// the same constraint either way.
+const itemKey = (table: string) => pgTable(table, { id: uuid("id").primaryKey() }).id;
+const rackItemKey = itemKey("rack_items");
+const lineKey = itemKey("inventory_items");
 
 // The stock ledger (issue 17): one row per dated change of one item's stock. Rows are never
 // updated or deleted by the app: a wrong one is reversed by another row pointing at it. So there
@@ -25,8 +31,8 @@ export const stockMovements = pgTable(
     ...recordIdColumn,
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     createdBy: uuid("created_by"),
-    rackItemId: uuid("rack_item_id").references(() => rackStockHolder.id, { onDelete: "cascade" }),
-    inventoryItemId: uuid("inventory_item_id").references(() => sparesStockHolder.id, {
+    rackItemId: uuid("rack_item_id").references(() => rackItemKey, { onDelete: "cascade" }),
+    inventoryItemId: uuid("inventory_item_id").references(() => lineKey, {
       onDelete: "cascade",
     }),
     movedOn: date("moved_on", { mode: "string" }).notNull(),

@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { addDays } from "#app/lib/dates.ts";
 import {
   belowZeroProblem,
   type EnteredKind,
@@ -8,8 +9,7 @@ import {
   signedChange,
   stockOn,
   toThousandths,
-} from "#app/ledger/rules.ts";
-import { addDays } from "#app/lib/dates.ts";
+} from "#app/stock/rules.ts";
 
 // The ledger's invariants (issue 17) over any sequence of attempted movements, each one admitted
 // or refused by the same rules the server runs.

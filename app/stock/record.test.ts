@@ -1,9 +1,9 @@
 import { getTableColumns } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { RECORD_TYPES } from "#app/audit-trail/record-types.ts";
-import { MOVEMENT_BOOKKEEPING, movementRecord } from "#app/ledger/record.ts";
-import { stockMovements } from "#app/ledger/table.server.ts";
 import { tableMismatches } from "#app/lib/record.ts";
+import { MOVEMENT_BOOKKEEPING, movementRecord } from "#app/stock/record.ts";
+import { stockMovements } from "#app/stock/table.server.ts";
 
 // What is derived from a stock movement's definition is what the app had before it was derived:
 // the history labels every key stored entries hold, older shapes' keys included.

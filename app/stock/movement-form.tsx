@@ -7,9 +7,9 @@ import {
 } from "@conform-to/react";
 import { Form, Link, useFetcher, useLocation } from "@remix-run/react";
 import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
-import { type MovementForm, movementFormPath, type StockItemRef, stockCardPath } from "#app/ledger/item.ts";
-import { formatQuantity, KIND_OF_FORM } from "#app/ledger/rules.ts";
-import { MAX_REMARK, MAX_TEXT, movementSchema, PARTY_LABEL, QUANTITY_LABEL } from "#app/ledger/schema.ts";
+import { type MovementForm, movementFormPath, type StockItemRef, stockCardPath } from "#app/stock/item.ts";
+import { formatQuantity, KIND_OF_FORM } from "#app/stock/rules.ts";
+import { MAX_REMARK, MAX_TEXT, movementSchema, PARTY_LABEL, QUANTITY_LABEL } from "#app/stock/schema.ts";
 import { parseSubmission } from "#app/ui/form/parse.ts";
 import { Field, FormError, SubmitButton } from "#app/ui/form.tsx";
 

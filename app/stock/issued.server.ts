@@ -1,26 +1,24 @@
 import { and, between, eq, inArray, sql } from "drizzle-orm";
 import type { Tx } from "#app/db/client.server.ts";
-import { fromThousandths, toThousandths } from "#app/ledger/rules.ts";
-import { stockMovements as m } from "#app/ledger/table.server.ts";
-import { coverWindow } from "#app/spares/cover.ts";
-import type { Department } from "#app/spares/rules.ts";
-import { sparesStockHolder as lines } from "#app/spares/stock.server.ts";
+import type { DepartmentStockHolder } from "#app/stock/journal.server.ts";
+import { fromThousandths, toThousandths } from "#app/stock/rules.ts";
+import { stockMovements as m } from "#app/stock/table.server.ts";
 
-// What each spares line issued in the days-of-cover window (app/spares/cover.ts), read from the
-// ledger for the lines on a page in ONE query (never one per row). A reversed issue does not count: a reversal
+// What each spares line issued in a window of days (the days of cover: app/spares/cover.server.ts),
+// read from the journal for the lines on a page in ONE query (never one per row). A reversed issue does not count: a reversal
 // is dated its issue's day and counts under the issue's kind, so the two cancel in the window.
 
 /**
- * Quantity issued in the 90 days ending `today`, per line: the given lines (a table page), or a
- * whole department (its print view). Lines that issued nothing are not in the map.
+ * Quantity issued from `window.from` to `window.to`, per line: the given lines (a table page), or
+ * a whole department (its print view). Lines that issued nothing are not in the map.
  */
-export async function issuedInCoverWindow(
+export async function issuedInWindow(
   db: Tx,
-  wanted: { ids: readonly string[] } | { department: Department },
-  today: string,
+  lines: DepartmentStockHolder,
+  wanted: { ids: readonly string[] } | { department: string },
+  window: { from: string; to: string },
 ): Promise<Map<string, number>> {
   if ("ids" in wanted && wanted.ids.length === 0) return new Map();
-  const window = coverWindow(today);
   const query = db
     .select({
       id: sql<string>`${m.inventoryItemId}`,

@@ -1,5 +1,5 @@
 // The stock ledger's rules (issue 17). Pure: the movement forms run them in the browser, and
-// app/ledger/movements.server.ts runs them again on the server, inside the transaction that
+// app/stock/journal.server.ts runs them again on the server, inside the transaction that
 // holds the item's row lock, against the item's movements as they are then.
 //
 // Quantities are numbers with at most 3 decimals (numeric(14,3)); every sum here is taken in whole
@@ -7,6 +7,7 @@
 
 import { dateWindowProblem, EARLIEST_DATE, formatDateGB, isIsoDate } from "#app/lib/dates.ts";
 import { readListParams } from "#app/lib/list-params.ts";
+import { ungroupDigits } from "#app/lib/numbers.ts";
 
 export type MovementKind = "opening" | "receipt" | "issue" | "count" | "reversal";
 /** What a person enters: a reversal is made by reversing, never typed. */
@@ -286,4 +287,44 @@ export function dateRangeProblems(search: URLSearchParams): string[] {
       problems.push(`${label} '${raw.slice(0, 20)}' is not a date (write it YYYY-MM-DD).`);
   }
   return problems;
+}
+
+// Quantities are numbers ≥ 0 with up to 3 decimals (cable in metres; architecture.md). The
+// column holds numeric(14,3); a cap far below it keeps every sum exact in thousandths.
+export const MAX_QUANTITY = 1_000_000_000;
+
+export type QuantityProblem = "notNumber" | "negative" | "decimals" | "tooLarge";
+export type ParsedQuantity =
+  | { kind: "blank" }
+  | { kind: "ok"; value: number }
+  | { kind: "invalid"; problem: QuantityProblem };
+
+/**
+ * Reads a quantity typed in a form ("12", "12.5", ".25") or sent as JSON (a number or such a
+ * string). Blank (absent, null, "", spaces) is its own answer: the caller decides what it means.
+ */
+export function parseQuantity(raw: unknown): ParsedQuantity {
+  if (raw === undefined || raw === null) return { kind: "blank" };
+  if (typeof raw === "string") {
+    // "1,250" as an import reads it (app/lib/numbers.ts: one rule for forms and imports).
+    const text = ungroupDigits(raw);
+    if (!text) return { kind: "blank" };
+    const match = /^([+-])?(\d+\.?\d*|\.\d+)$/.exec(text);
+    if (!match) return { kind: "invalid", problem: "notNumber" };
+    return checkQuantity(Number(text), match[2].split(".")[1]?.length ?? 0);
+  }
+  if (typeof raw === "number") {
+    if (!Number.isFinite(raw)) return { kind: "invalid", problem: "notNumber" };
+    const thousandths = raw * SCALE;
+    const decimals = Math.abs(thousandths - Math.round(thousandths)) < 1e-6 ? 0 : 4;
+    return checkQuantity(raw, decimals);
+  }
+  return { kind: "invalid", problem: "notNumber" };
+}
+
+function checkQuantity(value: number, decimals: number): ParsedQuantity {
+  if (value < 0) return { kind: "invalid", problem: "negative" };
+  if (decimals > 3) return { kind: "invalid", problem: "decimals" };
+  if (value > MAX_QUANTITY) return { kind: "invalid", problem: "tooLarge" };
+  return { kind: "ok", value: Object.is(value, -0) ? 0 : value };
 }

@@ -1,12 +1,11 @@
 import * as z from "zod/mini";
-import { dateProblem, type EnteredKind } from "#app/ledger/rules.ts";
 import { multiLine, singleLine } from "#app/lib/text.ts";
-import { parseQuantity, type QuantityProblem } from "#app/store-racks/rules.ts";
+import { dateProblem, type EnteredKind, parseQuantity, type QuantityProblem } from "#app/stock/rules.ts";
 
 // The movement forms (issue / receive / count) and the API's POST of a movement: one schema,
 // run by Conform in the browser and again by the action and the API (the server's check is the
 // one that counts; the stock check itself needs the item's movements and runs in
-// app/ledger/movements.server.ts).
+// app/stock/journal.server.ts).
 
 export const MAX_TEXT = 200;
 export const MAX_REMARK = 500;

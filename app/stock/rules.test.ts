@@ -14,8 +14,8 @@ import {
   stockOn,
   sumQuantities,
   withRunningBalance,
-} from "#app/ledger/rules.ts";
-import { movementSchema } from "#app/ledger/schema.ts";
+} from "#app/stock/rules.ts";
+import { movementSchema } from "#app/stock/schema.ts";
 import { parseSubmission } from "#app/ui/form/parse.ts";
 
 const entry = (
