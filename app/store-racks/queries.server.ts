@@ -2,7 +2,13 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import { audit } from "#app/audit/log.server.ts";
 import type { Tx } from "#app/db/client.server.ts";
 import { isRecordId, nextVersion, plantToday } from "#app/db/records.server.ts";
-import { periodFigures, recordAdjustment, recordMovement, ZERO_FIGURES } from "#app/stock/journal.server.ts";
+import {
+  type MovementInput,
+  periodFigures,
+  recordAdjustment,
+  recordMovement,
+  ZERO_FIGURES,
+} from "#app/stock/journal.server.ts";
 import { monthOf, type PeriodFigures, sumQuantities } from "#app/stock/rules.ts";
 import type { RackFigures, RackItemInput } from "#app/store-racks/schema.ts";
 import { rackStockHolder } from "#app/store-racks/stock.server.ts";
@@ -137,45 +143,16 @@ export async function createRackItem(
         })
         .returning();
       const today = plantToday();
+      const move = (input: MovementInput) =>
+        must(recordMovement(tx, rackStockHolder, row.id, input, userId, { today }));
       if (figures.availableStock > 0) {
-        await must(
-          recordMovement(
-            tx,
-            rackStockHolder,
-            row.id,
-            { kind: "opening", movedOn: today, quantity: figures.availableStock },
-            userId,
-            { today },
-          ),
-        );
+        await move({ kind: "opening", movedOn: today, quantity: figures.availableStock });
       }
       if (figures.receipt > 0) {
-        await must(
-          recordMovement(
-            tx,
-            rackStockHolder,
-            row.id,
-            { kind: "receipt", movedOn: today, quantity: figures.receipt },
-            userId,
-            {
-              today,
-            },
-          ),
-        );
+        await move({ kind: "receipt", movedOn: today, quantity: figures.receipt });
       }
       if (figures.issue > 0) {
-        await must(
-          recordMovement(
-            tx,
-            rackStockHolder,
-            row.id,
-            { kind: "issue", movedOn: today, quantity: figures.issue },
-            userId,
-            {
-              today,
-            },
-          ),
-        );
+        await move({ kind: "issue", movedOn: today, quantity: figures.issue });
       }
       const [stored] = await tx.select().from(rackItems).where(eq(rackItems.id, row.id));
       const [item] = await withMonthFigures(tx, [stored]);
