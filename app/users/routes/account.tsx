@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { can } from "#app/auth/permissions.ts";
 import { ROLE_LABELS } from "#app/auth/roles.ts";
@@ -15,6 +15,7 @@ import { setSubscriptions, subscriptionsOf } from "#app/reminders/queries.server
 import { chosenKinds, kindsForRole, reminderChoicesSchema } from "#app/reminders/rules.ts";
 import { parseSubmission } from "#app/ui/form/parse.ts";
 import { Field, FormError, SubmitButton } from "#app/ui/form.tsx";
+import { pageTitle } from "#app/ui/page-head.ts";
 import {
   accountOf,
   activeSessions,
@@ -33,7 +34,7 @@ import {
 } from "#app/users/rules.ts";
 
 // /account (every role): own name, own password, own sessions.
-export const meta: MetaFunction = () => [{ title: "Account · PlantOps" }];
+export const meta = pageTitle("Account");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);

@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ShownOnce } from "#app/auth/components.tsx";
 import { withListSize } from "#app/auth/list-size.server.ts";
@@ -18,13 +18,14 @@ import { listHandle } from "#app/ui/list/handle.ts";
 import { ListToolbar, listViewOf, SortHeader } from "#app/ui/list/list-view.tsx";
 import { Marked } from "#app/ui/list/marked.tsx";
 import { EmptyRow, ListError, ListHead, ListTable } from "#app/ui/list/page.tsx";
+import { pageTitle } from "#app/ui/page-head.ts";
 import { type UserSort, userListDefaults, userListOptions } from "#app/users/list.ts";
 import { addUser, listUsers } from "#app/users/queries.server.ts";
 import { type UserField, userRecord } from "#app/users/record.ts";
 import { addUserSchema, STATUS_LABELS } from "#app/users/rules.ts";
 
 // /users (admin, issue 16): every account, searched and sorted on the server, and "Add a user".
-export const meta: MetaFunction = () => [{ title: "Users · PlantOps" }];
+export const meta = pageTitle("Users");
 export const handle = listHandle;
 
 const label = (field: UserField) => userRecord.fields[field].label;
