@@ -13,6 +13,7 @@ import { mailNotReadyReason } from "#app/mail/rules.ts";
 import { ReminderChoices } from "#app/reminders/components.tsx";
 import { setSubscriptions, subscriptionsOf } from "#app/reminders/queries.server.ts";
 import { chosenKinds, kindsForRole, reminderChoicesSchema } from "#app/reminders/rules.ts";
+import { useCheckedForm } from "#app/ui/form/checked-form.ts";
 import { parseSubmission } from "#app/ui/form/parse.ts";
 import { Field, FormError, SubmitButton } from "#app/ui/form.tsx";
 import { pageTitle } from "#app/ui/page-head.ts";
@@ -122,12 +123,9 @@ export default function AccountPage() {
     onValidate: ({ formData }) => parseSubmission(formData, accountNameSchema),
     shouldValidate: "onSubmit",
   });
-  const [passwordForm, passwordFields] = useForm({
+  const [passwordForm, passwordFields] = useCheckedForm(changePasswordSchema, {
     id: "account-password",
     lastResult: answer?.intent === "password" ? answer.result : undefined,
-    onValidate: ({ formData }) => parseSubmission(formData, changePasswordSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
   const others = sessions.filter((session) => !session.current).length;
   return (

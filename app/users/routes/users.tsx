@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps } from "@conform-to/react";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ShownOnce } from "#app/auth/components.tsx";
@@ -12,6 +12,7 @@ import { readForm } from "#app/lib/http.server.ts";
 import { readListParams } from "#app/lib/list-params.ts";
 import { FAULT_MESSAGE } from "#app/lib/messages.ts";
 import { logError } from "#app/lib/request-id.server.ts";
+import { useCheckedForm } from "#app/ui/form/checked-form.ts";
 import { parseSubmission } from "#app/ui/form/parse.ts";
 import { Field, FormError, SubmitButton } from "#app/ui/form.tsx";
 import { listHandle } from "#app/ui/list/handle.ts";
@@ -136,13 +137,10 @@ export default function UsersPage() {
 
 function AddUser() {
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useForm({
+  const [form, fields] = useCheckedForm(addUserSchema, {
     id: "add-user",
     lastResult: actionData?.result,
     defaultValue: { role: "staff" },
-    onValidate: ({ formData }) => parseSubmission(formData, addUserSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
   const added = actionData?.added;
   return (
