@@ -5,7 +5,7 @@ import { suggestNextDueDate } from "#app/contracts/rules.ts";
 import type { ContractInsert, ContractUpdate } from "#app/contracts/schema.ts";
 import { contracts } from "#app/contracts/table.server.ts";
 import type { Tx } from "#app/db/client.server.ts";
-import { atVersion, isRecordId, nextVersion } from "#app/db/records.server.ts";
+import { atVersion, insertAll, isRecordId, nextVersion } from "#app/db/records.server.ts";
 import { fromWire, toWire, type WireOf } from "#app/lib/record.ts";
 import { versionedRecords } from "#app/spreadsheets/import-records.server.ts";
 
@@ -172,19 +172,7 @@ export async function insertContracts(
   rows: readonly Readonly<Partial<Record<ContractField, unknown>>>[],
   userId: string,
 ): Promise<string[]> {
-  const ids: string[] = [];
-  for (let start = 0; start < rows.length; start += 1000) {
-    const inserted = await tx
-      .insert(contracts)
-      .values(
-        rows
-          .slice(start, start + 1000)
-          .map((values) => ({ ...toColumns(values), createdBy: userId, updatedBy: userId })),
-      )
-      .returning({ id: contracts.id });
-    ids.push(...inserted.map((row) => row.id));
-  }
-  return ids;
+  return insertAll(tx, contracts, rows.map(toColumns), userId);
 }
 
 /**

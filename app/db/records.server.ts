@@ -1,4 +1,6 @@
 import { and, type Column, eq, type SQL, sql } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import type { Tx } from "#app/db/client.server.ts";
 import { dateInZone } from "#app/lib/dates.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
 
@@ -33,3 +35,27 @@ export const atVersion = (table: Versioned, id: string, version: number): SQL =>
 
 /** Today's date (YYYY-MM-DD) in the plant's time zone, never the server's own. */
 export const plantToday = (now = new Date()): string => dateInZone(now, serverSettings().PLANT_TIME_ZONE);
+
+/**
+ * Inserts new records, each made and last saved by `userId`, a thousand a statement (one
+ * statement's parameters are capped at 65,535); their ids in order.
+ */
+export async function insertAll(
+  tx: Tx,
+  table: PgTable & { id: PgColumn },
+  rows: readonly Record<string, unknown>[],
+  userId: string,
+): Promise<string[]> {
+  const ids: string[] = [];
+  for (let start = 0; start < rows.length; start += 1000) {
+    const slice = rows
+      .slice(start, start + 1000)
+      .map((row) => ({ ...row, createdBy: userId, updatedBy: userId }));
+    const inserted = await tx
+      .insert(table)
+      .values(slice as never)
+      .returning({ id: table.id });
+    ids.push(...inserted.map((row) => String(row.id)));
+  }
+  return ids;
+}

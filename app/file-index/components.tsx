@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useFetcher, useLocation, useNavigate, useNavigation } from "@remix-run/react";
 import { type MouseEvent, type ReactNode, useEffect, useRef } from "react";
 import { fileHref, rackAnchor, rackHref } from "#app/file-index/hrefs.ts";
@@ -13,7 +13,7 @@ import {
 } from "#app/file-index/rules.ts";
 import { fileUpdateSchema, newFileSchema } from "#app/file-index/schema.ts";
 import type { Toast } from "#app/lib/toast-types.ts";
-import { parseSubmission } from "#app/ui/form/parse.ts";
+import { useCheckedForm } from "#app/ui/form/checked-form.ts";
 import { FieldErrors, FormError, SubmitButton } from "#app/ui/form.tsx";
 import { useHydrated } from "#app/ui/hydrated.ts";
 import { Marked } from "#app/ui/list/marked.tsx";
@@ -204,13 +204,10 @@ function FileLine({
  */
 function InsertFileRow({ rackName, lastResult }: { rackName: RackName; lastResult?: FormReply }) {
   const fetcher = useFetcher<FormAnswer>();
-  const [form, fields] = useForm({
+  const [form, fields] = useCheckedForm(newFileSchema, {
     id: `insert-${rackName}`,
     // A saved insert answers `resetForm`, which empties the row for the next file.
     lastResult: fetcher.data?.result ?? lastResult,
-    onValidate: ({ formData }) => parseSubmission(formData, newFileSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
   useToast(fetcher.data?.toast);
   const saving = fetcher.state !== "idle";
@@ -275,14 +272,11 @@ export function UpdateFileForm({
 }) {
   const fetcher = useFetcher<FormAnswer & { ok: boolean }>();
   const action = fileHref(rackName, file._id);
-  const [form, fields] = useForm({
+  const [form, fields] = useCheckedForm(fileUpdateSchema, {
     id: `update-${file._id}`,
     lastResult: inDialog ? fetcher.data?.result : lastResult,
     // The version the editor was read at; a refused save keeps the one sent (the server says why).
     defaultValue: { name: file.name, version: String(file.version) },
-    onValidate: ({ formData }) => parseSubmission(formData, fileUpdateSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
   useToast(inDialog ? fetcher.data?.toast : null);
   const saved = inDialog && fetcher.state === "idle" && fetcher.data?.ok === true;

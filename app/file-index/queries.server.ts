@@ -3,7 +3,7 @@ import type { SelectedFields } from "drizzle-orm/pg-core";
 import { audit } from "#app/audit/log.server.ts";
 import type { Tx } from "#app/db/client.server.ts";
 import { likePattern } from "#app/db/list.server.ts";
-import { atVersion, isRecordId, isUniqueViolation, nextVersion } from "#app/db/records.server.ts";
+import { atVersion, insertAll, isRecordId, isUniqueViolation, nextVersion } from "#app/db/records.server.ts";
 import { fileHref } from "#app/file-index/hrefs.ts";
 import type { FileSort } from "#app/file-index/list.ts";
 import { RACK_NAMES, type Rack, type RackFile, type RackName, type RackView } from "#app/file-index/rules.ts";
@@ -273,17 +273,7 @@ export async function insertImportedFiles(
   files: readonly { rackName: string; fileNumber: number; name: string }[],
   userId: string,
 ): Promise<string[]> {
-  const ids: string[] = [];
-  for (let start = 0; start < files.length; start += 1000) {
-    const inserted = await tx
-      .insert(rackFiles)
-      .values(
-        files.slice(start, start + 1000).map((file) => ({ ...file, createdBy: userId, updatedBy: userId })),
-      )
-      .returning({ id: rackFiles.id });
-    ids.push(...inserted.map((row) => row.id));
-  }
-  return ids;
+  return insertAll(tx, rackFiles, files, userId);
 }
 
 /** Renames a file if it is still at `version`: the new version, or null when not. */

@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { requireUser } from "#app/auth/session.server.ts";
 import chartsCss from "#app/charts/charts.css?url";
@@ -7,13 +7,14 @@ import homeCss from "#app/home/home.css?url";
 import { loadToday } from "#app/home/today.server.ts";
 import type { ShellData } from "#app/shell/routes/layout.tsx";
 import { PrintSheet, printHandle } from "#app/ui/list/print.tsx";
+import { pageTitle } from "#app/ui/page-head.ts";
 
 // /home/print: Today as a one-page daily report, the same cards as /home (same loader), sent
 // without JavaScript like the lists' print views; home.css sets it in two columns on one A4
 // portrait sheet.
 
 export const handle = printHandle;
-export const meta: MetaFunction = () => [{ title: "Daily report (print) · PlantOps" }];
+export const meta = pageTitle("Daily report (print)");
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: homeCss },
   { rel: "stylesheet", href: chartsCss },

@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { requireUser } from "#app/auth/session.server.ts";
 import chartsCss from "#app/charts/charts.css?url";
@@ -6,10 +6,11 @@ import { Hero, TodayCards } from "#app/home/components.tsx";
 import homeCss from "#app/home/home.css?url";
 import { loadToday } from "#app/home/today.server.ts";
 import type { ShellData } from "#app/shell/routes/layout.tsx";
+import { pageTitle } from "#app/ui/page-head.ts";
 
 // The signed-in home page: Today (issue 19), what needs doing for the user's role, under a short
 // welcome with the quick actions. Every signed-in role may open it; each card checks its own area.
-export const meta: MetaFunction = () => [{ title: "Home · PlantOps" }];
+export const meta = pageTitle("Home");
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: homeCss },

@@ -151,6 +151,15 @@ export function auditFields(
   });
 }
 
+/**
+ * A record type's history declaration (the audit kit's RecordTypeInfo): the type's entity name,
+ * label and area, and its definition's fields as auditFields gives them.
+ */
+export const historyOf = <const T extends { entity: string; label: string; area: string }>(
+  definition: AnyRecordDefinition,
+  type: T,
+) => ({ ...type, fields: auditFields(definition) });
+
 /** The sortable fields, in field order (a list adds its own sorts, "entered", beside them). */
 export function sortNames<R extends AnyRecordDefinition>(definition: R): SortName<R>[] {
   return entries(definition).flatMap(([name, field]) => (field.list?.sort ? [name as SortName<R>] : []));

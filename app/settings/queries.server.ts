@@ -19,25 +19,19 @@ export async function getPlantSettings(db: Tx): Promise<PlantSettings> {
 export async function savePlantSettings(db: Tx, value: PlantSettings, userId: string) {
   return db.transaction(async (tx) => {
     const before = await getPlantSettings(tx);
-    await tx
-      .insert(settings)
-      .values({ key: KEY, value, createdBy: userId, updatedBy: userId })
-      .onConflictDoUpdate({
-        target: settings.key,
-        set: { value, updatedBy: userId, updatedAt: new Date(), version: nextVersion(settings) },
-      });
+    await writeSetting(tx, KEY, value, userId);
     await audit(tx, { userId, action: "update", entity: "settings", entityId: KEY, before, after: value });
     return before;
   });
 }
 
-/** The stored value of another feature's row of the settings table (`key`), or undefined. */
+/** The stored value of a row of the settings table (`key`: the plant's, registration's, another feature's), or undefined. */
 export async function readSetting(tx: Tx, key: string): Promise<unknown> {
   const [row] = await tx.select({ value: settings.value }).from(settings).where(eq(settings.key, key));
   return row?.value;
 }
 
-/** Stores another feature's row of the settings table (its caller audits it when people change it). */
+/** Stores a row of the settings table (its caller audits it when people change it). */
 export async function writeSetting(tx: Tx, key: string, value: unknown, userId: string | null) {
   await tx
     .insert(settings)

@@ -1,15 +1,14 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { audit } from "#app/audit/log.server.ts";
 import { isRole, type Role } from "#app/auth/roles.ts";
 import type { Tx } from "#app/db/client.server.ts";
-import { nextVersion } from "#app/db/records.server.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
+import { readSetting, writeSetting } from "#app/settings/queries.server.ts";
 import { defaultRegistrationSettings, type RegistrationSettings } from "#app/settings/registration.ts";
 import { ROTATION_NOTE } from "#app/settings/registration-note.ts";
-import { settings } from "#app/settings/table.server.ts";
 
 // The registration row of the settings table: { role, open, codeHash?, rotatedAt? }. Until an
 // admin rotates the code, the code is REGISTRATION_CODE (environment or DATA_DIR/secrets.json);
@@ -20,8 +19,7 @@ const KEY = "registration";
 type Stored = RegistrationSettings & { codeHash?: string; rotatedAt?: string };
 
 async function readStored(db: Tx): Promise<Stored> {
-  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, KEY));
-  const value = (row?.value ?? {}) as Partial<Stored>;
+  const value = ((await readSetting(db, KEY)) ?? {}) as Partial<Stored>;
   return {
     role: isRole(value.role) ? value.role : defaultRegistrationSettings.role,
     open: typeof value.open === "boolean" ? value.open : defaultRegistrationSettings.open,
@@ -38,15 +36,7 @@ export async function getRegistrationSettings(
   return { role, open, rotatedAt };
 }
 
-async function write(tx: Tx, value: Stored, userId: string) {
-  await tx
-    .insert(settings)
-    .values({ key: KEY, value, createdBy: userId, updatedBy: userId })
-    .onConflictDoUpdate({
-      target: settings.key,
-      set: { value, updatedBy: userId, updatedAt: new Date(), version: nextVersion(settings) },
-    });
-}
+const write = (tx: Tx, value: Stored, userId: string) => writeSetting(tx, KEY, value, userId);
 
 export async function saveRegistrationSettings(db: Tx, next: RegistrationSettings, userId: string) {
   await db.transaction(async (tx) => {

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Tx } from "#app/db/client.server.ts";
-import { atVersion, nextVersion, plantToday } from "#app/db/records.server.ts";
+import { insertAll, plantToday } from "#app/db/records.server.ts";
 import { importColumns, wireName } from "#app/lib/record.ts";
 import { SPARES_COLUMNS } from "#app/spares/export.server.ts";
 import {
@@ -15,7 +15,7 @@ import { lineSchema } from "#app/spares/schema.ts";
 import { sparesStockHolder } from "#app/spares/stock.server.ts";
 import { inventoryItems as t } from "#app/spares/table.server.ts";
 import { type ImportKind, ImportRefused, type Stored, type Values } from "#app/spreadsheets/import-kind.ts";
-import { versionedRecords } from "#app/spreadsheets/import-records.server.ts";
+import { lockedStock, versionedRecords, writeOver } from "#app/spreadsheets/import-records.server.ts";
 import {
   type MovementInput,
   movementCountsOf,
@@ -131,24 +131,13 @@ export function sparesKind(department: Department): ImportKind {
       StatusofOrder: orderStatusOf(Number(values.AvailableStock), Number(values.MinStock)),
     }),
     async insert(tx, rows, userId, source) {
-      const ids: string[] = [];
-      // In slices: one statement's parameters are capped at 65,535.
-      for (let start = 0; start < rows.length; start += 1000) {
-        const inserted = await tx
-          .insert(t)
-          .values(
-            rows.slice(start, start + 1000).map((values) => ({
-              department,
-              ...toColumns(values),
-              // 0 until the opening movement below, as createLine does.
-              availableStock: 0,
-              createdBy: userId,
-              updatedBy: userId,
-            })),
-          )
-          .returning({ id: t.id });
-        ids.push(...inserted.map((row) => row.id));
-      }
+      const ids = await insertAll(
+        tx,
+        t,
+        // Stock 0 until the opening movement below, as createLine does.
+        rows.map((values) => ({ department, ...toColumns(values), availableStock: 0 })),
+        userId,
+      );
       // The new lines' figures as opening movements, written in bulk (an import may bring 50,000).
       const openings = rows
         .map((values, index) => ({ id: ids[index], quantity: Number(values.AvailableStock) }))
@@ -164,19 +153,12 @@ export function sparesKind(department: Department): ImportKind {
       return ids;
     },
     async update(tx, stored, values, userId, source) {
-      const [current] = await tx
-        .select({ version: t.version, availableStock: t.availableStock })
-        .from(t)
-        .where(eq(t.id, stored.id))
-        .for("update");
+      const current = await lockedStock(tx, t, t.availableStock, stored.id, stored.version);
       // A movement since the preview changes the stock without the version: stale as well.
-      if (!current || current.version !== stored.version) return null;
-      if (
-        "AvailableStock" in stored.values &&
-        !sameStock(current.availableStock, stored.values.AvailableStock)
-      )
+      if (!current) return null;
+      if ("AvailableStock" in stored.values && !sameStock(current.stock, stored.values.AvailableStock))
         return null;
-      if (!sameStock(current.availableStock, values.AvailableStock)) {
+      if (!sameStock(current.stock, values.AvailableStock)) {
         const counted = {
           kind: "count",
           movedOn: plantToday(),
@@ -185,17 +167,7 @@ export function sparesKind(department: Department): ImportKind {
         } as const;
         await move(tx, stored.id, values.srno, counted, userId);
       }
-      const [row] = await tx
-        .update(t)
-        .set({
-          ...toColumns(values),
-          updatedBy: userId,
-          updatedAt: new Date(),
-          version: nextVersion(t),
-        })
-        .where(atVersion(t, stored.id, stored.version))
-        .returning({ version: t.version });
-      return row ? row.version : null;
+      return writeOver(tx, t, stored.id, toColumns(values), userId, stored.version);
     },
     ...versionedRecords(t),
     dependents: movementCountsOf("spare"),
@@ -212,15 +184,7 @@ export function sparesKind(department: Department): ImportKind {
         } as const;
         await move(tx, id, values.srno, counted, userId);
       }
-      await tx
-        .update(t)
-        .set({
-          ...toColumns(values),
-          updatedBy: userId,
-          updatedAt: new Date(),
-          version: nextVersion(t),
-        })
-        .where(eq(t.id, id));
+      await writeOver(tx, t, id, toColumns(values), userId);
     },
   };
 }

@@ -1,5 +1,7 @@
-import { inArray, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import type { Tx } from "#app/db/client.server.ts";
+import { atVersion, nextVersion } from "#app/db/records.server.ts";
 import type { ImportKind } from "#app/spreadsheets/import-kind.ts";
 
 // What every kind does the same way with its own table: read record versions, count an item's
@@ -31,6 +33,45 @@ export function versionedRecords(t: VersionedTable): Pick<ImportKind, "versions"
       for (const slice of slices(ids)) await tx.delete(t).where(inArray(t.id, slice));
     },
   };
+}
+
+/** A table whose rows also say who saved them last, and when. */
+type SavedTable = VersionedTable & { updatedBy: PgColumn; updatedAt: PgColumn };
+
+/**
+ * Writes an import's (or its undo's) fields over a stored record as the importer, a new version as
+ * every save makes. With `version`, only while the record is still at it: the new version, or null
+ * when it was saved since (the import calls it stale).
+ */
+export async function writeOver(
+  tx: Tx,
+  t: SavedTable,
+  id: string,
+  columns: Record<string, unknown>,
+  userId: string,
+  version?: number,
+): Promise<number | null> {
+  const [row] = await tx
+    .update(t)
+    .set({ ...columns, updatedBy: userId, updatedAt: new Date(), version: nextVersion(t) } as never)
+    .where(version === undefined ? eq(t.id, id) : atVersion(t, id, version))
+    .returning({ version: t.version });
+  return row ? Number(row.version) : null;
+}
+
+/**
+ * The stock figure (column `stock`) of record `id` while it is still at `version`, locked until the
+ * import's transaction ends; null when it was saved since.
+ */
+export async function lockedStock(
+  tx: Tx,
+  t: VersionedTable,
+  stock: PgColumn,
+  id: string,
+  version: number,
+): Promise<{ stock: unknown } | null> {
+  const [current] = await tx.select({ version: t.version, stock }).from(t).where(eq(t.id, id)).for("update");
+  return current && current.version === version ? { stock: current.stock } : null;
 }
 
 /** How many ledger movements each item has, by the movements' column that names the item. */

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Tx } from "#app/db/client.server.ts";
-import { atVersion, nextVersion, plantToday } from "#app/db/records.server.ts";
+import { insertAll, plantToday } from "#app/db/records.server.ts";
 import { importColumns } from "#app/lib/record.ts";
 import {
   errorsByField,
@@ -10,7 +10,7 @@ import {
   storedByKey,
   type Values,
 } from "#app/spreadsheets/import-kind.ts";
-import { versionedRecords } from "#app/spreadsheets/import-records.server.ts";
+import { lockedStock, versionedRecords, writeOver } from "#app/spreadsheets/import-records.server.ts";
 import { naturalKey } from "#app/spreadsheets/import-rules.ts";
 import { type MovementInput, movementCountsOf, recordMovement } from "#app/stock/journal.server.ts";
 import { toThousandths } from "#app/stock/rules.ts";
@@ -58,6 +58,12 @@ async function move(tx: Tx, id: string, values: Values, input: MovementInput, us
   if (!outcome.ok)
     throw new ImportRefused(`Rack ${values.rackNumber}, ${values.materialName}: ${outcome.message}`);
 }
+
+/** The fields an import writes itself; the figures go through the ledger (move). */
+const namesOf = (values: Values) => ({
+  section: String(values.section),
+  materialName: String(values.materialName),
+});
 
 const countTo = (quantity: number, remark: string): MovementInput => ({
   kind: "count",
@@ -135,26 +141,18 @@ export const rackItemsKind: ImportKind = {
   },
   resolve: (values) => values,
   async insert(tx, rows, userId, source) {
-    const ids: string[] = [];
-    // In slices: one statement's parameters are capped at 65,535.
-    for (let start = 0; start < rows.length; start += 1000) {
-      const inserted = await tx
-        .insert(t)
-        .values(
-          rows.slice(start, start + 1000).map((values) => ({
-            rackNumber: Number(values.rackNumber),
-            section: String(values.section),
-            materialName: String(values.materialName),
-            // The figure the item was put in with; its stock is the opening movement below.
-            availableStock: Number(values.closingStock),
-            closingStock: 0,
-            createdBy: userId,
-            updatedBy: userId,
-          })),
-        )
-        .returning({ id: t.id });
-      ids.push(...inserted.map((row) => row.id));
-    }
+    const ids = await insertAll(
+      tx,
+      t,
+      rows.map((values) => ({
+        rackNumber: Number(values.rackNumber),
+        ...namesOf(values),
+        // The figure the item was put in with; its stock is the opening movement below.
+        availableStock: Number(values.closingStock),
+        closingStock: 0,
+      })),
+      userId,
+    );
     const movedOn = plantToday();
     for (const [index, values] of rows.entries()) {
       const quantity = Number(values.closingStock);
@@ -170,15 +168,10 @@ export const rackItemsKind: ImportKind = {
     return ids;
   },
   async update(tx, stored, values, userId, source) {
-    const [current] = await tx
-      .select({ version: t.version, closingStock: t.closingStock })
-      .from(t)
-      .where(eq(t.id, stored.id))
-      .for("update");
+    const current = await lockedStock(tx, t, t.closingStock, stored.id, stored.version);
     // A movement since the preview changes the stock without the version: stale as well.
-    if (!current || current.version !== stored.version) return null;
-    if (!sameStock(current.closingStock, stored.values.closingStock)) return null;
-    if (!sameStock(current.closingStock, values.closingStock))
+    if (!current || !sameStock(current.stock, stored.values.closingStock)) return null;
+    if (!sameStock(current.stock, values.closingStock))
       await move(
         tx,
         stored.id,
@@ -186,18 +179,7 @@ export const rackItemsKind: ImportKind = {
         countTo(Number(values.closingStock), `Imported from ${source.fileName}`),
         userId,
       );
-    const [row] = await tx
-      .update(t)
-      .set({
-        section: String(values.section),
-        materialName: String(values.materialName),
-        updatedBy: userId,
-        updatedAt: new Date(),
-        version: nextVersion(t),
-      })
-      .where(atVersion(t, stored.id, stored.version))
-      .returning({ version: t.version });
-    return row ? row.version : null;
+    return writeOver(tx, t, stored.id, namesOf(values), userId, stored.version);
   },
   ...versionedRecords(t),
   dependents: movementCountsOf("rack"),
@@ -213,15 +195,6 @@ export const rackItemsKind: ImportKind = {
         countTo(Number(values.closingStock), `Undid the import of ${source.fileName}`),
         userId,
       );
-    await tx
-      .update(t)
-      .set({
-        section: String(values.section),
-        materialName: String(values.materialName),
-        updatedBy: userId,
-        updatedAt: new Date(),
-        version: nextVersion(t),
-      })
-      .where(eq(t.id, id));
+    await writeOver(tx, t, id, namesOf(values), userId);
   },
 };

@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AUDIT_HEADINGS, AuditLine } from "#app/audit-trail/line.tsx";
 import { type AuditRow, auditUserChoices, listAuditEntries } from "#app/audit-trail/list.server.ts";
@@ -21,10 +21,11 @@ import { DateRangeFields, FilterSelect } from "#app/ui/list/filters.tsx";
 import { listHandle } from "#app/ui/list/handle.ts";
 import { ListToolbar, listViewOf, PrintLink, SortHeader } from "#app/ui/list/list-view.tsx";
 import { EmptyRow, HeadCells, ListError, ListHead, ListTable } from "#app/ui/list/page.tsx";
+import { pageTitle } from "#app/ui/page-head.ts";
 
 // /audit (issue 17): every change to the plant's records, newest first, for those who may read the
 // audit area; filtered by user, record type and dates (the plant's days), paged on the server.
-export const meta: MetaFunction = () => [{ title: "Audit log · PlantOps" }];
+export const meta = pageTitle("Audit log");
 export const handle = listHandle;
 
 export async function loader({ request }: LoaderFunctionArgs) {

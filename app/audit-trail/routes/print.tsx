@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { AUDIT_HEADINGS, AuditLine } from "#app/audit-trail/line.tsx";
 import { type AuditRow, auditUserChoices, listAuditEntriesForPrint } from "#app/audit-trail/list.server.ts";
@@ -11,12 +11,13 @@ import { serverSettings } from "#app/lib/env.server.ts";
 import { logError } from "#app/lib/request-id.server.ts";
 import { ColumnHeads } from "#app/ui/list/page.tsx";
 import { PrintList, printHandle } from "#app/ui/list/print.tsx";
+import { pageTitle } from "#app/ui/page-head.ts";
 
 // /audit/print?…: the searched and filtered audit log (all pages) on paper, sent without
 // JavaScript (docs/architecture.md "Lists"). Every field line is printed.
 
 export const handle = printHandle;
-export const meta: MetaFunction = () => [{ title: "Audit log (print) · PlantOps" }];
+export const meta = pageTitle("Audit log (print)");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePermission(request, "audit");

@@ -1,21 +1,16 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import {
-  type ActionFunctionArgs,
-  data,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-  redirect,
-} from "@remix-run/node";
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
 import { authenticator, LoginRefused } from "#app/auth/authenticator.server.ts";
 import { loginSchema } from "#app/auth/rules.ts";
 import { getUser, startUserSession } from "#app/auth/session.server.ts";
 import { assertSameOrigin, HttpError, MAX_BODY_BYTES } from "#app/lib/http.server.ts";
 import { safeRedirect } from "#app/lib/redirects.ts";
-import { parseSubmission } from "#app/ui/form/parse.ts";
+import { useCheckedForm } from "#app/ui/form/checked-form.ts";
 import { Field, FormError, SubmitButton } from "#app/ui/form.tsx";
+import { pageTitle } from "#app/ui/page-head.ts";
 
-export const meta: MetaFunction = () => [{ title: "Sign in · PlantOps" }];
+export const meta = pageTitle("Sign in");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getUser(request);
@@ -40,13 +35,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function LoginPage() {
   const lastResult = useActionData<typeof action>();
   const [params] = useSearchParams();
-  const [form, fields] = useForm({
-    id: "login",
-    lastResult,
-    onValidate: ({ formData }) => parseSubmission(formData, loginSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useCheckedForm(loginSchema, { id: "login", lastResult });
   return (
     <main className="auth-page" id="main">
       <section className="auth-card" aria-labelledby="login-title">

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { requirePermission } from "#app/auth/session.server.ts";
 import { deleteContract, getContract } from "#app/contracts/queries.server.ts";
@@ -9,10 +9,11 @@ import { formatDateGB } from "#app/lib/dates.ts";
 import { notFound } from "#app/lib/http.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { ConfirmDeleteForm } from "#app/ui/confirm-delete.tsx";
+import { pageTitle } from "#app/ui/page-head.ts";
 
 // /amc/{id}/delete: the delete confirmation without JavaScript (README difference 9); the table's
 // dialog posts here too.
-export const meta: MetaFunction = () => [{ title: "Delete contract · PlantOps" }];
+export const meta = pageTitle("Delete contract");
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePermission(request, "contracts", "write");

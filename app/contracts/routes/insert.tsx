@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, data, type LinksFunction, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, data } from "@remix-run/node";
 import { useActionData, useLocation } from "@remix-run/react";
 import { requirePermission } from "#app/auth/session.server.ts";
 import { ContractForm } from "#app/contracts/components/contract-form.tsx";
@@ -11,11 +11,12 @@ import { FAULT_MESSAGE } from "#app/lib/messages.ts";
 import { logError } from "#app/lib/request-id.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { parseSubmission } from "#app/ui/form/parse.ts";
+import { pageTitle, stylesheet } from "#app/ui/page-head.ts";
 import { useToast } from "#app/ui/toasts.tsx";
 
 // /amcinsert: Insert Equipment Information (the legacy app). Success: toast and a cleared form.
-export const meta: MetaFunction = () => [{ title: "Insert Equipment Information · PlantOps" }];
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: contractsCss }];
+export const meta = pageTitle("Insert Equipment Information");
+export const links = stylesheet(contractsCss);
 
 export async function loader({ request }: ActionFunctionArgs) {
   await requirePermission(request, "contracts", "write");

@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { withListSize } from "#app/auth/list-size.server.ts";
 import { requirePermission } from "#app/auth/session.server.ts";
@@ -35,12 +35,13 @@ import { FilterSelect, labelled } from "#app/ui/list/filters.tsx";
 import { listHandle } from "#app/ui/list/handle.ts";
 import { ListToolbar, listViewOf, PrintLink, SortHeader } from "#app/ui/list/list-view.tsx";
 import { EmptyRow, ListHead, ListTable } from "#app/ui/list/page.tsx";
+import { pageTitle } from "#app/ui/page-head.ts";
 
 // /amc: the Annual Maintenance Contract table (the legacy app) as a server-side list (docs/architecture.md
 // "Lists"): searched, filtered by status (expired / due soon / valid, decided in the plant's time
 // zone), sorted and paged by the server. Expired and due-soon rows are marked by the one rule
 // (rules.ts); per-row WhatsApp Send; 'Send alerts' covers every expired contract, not one page.
-export const meta: MetaFunction = () => [{ title: "Annual Maintenance Contracts · PlantOps" }];
+export const meta = pageTitle("Annual Maintenance Contracts");
 // A list with its own search box: the navbar leaves its own out (README difference 18).
 export const handle = listHandle;
 export const links: LinksFunction = () => [

@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { requirePermission } from "#app/auth/session.server.ts";
 import { ContractCells, SORTABLE } from "#app/contracts/components/contract-cells.tsx";
@@ -12,13 +12,14 @@ import { logError } from "#app/lib/request-id.server.ts";
 import { getPlantSettings } from "#app/settings/queries.server.ts";
 import { ColumnHeads } from "#app/ui/list/page.tsx";
 import { PrintList, printHandle } from "#app/ui/list/print.tsx";
+import { pageTitle, stylesheet } from "#app/ui/page-head.ts";
 
 // /amc/print?…: every contract of the searched and filtered list (all pages) on paper, in the
 // list's order, sent without JavaScript (docs/architecture.md "Lists").
 
 export const handle = printHandle;
-export const meta: MetaFunction = () => [{ title: "Annual Maintenance Contracts (print) · PlantOps" }];
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: contractsCss }];
+export const meta = pageTitle("Annual Maintenance Contracts (print)");
+export const links = stylesheet(contractsCss);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePermission(request, "contracts");

@@ -1,10 +1,4 @@
-import {
-  type ActionFunctionArgs,
-  data,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { RecordHistory } from "#app/audit/history.tsx";
 import { recordHistory } from "#app/auth/history.server.ts";
@@ -20,11 +14,12 @@ import { FAULT_MESSAGE, STALE_RECORD_MESSAGE } from "#app/lib/messages.ts";
 import { logError } from "#app/lib/request-id.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { parseSubmission } from "#app/ui/form/parse.ts";
+import { pageTitle, stylesheet } from "#app/ui/page-head.ts";
 import { useToast } from "#app/ui/toasts.tsx";
 
 // /amcupdate/{id}: Update Equipment Information, prefilled; on success back to /amc (the legacy app).
-export const meta: MetaFunction = () => [{ title: "Update Equipment Information · PlantOps" }];
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: contractsCss }];
+export const meta = pageTitle("Update Equipment Information");
+export const links = stylesheet(contractsCss);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requirePermission(request, "contracts", "write");

@@ -1,10 +1,4 @@
-import {
-  type ActionFunctionArgs,
-  data,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requirePermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
@@ -15,12 +9,13 @@ import { isFileId, isRackName, messages, type RackFile, type RackName } from "#a
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { ConfirmDeleteForm } from "#app/ui/confirm-delete.tsx";
 import { FormError } from "#app/ui/form.tsx";
+import { pageTitle, stylesheet } from "#app/ui/page-head.ts";
 
 // Delete a file (the legacy app): the confirmation page without JavaScript; with it, the same question
 // comes in a dialog over the list (ConfirmDelete) that posts here.
 
-export const meta: MetaFunction = () => [{ title: "Delete file · PlantOps" }];
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: fileIndexCss }];
+export const meta = pageTitle("Delete file");
+export const links = stylesheet(fileIndexCss);
 
 type Loaded = { rackName: RackName | null; file: RackFile | null; error: string | null };
 

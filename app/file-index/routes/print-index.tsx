@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { requirePermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
@@ -10,6 +10,7 @@ import { formatDateGB } from "#app/lib/dates.ts";
 import { HttpError } from "#app/lib/http.server.ts";
 import type { ShellData } from "#app/shell/routes/layout.tsx";
 import { PageSize, PrintNowButton, printHandle } from "#app/ui/list/print.tsx";
+import { stylesheet } from "#app/ui/page-head.ts";
 
 // The print index of one cupboard (issue #6): an A4 portrait sheet for the cupboard door listing
 // each rack's files in number order. It sits inside the signed-in shell; the print stylesheet hides
@@ -21,7 +22,7 @@ export const handle = printHandle;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.cupboard.label ?? "Cupboard"} file index · PlantOps` },
 ];
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: printCss }];
+export const links = stylesheet(printCss);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePermission(request, "fileIndex");

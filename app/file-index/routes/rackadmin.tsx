@@ -1,11 +1,5 @@
 import { randomUUID } from "node:crypto";
-import {
-  type ActionFunctionArgs,
-  data,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { requirePermission } from "#app/auth/session.server.ts";
@@ -41,6 +35,8 @@ import { FormError } from "#app/ui/form.tsx";
 import { useHydrated } from "#app/ui/hydrated.ts";
 import { listHandle } from "#app/ui/list/handle.ts";
 import { ListToolbar, type ListView, SortHeader } from "#app/ui/list/list-view.tsx";
+import { HeadCells } from "#app/ui/list/page.tsx";
+import { pageTitle, stylesheet } from "#app/ui/page-head.ts";
 
 // Admin Racks (the legacy app): the file index of two cupboards of four racks, a server-side list
 // (docs/architecture.md "Lists", app/file-index/list.ts): ?q= searches every rack in PostgreSQL
@@ -49,10 +45,10 @@ import { ListToolbar, type ListView, SortHeader } from "#app/ui/list/list-view.t
 // a save without JavaScript comes back to). No paging (list.ts says why). Rows are React; one
 // update dialog and one delete dialog serve every row.
 
-export const meta: MetaFunction = () => [{ title: "Admin Racks · PlantOps" }];
+export const meta = pageTitle("Admin Racks");
 // A list with its own search box: the navbar leaves its own out (README difference 18).
 export const handle = listHandle;
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: fileIndexCss }];
+export const links = stylesheet(fileIndexCss);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePermission(request, "fileIndex");
@@ -160,12 +156,7 @@ export default function RackAdminPage() {
       <SortHeader view={listView} sort="name">
         Name of the File
       </SortHeader>
-      {mayChange ? (
-        <>
-          <th scope="col">Update</th>
-          <th scope="col">Delete</th>
-        </>
-      ) : null}
+      {mayChange ? <HeadCells labels={["Update", "Delete"]} /> : null}
     </tr>
   );
 

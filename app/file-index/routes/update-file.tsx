@@ -1,11 +1,5 @@
 import { randomUUID } from "node:crypto";
-import {
-  type ActionFunctionArgs,
-  data,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { type HistoryView, RecordHistory } from "#app/audit/history.tsx";
 import { recordHistory } from "#app/auth/history.server.ts";
@@ -25,13 +19,14 @@ import { redirectWithToast } from "#app/lib/toast.server.ts";
 import type { Toast } from "#app/lib/toast-types.ts";
 import { parseSubmission } from "#app/ui/form/parse.ts";
 import { FormError } from "#app/ui/form.tsx";
+import { pageTitle, stylesheet } from "#app/ui/page-head.ts";
 
 // The Update File page (the legacy app: /rackadmin/racks/{rackName}/{_id}): the update form without
 // JavaScript. Its action also serves the dialog over the list (a fetcher), which gets data back
 // instead of a redirect.
 
-export const meta: MetaFunction = () => [{ title: "Update File · PlantOps" }];
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: fileIndexCss }];
+export const meta = pageTitle("Update File");
+export const links = stylesheet(fileIndexCss);
 
 type Loaded = {
   rackName: RackName | null;

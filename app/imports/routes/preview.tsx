@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { db } from "#app/db/client.server.ts";
 import { requireImportPage } from "#app/imports/access.server.ts";
@@ -14,13 +14,14 @@ import { HttpError } from "#app/lib/http.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { importMessages, rowsText } from "#app/spreadsheets/import-rules.ts";
 import { FormError, SubmitButton } from "#app/ui/form.tsx";
+import { pageTitle } from "#app/ui/page-head.ts";
 
 // /import/…/{import id}: the preview (step 2) and its confirmation (step 3). Every row is new,
 // changed (old → new), unchanged or in error (the form's message under the cell's value, the row
 // marked); the reader's notes (title and units rows skipped, the encoding) above them. "Import N
 // rows" writes them all in one transaction, or nothing.
 
-export const meta: MetaFunction = () => [{ title: "Import preview · PlantOps" }];
+export const meta = pageTitle("Import preview");
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user, kind } = await requireImportPage(request, params, "write");

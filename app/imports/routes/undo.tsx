@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { db } from "#app/db/client.server.ts";
 import { requireImportPage } from "#app/imports/access.server.ts";
@@ -10,13 +10,14 @@ import { HttpError } from "#app/lib/http.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { ConfirmDeleteForm } from "#app/ui/confirm-delete.tsx";
 import { FormError } from "#app/ui/form.tsx";
+import { pageTitle } from "#app/ui/page-head.ts";
 
 // /import/…/{import id}/undo: an admin undoes a whole import, while none of its records has
 // changed since (area importsUndo). The page asks first, without JavaScript (the upload page's
 // Undo link leads here; with JavaScript it opens the same question in a dialog that posts here);
 // the answer is a toast on the upload page.
 
-export const meta: MetaFunction = () => [{ title: "Undo an import · PlantOps" }];
+export const meta = pageTitle("Undo an import");
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { kind } = await requireImportPage(request, params, "write", "importsUndo");

@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requirePermission } from "#app/auth/session.server.ts";
 import { useCan } from "#app/auth/use-can.ts";
@@ -13,10 +13,11 @@ import { sendMailSoon } from "#app/mail/send-job.server.ts";
 import { parseSubmission } from "#app/ui/form/parse.ts";
 import { FormError, SubmitButton } from "#app/ui/form.tsx";
 import { ColumnHeads, EmptyRow, PageHead, WholeTable } from "#app/ui/list/page.tsx";
+import { pageTitle } from "#app/ui/page-head.ts";
 
 // /settings/outbox (settings area): the last 200 e-mails, queued, sent or failed with the SMTP
 // server's answer, and "Send again" for any of them.
-export const meta: MetaFunction = () => [{ title: "Outbox · PlantOps" }];
+export const meta = pageTitle("Outbox");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePermission(request, "settings");

@@ -1,5 +1,5 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { type ActionFunctionArgs, data, type MetaFunction } from "@remix-run/node";
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { type ActionFunctionArgs, data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { messages, registerFormSchema } from "#app/auth/rules.ts";
 import { db } from "#app/db/client.server.ts";
@@ -8,10 +8,12 @@ import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { registerFrom } from "#app/registration/register.server.ts";
 import { getRegistrationSettings } from "#app/settings/registration.server.ts";
 import { registrationClosedMessage } from "#app/settings/registration.ts";
+import { useCheckedForm } from "#app/ui/form/checked-form.ts";
 import { parseSubmission } from "#app/ui/form/parse.ts";
 import { Field, FormError, SubmitButton } from "#app/ui/form.tsx";
+import { pageTitle } from "#app/ui/page-head.ts";
 
-export const meta: MetaFunction = () => [{ title: "Register · PlantOps" }];
+export const meta = pageTitle("Register");
 
 export async function loader() {
   return { open: (await getRegistrationSettings(db)).open };
@@ -58,13 +60,7 @@ export default function RegisterPage() {
 
 function RegisterForm() {
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm({
-    id: "register",
-    lastResult,
-    onValidate: ({ formData }) => parseSubmission(formData, registerFormSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useCheckedForm(registerFormSchema, { id: "register", lastResult });
   return (
     <main className="auth-page" id="main">
       <section className="auth-card" aria-labelledby="register-title">

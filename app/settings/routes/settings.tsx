@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { RoleSelect, ShownOnce } from "#app/auth/components.tsx";
 import type { ROLE_LABELS } from "#app/auth/roles.ts";
@@ -24,8 +24,9 @@ import { registrationFormSchema } from "#app/settings/registration.ts";
 import { plantSettingsFormSchema } from "#app/settings/schema.ts";
 import { parseSubmission } from "#app/ui/form/parse.ts";
 import { Field, FormError, SubmitButton } from "#app/ui/form.tsx";
+import { pageTitle } from "#app/ui/page-head.ts";
 
-export const meta: MetaFunction = () => [{ title: "Settings · PlantOps" }];
+export const meta = pageTitle("Settings");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requirePermission(request, "settings");

@@ -1,13 +1,14 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requirePermission } from "#app/auth/session.server.ts";
 import { loadAmcAlerts } from "#app/contracts/alerts.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
 import { AlertsList } from "#app/shell/alerts-dialog.tsx";
+import { pageTitle } from "#app/ui/page-head.ts";
 
 // /alerts: the Notifications list as a page, where the bell leads without JavaScript.
-export const meta: MetaFunction = () => [{ title: "Notifications · PlantOps" }];
+export const meta = pageTitle("Notifications");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePermission(request, "contracts");

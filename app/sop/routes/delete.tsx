@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { db } from "#app/db/client.server.ts";
 import { formatDateGB } from "#app/lib/dates.ts";
@@ -8,10 +8,11 @@ import { DELETE_QUESTION, DELETED_MESSAGE, recordPath, recordsPath } from "#app/
 import { deleteRecord } from "#app/sop/queries.server.ts";
 import { requireChangeableRecord } from "#app/sop/route-helpers.server.ts";
 import { ConfirmDeleteForm } from "#app/ui/confirm-delete.tsx";
+import { pageTitle } from "#app/ui/page-head.ts";
 
 // The delete confirmation page (ConfirmDelete's target without JavaScript); its action deletes.
 
-export const meta: MetaFunction = () => [{ title: "Delete record · PlantOps" }];
+export const meta = pageTitle("Delete record");
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { definition, record } = await requireChangeableRecord(request, params);

@@ -1,10 +1,4 @@
-import {
-  type ActionFunctionArgs,
-  data,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { db } from "#app/db/client.server.ts";
 import { plantToday } from "#app/db/records.server.ts";
@@ -17,12 +11,13 @@ import { recordPath, UPDATED_MESSAGE } from "#app/sop/paths.ts";
 import { updateRecord } from "#app/sop/queries.server.ts";
 import { checkedSopForm, requireChangeableRecord } from "#app/sop/route-helpers.server.ts";
 import sopCss from "#app/sop/sop.css?url";
+import { stylesheet } from "#app/ui/page-head.ts";
 
 // Edit a saved record. The version read travels with the form; a save after someone else's is
 // refused with the shared message (README difference 20) and the typed input is kept. The definition
 // comes with the loader data, as on the blank form (form.tsx).
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: sopCss }];
+export const links = stylesheet(sopCss);
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Edit ${data.code} record · PlantOps` : "PlantOps" },
 ];

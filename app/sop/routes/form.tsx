@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { requirePermission, requireUser } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
@@ -10,13 +10,14 @@ import { recordPath, SAVED_MESSAGE } from "#app/sop/paths.ts";
 import { createRecord } from "#app/sop/queries.server.ts";
 import { checkedSopForm, requireFormat } from "#app/sop/route-helpers.server.ts";
 import sopCss from "#app/sop/sop.css?url";
+import { stylesheet } from "#app/ui/page-head.ts";
 
 // The blank form of a format: /AS11, /as10, … (any case). Save stores it and opens the record.
 // The format's definition travels in the loader data: one route module serves all ten formats, and
 // importing them all would put every format's items into every form page's JavaScript
 // (architecture.md budgets: ≤ 130 KB per page). The server keeps them all (route-helpers.server.ts).
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: sopCss }];
+export const links = stylesheet(sopCss);
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.code} ${data.definition.title} · PlantOps` : "PlantOps" },
 ];

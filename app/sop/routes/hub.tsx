@@ -1,14 +1,15 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requirePermission } from "#app/auth/session.server.ts";
 import { useCan } from "#app/auth/use-can.ts";
 import { formats } from "#app/sop/formats/index.ts";
 import { recordsPath } from "#app/sop/paths.ts";
+import { pageTitle } from "#app/ui/page-head.ts";
 
 // /adminandsecurity: the spec's one button to /AS11, and every format with its blank form and records.
 // The list comes from the loader: importing the definitions would ship all ten formats' items.
 
-export const meta: MetaFunction = () => [{ title: "Admin & security formats · PlantOps" }];
+export const meta = pageTitle("Admin & security formats");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePermission(request, "sop");

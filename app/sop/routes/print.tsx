@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { requirePermission } from "#app/auth/session.server.ts";
 import { SopSheet } from "#app/sop/engine/sheet.tsx";
@@ -6,6 +6,7 @@ import { recordPath } from "#app/sop/paths.ts";
 import { requireFormat, requireRecord } from "#app/sop/route-helpers.server.ts";
 import sopCss from "#app/sop/sop.css?url";
 import { PrintNowButton, printHandle } from "#app/ui/list/print.tsx";
+import { stylesheet } from "#app/ui/page-head.ts";
 
 // The print view: only the paper (A4 in the format's orientation, sop.css and <PageOrientation>),
 // plus a Print button and a note that hide in print. Sent without JavaScript like every print
@@ -13,7 +14,7 @@ import { PrintNowButton, printHandle } from "#app/ui/list/print.tsx";
 // blank form (form.tsx).
 
 export const handle = printHandle;
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: sopCss }];
+export const links = stylesheet(sopCss);
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Print ${data.code} record · PlantOps` : "PlantOps" },
 ];

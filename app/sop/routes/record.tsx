@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { RecordHistory } from "#app/audit/history.tsx";
 import { recordHistory } from "#app/auth/history.server.ts";
@@ -13,11 +13,12 @@ import { DELETE_QUESTION, recordPath, recordsPath } from "#app/sop/paths.ts";
 import { mayChange, requireFormat, requireRecord } from "#app/sop/route-helpers.server.ts";
 import sopCss from "#app/sop/sop.css?url";
 import { ConfirmDelete } from "#app/ui/confirm-delete.tsx";
+import { stylesheet } from "#app/ui/page-head.ts";
 
 // A saved record, read-only, in the paper's layout, with Print, Edit and Delete.
 // The definition comes with the loader data, as on the blank form (form.tsx).
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: sopCss }];
+export const links = stylesheet(sopCss);
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.code} record · PlantOps` : "PlantOps" },
 ];

@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { requirePermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
@@ -13,12 +13,13 @@ import { requireFormat } from "#app/sop/route-helpers.server.ts";
 import sopCss from "#app/sop/sop.css?url";
 import { ColumnHeads } from "#app/ui/list/page.tsx";
 import { PrintList, printHandle } from "#app/ui/list/print.tsx";
+import { stylesheet } from "#app/ui/page-head.ts";
 
 // /{format}/records/print?…: every record of the searched, date-ranged list (all pages) on paper,
 // in the list's order, sent without JavaScript (docs/architecture.md "Lists").
 
 export const handle = printHandle;
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: sopCss }];
+export const links = stylesheet(sopCss);
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.format.code} records (print) · PlantOps` : "PlantOps" },
 ];

@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { withListSize } from "#app/auth/list-size.server.ts";
 import { requirePermission } from "#app/auth/session.server.ts";
@@ -26,6 +26,7 @@ import { listHandle } from "#app/ui/list/handle.ts";
 import { ListToolbar, listViewOf, PrintLink, SortHeader } from "#app/ui/list/list-view.tsx";
 import { Marked } from "#app/ui/list/marked.tsx";
 import { EmptyRow, ListHead, ListTable } from "#app/ui/list/page.tsx";
+import { stylesheet } from "#app/ui/page-head.ts";
 
 // /{format}/records: a server-side list (docs/architecture.md "Lists"), newest first, searched
 // (?q=, what the rows show and what the records hold), within a date range (?from=&to=), sorted
@@ -33,7 +34,7 @@ import { EmptyRow, ListHead, ListTable } from "#app/ui/list/page.tsx";
 // past its expected date. The loader sends the format's name and key-field headings, not its
 // definition.
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: sopCss }];
+export const links = stylesheet(sopCss);
 // A list with its own search box: the navbar leaves its own out (README difference 18).
 export const handle = listHandle;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useLocation } from "@remix-run/react";
 import { requirePermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
@@ -10,6 +10,7 @@ import { deleteLine, getLineBySrno } from "#app/spares/queries.server.ts";
 import { type Department, deleteHrefOf, isDepartment, messages, safeListPath } from "#app/spares/rules.ts";
 import sparesCss from "#app/spares/spares.css?url";
 import { ConfirmDeleteForm } from "#app/ui/confirm-delete.tsx";
+import { pageTitle } from "#app/ui/page-head.ts";
 
 // /products/{department}/{srno}/delete?back=…: the confirmation page of Delete without JavaScript;
 // with JavaScript the table's dialog posts here. The line is addressed by its serial number (unique
@@ -18,7 +19,7 @@ import { ConfirmDeleteForm } from "#app/ui/confirm-delete.tsx";
 // a line changed, renumbered, or deleted and re-created since is never deleted by mistake.
 // `back` names the table to return to.
 
-export const meta: MetaFunction = () => [{ title: "Delete spare-parts line · PlantOps" }];
+export const meta = pageTitle("Delete spare-parts line");
 export const links = () => [{ rel: "stylesheet", href: sparesCss }];
 
 function target(request: Request, params: Record<string, string | undefined>) {

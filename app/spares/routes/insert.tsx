@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requirePermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
@@ -18,11 +18,12 @@ import {
 } from "#app/spares/rules.ts";
 import sparesCss from "#app/spares/spares.css?url";
 import { FormError } from "#app/ui/form.tsx";
+import { pageTitle } from "#app/ui/page-head.ts";
 
 // /insertproduct/{department}: the 'Enter Information' form (the legacy app). /insertproduct alone
 // says 'Department is not specified'.
 
-export const meta: MetaFunction = () => [{ title: "Enter Information · PlantOps" }];
+export const meta = pageTitle("Enter Information");
 export const links = () => [{ rel: "stylesheet", href: sparesCss }];
 
 /** The department of the address: null when none is given, a 404 when it is not one of ours. */

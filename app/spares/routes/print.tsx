@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { requirePermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
@@ -21,13 +21,14 @@ import {
 import sparesCss from "#app/spares/spares.css?url";
 import { ColumnHeads } from "#app/ui/list/page.tsx";
 import { PrintList, printHandle } from "#app/ui/list/print.tsx";
+import { stylesheet } from "#app/ui/page-head.ts";
 
 // /products/{department}/print?…: the department's whole table, as searched and filtered, on
 // paper (every page of the list). Sent without JavaScript (docs/architecture.md "Lists").
 
 export const handle = printHandle;
 // The table's own styles (figures right-aligned), as on screen.
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: sparesCss }];
+export const links = stylesheet(sparesCss);
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.department ?? "Spare parts"} spare parts (print) · PlantOps` },
 ];

@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
 import { RecordHistory } from "#app/audit/history.tsx";
 import { recordHistory } from "#app/auth/history.server.ts";
@@ -19,13 +19,14 @@ import sparesCss from "#app/spares/spares.css?url";
 import { movementFormPath, type StockItemRef, stockCardPath } from "#app/stock/item.ts";
 import { formatQuantity } from "#app/stock/rules.ts";
 import { FormError } from "#app/ui/form.tsx";
+import { pageTitle } from "#app/ui/page-head.ts";
 
 // /updateproduct/{department}/{id}: 'Update Product Information' (the legacy app), the line's page.
 // The form carries the version it was read at, so a save over someone else's change is refused
 // (README difference 20). The available stock is the ledger's (issue 17): shown with its days of
 // cover and order-by date and the links that change it, never typed over here.
 
-export const meta: MetaFunction = () => [{ title: "Update Product Information · PlantOps" }];
+export const meta = pageTitle("Update Product Information");
 export const links = () => [{ rel: "stylesheet", href: sparesCss }];
 
 function lineOf(params: Record<string, string | undefined>) {

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { requirePermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
@@ -9,10 +9,11 @@ import { deleteHref } from "#app/store-racks/components.tsx";
 import { deleteRackItem, findRackItem } from "#app/store-racks/queries.server.ts";
 import { formatQuantity, messages, rackLabel } from "#app/store-racks/rules.ts";
 import { ConfirmDeleteForm } from "#app/ui/confirm-delete.tsx";
+import { pageTitle } from "#app/ui/page-head.ts";
 
 // /about/{rackNumber}/{_id}/delete: the confirmation page for Delete without JavaScript (with it,
 // the Store Racks page asks in a dialog that posts here). Behaviour note 8: delete works.
-export const meta: MetaFunction = () => [{ title: "Delete item · PlantOps" }];
+export const meta = pageTitle("Delete item");
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePermission(request, "racks", "write");

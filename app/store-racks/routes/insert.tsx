@@ -1,10 +1,4 @@
-import {
-  type ActionFunctionArgs,
-  data,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requirePermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
@@ -16,13 +10,14 @@ import racksCss from "#app/store-racks/racks.css?url";
 import { formatQuantity, messages, parseRackNumber, rackLabel } from "#app/store-racks/rules.ts";
 import { rackItemInsertAnyRackSchema, rackItemInsertSchema } from "#app/store-racks/schema.ts";
 import { parseSubmission } from "#app/ui/form/parse.ts";
+import { pageTitle, stylesheet } from "#app/ui/page-head.ts";
 import { useToast } from "#app/ui/toasts.tsx";
 
 // /insertproducts/{rackNumber}: the Insert Rack Data form (the legacy app). Reached from "All
 // racks" as /insertproducts, the form asks for the rack too (a new store has no rack to choose).
-export const meta: MetaFunction = () => [{ title: "Insert Rack Data · PlantOps" }];
+export const meta = pageTitle("Insert Rack Data");
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: racksCss }];
+export const links = stylesheet(racksCss);
 
 /** The rack of the address; null on /insertproducts, where the form asks for it. */
 const rackOfPath = (raw: string | undefined) => (raw === undefined ? null : requireRackNumber(raw));

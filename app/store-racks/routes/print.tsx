@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { requirePermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
@@ -10,12 +10,13 @@ import { appliedRackFilters, readRackPeriod, readRackView } from "#app/store-rac
 import { formatQuantity, rackLabel } from "#app/store-racks/rules.ts";
 import { ColumnHeads } from "#app/ui/list/page.tsx";
 import { PrintList, printHandle } from "#app/ui/list/print.tsx";
+import { pageTitle } from "#app/ui/page-head.ts";
 
 // /about/print?…: every store-rack item of the searched/filtered list on paper, grouped by rack
 // when in rack order. Sent without JavaScript (docs/architecture.md "Lists").
 
 export const handle = printHandle;
-export const meta: MetaFunction = () => [{ title: "Store Racks (print) · PlantOps" }];
+export const meta = pageTitle("Store Racks (print)");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePermission(request, "racks");

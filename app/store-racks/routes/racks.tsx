@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { Fragment } from "react";
 import { withListSize } from "#app/auth/list-size.server.ts";
@@ -22,14 +22,15 @@ import { FilterSelect } from "#app/ui/list/filters.tsx";
 import { listHandle } from "#app/ui/list/handle.ts";
 import { ListToolbar, listViewOf, PrintLink, SortHeader } from "#app/ui/list/list-view.tsx";
 import { Marked } from "#app/ui/list/marked.tsx";
-import { EmptyRow, ListHead, ListTable } from "#app/ui/list/page.tsx";
+import { EmptyRow, HeadCells, ListHead, ListTable } from "#app/ui/list/page.tsx";
+import { pageTitle } from "#app/ui/page-head.ts";
 
 // /about, the Store Racks page (the legacy app) as one server-side list of every rack's items
 // (docs/architecture.md "Lists"; docs/decisions/006). The spec's 24 panels become a rack filter
 // whose options are the panels' labels ('RACK {n} - {category}') and, in the table, a header row
 // per rack with its count and its 'Insert New Item' link; an empty rack is reached by choosing it,
 // and with "All racks" the page's own 'Insert New Item' asks for the rack in its form.
-export const meta: MetaFunction = () => [{ title: "Store Racks · PlantOps" }];
+export const meta = pageTitle("Store Racks");
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: racksCss },
   { rel: "stylesheet", href: ledgerCss },
@@ -125,12 +126,7 @@ export default function StoreRacksPage() {
               Closing Stock
             </SortHeader>
             {mayRead ? <th scope="col">Stock</th> : null}
-            {mayChange ? (
-              <>
-                <th scope="col">Update</th>
-                <th scope="col">Delete</th>
-              </>
-            ) : null}
+            {mayChange ? <HeadCells labels={["Update", "Delete"]} /> : null}
           </tr>
         </thead>
         <tbody>

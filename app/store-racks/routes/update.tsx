@@ -1,10 +1,4 @@
-import {
-  type ActionFunctionArgs,
-  data,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
 import { RecordHistory } from "#app/audit/history.tsx";
 import { recordHistory } from "#app/auth/history.server.ts";
@@ -23,12 +17,13 @@ import { formatQuantity, messages, rackLabel } from "#app/store-racks/rules.ts";
 import { rackItemUpdateSchema } from "#app/store-racks/schema.ts";
 import { ErrorPage } from "#app/ui/error-page.tsx";
 import { parseSubmission } from "#app/ui/form/parse.ts";
+import { pageTitle, stylesheet } from "#app/ui/page-head.ts";
 import { useToast } from "#app/ui/toasts.tsx";
 
 // /rackupdate/{rackNumber}/{_id}: the Update Product form (the legacy app; README difference 20).
-export const meta: MetaFunction = () => [{ title: "Update Product · PlantOps" }];
+export const meta = pageTitle("Update Product");
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: racksCss }];
+export const links = stylesheet(racksCss);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requirePermission(request, "racks", "write");

@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { can } from "#app/auth/permissions.ts";
 import { ROLE_LABELS } from "#app/auth/roles.ts";
@@ -13,8 +13,10 @@ import { mailNotReadyReason } from "#app/mail/rules.ts";
 import { ReminderChoices } from "#app/reminders/components.tsx";
 import { setSubscriptions, subscriptionsOf } from "#app/reminders/queries.server.ts";
 import { chosenKinds, kindsForRole, reminderChoicesSchema } from "#app/reminders/rules.ts";
+import { useCheckedForm } from "#app/ui/form/checked-form.ts";
 import { parseSubmission } from "#app/ui/form/parse.ts";
 import { Field, FormError, SubmitButton } from "#app/ui/form.tsx";
+import { pageTitle } from "#app/ui/page-head.ts";
 import {
   accountOf,
   activeSessions,
@@ -33,7 +35,7 @@ import {
 } from "#app/users/rules.ts";
 
 // /account (every role): own name, own password, own sessions.
-export const meta: MetaFunction = () => [{ title: "Account · PlantOps" }];
+export const meta = pageTitle("Account");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -121,12 +123,9 @@ export default function AccountPage() {
     onValidate: ({ formData }) => parseSubmission(formData, accountNameSchema),
     shouldValidate: "onSubmit",
   });
-  const [passwordForm, passwordFields] = useForm({
+  const [passwordForm, passwordFields] = useCheckedForm(changePasswordSchema, {
     id: "account-password",
     lastResult: answer?.intent === "password" ? answer.result : undefined,
-    onValidate: ({ formData }) => parseSubmission(formData, changePasswordSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
   const others = sessions.filter((session) => !session.current).length;
   return (

@@ -1,25 +1,21 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import {
-  type ActionFunctionArgs,
-  data,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-  redirect,
-} from "@remix-run/node";
+import { getFormProps } from "@conform-to/react";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { requireUser } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { readForm } from "#app/lib/http.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
+import { useCheckedForm } from "#app/ui/form/checked-form.ts";
 import { parseSubmission } from "#app/ui/form/parse.ts";
 import { FormError, SubmitButton } from "#app/ui/form.tsx";
+import { pageTitle } from "#app/ui/page-head.ts";
 import { changePassword } from "#app/users/account.server.ts";
 import { NewPasswordFields } from "#app/users/password-fields.tsx";
 import { forcedPasswordSchema, PASSWORD_CHANGED } from "#app/users/rules.ts";
 
 // /change-password: where a user with a temporary password (made or reset by an admin) is held
 // until they choose their own; every other page redirects here (session.server.ts requireUser).
-export const meta: MetaFunction = () => [{ title: "Choose a new password · PlantOps" }];
+export const meta = pageTitle("Choose a new password");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -47,13 +43,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function ChangePasswordPage() {
   const { email } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm({
-    id: "change-password",
-    lastResult,
-    onValidate: ({ formData }) => parseSubmission(formData, forcedPasswordSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useCheckedForm(forcedPasswordSchema, { id: "change-password", lastResult });
   return (
     <main className="auth-page" id="main">
       <section className="auth-card" aria-labelledby="change-password-title">

@@ -1,5 +1,5 @@
-import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { getFormProps, getInputProps, getSelectProps } from "@conform-to/react";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ShownOnce } from "#app/auth/components.tsx";
 import { withListSize } from "#app/auth/list-size.server.ts";
@@ -12,19 +12,21 @@ import { readForm } from "#app/lib/http.server.ts";
 import { readListParams } from "#app/lib/list-params.ts";
 import { FAULT_MESSAGE } from "#app/lib/messages.ts";
 import { logError } from "#app/lib/request-id.server.ts";
+import { useCheckedForm } from "#app/ui/form/checked-form.ts";
 import { parseSubmission } from "#app/ui/form/parse.ts";
 import { Field, FormError, SubmitButton } from "#app/ui/form.tsx";
 import { listHandle } from "#app/ui/list/handle.ts";
 import { ListToolbar, listViewOf, SortHeader } from "#app/ui/list/list-view.tsx";
 import { Marked } from "#app/ui/list/marked.tsx";
 import { EmptyRow, ListError, ListHead, ListTable } from "#app/ui/list/page.tsx";
+import { pageTitle } from "#app/ui/page-head.ts";
 import { type UserSort, userListDefaults, userListOptions } from "#app/users/list.ts";
 import { addUser, listUsers } from "#app/users/queries.server.ts";
 import { type UserField, userRecord } from "#app/users/record.ts";
 import { addUserSchema, STATUS_LABELS } from "#app/users/rules.ts";
 
 // /users (admin, issue 16): every account, searched and sorted on the server, and "Add a user".
-export const meta: MetaFunction = () => [{ title: "Users · PlantOps" }];
+export const meta = pageTitle("Users");
 export const handle = listHandle;
 
 const label = (field: UserField) => userRecord.fields[field].label;
@@ -135,13 +137,10 @@ export default function UsersPage() {
 
 function AddUser() {
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useForm({
+  const [form, fields] = useCheckedForm(addUserSchema, {
     id: "add-user",
     lastResult: actionData?.result,
     defaultValue: { role: "staff" },
-    onValidate: ({ formData }) => parseSubmission(formData, addUserSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
   const added = actionData?.added;
   return (

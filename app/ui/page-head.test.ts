@@ -1,0 +1,12 @@
+import { describe, expect, test } from "vitest";
+import { pageTitle, stylesheet } from "#app/ui/page-head.ts";
+
+describe("a page's head", () => {
+  test("the title names the page, then the product", () => {
+    expect(pageTitle("Update File")({} as never)).toEqual([{ title: "Update File · PlantOps" }]);
+  });
+
+  test("the links load the page's stylesheet", () => {
+    expect(stylesheet("/assets/racks.css")()).toEqual([{ rel: "stylesheet", href: "/assets/racks.css" }]);
+  });
+});

@@ -1,0 +1,14 @@
+import type { LinksFunction, MetaFunction } from "@remix-run/node";
+
+// A page's head, as its route module exports it: `meta` names the page in the tab ("… · PlantOps",
+// the product's name after the page's), `links` loads its feature's stylesheet.
+
+/** A route's `meta`: the page's title, then the product's name. */
+export const pageTitle =
+  (title: string): MetaFunction =>
+  () => [{ title: `${title} · PlantOps` }];
+
+/** A route's `links`: its stylesheet. */
+export const stylesheet =
+  (href: string): LinksFunction =>
+  () => [{ rel: "stylesheet", href }];
