@@ -1,6 +1,13 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import {
+  accountOf,
+  activeSessions,
+  changeName,
+  signOutOthers,
+  signOutSession,
+} from "#app/auth/accounts.server.ts";
 import { can } from "#app/auth/permissions.ts";
 import { ROLE_LABELS } from "#app/auth/roles.ts";
 import { requireUser } from "#app/auth/session.server.ts";
@@ -15,14 +22,7 @@ import { setSubscriptions, subscriptionsOf } from "#app/reminders/queries.server
 import { chosenKinds, kindsForRole, reminderChoicesSchema } from "#app/reminders/rules.ts";
 import { parseSubmission } from "#app/ui/form/parse.ts";
 import { Field, FormError, SubmitButton } from "#app/ui/form.tsx";
-import {
-  accountOf,
-  activeSessions,
-  changeName,
-  changePassword,
-  signOutOthers,
-  signOutSession,
-} from "#app/users/account.server.ts";
+import { changePassword } from "#app/users/account.server.ts";
 import { describeDevice } from "#app/users/devices.ts";
 import { NewPasswordFields } from "#app/users/password-fields.tsx";
 import {
