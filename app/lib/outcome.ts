@@ -10,3 +10,6 @@ export type Refused<Reason extends string = string> = { ok: false; reason: Reaso
 export type Outcome<Done extends object = object, Reason extends string = string> =
   | ({ ok: true } & Done)
   | Refused<Reason>;
+
+/** A refusal the command words itself: its message is what the page or the API says. */
+export type WordedRefusal<Reason extends string = string> = Refused<Reason> & { message: string };

@@ -5,6 +5,7 @@ import type { Tx } from "#app/db/client.server.ts";
 import { likePattern, orderBy, PRINT_ROW_LIMIT, pageOf, totalColumn } from "#app/db/list.server.ts";
 import { atVersion, isRecordId, nextVersion } from "#app/db/records.server.ts";
 import type { ListParams } from "#app/lib/list-params.ts";
+import type { Outcome } from "#app/lib/outcome.ts";
 import type { FormatDefinition, SopData } from "#app/sop/engine/types.ts";
 import {
   joinKeyValues,
@@ -100,7 +101,7 @@ export async function getRecord(db: Tx, definition: FormatDefinition, id: string
   return row ? { ...row, data: row.data as SopData } : null;
 }
 
-export type UpdateOutcome = { ok: true; version: number } | { ok: false; reason: "not-found" | "stale" };
+export type UpdateOutcome = Outcome<{ version: number }, "not-found" | "stale">;
 
 /** Saves new data. With `version` (the one the user read), a record changed since is refused. */
 export async function updateRecord(

@@ -1,7 +1,7 @@
 import { passwordHashOf, setOwnPassword } from "#app/auth/accounts.server.ts";
 import { hashPassword, verifyPassword } from "#app/auth/password.server.ts";
 import type { Tx } from "#app/db/client.server.ts";
-import type { Refused } from "#app/lib/outcome.ts";
+import type { WordedRefusal } from "#app/lib/outcome.ts";
 import { newPasswordProblem } from "#app/users/passwords.server.ts";
 import { WRONG_PASSWORD_MESSAGE } from "#app/users/rules.ts";
 
@@ -10,10 +10,7 @@ import { WRONG_PASSWORD_MESSAGE } from "#app/users/rules.ts";
 
 export type PasswordOutcome =
   | { ok: true }
-  | (Refused<"wrong-password" | "new-password"> & {
-      field: "currentPassword" | "newPassword";
-      message: string;
-    });
+  | (WordedRefusal<"wrong-password" | "new-password"> & { field: "currentPassword" | "newPassword" });
 
 const wrongPassword = {
   ok: false,
