@@ -1,5 +1,5 @@
-import { and, inArray, isNull, sql } from "drizzle-orm";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { type AnyPgColumn, alias } from "drizzle-orm/pg-core";
 import { personName, users } from "#app/auth/table.server.ts";
 import type { Tx } from "#app/db/client.server.ts";
 
@@ -12,6 +12,22 @@ import type { Tx } from "#app/db/client.server.ts";
  */
 export const personNameById = (userId: AnyPgColumn) =>
   sql<string | null>`(select ${personName(users)} from ${users} where ${users.id} = ${userId})`;
+
+/**
+ * The person a column names, joined under the alias `as`: the table to left-join, the join's
+ * condition, and what a list shows, searches and sorts by (their e-mail, their name, and the name
+ * as personName shows it). For a list that keeps "saved by" in its one query.
+ */
+export function personJoin(as: string) {
+  const person = alias(users, as);
+  return {
+    table: person,
+    on: (userId: AnyPgColumn) => eq(person.id, userId),
+    email: person.email,
+    name: person.name,
+    shownName: personName(person),
+  };
+}
 
 /** The accounts not disabled among `ids`: their e-mail and role (who a digest goes to). */
 export async function activePeople(db: Tx, ids: readonly string[]) {

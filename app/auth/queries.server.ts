@@ -19,6 +19,7 @@ import type { Tx } from "#app/db/client.server.ts";
 import { isRecordId, isUniqueViolation } from "#app/db/records.server.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
 import { UNKNOWN_ADDRESS, withoutNul } from "#app/lib/http.server.ts";
+import type { Refused, WordedRefusal } from "#app/lib/outcome.ts";
 
 export type { Role };
 export type SessionUser = {
@@ -34,7 +35,7 @@ export type SessionUser = {
 
 export const SESSION_DAYS = 7;
 
-export type RegisterResult = { ok: true; userId: string; role: Role } | { ok: false; message: string };
+export type RegisterResult = { ok: true; userId: string; role: Role } | WordedRefusal<"email-taken">;
 
 /**
  * Creates an account. The first account becomes admin (issue 2), the rest get the role an admin
@@ -58,7 +59,8 @@ export async function registerUser(
         .select({ id: users.id })
         .from(users)
         .where(sql`lower(${users.email}) = lower(${email})`);
-      if (existing) return { ok: false as const, message: messages.emailTaken };
+      if (existing)
+        return { ok: false as const, reason: "email-taken" as const, message: messages.emailTaken };
       const [{ count }] = await tx.select({ count: sql<number>`count(*)::int` }).from(users);
       const role: Role = count === 0 ? "admin" : newcomerRole;
       const [user] = await tx
@@ -75,14 +77,14 @@ export async function registerUser(
       return { ok: true as const, userId: user.id, role };
     });
   } catch (error) {
-    if (isUniqueViolation(error)) return { ok: false, message: messages.emailTaken };
+    if (isUniqueViolation(error)) return { ok: false, reason: "email-taken", message: messages.emailTaken };
     throw error;
   }
 }
 
 export type LoginResult =
   | { ok: true; user: { id: string; email: string; role: Role } }
-  | { ok: false; reason: "invalid" | "throttled"; message: string; retryAfterSeconds?: number };
+  | (WordedRefusal<"invalid" | "throttled"> & { retryAfterSeconds?: number });
 
 /**
  * Checks e-mail and password under the sign-in limits (rules.ts signInLimits). The limits are
@@ -191,7 +193,9 @@ async function signInWait(tx: Tx, email: string, address: string): Promise<numbe
   return Math.max(0, ...waits);
 }
 
-export type RegistrationGate = { ok: true; attemptId: string } | { ok: false; retryAfterSeconds: number };
+export type RegistrationGate =
+  | { ok: true; attemptId: string }
+  | (Refused<"throttled"> & { retryAfterSeconds: number });
 
 /**
  * Records a registration attempt before its code is checked, refusing it when the address or
@@ -213,9 +217,17 @@ export async function openRegistrationAttempt(db: Tx, address: string): Promise<
       where not succeeded and created_at > ${window}`)) as Row[];
     // Without a known address every client shares one; then only the limit in all applies.
     if (address !== UNKNOWN_ADDRESS && numberOf(counts, "by_address") >= limits.perAddress)
-      return { ok: false as const, retryAfterSeconds: Math.max(1, numberOf(counts, "address_wait")) };
+      return {
+        ok: false as const,
+        reason: "throttled" as const,
+        retryAfterSeconds: Math.max(1, numberOf(counts, "address_wait")),
+      };
     if (numberOf(counts, "in_all") >= limits.global)
-      return { ok: false as const, retryAfterSeconds: Math.max(1, numberOf(counts, "global_wait")) };
+      return {
+        ok: false as const,
+        reason: "throttled" as const,
+        retryAfterSeconds: Math.max(1, numberOf(counts, "global_wait")),
+      };
     const [attempt] = await tx
       .insert(registrationAttempts)
       .values({ address, succeeded: false })

@@ -25,6 +25,12 @@ export const signInLimits = {
   globalFailuresPerMinute: 60,
 } as const;
 
+/** An account as the people list shows it: disabled, locked by sign-in failures, or active. */
+export type AccountStatus = "active" | "disabled" | "locked";
+
+/** Why an admin's change of an account is refused (the people pages word it and pick the status). */
+export type AccountRefusal = "not-found" | "not-admin" | "last-admin" | "email-taken";
+
 /** Registration: wrong attempts per address and in all, per 15 minutes. */
 export const registrationLimits = {
   windowMinutes: 15,

@@ -6,6 +6,7 @@ import { listBackups } from "#app/backups/run.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { isUniqueViolation } from "#app/db/records.server.ts";
 import { backupDir, serverSettings } from "#app/lib/env.server.ts";
+import type { WordedRefusal } from "#app/lib/outcome.ts";
 
 // Bring one deleted record back (issue 34): a wrong delete should not need a whole restore. The
 // record and its stock movements are read from the newest kept backup that holds it, exactly as
@@ -70,14 +71,15 @@ async function findIn(file: string, type: BringBackType, id: string) {
 
 export type BringBackOutcome =
   | { ok: true; backup: string; takenAt: Date; movements: number }
-  | { ok: false; message: string };
+  | WordedRefusal<"present" | "taken" | "older-columns" | "not-kept">;
 
 export async function bringBack(type: BringBackType, id: string, userId: string): Promise<BringBackOutcome> {
   const spec = BRING_BACK[type];
   const [present] = await db.execute(
     sql`select 1 from ${sql.raw(quoteName(spec.table))} where id::text = ${id}`,
   );
-  if (present) return { ok: false, message: "This record exists: there is nothing to bring back." };
+  if (present)
+    return { ok: false, reason: "present", message: "This record exists: there is nothing to bring back." };
   const dir = backupDir(serverSettings());
   for (const backup of listBackups(dir)) {
     let found: Found[];
@@ -137,16 +139,22 @@ export async function bringBack(type: BringBackType, id: string, userId: string)
       if (isUniqueViolation(error))
         return {
           ok: false,
+          reason: "taken",
           message: "Another record now has this one's number or key: change or delete it first.",
         };
       if (code === "42703")
         return {
           ok: false,
+          reason: "older-columns",
           message: "The backup that holds it is from an older PlantOps whose columns differ.",
         };
       throw error;
     }
     return { ok: true, backup: backup.name, takenAt: backup.takenAt, movements: movements?.rows.length ?? 0 };
   }
-  return { ok: false, message: "No kept backup holds this record (it was added after the last backup)." };
+  return {
+    ok: false,
+    reason: "not-kept",
+    message: "No kept backup holds this record (it was added after the last backup).",
+  };
 }

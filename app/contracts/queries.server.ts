@@ -6,6 +6,7 @@ import type { ContractInsert, ContractUpdate } from "#app/contracts/schema.ts";
 import { contracts } from "#app/contracts/table.server.ts";
 import type { Tx } from "#app/db/client.server.ts";
 import { atVersion, insertAll, isRecordId, nextVersion } from "#app/db/records.server.ts";
+import type { Outcome } from "#app/lib/outcome.ts";
 import { fromWire, toWire, type WireOf } from "#app/lib/record.ts";
 import { versionedRecords } from "#app/spreadsheets/import-records.server.ts";
 
@@ -92,10 +93,7 @@ export async function createContract(db: Tx, input: ContractInsert, userId: stri
   });
 }
 
-export type UpdateOutcome =
-  | { ok: true; equipment: Equipment }
-  | { ok: false; reason: "notFound" }
-  | { ok: false; reason: "stale" };
+export type UpdateOutcome = Outcome<{ equipment: Equipment }, "not-found" | "stale">;
 
 /**
  * Replaces a contract's fields. With `version` the save only lands on that version (behaviour
@@ -107,10 +105,10 @@ export async function updateContract(
   input: ContractUpdate,
   userId: string,
 ): Promise<UpdateOutcome> {
-  if (!isContractId(id)) return { ok: false, reason: "notFound" };
+  if (!isContractId(id)) return { ok: false, reason: "not-found" };
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(contracts).where(eq(contracts.id, id)).for("update");
-    if (!current) return { ok: false, reason: "notFound" } as const;
+    if (!current) return { ok: false, reason: "not-found" } as const;
     const expected = input.version ?? current.version;
     if (expected !== current.version) return { ok: false, reason: "stale" } as const;
     const [row] = await tx

@@ -17,7 +17,10 @@ export const TIMELINE_DAYS = 90;
 /** Contracts drawn on the timeline, nearest date first; the rest are said in words and in the table. */
 export const TIMELINE_ROWS = 15;
 
-/** The contracts with a validity end or next due date on or before `through` (overdue ones too). */
+/**
+ * The contracts with a validity end or next due date on or before `through` (overdue ones too):
+ * what the timeline draws and the reminders (app/reminders) are worked out from.
+ */
 export async function contractDatesThrough(db: Tx, through: string) {
   return db
     .select({
@@ -26,6 +29,7 @@ export async function contractDatesThrough(db: Tx, through: string) {
       company: contracts.company,
       validityTo: contracts.validityTo,
       nextDueOn: contracts.nextDueOn,
+      mobileNumber: contracts.mobileNumber,
     })
     .from(contracts)
     .where(or(lte(contracts.nextDueOn, through), lte(contracts.validityTo, through)))

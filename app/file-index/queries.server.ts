@@ -9,6 +9,7 @@ import type { FileSort } from "#app/file-index/list.ts";
 import { RACK_NAMES, type Rack, type RackFile, type RackName, type RackView } from "#app/file-index/rules.ts";
 import type { FileUpdate, NewFile } from "#app/file-index/schema.ts";
 import { rackFiles } from "#app/file-index/table.server.ts";
+import type { Refused } from "#app/lib/outcome.ts";
 import { versionedRecords } from "#app/spreadsheets/import-records.server.ts";
 
 // Data access for the file index: plain functions taking the database or a transaction first,
@@ -133,9 +134,7 @@ export async function findFile(db: Tx, rackName: RackName, fileId: string): Prom
   return file;
 }
 
-export type InsertOutcome =
-  | { ok: true; files: RackFile[] }
-  | { ok: false; reason: "duplicate"; fileNumber: number };
+export type InsertOutcome = { ok: true; files: RackFile[] } | (Refused<"duplicate"> & { fileNumber: number });
 
 /**
  * Adds files to a rack in one transaction (all or none), each audited. A number already used in
@@ -199,7 +198,7 @@ async function takenNumber(db: Tx, rackName: RackName, files: readonly NewFile[]
 
 export type UpdateOutcome =
   | { ok: true; file: RackFile }
-  | { ok: false; reason: "not-found" | "stale"; file?: RackFile };
+  | (Refused<"not-found" | "stale"> & { file?: RackFile });
 
 /**
  * Renames a file. With a version (the editor's), a record changed since it was read is refused

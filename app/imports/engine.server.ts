@@ -3,6 +3,7 @@ import { audit } from "#app/audit/log.server.ts";
 import type { Tx } from "#app/db/client.server.ts";
 import { isRecordId, isUniqueViolation } from "#app/db/records.server.ts";
 import { imports } from "#app/imports/table.server.ts";
+import type { WordedRefusal } from "#app/lib/outcome.ts";
 import { cleanText } from "#app/lib/text.ts";
 import { type ImportKind, ImportRefused, type Stored, type Values } from "#app/spreadsheets/import-kind.ts";
 import {
@@ -282,7 +283,10 @@ export async function commitImport(
   id: string,
   user: { id: string; email: string },
   now = new Date(),
-): Promise<{ ok: true; written: number; message: string } | { ok: false; message: string }> {
+): Promise<
+  | { ok: true; written: number; message: string }
+  | WordedRefusal<"expired" | "has-errors" | "stale" | "refused">
+> {
   try {
     return await db.transaction(async (tx) => {
       const [found] = await tx
@@ -298,10 +302,10 @@ export async function commitImport(
           ),
         )
         .for("update");
-      if (!found) return { ok: false as const, message: importMessages.expired };
+      if (!found) return { ok: false as const, reason: "expired" as const, message: importMessages.expired };
       const rows = found.rows as PreviewRow[];
       if (rows.some((row) => row.outcome === "error"))
-        return { ok: false as const, message: importMessages.hasErrors };
+        return { ok: false as const, reason: "has-errors" as const, message: importMessages.hasErrors };
       await checkStillAsPreviewed(tx, kind, rows);
       const added = rows.filter((row) => row.outcome === "new").map((row) => row.values as Values);
       const source = { fileName: found.fileName };
@@ -350,8 +354,9 @@ export async function commitImport(
   } catch (error) {
     // A unique key written by someone else between the re-check and this write (a form's save).
     if (error instanceof Stale || isUniqueViolation(error))
-      return { ok: false, message: importMessages.stale };
-    if (error instanceof ImportRefused) return { ok: false, message: importMessages.refused(error.message) };
+      return { ok: false, reason: "stale", message: importMessages.stale };
+    if (error instanceof ImportRefused)
+      return { ok: false, reason: "refused", message: importMessages.refused(error.message) };
     throw error;
   }
 }
@@ -370,11 +375,12 @@ export async function undoImport(
   kind: ImportKind,
   id: string,
   user: { id: string; email: string },
-): Promise<{ ok: true; message: string } | { ok: false; message: string }> {
+): Promise<{ ok: true; message: string } | WordedRefusal<"not-committed" | "changed" | "refused">> {
   try {
     return await undoInTransaction(db, kind, id, user);
   } catch (error) {
-    if (error instanceof ImportRefused) return { ok: false, message: undoMessages.refused(error.message) };
+    if (error instanceof ImportRefused)
+      return { ok: false, reason: "refused", message: undoMessages.refused(error.message) };
     throw error;
   }
 }
@@ -386,19 +392,21 @@ function undoInTransaction(db: Tx, kind: ImportKind, id: string, user: { id: str
       .from(imports)
       .where(and(eq(imports.id, id), eq(imports.kind, kind.id), eq(imports.status, "committed")))
       .for("update");
-    if (!found?.changes) return { ok: false as const, message: undoMessages.notCommitted };
+    if (!found?.changes)
+      return { ok: false as const, reason: "not-committed" as const, message: undoMessages.notCommitted };
     const changes = found.changes as Changes;
     const ids = [...changes.inserted, ...changes.updated.map((row) => row.id)];
     const versions = await kind.versions(tx, ids);
     const untouched =
       changes.inserted.every((rowId) => versions.get(rowId) === 1) &&
       changes.updated.every((row) => versions.get(row.id) === row.version);
-    if (!untouched) return { ok: false as const, message: undoMessages.changedSince };
+    if (!untouched)
+      return { ok: false as const, reason: "changed" as const, message: undoMessages.changedSince };
     // Dependents (ledger movements) change without the version: any since the import is a change.
     if (changes.dependents) {
       const now = await dependentsOf(tx, kind, ids);
       if (now && ids.some((rowId) => now[rowId] !== changes.dependents?.[rowId]))
-        return { ok: false as const, message: undoMessages.changedSince };
+        return { ok: false as const, reason: "changed" as const, message: undoMessages.changedSince };
     }
     await kind.remove(tx, changes.inserted);
     const source = { fileName: found.fileName };

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Tx } from "#app/db/client.server.ts";
+import type { WordedRefusal } from "#app/lib/outcome.ts";
 import { queueMail } from "#app/mail/outbox.server.ts";
 import { mailNotReadyReason } from "#app/mail/rules.ts";
 
@@ -10,11 +11,11 @@ export async function queueTestMail(
   db: Tx,
   to: unknown,
   settings: { SMTP_URL?: string; MAIL_FROM?: string; APP_URL?: string },
-): Promise<{ ok: true; to: string; id: string } | { ok: false; message: string }> {
+): Promise<{ ok: true; to: string; id: string } | WordedRefusal<"mail-off" | "bad-address">> {
   const off = mailNotReadyReason(settings);
-  if (off) return { ok: false, message: off };
+  if (off) return { ok: false, reason: "mail-off", message: off };
   const parsed = address.safeParse(typeof to === "string" ? to : "");
-  if (!parsed.success) return { ok: false, message: "Enter a valid e-mail address." };
+  if (!parsed.success) return { ok: false, reason: "bad-address", message: "Enter a valid e-mail address." };
   const id = await queueMail(db, "test", {
     to: parsed.data,
     subject: "PlantOps test e-mail",

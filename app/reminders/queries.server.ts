@@ -3,8 +3,9 @@ import { activePeople } from "#app/auth/people.server.ts";
 import { can } from "#app/auth/permissions.ts";
 import type { Role } from "#app/auth/roles.ts";
 import { contractMessage, datePassed, type StatusBounds, whatsAppLink } from "#app/contracts/rules.ts";
-import { contracts } from "#app/contracts/table.server.ts";
+import { contractDatesThrough } from "#app/contracts/timeline.server.ts";
 import type { Tx } from "#app/db/client.server.ts";
+import { addDays } from "#app/lib/dates.ts";
 import { queueMail } from "#app/mail/outbox.server.ts";
 import {
   type ContractDue,
@@ -33,19 +34,7 @@ export async function contractDates(
   bounds: StatusBounds,
 ): Promise<ContractDue[]> {
   const farthest = Math.max(...offsets, 0);
-  const rows = await db
-    .select({
-      id: contracts.id,
-      equipment: contracts.equipment,
-      company: contracts.company,
-      validityTo: contracts.validityTo,
-      nextDueOn: contracts.nextDueOn,
-      mobileNumber: contracts.mobileNumber,
-    })
-    .from(contracts)
-    .where(
-      sql`${contracts.validityTo} <= ${today}::date + ${farthest}::int or ${contracts.nextDueOn} <= ${today}::date + ${farthest}::int`,
-    );
+  const rows = await contractDatesThrough(db, addDays(today, farthest));
   const candidates: ContractDue[] = [];
   for (const row of rows) {
     for (const [what, date] of [

@@ -1,11 +1,11 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, type SQL, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
 import { audit } from "#app/audit/log.server.ts";
-import { personName, users } from "#app/auth/table.server.ts";
+import { personJoin } from "#app/auth/people.server.ts";
 import type { Tx } from "#app/db/client.server.ts";
 import { likePattern, orderBy, PRINT_ROW_LIMIT, pageOf, totalColumn } from "#app/db/list.server.ts";
 import { atVersion, isRecordId, nextVersion } from "#app/db/records.server.ts";
 import type { ListParams } from "#app/lib/list-params.ts";
+import type { Outcome } from "#app/lib/outcome.ts";
 import type { FormatDefinition, SopData } from "#app/sop/engine/types.ts";
 import {
   joinKeyValues,
@@ -48,8 +48,8 @@ export type SopRecord = {
   updatedByName: string | null;
 };
 
-const creator = alias(users, "creator");
-const updater = alias(users, "updater");
+const creator = personJoin("creator");
+const updater = personJoin("updater");
 
 const recordColumns = {
   id: sopRecords.id,
@@ -62,8 +62,8 @@ const recordColumns = {
   updatedAt: sopRecords.updatedAt,
   createdBy: creator.email,
   updatedBy: updater.email,
-  createdByName: personName(creator),
-  updatedByName: personName(updater),
+  createdByName: creator.shownName,
+  updatedByName: updater.shownName,
 };
 
 export async function createRecord(db: Tx, definition: FormatDefinition, data: SopData, userId: string) {
@@ -95,13 +95,13 @@ export async function getRecord(db: Tx, definition: FormatDefinition, id: string
   const [row] = await db
     .select(recordColumns)
     .from(sopRecords)
-    .leftJoin(creator, eq(creator.id, sopRecords.createdBy))
-    .leftJoin(updater, eq(updater.id, sopRecords.updatedBy))
+    .leftJoin(creator.table, creator.on(sopRecords.createdBy))
+    .leftJoin(updater.table, updater.on(sopRecords.updatedBy))
     .where(and(eq(sopRecords.id, id), eq(sopRecords.format, definition.code)));
   return row ? { ...row, data: row.data as SopData } : null;
 }
 
-export type UpdateOutcome = { ok: true; version: number } | { ok: false; reason: "not-found" | "stale" };
+export type UpdateOutcome = Outcome<{ version: number }, "not-found" | "stale">;
 
 /** Saves new data. With `version` (the one the user read), a record changed since is refused. */
 export async function updateRecord(
@@ -194,7 +194,7 @@ async function countRecords(db: Tx, where: SQL | undefined) {
   const [{ total }] = await db
     .select({ total: count() })
     .from(sopRecords)
-    .leftJoin(creator, eq(creator.id, sopRecords.createdBy))
+    .leftJoin(creator.table, creator.on(sopRecords.createdBy))
     .where(where);
   return total;
 }
@@ -206,8 +206,8 @@ export async function listRecords(db: Tx, definition: FormatDefinition, filter: 
     db
       .select(recordColumns)
       .from(sopRecords)
-      .leftJoin(creator, eq(creator.id, sopRecords.createdBy))
-      .leftJoin(updater, eq(updater.id, sopRecords.updatedBy))
+      .leftJoin(creator.table, creator.on(sopRecords.createdBy))
+      .leftJoin(updater.table, updater.on(sopRecords.updatedBy))
       .where(where)
       .orderBy(desc(sopRecords.recordDate), desc(sopRecords.createdAt))
       .limit(PAGE_SIZE)
@@ -237,7 +237,7 @@ function recordSearch(q: string) {
 
 const RECORD_SORT_COLUMNS: Record<RecordSort, SQL> = {
   date: sql`${sopRecords.recordDate}`,
-  savedBy: sql`lower(${personName(creator)})`,
+  savedBy: sql`lower(${creator.shownName})`,
   savedAt: sql`${sopRecords.createdAt}`,
 };
 
@@ -267,7 +267,7 @@ function recordKeysQuery(
     recordDate: sopRecords.recordDate,
     createdAt: sopRecords.createdAt,
     createdBy: creator.email,
-    savedBy: personName(creator),
+    savedBy: creator.shownName,
     keyValues: sql<unknown[][]>`jsonb_build_array(${sql.join(keyValues, sql`, `)})`,
   };
   const order = [
@@ -302,7 +302,7 @@ export async function listRecordPage(
     db
       .select({ ...columns, total: totalColumn })
       .from(sopRecords)
-      .leftJoin(creator, eq(creator.id, sopRecords.createdBy))
+      .leftJoin(creator.table, creator.on(sopRecords.createdBy))
       .where(where)
       .orderBy(...order)
       .limit(limit)
@@ -333,7 +333,7 @@ export function recordsExportQuery(
       savedAt: sql<string>`to_char(${sopRecords.createdAt} at time zone ${timeZone}, 'YYYY-MM-DD"T"HH24:MI')`,
     })
     .from(sopRecords)
-    .leftJoin(creator, eq(creator.id, sopRecords.createdBy))
+    .leftJoin(creator.table, creator.on(sopRecords.createdBy))
     .where(where)
     .orderBy(...order);
 }
@@ -349,7 +349,7 @@ export async function listRecordsForPrint(
   const rows = await db
     .select(columns)
     .from(sopRecords)
-    .leftJoin(creator, eq(creator.id, sopRecords.createdBy))
+    .leftJoin(creator.table, creator.on(sopRecords.createdBy))
     .where(where)
     .orderBy(...order)
     .limit(PRINT_ROW_LIMIT + 1);

@@ -4,6 +4,7 @@ import type { Tx } from "#app/db/client.server.ts";
 import { asNumber, isoTime } from "#app/db/columns.ts";
 import { atVersion, isRecordId, isUniqueViolation, nextVersion, plantToday } from "#app/db/records.server.ts";
 import { selectRows } from "#app/db/select.server.ts";
+import type { Refused, WordedRefusal } from "#app/lib/outcome.ts";
 import { fromSparesWire, toSparesWire } from "#app/spares/record.ts";
 import { type Department, excessShortFall, type OrderStatus, orderStatusOf } from "#app/spares/rules.ts";
 import type { LineChanges, LineInput } from "#app/spares/schema.ts";
@@ -123,9 +124,9 @@ export async function getLineBySrno(db: Tx, department: Department, srno: number
 
 export type SaveResult =
   | { ok: true; line: SparesLine }
-  | { ok: false; reason: "not-found" | "stale" | "duplicate"; srno?: number }
+  | (Refused<"not-found" | "stale" | "duplicate"> & { srno?: number })
   /** The stock count a new available stock records was refused by the ledger (its message). */
-  | { ok: false; reason: "stock"; message: string };
+  | WordedRefusal<"stock">;
 
 const ENTITY = "inventory_item";
 

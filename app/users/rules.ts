@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import { ROLES } from "#app/auth/roles.ts";
-import { MIN_PASSWORD_LENGTH, messages } from "#app/auth/rules.ts";
+import { type AccountRefusal, type AccountStatus, MIN_PASSWORD_LENGTH, messages } from "#app/auth/rules.ts";
 import { singleLineCheck } from "#app/lib/text.ts";
 
 // People (issue 16): the forms of /users, /account and /change-password, shared by the browser and
@@ -13,8 +13,15 @@ export const PASSWORD_CHANGED = "Password changed. You were signed out everywher
 export const PASSWORDS_DIFFER_MESSAGE = "The two new passwords are not the same.";
 export const NOT_ADMIN_MESSAGE = "Only an administrator can do this.";
 
-export type UserStatus = "active" | "disabled" | "locked";
-export const STATUS_LABELS: Record<UserStatus, string> = {
+/** How the people pages answer a refused change of an account: its status and its words. */
+export const ACCOUNT_REFUSALS: Record<AccountRefusal, { status: 403 | 404 | 409; message: string }> = {
+  "not-found": { status: 404, message: "No such user." },
+  "not-admin": { status: 403, message: NOT_ADMIN_MESSAGE },
+  "last-admin": { status: 409, message: LAST_ADMIN_MESSAGE },
+  "email-taken": { status: 409, message: messages.emailTaken },
+};
+
+export const STATUS_LABELS: Record<AccountStatus, string> = {
   active: "Active",
   disabled: "Disabled",
   locked: "Locked",

@@ -6,6 +6,7 @@ import { audit } from "#app/audit/log.server.ts";
 import type { AuditRowView } from "#app/audit-trail/line.tsx";
 import { loader as auditLoader } from "#app/audit-trail/routes/audit.tsx";
 import { loader as auditPrintLoader } from "#app/audit-trail/routes/print.tsx";
+import { changeRole } from "#app/auth/accounts.server.ts";
 import { recordHistory } from "#app/auth/history.server.ts";
 import type { Role } from "#app/auth/roles.ts";
 import { users } from "#app/auth/table.server.ts";
@@ -25,7 +26,6 @@ import { createLine, deleteLine, updateLine } from "#app/spares/queries.server.t
 import { loader as linePage } from "#app/spares/routes/update.tsx";
 import { createRackItem, deleteRackItem, updateRackItem } from "#app/store-racks/queries.server.ts";
 import { loader as rackItemPage } from "#app/store-racks/routes/update.tsx";
-import { changeRole } from "#app/users/queries.server.ts";
 import { buildRequest, run } from "#tests/support/requests.ts";
 import { sampleRecord } from "#tests/support/sop-sample.ts";
 import { apiToken, signedInUser } from "#tests/support/users.ts";

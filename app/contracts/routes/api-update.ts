@@ -25,7 +25,7 @@ export const action = apiHandler(async ({ request, params }: ActionFunctionArgs)
   if (!parsed.success) return jsonAnswer(equipmentValidationBody(parsed.error), 400);
   const outcome = await updateContract(db, params.id, parsed.data, user.id);
   if (outcome.ok) return jsonAnswer((await withApiStatus(db, [outcome.equipment]))[0]);
-  if (outcome.reason === "notFound") return jsonAnswer({ message: contractMessages.notFound }, 404);
+  if (outcome.reason === "not-found") return jsonAnswer({ message: contractMessages.notFound }, 404);
   return jsonAnswer({ message: STALE_RECORD_MESSAGE }, 409);
 });
 

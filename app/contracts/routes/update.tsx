@@ -63,7 +63,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     logError(request, error);
     return refuse(FAULT_MESSAGE, 500);
   }
-  if (!outcome.ok && outcome.reason === "notFound") return refuse(contractMessages.notFoundForId, 404);
+  if (!outcome.ok && outcome.reason === "not-found") return refuse(contractMessages.notFoundForId, 404);
   if (!outcome.ok) return refuse(STALE_RECORD_MESSAGE, 409);
   return redirectWithToast("/amc", { type: "success", message: contractMessages.updated });
 }

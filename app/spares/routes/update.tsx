@@ -84,7 +84,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     duplicate: { message: duplicateSrnoMessage(submission.value.srno, department), status: 409 },
     "not-found": { message: messages.updateFailed, status: 404 },
     // Not sent by this form (it has no available stock), but the result type allows it.
-    stock: { message: "message" in result ? result.message : messages.updateFailed, status: 400 },
+    stock: { message: result.message ?? messages.updateFailed, status: 400 },
   }[result.reason];
   return data(submission.reply({ formErrors: [failure.message] }), { status: failure.status });
 }

@@ -1,6 +1,13 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import {
+  accountOf,
+  activeSessions,
+  changeName,
+  signOutOthers,
+  signOutSession,
+} from "#app/auth/accounts.server.ts";
 import { can } from "#app/auth/permissions.ts";
 import { ROLE_LABELS } from "#app/auth/roles.ts";
 import { requireUser } from "#app/auth/session.server.ts";
@@ -17,14 +24,7 @@ import { useCheckedForm } from "#app/ui/form/checked-form.ts";
 import { parseSubmission } from "#app/ui/form/parse.ts";
 import { Field, FormError, SubmitButton } from "#app/ui/form.tsx";
 import { pageTitle } from "#app/ui/page-head.ts";
-import {
-  accountOf,
-  activeSessions,
-  changeName,
-  changePassword,
-  signOutOthers,
-  signOutSession,
-} from "#app/users/account.server.ts";
+import { changePassword } from "#app/users/account.server.ts";
 import { describeDevice } from "#app/users/devices.ts";
 import { NewPasswordFields } from "#app/users/password-fields.tsx";
 import {

@@ -1,25 +1,20 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { changeRole, disableUser, enableUser, findAccount, unlockUser } from "#app/auth/accounts.server.ts";
 import { RoleSelect, ShownOnce } from "#app/auth/components.tsx";
 import { ROLE_LABELS } from "#app/auth/roles.ts";
+import type { AccountRefusal } from "#app/auth/rules.ts";
 import { requirePermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { formatDateTimeGB } from "#app/lib/dates.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
 import { HttpError, readForm } from "#app/lib/http.server.ts";
+import type { Outcome } from "#app/lib/outcome.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { parseSubmission } from "#app/ui/form/parse.ts";
 import { FormError, SubmitButton } from "#app/ui/form.tsx";
-import {
-  changeRole,
-  disableUser,
-  enableUser,
-  findUserRow,
-  type Outcome,
-  resetPassword,
-  unlockUser,
-} from "#app/users/queries.server.ts";
-import { STATUS_LABELS, userActionSchema } from "#app/users/rules.ts";
+import { resetPassword } from "#app/users/queries.server.ts";
+import { ACCOUNT_REFUSALS, STATUS_LABELS, userActionSchema } from "#app/users/rules.ts";
 
 // /users/:id (admin): one account's role, disable/enable, password reset and unlock.
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -28,7 +23,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePermission(request, "users");
-  const user = await findUserRow(db, params.id ?? "");
+  const user = await findAccount(db, params.id ?? "");
   if (!user) throw new HttpError(404, "No such user.");
   const zone = serverSettings().PLANT_TIME_ZONE;
   return {
@@ -55,7 +50,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (submission.status !== "success")
     return data({ error: "Choose what to do with this account.", role: null, temporaryPassword: null }, 400);
   const input = submission.value;
-  let outcome: Outcome<{ temporaryPassword?: string }>;
+  let outcome: Outcome<{ temporaryPassword?: string }, AccountRefusal>;
   switch (input.intent) {
     case "role":
       outcome = await changeRole(db, id, input.role, admin.id);
@@ -75,7 +70,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   if (!outcome.ok) {
     const role = input.intent === "role" ? input.role : null;
-    return data({ error: outcome.message, role, temporaryPassword: null }, outcome.status);
+    const refusal = ACCOUNT_REFUSALS[outcome.reason];
+    return data({ error: refusal.message, role, temporaryPassword: null }, refusal.status);
   }
   // The temporary password is shown on this answer only, never carried in a cookie or stored.
   if (input.intent === "reset")

@@ -23,7 +23,7 @@ import { pageTitle } from "#app/ui/page-head.ts";
 import { type UserSort, userListDefaults, userListOptions } from "#app/users/list.ts";
 import { addUser, listUsers } from "#app/users/queries.server.ts";
 import { type UserField, userRecord } from "#app/users/record.ts";
-import { addUserSchema, STATUS_LABELS } from "#app/users/rules.ts";
+import { ACCOUNT_REFUSALS, addUserSchema, STATUS_LABELS } from "#app/users/rules.ts";
 
 // /users (admin, issue 16): every account, searched and sorted on the server, and "Add a user".
 export const meta = pageTitle("Users");
@@ -68,8 +68,11 @@ export async function action({ request }: ActionFunctionArgs) {
   const outcome = await addUser(db, submission.value, admin.id);
   if (!outcome.ok) {
     return data(
-      { result: submission.reply({ fieldErrors: { email: [outcome.message] } }), added: null },
-      { status: outcome.status },
+      {
+        result: submission.reply({ fieldErrors: { email: [ACCOUNT_REFUSALS[outcome.reason].message] } }),
+        added: null,
+      },
+      { status: ACCOUNT_REFUSALS[outcome.reason].status },
     );
   }
   return {
