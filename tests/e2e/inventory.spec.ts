@@ -397,7 +397,9 @@ test.describe("a department table as a list", () => {
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
+    const asked: string[] = [];
     await page.route("**/firefight.data**", async (route) => {
+      asked.push(new URL(route.request().url()).searchParams.get("q") ?? "");
       await held;
       await route.continue().catch(() => {});
     });
@@ -409,6 +411,9 @@ test.describe("a department table as a list", () => {
       "aria-busy",
       "true",
     );
+    // The search for the whole prefix has gone out (a slow machine may have sent one for a shorter
+    // part first, and the search waiting to go would otherwise read the box's next text).
+    await expect.poll(() => asked.includes(prefix)).toBe(true);
     // The person has typed on (the box's text changes without the input event, so no newer search
     // overtakes the held one), then the earlier answer arrives: the table keeps what it showed.
     await box.evaluate((input, text) => {
