@@ -3,7 +3,16 @@
 // truth on save).
 
 // A quantity typed in a form or an import is read by the stock journal's one rule.
-export { MAX_QUANTITY, type ParsedQuantity, parseQuantity, type QuantityProblem } from "#app/stock/rules.ts";
+// …and shown by its one rule: no trailing zeros, at most 3 decimals.
+export {
+  formatQuantity,
+  MAX_QUANTITY,
+  type ParsedQuantity,
+  parseQuantity,
+  type QuantityProblem,
+} from "#app/stock/rules.ts";
+
+import { fromThousandths, toThousandths } from "#app/stock/rules.ts";
 
 export const RACK_COUNT = 24;
 
@@ -49,14 +58,10 @@ export const messages = {
   fetchFailed: "Failed to fetch data. Please try again.",
   deleteQuestion: "Are you sure you want to permanently delete this item? This action cannot be undone.",
   deleted: "Item deleted successfully",
-  // Behaviour note 10: a receipt adds stock, an issue takes it away; never below zero.
+  // README difference 10: a receipt adds stock, an issue takes it away; never below zero.
   negativeClosingStock:
     "Closing stock cannot be below zero: the issue is more than the available stock plus the receipt.",
 } as const;
-
-const SCALE = 1000;
-
-const toThousandths = (value: number) => Math.round(value * SCALE);
 
 export type StockMovement = { availableStock: number; issue: number; receipt: number };
 
@@ -65,14 +70,8 @@ export type StockMovement = { availableStock: number; issue: number; receipt: nu
  * the receipt). Summed in whole thousandths, so 0.1 + 0.2 is 0.3, not 0.30000000000000004.
  */
 export function closingStock({ availableStock, issue, receipt }: StockMovement): number {
-  const result = (toThousandths(availableStock) + toThousandths(receipt) - toThousandths(issue)) / SCALE;
-  return Object.is(result, -0) ? 0 : result;
+  return fromThousandths(toThousandths(availableStock) + toThousandths(receipt) - toThousandths(issue));
 }
 
 /** A closing stock below zero is refused (README difference 10); exactly zero is fine. */
 export const isClosingStockAllowed = (movement: StockMovement) => closingStock(movement) >= 0;
-
-/** A quantity as the tables and forms show it: no trailing zeros, at most 3 decimals. */
-export function formatQuantity(value: number): string {
-  return String(toThousandths(value) / SCALE);
-}

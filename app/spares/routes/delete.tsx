@@ -67,7 +67,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   } catch (error) {
     logError(request, error);
   }
-  // Behaviour note 16: a failed delete is shown to the user, not only logged.
+  // README difference 16: a failed delete is shown to the user, not only logged.
   if (outcome === "deleted")
     return redirectWithToast(back, { type: "success", message: messages.lineDeleted });
   const message = outcome === "stale" ? STALE_RECORD_MESSAGE : messages.deleteFailed;

@@ -12,7 +12,7 @@ import { ConfirmDeleteForm } from "#app/ui/confirm-delete.tsx";
 import { pageTitle } from "#app/ui/page-head.ts";
 
 // /about/{rackNumber}/{_id}/delete: the confirmation page for Delete without JavaScript (with it,
-// the Store Racks page asks in a dialog that posts here). Behaviour note 8: delete works.
+// the Store Racks page asks in a dialog that posts here). README difference 8: delete works.
 export const meta = pageTitle("Delete item");
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
