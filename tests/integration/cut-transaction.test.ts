@@ -12,9 +12,11 @@ import { signedInUser } from "#tests/support/users.ts";
 // app's saves is in its transaction. Whatever the moment, the save is all written or not at all,
 // its caller gets an error (a 503 for the pages and the API: app/lib/database-away.ts), and the
 // next save on the same pool works. postgres.js reconnects a cut connection for the pool's next
-// query; its transaction's callback may still be running then, and without our patch's guard
-// (patches/postgres+3.4.9.patch, porsager/postgres issue 1216) its later statements ran on the
-// new connection, outside any transaction, so they were written while the rest was rolled back.
+// query while the transaction's callback may still run. Without our patch's guard
+// (patches/postgres+3.4.9.patch, porsager/postgres issue 1216) the rollback that followed a cut
+// statement, written to the closed socket, failed the next save's query; and statements a callback
+// sent after other work ran on the new connection outside any transaction and were kept, or its
+// commit committed another save's transaction there.
 
 const database = process.env.DATABASE_URL as string;
 const APP = "cut_transaction";
@@ -192,43 +194,54 @@ async function saveCutAt(
 }
 
 describe("a save whose connection PostgreSQL ends mid-transaction", () => {
-  it("between two of its statements (the next never reached PostgreSQL): all or nothing, an error, the next save works (postgres.js patched: the cut save's rollback, written to the closed connection, failed it)", async () => {
-    const statements = await statementsOfOneSave();
-    const app = await appClient();
-    try {
-      await app.sql`select 1`;
-      for (let at = 1; at < statements.length; at++) {
-        await saveCutAt(app, statements, at, async () => {
-          app.hold.toServer = true;
-          // Everything before this statement answered: the backend waits, inside the transaction.
-          await terminate(await idleInTransaction());
-        });
-      }
-    } finally {
-      await app.end();
-    }
-  });
+  // 22 cuts, each followed by a reconnect and a whole save: 6–16 s on a loaded 2-core machine.
+  const CUT_EVERY_STATEMENT_MS = 120_000;
 
-  it("while one of its statements runs (its answer never came back): all or nothing, an error, the next save works (postgres.js patched: the cut save's rollback, written to the closed connection, failed it)", async () => {
-    const statements = await statementsOfOneSave();
-    const app = await appClient();
-    try {
-      await app.sql`select 1`;
-      for (let at = 1; at < statements.length; at++) {
-        await saveCutAt(app, statements, at, async (text) => {
-          app.hold.toClient = true;
-          // PostgreSQL has this statement (ran it, or described it and waits for the rest).
-          const pid = await untilBackend(
-            admin`left(query, 100) = ${text.slice(0, 100)} and wait_event = 'ClientRead'`,
-            `waiting after ${text.slice(0, 40)}`,
-          );
-          await terminate(pid);
-        });
+  it(
+    "between two of its statements (the next never reached PostgreSQL): all or nothing, an error, the next save works (postgres.js patched: the cut save's rollback, written to the closed connection, failed it)",
+    async () => {
+      const statements = await statementsOfOneSave();
+      const app = await appClient();
+      try {
+        await app.sql`select 1`;
+        for (let at = 1; at < statements.length; at++) {
+          await saveCutAt(app, statements, at, async () => {
+            app.hold.toServer = true;
+            // Everything before this statement answered: the backend waits, inside the transaction.
+            await terminate(await idleInTransaction());
+          });
+        }
+      } finally {
+        await app.end();
       }
-    } finally {
-      await app.end();
-    }
-  });
+    },
+    CUT_EVERY_STATEMENT_MS,
+  );
+
+  it(
+    "while one of its statements runs (its answer never came back): all or nothing, an error, the next save works (postgres.js patched: the cut save's rollback, written to the closed connection, failed it)",
+    async () => {
+      const statements = await statementsOfOneSave();
+      const app = await appClient();
+      try {
+        await app.sql`select 1`;
+        for (let at = 1; at < statements.length; at++) {
+          await saveCutAt(app, statements, at, async (text) => {
+            app.hold.toClient = true;
+            // PostgreSQL has this statement (ran it, or described it and waits for the rest).
+            const pid = await untilBackend(
+              admin`left(query, 100) = ${text.slice(0, 100)} and wait_event = 'ClientRead'`,
+              `waiting after ${text.slice(0, 40)}`,
+            );
+            await terminate(pid);
+          });
+        }
+      } finally {
+        await app.end();
+      }
+    },
+    CUT_EVERY_STATEMENT_MS,
+  );
 
   it("while one of its statements waits on a lock in PostgreSQL: nothing written, an error, the next save works", async () => {
     const app = await appClient();
@@ -352,6 +365,35 @@ describe("a transaction's callback that goes on after PostgreSQL ended its conne
       expect((await second.saved).ok).toBe(false);
       await app.sql`select 1`;
       expect(await rows()).toEqual(before);
+    } finally {
+      await app.end();
+    }
+  });
+});
+
+describe("a transaction's statements queued behind one PostgreSQL is running when it ends the connection", () => {
+  it("fail with it instead of waiting forever (postgres.js patched: they never settled)", async () => {
+    const app = await appClient();
+    try {
+      await app.sql`select 1`;
+      let queued: Promise<Awaited<ReturnType<typeof outcome>>> | undefined;
+      const saved = outcome(
+        app.sql.begin((tx) => {
+          // A statement with a parameter is described first: the ones after it wait in the
+          // transaction's own queue until it has run.
+          const running = tx`select pg_sleep(${20})`.execute();
+          queued = outcome(tx`select 1`.execute());
+          return running;
+        }),
+      );
+      await terminate(
+        await untilBackend(admin`query like 'select pg_sleep%' and state = 'active'`, "sleeping"),
+      );
+      expect(isDatabaseAway((await saved).error)).toBe(true);
+      // No timer to bound it: a statement left in the queue would hold the test until its timeout.
+      const settled = await (queued as NonNullable<typeof queued>);
+      expect(settled.ok).toBe(false);
+      expect(isDatabaseAway(settled.error)).toBe(true);
     } finally {
       await app.end();
     }
