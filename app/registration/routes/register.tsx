@@ -5,7 +5,7 @@ import { messages, registerFormSchema } from "#app/auth/rules.ts";
 import { db } from "#app/db/client.server.ts";
 import { assertSameOrigin, clientAddress, readForm } from "#app/lib/http.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
-import { registerFrom } from "#app/registration/register.server.ts";
+import { REGISTRATION_REFUSAL_STATUS, registerFrom } from "#app/registration/register.server.ts";
 import { getRegistrationSettings } from "#app/settings/registration.server.ts";
 import { registrationClosedMessage } from "#app/settings/registration.ts";
 import { useCheckedForm } from "#app/ui/form/checked-form.ts";
@@ -30,11 +30,9 @@ export async function action({ request }: ActionFunctionArgs) {
     // A wrong code keeps its own wording (the legacy app), as does "too many attempts"; other refusals
     // say what went wrong.
     const message =
-      outcome.field === "securityCode" || outcome.status === 429 || outcome.status === 403
-        ? outcome.message
-        : `${messages.registerFailed}: ${outcome.message}`;
+      outcome.reason === "email-taken" ? `${messages.registerFailed}: ${outcome.message}` : outcome.message;
     return data(submission.reply({ formErrors: [message], hideFields: ["password", "securityCode"] }), {
-      status: outcome.status,
+      status: REGISTRATION_REFUSAL_STATUS[outcome.reason],
     });
   }
   return redirectWithToast("/login", { type: "success", message: messages.registered });
