@@ -13,8 +13,9 @@ import { userHistory } from "#app/users/history.ts";
 // is registered once, here: the feature's declaration (its history.ts: the words people know it
 // by, who may read it, the fields of its form in the form's order and words), how /audit names a
 // record from what an entry holds, and whether its page shows its history. A new kind of record
-// is one entry below; an entity not registered shows generically. Pure data: the history and
-// /audit loaders read it on the server.
+// is one entry below (links.server.ts, which finds its pages in the database, does not compile
+// until it says where they are, or that there are none); an entity not registered shows
+// generically. Pure data: the history and /audit loaders read it on the server.
 
 export type { RecordTypeInfo };
 
