@@ -1,9 +1,9 @@
 import { type AuditAction, BLANK } from "#app/audit/diff.ts";
 import { entriesExportQuery } from "#app/audit/entries.server.ts";
 import { authorName, authorsOf, changesOf } from "#app/audit/history.server.ts";
-import { accountsNamed } from "#app/audit-trail/list.server.ts";
+import { accountsNamed, entryTitle } from "#app/audit-trail/list.server.ts";
 import { readAuditView } from "#app/audit-trail/list.ts";
-import { recordTitle, recordTypeLabel, recordTypeOf } from "#app/audit-trail/record-types.ts";
+import { recordTypeLabel, recordTypeOf } from "#app/audit-trail/record-types.ts";
 import { userNames } from "#app/auth/queries.server.ts";
 import type { Tx } from "#app/db/client.server.ts";
 import type { ExportColumn } from "#app/spreadsheets/cells.ts";
@@ -62,8 +62,7 @@ async function auditRows(db: Tx, batch: unknown[][]): Promise<unknown[][]> {
   for (const [at, action, entity, entityId, before, after, userId] of batch) {
     const kind = String(entity);
     const id = String(entityId);
-    const title =
-      recordTitle(kind, before, after) || (kind === "user" ? (accounts.get(id)?.email ?? "") : "") || id;
+    const title = entryTitle({ entity: kind, entityId: id, before, after }, accounts) || id;
     const who = authorName(userId as string | null, authors);
     const start = [at, who, VERB[action as AuditAction], recordTypeLabel(kind), title];
     const changes = changesOf(recordTypeOf(kind), action as AuditAction, before, after);

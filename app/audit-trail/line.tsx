@@ -12,12 +12,12 @@ export type AuditRowView = HistoryEntryView & {
   typeLabel: string;
   title: string;
   href: string | null;
+  /** The record's page with its whole history open, for a record whose page shows it. */
+  historyHref: string | null;
 };
 
 /** Field lines shown per /audit row; a SOP record made with 60 answers would fill the screen. */
 export const ROW_CHANGE_CAP = 8;
-/** Records whose page shows their history (the others' pages have no History section). */
-const WITH_HISTORY = new Set(["inventory_item", "rack_item", "contract", "rack_file", "sop_record"]);
 
 /** The headings of AuditLine's cells after "When" (which the list sorts by). */
 export const AUDIT_HEADINGS = ["Who", "Change", "Record", "Fields"];
@@ -52,14 +52,10 @@ export function AuditLine({
         {more > 0 ? (
           <p className="muted">
             and {more} more {more === 1 ? "field" : "fields"}
-            {row.href && WITH_HISTORY.has(row.entity) ? (
+            {row.historyHref ? (
               <>
                 {" "}
-                (
-                <Link to={`${row.href}${row.href.includes("?") ? "&" : "?"}history=all#history`}>
-                  see its history
-                </Link>
-                )
+                (<Link to={row.historyHref}>see its history</Link>)
               </>
             ) : null}
           </p>

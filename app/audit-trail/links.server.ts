@@ -1,3 +1,4 @@
+import type { RecordType } from "#app/audit-trail/record-types.ts";
 import { userNames } from "#app/auth/queries.server.ts";
 import { contractHrefs } from "#app/contracts/queries.server.ts";
 import type { Tx } from "#app/db/client.server.ts";
@@ -7,14 +8,23 @@ import { recordHrefs } from "#app/sop/queries.server.ts";
 import { lineHrefs } from "#app/spares/queries.server.ts";
 import { rackItemHrefs } from "#app/store-racks/queries.server.ts";
 
-/** Each record type's pages of the records that still exist, by id, from the feature's own queries. */
-const HREFS: Record<string, (db: Tx, ids: string[]) => Promise<ReadonlyMap<string, string>>> = {
+type Hrefs = (db: Tx, ids: string[]) => Promise<ReadonlyMap<string, string>>;
+
+/**
+ * Each registered record type's pages of the records that still exist, by id, from the feature's
+ * own queries; null for a type whose records have no page of their own (a stock movement shows on
+ * its item's card; the settings are one page, linked below). A type registered in
+ * record-types.ts without its entry here does not compile.
+ */
+const HREFS: { [Type in RecordType]: Hrefs | null } = {
   contract: contractHrefs,
   rack_item: rackItemHrefs,
   inventory_item: lineHrefs,
   rack_file: fileHrefs,
   sop_record: recordHrefs,
   user: async (db, ids) => new Map([...(await userNames(db, ids)).keys()].map((id) => [id, `/users/${id}`])),
+  stock_movement: null,
+  settings: null,
 };
 
 /**
@@ -27,6 +37,7 @@ export async function recordLinks(
 ): Promise<Map<string, string>> {
   const links = new Map<string, string>();
   for (const [entity, hrefs] of Object.entries(HREFS)) {
+    if (!hrefs) continue;
     const ids = [
       ...new Set(
         refs.filter((ref) => ref.entity === entity && isRecordId(ref.entityId)).map((ref) => ref.entityId),

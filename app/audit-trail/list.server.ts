@@ -3,7 +3,7 @@ import { authorsOf, describeEntries, type EntryRow } from "#app/audit/history.se
 import type { AuditRowView } from "#app/audit-trail/line.tsx";
 import { recordLinks } from "#app/audit-trail/links.server.ts";
 import type { AuditFilters, AuditSort } from "#app/audit-trail/list.ts";
-import { recordTitle, recordTypeLabel, recordTypeOf } from "#app/audit-trail/record-types.ts";
+import { historyHref, recordTitle, recordTypeLabel, recordTypeOf } from "#app/audit-trail/record-types.ts";
 import { userChoices, userNames } from "#app/auth/queries.server.ts";
 import type { Tx } from "#app/db/client.server.ts";
 import type { ListParams } from "#app/lib/list-params.ts";
@@ -19,21 +19,39 @@ async function toRows(db: Tx, rows: readonly EntryRow[]): Promise<AuditRow[]> {
   const authors = await authorsOf(rows, (ids) => userNames(db, ids));
   const people = await accountsNamed(db, rows);
   const described = describeEntries(rows, recordTypeOf, authors);
-  return rows.map((row, index) => ({
-    ...described[index],
-    entity: row.entity,
-    entityId: row.entityId,
-    typeLabel: recordTypeLabel(row.entity),
-    title:
-      recordTitle(row.entity, row.before, row.after) ||
-      (row.entity === "user" ? (people.get(row.entityId)?.email ?? "") : ""),
-    href: links.get(`${row.entity}:${row.entityId}`) ?? null,
-  }));
+  return rows.map((row, index) => {
+    const href = links.get(`${row.entity}:${row.entityId}`) ?? null;
+    return {
+      ...described[index],
+      entity: row.entity,
+      entityId: row.entityId,
+      typeLabel: recordTypeLabel(row.entity),
+      title: entryTitle(row, people),
+      href,
+      historyHref: historyHref(row.entity, href),
+    };
+  });
 }
 
+type Accounts = Awaited<ReturnType<typeof userNames>>;
+
 /** A user change often holds only what changed (a role): name the account from the accounts. */
-export function accountsNamed(db: Tx, rows: readonly { entity: string; entityId: string }[]) {
+export function accountsNamed(
+  db: Tx,
+  rows: readonly { entity: string; entityId: string }[],
+): Promise<Accounts> {
   return userNames(db, [...new Set(rows.filter((row) => row.entity === "user").map((row) => row.entityId))]);
+}
+
+/** The name of an entry's record: from what it holds, else (a user) the account's e-mail; or "". */
+export function entryTitle(
+  entry: { entity: string; entityId: string; before: unknown; after: unknown },
+  accounts: Accounts,
+): string {
+  return (
+    recordTitle(entry.entity, entry.before, entry.after) ||
+    (entry.entity === "user" ? (accounts.get(entry.entityId)?.email ?? "") : "")
+  );
 }
 
 /** A page of /audit. */

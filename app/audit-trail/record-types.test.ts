@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { RECORD_TYPES, recordTitle, recordTypeLabel } from "#app/audit-trail/record-types.ts";
+import {
+  historyHref,
+  RECORD_TYPE_NAMES,
+  RECORD_TYPES,
+  type RecordType,
+  recordTitle,
+  recordTypeLabel,
+} from "#app/audit-trail/record-types.ts";
 
 const contract = { equipment: "Fire pump", company: "Kirloskar", contractNumber: "AMC/7" };
 
@@ -18,6 +25,50 @@ describe("record types", () => {
       "issue · 3 · Gasket",
     );
     expect(recordTitle("contract", null, null)).toBe("");
+  });
+
+  // One entry each registered type holds, and the name /audit gives its record. A type
+  // registered without a title rule, or without an entry here, fails.
+  const held: Record<RecordType, [unknown, string]> = {
+    inventory_item: [
+      { department: "Electrician", srno: 4, ComponentsAndEquipments: "MCB" },
+      "Electrician · 4 · MCB",
+    ],
+    rack_item: [{ rackNumber: 7, materialName: "Gasket" }, "Rack 7 · Gasket"],
+    contract: [contract, "Fire pump · Kirloskar"],
+    rack_file: [{ rackName: "A", id: 12, name: "Purchase orders" }, "A · 12 · Purchase orders"],
+    sop_record: [{ format: "AS06", values: {} }, "AS06"],
+    stock_movement: [
+      { kind: "receipt", quantity: 2, ComponentsAndEquipments: "MCB", reference: "GRN 9" },
+      "receipt · 2 · MCB · GRN 9",
+    ],
+    user: [{ email: "asha@plant.example", name: "Asha" }, "asha@plant.example · Asha"],
+    // Named by its key: the row shows the entry's id.
+    settings: [{ open: true }, ""],
+  };
+
+  it.each(RECORD_TYPE_NAMES)("names a %s from its registered title rule", (entity) => {
+    expect(RECORD_TYPES[entity].title).toBeTypeOf("function");
+    expect(held[entity], `an entry of ${entity} in this test`).toBeDefined();
+    const [after, title] = held[entity];
+    expect(recordTitle(entity, null, after)).toBe(title);
+    expect(recordTitle(entity, after, null)).toBe(title);
+  });
+
+  it.each(
+    RECORD_TYPE_NAMES,
+  )("links a %s to its history exactly when its registration says its page has one", (entity) => {
+    const link = historyHref(entity, "/record/1");
+    expect(link).toBe(RECORD_TYPES[entity].historyPage ? "/record/1?history=all#history" : null);
+    expect(historyHref(entity, null)).toBeNull();
+  });
+
+  it("opens the history beside a page's own parameters, and knows none for a type not registered", () => {
+    expect(historyHref("rack_item", "/rackupdate/3/abc?x=1")).toBe(
+      "/rackupdate/3/abc?x=1&history=all#history",
+    );
+    expect(historyHref("gate_pass", "/gate-passes/1")).toBeNull();
+    expect(recordTitle("gate_pass", null, { number: 7 })).toBe("");
   });
 
   it("a type it does not know is still named", () => {

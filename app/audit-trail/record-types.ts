@@ -9,27 +9,70 @@ import { sparesLineHistory } from "#app/spares/history.ts";
 import { rackItemHistory } from "#app/store-racks/history.ts";
 import { userHistory } from "#app/users/history.ts";
 
-// The kinds of record the audit log holds (its `entity` column), each as the feature that writes
-// it declares it (its history.ts: the words people know it by, who may read it, the fields of its
-// form in the form's order and words). A new entity shows generically until its feature declares
-// it and it is listed here. Pure data: the history and /audit loaders read it on the server.
+// The kinds of record the audit log holds (its `entity` column): the one registry of them. Each
+// is registered once, here: the feature's declaration (its history.ts: the words people know it
+// by, who may read it, the fields of its form in the form's order and words), how /audit names a
+// record from what an entry holds, and whether its page shows its history. A new kind of record
+// is one entry below (links.server.ts, which finds its pages in the database, does not compile
+// until it says where they are, or that there are none); an entity not registered shows
+// generically. Pure data: the history and /audit loaders read it on the server.
 
 export type { RecordTypeInfo };
 
-const byEntity = <const T extends readonly RecordTypeInfo<Area>[]>(types: T) =>
+/** What an entry holds of its record (its `after`, or its `before` for a deletion). */
+export type HeldRecord = Readonly<Record<string, unknown>>;
+
+/** How /audit shows one kind of record, beside the feature's declaration. */
+export type AuditShown = {
+  /** A one-line name of the record from what an entry holds ("Fire pump · Kirloskar"); "" if none. */
+  title: (held: HeldRecord) => string;
+  /** The record's page has a History section: a row cut short links there ("see its history"). */
+  historyPage: boolean;
+};
+
+/** The parts an entry holds under these keys, in this order, the blank ones left out. */
+const joined =
+  (...keys: string[]) =>
+  (held: HeldRecord) =>
+    keys
+      .map((key) => held[key])
+      .filter((part) => part !== undefined && part !== null && part !== "")
+      .map(String)
+      .join(" · ");
+
+/** Registers a kind of record: the feature's declaration, and how /audit names and links it. */
+const recordType = <const T extends RecordTypeInfo<Area>>(info: T, shown: AuditShown) => ({
+  ...info,
+  ...shown,
+});
+
+const byEntity = <const T extends readonly (RecordTypeInfo<Area> & AuditShown)[]>(types: T) =>
   Object.fromEntries(types.map((type) => [type.entity, type])) as {
     [Type in T[number] as Type["entity"]]: Type;
   };
 
 export const RECORD_TYPES = byEntity([
-  sparesLineHistory,
-  rackItemHistory,
-  contractHistory,
-  fileHistory,
-  sopRecordHistory,
-  stockMovementHistory,
-  userHistory,
-  settingsHistory,
+  recordType(sparesLineHistory, {
+    title: joined("department", "srno", "ComponentsAndEquipments"),
+    historyPage: true,
+  }),
+  recordType(rackItemHistory, {
+    title: (held) =>
+      held.rackNumber !== undefined
+        ? `Rack ${held.rackNumber} · ${joined("materialName")(held)}`
+        : joined("materialName")(held),
+    historyPage: true,
+  }),
+  recordType(contractHistory, { title: joined("equipment", "company"), historyPage: true }),
+  recordType(fileHistory, { title: joined("rackName", "id", "name"), historyPage: true }),
+  recordType(sopRecordHistory, { title: joined("format"), historyPage: true }),
+  recordType(stockMovementHistory, {
+    title: joined("kind", "quantity", "materialName", "ComponentsAndEquipments", "reference"),
+    historyPage: false,
+  }),
+  recordType(userHistory, { title: joined("email", "name"), historyPage: false }),
+  // A setting is named by its key (the entry's id, which the row shows when the title is blank).
+  recordType(settingsHistory, { title: () => "", historyPage: false }),
 ]);
 
 export type RecordType = keyof typeof RECORD_TYPES;
@@ -37,8 +80,8 @@ export const RECORD_TYPE_NAMES = Object.keys(RECORD_TYPES) as RecordType[];
 
 export const isRecordType = (entity: string): entity is RecordType => Object.hasOwn(RECORD_TYPES, entity);
 
-/** What the log knows of an entity's records (undefined: one no feature declares yet). */
-export const recordTypeOf = (entity: string): RecordTypeInfo<Area> | undefined =>
+/** What the log knows of an entity's records (undefined: one not registered yet). */
+export const recordTypeOf = (entity: string): (RecordTypeInfo<Area> & AuditShown) | undefined =>
   isRecordType(entity) ? RECORD_TYPES[entity] : undefined;
 
 /** The record type's words, or the entity name humanized for one this file does not know yet. */
@@ -48,32 +91,13 @@ export function recordTypeLabel(entity: string): string {
 
 /** A one-line name of the record an entry is about, from what the entry holds ("Fire pump"). */
 export function recordTitle(entity: string, before: unknown, after: unknown): string {
-  const value = (after && typeof after === "object" ? after : before) as Record<string, unknown> | null;
-  if (!value || typeof value !== "object") return "";
-  const text = (...keys: string[]) =>
-    keys
-      .map((key) => value[key])
-      .filter((part) => part !== undefined && part !== null && part !== "")
-      .map(String)
-      .join(" · ");
-  switch (entity) {
-    case "contract":
-      return text("equipment", "company");
-    case "rack_item":
-      return value.rackNumber !== undefined
-        ? `Rack ${value.rackNumber} · ${text("materialName")}`
-        : text("materialName");
-    case "inventory_item":
-      return text("department", "srno", "ComponentsAndEquipments");
-    case "rack_file":
-      return text("rackName", "id", "name");
-    case "sop_record":
-      return text("format");
-    case "stock_movement":
-      return text("kind", "quantity", "materialName", "ComponentsAndEquipments", "reference");
-    case "user":
-      return text("email", "name");
-    default:
-      return "";
-  }
+  const held = after && typeof after === "object" ? after : before;
+  if (!held || typeof held !== "object") return "";
+  return recordTypeOf(entity)?.title(held as HeldRecord) ?? "";
+}
+
+/** Where a row cut short links for the whole record: its page's history, if its page has one. */
+export function historyHref(entity: string, href: string | null): string | null {
+  if (!href || !recordTypeOf(entity)?.historyPage) return null;
+  return `${href}${href.includes("?") ? "&" : "?"}history=all#history`;
 }

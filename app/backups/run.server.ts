@@ -8,6 +8,7 @@ import { type BackupSettings, backupSettingsSchema, DEFAULT_BACKUP_SETTINGS } fr
 import { db, type Tx } from "#app/db/client.server.ts";
 import { formatDateTimeGB } from "#app/lib/dates.ts";
 import { backupDir, serverSettings } from "#app/lib/env.server.ts";
+import type { WordedRefusal } from "#app/lib/outcome.ts";
 import { queueMail } from "#app/mail/outbox.server.ts";
 import { errorSummary } from "#app/mail/rules.ts";
 import { readSetting, writeSetting } from "#app/settings/queries.server.ts";
@@ -67,9 +68,10 @@ async function lastFailure(tx: Tx): Promise<Failure | undefined> {
   return ((await readSetting(tx, FAILURE_KEY)) as Failure | undefined) ?? undefined;
 }
 
+/** Taken (its file, size and time; the backups the retention removed), or failed with the error's summary. */
 export type BackupOutcome =
   | { ok: true; file: string; bytes: number; seconds: number; removed: string[] }
-  | { ok: false; message: string };
+  | WordedRefusal<"failed">;
 
 /**
  * Takes a backup now into BACKUP_DIR, then removes the backups the retention no longer keeps. A
@@ -103,7 +105,7 @@ export async function runBackup(
     await recordFailure(reason, message, now, env.PLANT_TIME_ZONE, dir).catch((recording) =>
       console.error("[backups] could not record the failure:", recording),
     );
-    return { ok: false, message };
+    return { ok: false, reason: "failed", message };
   }
 }
 

@@ -213,11 +213,11 @@ export async function previewImport(
   file: File | null,
   userId: string,
   now = new Date(),
-): Promise<{ ok: true; id: string } | { ok: false; message: string }> {
+): Promise<{ ok: true; id: string } | WordedRefusal<"unreadable" | "columns">> {
   const read = await readUpload(file, kind.columns);
-  if (!read.ok) return read;
+  if (!read.ok) return { ok: false, reason: "unreadable", message: read.message };
   const matched = matchColumns(read.headers, kind.columns);
-  if (!matched.ok) return matched;
+  if (!matched.ok) return { ok: false, reason: "columns", message: matched.message };
   const rows = await previewRows(kind, read.rows, matched.indexOf, await kind.existing(db));
   const [saved] = await db
     .insert(imports)

@@ -19,7 +19,10 @@ export {
   type MovementField,
   type MovementInput,
   type MovementOutcome,
+  type MovementRefusal,
   movementCountsOf,
+  type ReversalOutcome,
+  type ReversalRefusal,
   type StockCard,
   type StockCardRow,
   stockCard,
@@ -27,6 +30,21 @@ export {
   stockOn,
   ZERO_FIGURES,
 } from "#app/stock/journal.server.ts";
+
+/** The HTTP status of a refused movement, on the page and in the API. */
+export const MOVEMENT_REFUSAL_STATUS: Record<journal.MovementRefusal, 400 | 404> = {
+  date: 400,
+  "not-found": 404,
+  "below-zero": 400,
+};
+
+/** The HTTP status of a refused reversal: a movement that cannot be reversed (now) conflicts. */
+export const REVERSAL_REFUSAL_STATUS: Record<journal.ReversalRefusal, 404 | 409> = {
+  "not-found": 404,
+  reversal: 409,
+  "already-reversed": 409,
+  "below-zero": 409,
+};
 
 /** The holder of each type of item: a rack item's is the racks', a line's the spares'. */
 export const holderOf: journal.StockHolders = (type) =>

@@ -3,6 +3,7 @@ import { closeRegistrationAttempt, openRegistrationAttempt, registerUser } from 
 import type { Role } from "#app/auth/roles.ts";
 import { messages, tooManyRegistrations, tooManySignIns } from "#app/auth/rules.ts";
 import { db } from "#app/db/client.server.ts";
+import type { WordedRefusal } from "#app/lib/outcome.ts";
 import { getRegistrationSettings, isCurrentRegistrationCode } from "#app/settings/registration.server.ts";
 import { registrationClosedMessage } from "#app/settings/registration.ts";
 
@@ -10,15 +11,21 @@ import { registrationClosedMessage } from "#app/settings/registration.ts";
 // auth (the accounts, the attempts' throttle) and settings (open or closed, the role given, the
 // code), which the /settings page edits; auth itself reads no setting.
 
+/** Why a registration is refused: registration closed, a wrong code, too many tries, the e-mail taken. */
+export type RegistrationRefusal = "closed" | "invalid-code" | "throttled" | "email-taken";
+
 export type RegistrationOutcome =
   | { ok: true; role: Role }
-  | {
-      ok: false;
-      status: 400 | 403 | 409 | 429;
-      message: string;
-      field?: "securityCode" | "email" | "password";
-      retryAfterSeconds?: number;
-    };
+  | WordedRefusal<Exclude<RegistrationRefusal, "throttled">>
+  | (WordedRefusal<"throttled"> & { retryAfterSeconds: number });
+
+/** The HTTP status of each refusal, on the /register page and in the API. */
+export const REGISTRATION_REFUSAL_STATUS: Record<RegistrationRefusal, 400 | 403 | 409 | 429> = {
+  closed: 403,
+  "invalid-code": 400,
+  throttled: 429,
+  "email-taken": 409,
+};
 
 type RegistrationInput = { email: string; password: string; securityCode: string; name?: string };
 
@@ -32,7 +39,7 @@ export async function registerFrom(address: string, input: RegistrationInput): P
   if (!gate.ok) {
     return {
       ok: false,
-      status: 429,
+      reason: "throttled",
       message: tooManyRegistrations(gate.retryAfterSeconds),
       retryAfterSeconds: Math.ceil(gate.retryAfterSeconds),
     };
@@ -41,7 +48,11 @@ export async function registerFrom(address: string, input: RegistrationInput): P
   return register(input);
 }
 
-const closed = (): RegistrationOutcome => ({ ok: false, status: 403, message: registrationClosedMessage });
+const closed = (): RegistrationOutcome => ({
+  ok: false,
+  reason: "closed",
+  message: registrationClosedMessage,
+});
 
 /**
  * The code is compared on the server only (README difference 2); a wrong code creates no account.
@@ -55,7 +66,7 @@ export async function register(input: RegistrationInput): Promise<RegistrationOu
   const settings = await getRegistrationSettings(db);
   if (!settings.open) return closed();
   if (!(await isRegistrationCode(input.securityCode))) {
-    return { ok: false, status: 400, message: messages.invalidCode, field: "securityCode" };
+    return { ok: false, reason: "invalid-code", message: messages.invalidCode };
   }
   let result: Awaited<ReturnType<typeof registerUser>>;
   try {
@@ -63,9 +74,9 @@ export async function register(input: RegistrationInput): Promise<RegistrationOu
   } catch (error) {
     // Hashing the new password waits its turn like a sign-in (password.server.ts).
     if (error instanceof PasswordWorkBusy)
-      return { ok: false, status: 429, message: tooManySignIns(60), retryAfterSeconds: 60 };
+      return { ok: false, reason: "throttled", message: tooManySignIns(60), retryAfterSeconds: 60 };
     throw error;
   }
-  if (!result.ok) return { ok: false, status: 409, message: result.message, field: "email" };
+  if (!result.ok) return { ok: false, reason: "email-taken", message: result.message };
   return { ok: true, role: result.role };
 }

@@ -5,6 +5,7 @@ import { personNameById } from "#app/auth/people.server.ts";
 import type { Tx } from "#app/db/client.server.ts";
 import { plantToday } from "#app/db/records.server.ts";
 import { addDays } from "#app/lib/dates.ts";
+import type { WordedRefusal } from "#app/lib/outcome.ts";
 import { movementCounts } from "#app/spreadsheets/import-records.server.ts";
 import { isRecordId, type StockItemRef, type StockItemType } from "#app/stock/item.ts";
 import {
@@ -62,10 +63,16 @@ export type Movement = {
   createdBy: string | null;
 };
 
-export type MovementField = "movedOn" | "quantity" | "";
+/** The form field a refused movement is about (its message is shown under it). */
+export type MovementField = "movedOn" | "quantity";
+/** Why a movement is refused: a date after today, no such item, or stock below zero on some date. */
+export type MovementRefusal = "date" | "not-found" | "below-zero";
 export type MovementOutcome =
   | { ok: true; movement: Movement }
-  | { ok: false; message: string; field: MovementField; status: 400 | 404 | 409 };
+  | (WordedRefusal<MovementRefusal> & { field?: MovementField });
+/** Why a reversal is refused: no such movement, a reversal itself, reversed already, or below zero. */
+export type ReversalRefusal = "not-found" | "reversal" | "already-reversed" | "below-zero";
+export type ReversalOutcome = { ok: true; movement: Movement } | WordedRefusal<ReversalRefusal>;
 
 type MovementRow = typeof m.$inferSelect;
 
@@ -197,16 +204,16 @@ async function recordChange(
   changeOf: (entries: LedgerEntry[]) => number,
 ): Promise<MovementOutcome> {
   const problem = dateProblem(input.movedOn, today ?? plantToday());
-  if (problem) return { ok: false, message: problem, field: "movedOn", status: 400 };
+  if (problem) return { ok: false, reason: "date", message: problem, field: "movedOn" };
   const item = itemOf(holder, id);
   return db.transaction(async (tx) => {
     if (!(await lockItem(tx, holder, item))) {
-      return { ok: false, message: messages.itemNotFound, field: "", status: 404 } as const;
+      return { ok: false, reason: "not-found", message: messages.itemNotFound } as const;
     }
     const entries = await ledgerEntries(tx, item);
     const quantity = changeOf(entries);
     const refused = belowZeroProblem(entries, { movedOn: input.movedOn, quantity });
-    if (refused) return { ok: false, message: refused, field: "quantity", status: 400 } as const;
+    if (refused) return { ok: false, reason: "below-zero", message: refused, field: "quantity" } as const;
     const counted =
       input.kind === "count"
         ? fromThousandths(toThousandths(stockOnEntries(entries, input.movedOn)) + toThousandths(quantity))
@@ -246,21 +253,36 @@ export async function recordOpenings(
   input: { movedOn: string; remark?: string | null },
   userId: string | null,
   options: { today?: string } = {},
-): Promise<{ ok: true; count: number } | { ok: false; message: string }> {
+): Promise<{ ok: true; count: number } | WordedRefusal<OpeningsRefusal>> {
   const problem = dateProblem(input.movedOn, options.today ?? plantToday());
-  if (problem) return { ok: false, message: problem };
-  if (openings.some((o) => !isRecordId(o.id))) return { ok: false, message: messages.itemNotFound };
+  if (problem) return { ok: false, reason: "date", message: problem };
+  if (openings.some((o) => !isRecordId(o.id)))
+    return { ok: false, reason: "not-found", message: messages.itemNotFound };
   if (openings.some((o) => toThousandths(o.quantity) <= 0))
-    return { ok: false, message: "An opening stock is more than 0 (a line without stock needs none)." };
+    return {
+      ok: false,
+      reason: "not-positive",
+      message: "An opening stock is more than 0 (a line without stock needs none).",
+    };
   try {
     return await writeOpenings(db, holder, openings, input, userId);
   } catch (error) {
-    if (error instanceof OpeningRefused) return { ok: false, message: error.message };
+    if (error instanceof OpeningRefused) return { ok: false, reason: error.reason, message: error.message };
     throw error;
   }
 }
 
-class OpeningRefused extends Error {}
+/** Why openings are refused: a date after today, a line gone, a figure not above 0, a line already moved. */
+type OpeningsRefusal = "date" | "not-found" | "not-positive" | "moved";
+
+class OpeningRefused extends Error {
+  constructor(
+    readonly reason: OpeningsRefusal,
+    message: string,
+  ) {
+    super(message);
+  }
+}
 
 function writeOpenings(
   db: Tx,
@@ -278,13 +300,13 @@ function writeOpenings(
       const slice = openings.slice(start, start + 1000);
       const ids = slice.map((o) => o.id);
       const locked = await holder.lock(tx, ids);
-      if (locked.length !== new Set(ids).size) throw new OpeningRefused(messages.itemNotFound);
+      if (locked.length !== new Set(ids).size) throw new OpeningRefused("not-found", messages.itemNotFound);
       const [moved] = await tx
         .select({ id: m.inventoryItemId })
         .from(m)
         .where(inArray(m.inventoryItemId, ids))
         .limit(1);
-      if (moved) throw new OpeningRefused("An opening stock is only for a line without movements.");
+      if (moved) throw new OpeningRefused("moved", "An opening stock is only for a line without movements.");
       const rows = await tx
         .insert(m)
         .values(
@@ -338,23 +360,23 @@ export async function reverseMovement(
   movementId: string,
   userId: string | null,
   remark?: string | null,
-): Promise<MovementOutcome> {
+): Promise<ReversalOutcome> {
   const original = await findMovement(db, movementId);
-  if (!original) return { ok: false, message: messages.movementNotFound, field: "", status: 404 };
+  if (!original) return { ok: false, reason: "not-found", message: messages.movementNotFound };
   if (original.kind === "reversal") {
-    return { ok: false, message: messages.reversalNotReversible, field: "", status: 409 };
+    return { ok: false, reason: "reversal", message: messages.reversalNotReversible };
   }
   const item = original.item;
   const holder = holders(item.type);
   return db.transaction(async (tx) => {
     if (!(await lockItem(tx, holder, item))) {
-      return { ok: false, message: messages.movementNotFound, field: "", status: 404 } as const;
+      return { ok: false, reason: "not-found", message: messages.movementNotFound } as const;
     }
     const [already] = await tx.select({ id: m.id }).from(m).where(eq(m.reversesId, original.id));
-    if (already) return { ok: false, message: messages.alreadyReversed, field: "", status: 409 } as const;
+    if (already) return { ok: false, reason: "already-reversed", message: messages.alreadyReversed } as const;
     const quantity = fromThousandths(-toThousandths(original.quantity));
     const refused = belowZeroProblem(await ledgerEntries(tx, item), { movedOn: original.movedOn, quantity });
-    if (refused) return { ok: false, message: refused, field: "", status: 409 } as const;
+    if (refused) return { ok: false, reason: "below-zero", message: refused } as const;
     const [row] = await tx
       .insert(m)
       .values({

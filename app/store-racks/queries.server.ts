@@ -2,6 +2,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import { audit } from "#app/audit/log.server.ts";
 import type { Tx } from "#app/db/client.server.ts";
 import { isRecordId, nextVersion, plantToday } from "#app/db/records.server.ts";
+import type { Outcome, WordedRefusal } from "#app/lib/outcome.ts";
 import {
   type MovementInput,
   periodFigures,
@@ -109,12 +110,16 @@ export async function findRackItem(db: Tx, rackNumber: number, id: string): Prom
 /** A movement the item's own save needs; one the ledger refuses undoes the whole save. */
 class RefusedFigures extends Error {}
 
+/** The ledger refused a movement the save needed (its message says why: "Only 3 in stock on …"). */
+const refusedFigures = (error: RefusedFigures) =>
+  ({ ok: false, reason: "stock", message: error.message }) as const;
+
 async function must(outcome: ReturnType<typeof recordMovement>) {
   const done = await outcome;
   if (!done.ok) throw new RefusedFigures(done.message);
 }
 
-export type CreateOutcome = { ok: true; item: RackItem } | { ok: false; message: string };
+export type CreateOutcome = { ok: true; item: RackItem } | WordedRefusal<"stock">;
 
 /**
  * Puts an item in a rack with its opening stock, recorded as its first movement (dated the
@@ -160,19 +165,16 @@ export async function createRackItem(
       return { ok: true, item } as const;
     });
   } catch (error) {
-    if (error instanceof RefusedFigures) return { ok: false, message: error.message };
+    if (error instanceof RefusedFigures) return refusedFigures(error);
     throw error;
   }
 }
 
-export type UpdateOutcome =
-  | { ok: true; item: RackItem }
-  | { ok: false; status: 404 | 409 }
-  | { ok: false; status: 400; message: string };
+export type UpdateOutcome = Outcome<{ item: RackItem }, "not-found" | "stale"> | WordedRefusal<"stock">;
 
 /**
  * Saves what an item is (section, material name). With `version` (the one the user read), a record
- * changed since is refused with 409 instead of overwritten (README difference 20); without it, last
+ * changed since is refused as stale instead of overwritten (README difference 20); without it, last
  * write wins (legacy API clients). With `figures` (the legacy PUT's new figures for this month),
  * the differences from this month's figures are recorded as movements dated today: a receipt and
  * an issue of the differences, and a stock count for a changed Available.
@@ -186,7 +188,7 @@ export async function updateRackItem(
   userId: string,
   figures?: RackFigures,
 ): Promise<UpdateOutcome> {
-  if (!isItemId(id)) return { ok: false, status: 404 };
+  if (!isItemId(id)) return { ok: false, reason: "not-found" };
   try {
     return await db.transaction(async (tx) => {
       const [current] = await tx
@@ -194,8 +196,9 @@ export async function updateRackItem(
         .from(rackItems)
         .where(and(eq(rackItems.id, id), eq(rackItems.rackNumber, rackNumber)))
         .for("update");
-      if (!current) return { ok: false, status: 404 } as const;
-      if (version !== undefined && current.version !== version) return { ok: false, status: 409 } as const;
+      if (!current) return { ok: false, reason: "not-found" } as const;
+      if (version !== undefined && current.version !== version)
+        return { ok: false, reason: "stale" } as const;
       const [before] = await withMonthFigures(tx, [current]);
       if (figures) await recordDifferences(tx, id, before, figures, userId);
       const [row] = await tx
@@ -213,7 +216,7 @@ export async function updateRackItem(
       return { ok: true, item } as const;
     });
   } catch (error) {
-    if (error instanceof RefusedFigures) return { ok: false, status: 400, message: error.message };
+    if (error instanceof RefusedFigures) return refusedFigures(error);
     throw error;
   }
 }

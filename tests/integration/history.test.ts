@@ -313,6 +313,11 @@ describe("/audit", () => {
       rows.findIndex((row) => row.entityId === gone._id && row.action === "create"),
     );
     expect(rows.find((row) => row.entityId === kept._id)?.href).toBe(`/amcupdate/${kept._id}`);
+    // A contract's page shows its history: a row cut short links to all of it there.
+    expect(rows.find((row) => row.entityId === kept._id)?.historyHref).toBe(
+      `/amcupdate/${kept._id}?history=all#history`,
+    );
+    expect(deleted?.historyHref).toBeNull();
     expect(rows.every((row) => row.entity === "contract")).toBe(true);
   });
 
@@ -392,7 +397,12 @@ describe("/audit", () => {
     const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, someone.email));
     await changeRole(db, row.id, "viewer", adminRow.id);
     const { rows } = await auditPage(`?type=user&user=${adminRow.id}`);
-    expect(rows[0]).toMatchObject({ title: someone.email, href: `/users/${row.id}`, who: "Asha Admin" });
+    expect(rows[0]).toMatchObject({
+      title: someone.email,
+      href: `/users/${row.id}`,
+      historyHref: null,
+      who: "Asha Admin",
+    });
     expect(rows[0].changes).toEqual([{ path: "role", label: "Role", before: "staff", after: "viewer" }]);
   });
 

@@ -132,6 +132,7 @@ describe.each(KINDS)("bad files for $name", ({ kind, row, textColumn, field, max
         const outcome = await previewImport(db, kind, new File([whole.slice(0, length)], "cut.xlsx"), userId);
         expect(outcome).toEqual({
           ok: false,
+          reason: "unreadable",
           message: length === 0 ? importMessages.empty : importMessages.corrupt,
         });
       }),
@@ -143,9 +144,17 @@ describe.each(KINDS)("bad files for $name", ({ kind, row, textColumn, field, max
   it("an empty file, no file, another type of file: their messages", async () => {
     const before = await stored();
     const answer = async (file: File | null) => previewImport(db, kind, file, userId);
-    expect(await answer(null)).toEqual({ ok: false, message: importMessages.noFile });
-    expect(await answer(new File([], "list.xlsx"))).toEqual({ ok: false, message: importMessages.empty });
-    expect(await answer(new File([], "list.csv"))).toEqual({ ok: false, message: importMessages.empty });
+    expect(await answer(null)).toEqual({ ok: false, reason: "unreadable", message: importMessages.noFile });
+    expect(await answer(new File([], "list.xlsx"))).toEqual({
+      ok: false,
+      reason: "unreadable",
+      message: importMessages.empty,
+    });
+    expect(await answer(new File([], "list.csv"))).toEqual({
+      ok: false,
+      reason: "unreadable",
+      message: importMessages.empty,
+    });
     await fc.assert(
       fc.asyncProperty(
         fc.uint8Array({ minLength: 1, maxLength: 200 }).filter((bytes) => bytes[0] !== 0xd0),
@@ -153,6 +162,7 @@ describe.each(KINDS)("bad files for $name", ({ kind, row, textColumn, field, max
         async (bytes, name) => {
           expect(await answer(new File([bytes], name))).toEqual({
             ok: false,
+            reason: "unreadable",
             message: importMessages.wrongType,
           });
         },
@@ -161,6 +171,7 @@ describe.each(KINDS)("bad files for $name", ({ kind, row, textColumn, field, max
     );
     expect(await answer(new File([new Uint8Array(MAX_IMPORT_BYTES + 1)], "big.csv"))).toEqual({
       ok: false,
+      reason: "unreadable",
       message: importMessages.tooLarge,
     });
     expect(await stored()).toBe(before);
@@ -176,6 +187,7 @@ describe.each(KINDS)("bad files for $name", ({ kind, row, textColumn, field, max
           : new File([await workbook(rows)], "header.xlsx");
         expect(await previewImport(db, kind, file, userId)).toEqual({
           ok: false,
+          reason: "unreadable",
           message: importMessages.noRows,
         });
       }),
@@ -218,7 +230,11 @@ describe.each(KINDS)("bad files for $name", ({ kind, row, textColumn, field, max
           ]
             .filter(Boolean)
             .join(" ");
-          expect(await previewImport(db, kind, file, userId)).toEqual({ ok: false, message: expected });
+          expect(await previewImport(db, kind, file, userId)).toEqual({
+            ok: false,
+            reason: "columns",
+            message: expected,
+          });
         },
       ),
       { numRuns: 25 },

@@ -95,9 +95,9 @@ describe("recording movements", () => {
     const refused = await move(item, "issue", "2026-11-10", 4);
     expect(refused).toEqual({
       ok: false,
+      reason: "below-zero",
       message: "Only 3 in stock on 21/11/2026.",
       field: "quantity",
-      status: 400,
     });
     const onItsDate = await move(item, "issue", "2026-11-22", 3.001);
     expect(onItsDate).toMatchObject({ ok: false, message: "Only 3 in stock on 22/11/2026." });
@@ -110,9 +110,9 @@ describe("recording movements", () => {
     const item = await newRackItem();
     expect(await move(item, "receipt", "2026-11-24", 1)).toEqual({
       ok: false,
+      reason: "date",
       message: messages.futureDate,
       field: "movedOn",
-      status: 400,
     });
   });
 
@@ -132,7 +132,7 @@ describe("recording movements", () => {
       TODAY,
       1,
     );
-    expect(outcome).toMatchObject({ ok: false, status: 404, message: messages.itemNotFound });
+    expect(outcome).toMatchObject({ ok: false, reason: "not-found", message: messages.itemNotFound });
   });
 
   it("keeps the cached balance equal to the sum of the movements, for both kinds of item", async () => {
@@ -207,7 +207,7 @@ describe("opening many new lines at once (an import)", () => {
         today: TODAY,
       },
     );
-    expect(future).toEqual({ ok: false, message: messages.futureDate });
+    expect(future).toEqual({ ok: false, reason: "date", message: messages.futureDate });
     const zero = await recordOpenings(db, [{ id: fresh.id, quantity: 0 }], { movedOn: TODAY }, userId, {
       today: TODAY,
     });
@@ -264,7 +264,7 @@ describe("reversals", () => {
     expect(first.ok).toBe(true);
     expect(await reverseMovement(db, receipt.movement.id, userId)).toMatchObject({
       ok: false,
-      status: 409,
+      reason: "already-reversed",
       message: messages.alreadyReversed,
     });
     if (!first.ok) return;

@@ -4,7 +4,7 @@ import { plantToday } from "#app/db/records.server.ts";
 import { requireStockItemApi } from "#app/ledger/access.server.ts";
 import { movementKindSchema } from "#app/ledger/api-schema.ts";
 import { stockCardExport } from "#app/ledger/export.server.ts";
-import { recordMovement, stockCard } from "#app/ledger/movements.server.ts";
+import { MOVEMENT_REFUSAL_STATUS, recordMovement, stockCard } from "#app/ledger/movements.server.ts";
 import { apiHandler, requireMethod } from "#app/lib/api-handler.server.ts";
 import { jsonAnswer, readJson } from "#app/lib/http.server.ts";
 import { validationBody } from "#app/lib/validation.ts";
@@ -50,7 +50,7 @@ export const action = apiHandler(async ({ request, params }: ActionFunctionArgs)
   });
   if (!outcome.ok) {
     const errors = outcome.field ? { [outcome.field]: [outcome.message] } : {};
-    return jsonAnswer({ message: outcome.message, errors }, outcome.status);
+    return jsonAnswer({ message: outcome.message, errors }, MOVEMENT_REFUSAL_STATUS[outcome.reason]);
   }
   return jsonAnswer(outcome.movement, 201);
 });

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireApiPermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
-import { findMovement, reverseMovement } from "#app/ledger/movements.server.ts";
+import { findMovement, REVERSAL_REFUSAL_STATUS, reverseMovement } from "#app/ledger/movements.server.ts";
 import { apiHandler, refuseMethod, requireMethod } from "#app/lib/api-handler.server.ts";
 import { jsonAnswer, mediaType, readJson } from "#app/lib/http.server.ts";
 import { validationBody } from "#app/lib/validation.ts";
@@ -24,6 +24,6 @@ export const action = apiHandler(async ({ request, params }: ActionFunctionArgs)
   const parsed = reversalSchema.safeParse(body ?? {});
   if (!parsed.success) return jsonAnswer(validationBody(parsed.error), 400);
   const outcome = await reverseMovement(db, movement.id, user.id, parsed.data.remark);
-  if (!outcome.ok) return jsonAnswer({ message: outcome.message }, outcome.status);
+  if (!outcome.ok) return jsonAnswer({ message: outcome.message }, REVERSAL_REFUSAL_STATUS[outcome.reason]);
   return jsonAnswer(outcome.movement, 201);
 });

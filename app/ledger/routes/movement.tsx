@@ -9,7 +9,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { db } from "#app/db/client.server.ts";
 import { plantToday } from "#app/db/records.server.ts";
 import { requireStockItemPage } from "#app/ledger/access.server.ts";
-import { recordMovement } from "#app/ledger/movements.server.ts";
+import { MOVEMENT_REFUSAL_STATUS, recordMovement } from "#app/ledger/movements.server.ts";
 import { notFound } from "#app/lib/http.server.ts";
 import { safeRedirect } from "#app/lib/redirects.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
@@ -69,7 +69,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const outcome = await recordMovement(db, item.ref, { kind, ...submission.value }, user.id, { today });
   if (!outcome.ok) {
     const field = outcome.field ? { [outcome.field]: [outcome.message] } : undefined;
-    return refuse(outcome.status, outcome.message, field);
+    return refuse(MOVEMENT_REFUSAL_STATUS[outcome.reason], outcome.message, field);
   }
   return redirectWithToast(back, { type: "success", message: messages.recorded[kind] });
 }

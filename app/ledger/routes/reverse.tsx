@@ -8,7 +8,7 @@ import {
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { db } from "#app/db/client.server.ts";
 import { requireStockItemPage } from "#app/ledger/access.server.ts";
-import { findMovement, reverseMovement } from "#app/ledger/movements.server.ts";
+import { findMovement, REVERSAL_REFUSAL_STATUS, reverseMovement } from "#app/ledger/movements.server.ts";
 import { formatDateGB } from "#app/lib/dates.ts";
 import { notFound } from "#app/lib/http.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
@@ -56,7 +56,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     );
   if (submission.status !== "success") return refuse(400, "Not reversed: the remark is too long.");
   const outcome = await reverseMovement(db, movement.id, user.id, submission.value.remark);
-  if (!outcome.ok) return refuse(outcome.status, outcome.message);
+  if (!outcome.ok) return refuse(REVERSAL_REFUSAL_STATUS[outcome.reason], outcome.message);
   return redirectWithToast(stockCardPath(item.ref), { type: "success", message: messages.reversed });
 }
 

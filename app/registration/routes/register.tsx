@@ -1,11 +1,12 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
+import { type FieldMetadata, getFormProps, getInputProps } from "@conform-to/react";
 import { type ActionFunctionArgs, data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import type { InputHTMLAttributes } from "react";
 import { messages, registerFormSchema } from "#app/auth/rules.ts";
 import { db } from "#app/db/client.server.ts";
 import { assertSameOrigin, clientAddress, readForm } from "#app/lib/http.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
-import { registerFrom } from "#app/registration/register.server.ts";
+import { REGISTRATION_REFUSAL_STATUS, registerFrom } from "#app/registration/register.server.ts";
 import { getRegistrationSettings } from "#app/settings/registration.server.ts";
 import { registrationClosedMessage } from "#app/settings/registration.ts";
 import { useCheckedForm } from "#app/ui/form/checked-form.ts";
@@ -30,11 +31,9 @@ export async function action({ request }: ActionFunctionArgs) {
     // A wrong code keeps its own wording (the legacy app), as does "too many attempts"; other refusals
     // say what went wrong.
     const message =
-      outcome.field === "securityCode" || outcome.status === 429 || outcome.status === 403
-        ? outcome.message
-        : `${messages.registerFailed}: ${outcome.message}`;
+      outcome.reason === "email-taken" ? `${messages.registerFailed}: ${outcome.message}` : outcome.message;
     return data(submission.reply({ formErrors: [message], hideFields: ["password", "securityCode"] }), {
-      status: outcome.status,
+      status: REGISTRATION_REFUSAL_STATUS[outcome.reason],
     });
   }
   return redirectWithToast("/login", { type: "success", message: messages.registered });
@@ -68,48 +67,28 @@ function RegisterForm() {
         <p className="muted">Ask your administrator for the plant's security code.</p>
         <Form method="post" {...getFormProps(form)}>
           <FormError id={form.errorId} errors={form.errors} />
-          <Field
+          <RegisterField
+            field={fields.name}
             label="Name"
-            id={fields.name.id}
-            errors={fields.name.errors}
-            required
+            type="text"
             hint="As it should appear on the records you enter."
-          >
-            <input
-              {...getInputProps(fields.name, { type: "text" })}
-              autoComplete="name"
-              maxLength={120}
-              required
-            />
-          </Field>
-          <Field label="E-mail" id={fields.email.id} errors={fields.email.errors} required>
-            <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" required />
-          </Field>
-          <Field
+            autoComplete="name"
+            maxLength={120}
+          />
+          <RegisterField field={fields.email} label="E-mail" type="email" autoComplete="email" />
+          <RegisterField
+            field={fields.password}
             label="Password"
-            id={fields.password.id}
-            errors={fields.password.errors}
-            required
+            type="password"
             hint="At least 8 characters."
-          >
-            <input
-              {...getInputProps(fields.password, { type: "password" })}
-              autoComplete="new-password"
-              required
-            />
-          </Field>
-          <Field
+            autoComplete="new-password"
+          />
+          <RegisterField
+            field={fields.securityCode}
             label="Security code"
-            id={fields.securityCode.id}
-            errors={fields.securityCode.errors}
-            required
-          >
-            <input
-              {...getInputProps(fields.securityCode, { type: "password" })}
-              autoComplete="off"
-              required
-            />
-          </Field>
+            type="password"
+            autoComplete="off"
+          />
           <SubmitButton pendingText="Registering...">Register</SubmitButton>
         </Form>
         <p>
@@ -117,5 +96,25 @@ function RegisterForm() {
         </p>
       </section>
     </main>
+  );
+}
+
+/** One of the form's inputs in its labelled field; every one is required. */
+function RegisterField({
+  field,
+  label,
+  type,
+  hint,
+  ...input
+}: {
+  field: FieldMetadata<string | undefined>;
+  label: string;
+  type: "text" | "email" | "password";
+  hint?: string;
+} & Pick<InputHTMLAttributes<HTMLInputElement>, "autoComplete" | "maxLength">) {
+  return (
+    <Field label={label} id={field.id} errors={field.errors} required hint={hint}>
+      <input {...getInputProps(field, { type })} {...input} required />
+    </Field>
   );
 }

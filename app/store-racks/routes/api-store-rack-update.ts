@@ -32,6 +32,6 @@ export const action = apiHandler(async ({ request, params }: ActionFunctionArgs)
     figures,
   );
   if (outcome.ok) return jsonAnswer(outcome.item);
-  if (outcome.status === 400) return jsonAnswer({ message: outcome.message }, 400);
-  return outcome.status === 409 ? jsonAnswer({ message: STALE_RECORD_MESSAGE }, 409) : itemNotFound();
+  if (outcome.reason === "stock") return jsonAnswer({ message: outcome.message }, 400);
+  return outcome.reason === "stale" ? jsonAnswer({ message: STALE_RECORD_MESSAGE }, 409) : itemNotFound();
 });

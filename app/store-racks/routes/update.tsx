@@ -69,8 +69,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   );
   if (!outcome.ok) {
     // Someone else saved first: say so and keep what this user typed (README difference 20).
-    if (outcome.status === 409) return refuse(409, [STALE_RECORD_MESSAGE]);
-    return refuse(outcome.status, [outcome.status === 400 ? outcome.message : messages.notFound]);
+    if (outcome.reason === "stale") return refuse(409, [STALE_RECORD_MESSAGE]);
+    return outcome.reason === "stock" ? refuse(400, [outcome.message]) : refuse(404, [messages.notFound]);
   }
   return redirectWithToast(`/rackupdate/${rackNumber}/${outcome.item._id}?saved=1`, {
     type: "success",
