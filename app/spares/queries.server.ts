@@ -5,7 +5,7 @@ import { asNumber, isoTime } from "#app/db/columns.ts";
 import { atVersion, isRecordId, isUniqueViolation, nextVersion, plantToday } from "#app/db/records.server.ts";
 import { selectRows } from "#app/db/select.server.ts";
 import type { Refused, WordedRefusal } from "#app/lib/outcome.ts";
-import { fromSparesWire, toSparesWire } from "#app/spares/record.ts";
+import { fromSparesWire, type SparesFields, type SparesWire, toSparesWire } from "#app/spares/record.ts";
 import { type Department, excessShortFall, type OrderStatus, orderStatusOf } from "#app/spares/rules.ts";
 import type { LineChanges, LineInput } from "#app/spares/schema.ts";
 import { sparesStockHolder } from "#app/spares/stock.server.ts";
@@ -16,21 +16,15 @@ import { toThousandths } from "#app/stock/rules.ts";
 // Data access for the inventory tables: plain functions taking the database or a transaction
 // first, mapping rows to the legacy field names (the legacy app, the legacy API contract "Records") at the edge.
 
-export type SparesLine = {
-  _id: string;
-  srno: number;
-  Assets: string;
-  ComponentsAndEquipments: string;
-  AvailableStock: number;
-  MinStock: number;
-  LeadTime: number;
-  ExcessShortFall: number;
-  /** Derived from AvailableStock and MinStock (rules.ts orderStatusOf), never stored. */
-  StatusofOrder: OrderStatus;
-  version: number;
-  createdAt: string;
-  updatedAt: string;
-};
+/** A line on the legacy wire: its fields under their legacy names, with the two derived figures. */
+export type SparesLine = { _id: string } & SparesWire & {
+    ExcessShortFall: number;
+    /** Derived from AvailableStock and MinStock (rules.ts orderStatusOf), never stored. */
+    StatusofOrder: OrderStatus;
+    version: number;
+    createdAt: string;
+    updatedAt: string;
+  };
 
 /**
  * One row of a department's table page: only what the table shows, plus the version (for a safe
@@ -38,17 +32,7 @@ export type SparesLine = {
  * routes/line-by-srno.ts); Delete also carries the line's id (compact: docs/decisions/004), so a
  * line deleted and re-created under the same serial number is never deleted by a stale click.
  */
-export type ListRow = {
-  id: string;
-  srno: number;
-  assets: string;
-  componentsAndEquipments: string;
-  availableStock: number;
-  minStock: number;
-  leadTimeDays: number;
-  status: OrderStatus;
-  version: number;
-};
+export type ListRow = { id: string } & SparesFields & { status: OrderStatus; version: number };
 
 /** Ids are UUIDs; anything else is simply not found (never a database error). */
 export const isLineId = isRecordId;
@@ -68,18 +52,7 @@ const recordColumns = {
   updatedAt: isoTime(inventoryItems.updatedAt),
 };
 
-type Row = {
-  id: string;
-  srno: number;
-  assets: string;
-  componentsAndEquipments: string;
-  availableStock: number;
-  minStock: number;
-  leadTimeDays: number;
-  version: number;
-  createdAt: string;
-  updatedAt: string;
-};
+type Row = { id: string } & SparesFields & { version: number; createdAt: string; updatedAt: string };
 
 export function toRecord(row: Row): SparesLine {
   return {
