@@ -6,7 +6,7 @@ import { type AccountRefusal, type AccountStatus, signInLimits } from "#app/auth
 import { loginAttempts, sessions, users } from "#app/auth/table.server.ts";
 import type { Tx } from "#app/db/client.server.ts";
 import { matchSearch, orderBy, pageOf, searchText, totalColumn } from "#app/db/list.server.ts";
-import { isRecordId, isUniqueViolation, nextVersion } from "#app/db/records.server.ts";
+import { isRecordId, isUniqueViolation, savedBy } from "#app/db/records.server.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
 import { withoutNul } from "#app/lib/http.server.ts";
 import type { ListParams } from "#app/lib/list-params.ts";
@@ -139,19 +139,22 @@ export async function addAccount(
 
 type Target = typeof users.$inferSelect;
 
+/** What an admin's change did to the account, as its audit entry says it; null: nothing to change. */
+type AccountChange = { before?: Record<string, unknown>; after: Record<string, unknown> } | null;
+
 /**
  * Runs an admin's change of one account under the people lock (7016): the acting admin must still
  * be an active admin, and `keepsAdmin(target)` false means the change takes an active admin away,
  * refused when none would be left. Two admins demoting each other at once queue on the lock, so
- * exactly one succeeds.
+ * exactly one succeeds. What the change did is audited in the same transaction.
  */
-async function changeAccount<T extends object>(
+async function changeAccount(
   db: Tx,
   targetId: string,
   byUserId: string,
   options: { keepsAdmin: (target: Target) => boolean },
-  change: (tx: Tx, target: Target) => Promise<T>,
-): Promise<Outcome<T, AccountRefusal>> {
+  change: (tx: Tx, target: Target) => Promise<AccountChange>,
+): Promise<Outcome<object, AccountRefusal>> {
   if (!isRecordId(targetId)) return { ok: false, reason: "not-found" };
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(7016)`);
@@ -171,32 +174,28 @@ async function changeAccount<T extends object>(
         .where(and(eq(users.role, "admin"), isNull(users.disabledAt), ne(users.id, target.id)));
       if (others === 0) return { ok: false as const, reason: "last-admin" as const };
     }
-    return { ok: true as const, ...(await change(tx, target)) };
+    const changed = await change(tx, target);
+    if (changed) {
+      await audit(tx, {
+        userId: byUserId,
+        action: "update",
+        entity: "user",
+        entityId: target.id,
+        ...changed,
+      });
+    }
+    return { ok: true as const };
   });
 }
 
-const touched = (byUserId: string) => ({
-  updatedAt: new Date(),
-  updatedBy: byUserId,
-  version: nextVersion(users),
-});
-
 export function changeRole(db: Tx, targetId: string, role: Role, byUserId: string) {
   return changeAccount(db, targetId, byUserId, { keepsAdmin: () => role === "admin" }, async (tx, target) => {
-    if (target.role === role) return {};
+    if (target.role === role) return null;
     await tx
       .update(users)
-      .set({ role, ...touched(byUserId) })
+      .set({ role, ...savedBy(users, byUserId) })
       .where(eq(users.id, target.id));
-    await audit(tx, {
-      userId: byUserId,
-      action: "update",
-      entity: "user",
-      entityId: target.id,
-      before: { role: target.role },
-      after: { role },
-    });
-    return {};
+    return { before: { role: target.role }, after: { role } };
   });
 }
 
@@ -213,21 +212,13 @@ export function enableUser(db: Tx, targetId: string, byUserId: string) {
 function setDisabled(db: Tx, targetId: string, byUserId: string, disabled: boolean) {
   // Disabling an admin must leave another active admin; enabling one never removes an admin.
   return changeAccount(db, targetId, byUserId, { keepsAdmin: () => !disabled }, async (tx, target) => {
-    if (Boolean(target.disabledAt) === disabled) return {};
+    if (Boolean(target.disabledAt) === disabled) return null;
     await tx
       .update(users)
-      .set({ disabledAt: disabled ? new Date() : null, ...touched(byUserId) })
+      .set({ disabledAt: disabled ? new Date() : null, ...savedBy(users, byUserId) })
       .where(eq(users.id, target.id));
     if (disabled) await revokeUserSessions(tx, target.id);
-    await audit(tx, {
-      userId: byUserId,
-      action: "update",
-      entity: "user",
-      entityId: target.id,
-      before: { disabled: !disabled },
-      after: { disabled },
-    });
-    return {};
+    return { before: { disabled: !disabled }, after: { disabled } };
   });
 }
 
@@ -236,17 +227,10 @@ export function resetAccountPassword(db: Tx, targetId: string, passwordHash: str
   return changeAccount(db, targetId, byUserId, { keepsAdmin: () => true }, async (tx, target) => {
     await tx
       .update(users)
-      .set({ passwordHash, mustChangePassword: true, ...touched(byUserId) })
+      .set({ passwordHash, mustChangePassword: true, ...savedBy(users, byUserId) })
       .where(eq(users.id, target.id));
     await revokeUserSessions(tx, target.id);
-    await audit(tx, {
-      userId: byUserId,
-      action: "update",
-      entity: "user",
-      entityId: target.id,
-      after: { passwordReset: true, mustChangePassword: true },
-    });
-    return {};
+    return { after: { passwordReset: true, mustChangePassword: true } };
   });
 }
 
@@ -260,14 +244,7 @@ export function unlockUser(db: Tx, targetId: string, byUserId: string) {
       .delete(loginAttempts)
       .where(and(eq(loginAttempts.email, target.email.toLowerCase()), eq(loginAttempts.succeeded, false)))
       .returning({ id: loginAttempts.id });
-    await audit(tx, {
-      userId: byUserId,
-      action: "update",
-      entity: "user",
-      entityId: target.id,
-      after: { unlocked: true, clearedFailures: cleared.length },
-    });
-    return {};
+    return { after: { unlocked: true, clearedFailures: cleared.length } };
   });
 }
 
@@ -312,7 +289,7 @@ export async function changeName(db: Tx, userId: string, name: string) {
     if (!before || before.name === name) return;
     await tx
       .update(users)
-      .set({ name, updatedAt: new Date(), updatedBy: userId, version: nextVersion(users) })
+      .set({ name, ...savedBy(users, userId) })
       .where(eq(users.id, userId));
     await audit(tx, { userId, action: "update", entity: "user", entityId: userId, before, after: { name } });
   });
@@ -339,9 +316,7 @@ export async function setOwnPassword(db: Tx, userId: string, passwordHash: strin
       .set({
         passwordHash,
         mustChangePassword: false,
-        updatedAt: new Date(),
-        updatedBy: userId,
-        version: nextVersion(users),
+        ...savedBy(users, userId),
       })
       .where(eq(users.id, userId));
     await signOutOthers(tx, userId, keepSessionId);

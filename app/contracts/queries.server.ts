@@ -5,7 +5,7 @@ import { suggestNextDueDate } from "#app/contracts/rules.ts";
 import type { ContractInsert, ContractUpdate } from "#app/contracts/schema.ts";
 import { contracts } from "#app/contracts/table.server.ts";
 import type { Tx } from "#app/db/client.server.ts";
-import { atVersion, insertAll, isRecordId, nextVersion } from "#app/db/records.server.ts";
+import { atVersion, insertAll, isRecordId, savedBy } from "#app/db/records.server.ts";
 import type { Outcome } from "#app/lib/outcome.ts";
 import { fromWire, toWire, type WireOf } from "#app/lib/record.ts";
 import { versionedRecords } from "#app/spreadsheets/import-records.server.ts";
@@ -113,12 +113,7 @@ export async function updateContract(
     if (expected !== current.version) return { ok: false, reason: "stale" } as const;
     const [row] = await tx
       .update(contracts)
-      .set({
-        ...savedColumns(input),
-        updatedBy: userId,
-        updatedAt: new Date(),
-        version: nextVersion(contracts),
-      })
+      .set({ ...savedColumns(input), ...savedBy(contracts, userId) })
       .where(atVersion(contracts, id, expected))
       .returning();
     if (!row) return { ok: false, reason: "stale" } as const;
@@ -186,12 +181,7 @@ async function writeContract(
 ): Promise<number | null> {
   const [row] = await tx
     .update(contracts)
-    .set({
-      ...toColumns(values),
-      updatedBy: userId,
-      updatedAt: new Date(),
-      version: nextVersion(contracts),
-    })
+    .set({ ...toColumns(values), ...savedBy(contracts, userId) })
     .where(version === null ? eq(contracts.id, id) : atVersion(contracts, id, version))
     .returning({ version: contracts.version });
   return row ? row.version : null;

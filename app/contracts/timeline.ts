@@ -21,6 +21,15 @@ export type ContractDatesRow = {
   nextDueOn: string | null;
 };
 
+/** A contract's two dates that come round, each with what it is: its next PMS due and its validity end (when set). */
+export function datesOf(row: Pick<ContractDatesRow, "validityTo" | "nextDueOn">) {
+  const dates = [
+    { what: "pms", date: row.nextDueOn },
+    { what: "validity", date: row.validityTo },
+  ] as const;
+  return dates.filter((dated): dated is { what: StatusReason; date: string } => Boolean(dated.date));
+}
+
 /** Each contract's dates on or before `through`, overdue or not, nearest first (PMS first on a tie). */
 export function contractEvents(
   rows: readonly ContractDatesRow[],
@@ -29,11 +38,8 @@ export function contractEvents(
 ): ContractEvent[] {
   const events: ContractEvent[] = [];
   for (const row of rows) {
-    for (const [what, date] of [
-      ["pms", row.nextDueOn],
-      ["validity", row.validityTo],
-    ] as const) {
-      if (!date || date > through) continue;
+    for (const { what, date } of datesOf(row)) {
+      if (date > through) continue;
       events.push({
         id: row.id,
         equipment: row.equipment,

@@ -29,6 +29,13 @@ type Versioned = { id: Column; version: Column };
 /** The new `version` of a changed row (set it in every update of a versioned table). */
 export const nextVersion = (table: { version: Column }): SQL<number> => sql<number>`${table.version} + 1`;
 
+/** What every update of a versioned row sets beside its values: who saved it, when, its next version. */
+export const savedBy = (table: { version: Column }, userId: string | null) => ({
+  updatedBy: userId,
+  updatedAt: new Date(),
+  version: nextVersion(table),
+});
+
 /** The row `id`, only while its version is still `version`. */
 export const atVersion = (table: Versioned, id: string, version: number): SQL =>
   and(eq(table.id, id), eq(table.version, version)) as SQL;

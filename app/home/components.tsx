@@ -1,13 +1,22 @@
+import type { LinksFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { type Area, can } from "#app/auth/permissions.ts";
 import type { Role } from "#app/auth/roles.ts";
 import { Chart } from "#app/charts/chart.tsx";
+import chartsCss from "#app/charts/charts.css?url";
+import homeCss from "#app/home/home.css?url";
 import type { TodayCard, TodayData, TodayGroup, TodayItem } from "#app/home/today.ts";
 
 // The sections of the home page. Plain server-rendered markup: no effects, no client state.
 // Today's links are plain anchors (docs/decisions/009): the page hydrates no router links for them.
 // The legacy marketing sections (why LPG, the facilities gallery, "50+ plants" figures) went with
 // issue 19: the signed-in home page is what needs doing today.
+
+/** The style sheets of /home and of its print (the same cards). */
+export const todayLinks: LinksFunction = () => [
+  { rel: "stylesheet", href: homeCss },
+  { rel: "stylesheet", href: chartsCss },
+];
 
 const quickActions: { label: string; to: string; hint: string; area: Area }[] = [
   { label: "Spares", to: "/products", hint: "Spares by department", area: "spares" },

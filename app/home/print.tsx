@@ -1,10 +1,6 @@
-import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
-import { requireUser } from "#app/auth/session.server.ts";
-import chartsCss from "#app/charts/charts.css?url";
-import { TodayCards } from "#app/home/components.tsx";
-import homeCss from "#app/home/home.css?url";
-import { loadToday } from "#app/home/today.server.ts";
+import { TodayCards, todayLinks } from "#app/home/components.tsx";
+import { todayLoader } from "#app/home/today.server.ts";
 import type { ShellData } from "#app/shell/routes/layout.tsx";
 import { PrintSheet, printHandle } from "#app/ui/list/print.tsx";
 import { pageTitle } from "#app/ui/page-head.ts";
@@ -15,14 +11,8 @@ import { pageTitle } from "#app/ui/page-head.ts";
 
 export const handle = printHandle;
 export const meta = pageTitle("Daily report (print)");
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: homeCss },
-  { rel: "stylesheet", href: chartsCss },
-];
-
-export async function loader({ request }: LoaderFunctionArgs) {
-  return { today: await loadToday(request, await requireUser(request)) };
-}
+export const links = todayLinks;
+export const loader = todayLoader;
 
 export default function DailyReportPrint() {
   const { today } = useLoaderData<typeof loader>();

@@ -1,8 +1,10 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { sql } from "drizzle-orm";
 import { changeCounts } from "#app/audit/history.server.ts";
 import { isRecordType, RECORD_TYPES, recordTypeLabel } from "#app/audit-trail/record-types.ts";
 import { type Area, can } from "#app/auth/permissions.ts";
 import type { Role } from "#app/auth/roles.ts";
+import { requireUser } from "#app/auth/session.server.ts";
 import { BACKUP_STALE_HOURS } from "#app/backups/rules.ts";
 import { backupStatus } from "#app/backups/run.server.ts";
 import { type StatusBounds, statusBounds } from "#app/contracts/rules.ts";
@@ -32,6 +34,11 @@ import { linesWithLeadTime } from "#app/spares/stock.server.ts";
 export type TodayUser = { id: string; role: Role; sessionId: string };
 
 /** Today for a route's signed-in user now, or null when it cannot be read (the page still opens). */
+/** The loader of /home and of its print: Today for the signed-in user. */
+export async function todayLoader({ request }: LoaderFunctionArgs) {
+  return { today: await loadToday(request, await requireUser(request)) };
+}
+
 export async function loadToday(request: Request, user: TodayUser): Promise<TodayData | null> {
   try {
     return await todayFor(db, user, new Date(), serverSettings().PLANT_TIME_ZONE, { reuseOrderNow: true });

@@ -1,28 +1,15 @@
 import { formatDateGB } from "#app/lib/dates.ts";
 import { reversePath, type StockItemRef } from "#app/stock/item.ts";
-import { formatQuantity, KIND_LABEL, type MovementKind } from "#app/stock/rules.ts";
+import type { StockCardRow } from "#app/stock/journal.server.ts";
+import { formatQuantity, KIND_LABEL } from "#app/stock/rules.ts";
 import { HeadCells } from "#app/ui/list/page.tsx";
 
 // A stock card's rows as the page and its print view both show them, in the same columns (the
 // print leaves out only the Reverse links): received and issued in their own columns, the balance
 // after each, a reversed movement struck through and its reversal saying what it takes back.
 
-export type CardRow = {
-  id: string;
-  movedOn: string;
-  kind: MovementKind;
-  quantity: number;
-  counted: number | null;
-  reference: string | null;
-  party: string | null;
-  remark: string | null;
-  reversesId: string | null;
-  /** For a reversal: the kind of the movement it takes back (which may be on another page). */
-  reversedKind: MovementKind | null;
-  balance: number;
-  enteredBy: string | null;
-  reversedBy: { id: string; createdAt: string } | null;
-};
+/** A stock card's line as the page receives it, less what the table does not show (the item, when entered). */
+export type CardRow = Omit<StockCardRow, "item" | "createdAt" | "createdBy">;
 
 const received = (row: CardRow) => (row.quantity > 0 ? formatQuantity(row.quantity) : "");
 const issued = (row: CardRow) => (row.quantity < 0 ? formatQuantity(-row.quantity) : "");
@@ -42,6 +29,31 @@ export function CardHead({ forPrint = false }: { forPrint?: boolean }) {
         )}
       </tr>
     </thead>
+  );
+}
+
+/**
+ * A line above the movements with the balance they start from: the stock at the start of the
+ * dates, or what a page brings forward from the one before (no date).
+ */
+export function CardBalanceRow({
+  date,
+  label,
+  balance,
+  forPrint = false,
+}: {
+  date?: string;
+  label: string;
+  balance: number;
+  forPrint?: boolean;
+}) {
+  return (
+    <tr className={forPrint ? undefined : "card-opening"}>
+      <td>{date ? formatDateGB(date) : null}</td>
+      <td colSpan={5}>{label}</td>
+      <td className="num">{formatQuantity(balance)}</td>
+      <td colSpan={forPrint ? 2 : 3} />
+    </tr>
   );
 }
 

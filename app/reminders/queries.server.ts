@@ -4,6 +4,7 @@ import { can } from "#app/auth/permissions.ts";
 import type { Role } from "#app/auth/roles.ts";
 import { contractMessage, datePassed, type StatusBounds, whatsAppLink } from "#app/contracts/rules.ts";
 import { contractDatesThrough } from "#app/contracts/timeline.server.ts";
+import { datesOf } from "#app/contracts/timeline.ts";
 import type { Tx } from "#app/db/client.server.ts";
 import { addDays } from "#app/lib/dates.ts";
 import { queueMail } from "#app/mail/outbox.server.ts";
@@ -37,12 +38,9 @@ export async function contractDates(
   const rows = await contractDatesThrough(db, addDays(today, farthest));
   const candidates: ContractDue[] = [];
   for (const row of rows) {
-    for (const [what, date] of [
-      ["validity", row.validityTo],
-      ["pms", row.nextDueOn],
-    ] as const) {
+    for (const { what, date } of datesOf(row)) {
       const offset = contractReminderOffset(date, today, offsets);
-      if (offset === null || !date) continue;
+      if (offset === null) continue;
       const text = contractMessage(
         { equipment: row.equipment, nextDueOn: row.nextDueOn },
         { status: datePassed(what, date, bounds) ? "expired" : "dueSoon", reason: what, date },

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { audit } from "#app/audit/log.server.ts";
 import type { Tx } from "#app/db/client.server.ts";
-import { nextVersion } from "#app/db/records.server.ts";
+import { savedBy } from "#app/db/records.server.ts";
 import { defaultPlantSettings, type PlantSettings, plantSettingsSchema } from "#app/settings/schema.ts";
 import { settings } from "#app/settings/table.server.ts";
 
@@ -38,6 +38,6 @@ export async function writeSetting(tx: Tx, key: string, value: unknown, userId: 
     .values({ key, value, createdBy: userId, updatedBy: userId })
     .onConflictDoUpdate({
       target: settings.key,
-      set: { value, updatedBy: userId, updatedAt: new Date(), version: nextVersion(settings) },
+      set: { value, ...savedBy(settings, userId) },
     });
 }

@@ -13,7 +13,7 @@ import {
 import { type Department, orderStatusOf } from "#app/spares/rules.ts";
 import { lineSchema } from "#app/spares/schema.ts";
 import { sparesStockHolder } from "#app/spares/stock.server.ts";
-import { inventoryItems as t } from "#app/spares/table.server.ts";
+import { lineFieldColumns, inventoryItems as t } from "#app/spares/table.server.ts";
 import { type ImportKind, ImportRefused, type Stored, type Values } from "#app/spreadsheets/import-kind.ts";
 import { lockedStock, versionedRecords, writeOver } from "#app/spreadsheets/import-records.server.ts";
 import {
@@ -105,16 +105,7 @@ export function sparesKind(department: Department): ImportKind {
     keyOf: (values) => String(values.srno),
     async existing(db) {
       const rows = await db
-        .select({
-          id: t.id,
-          version: t.version,
-          srno: t.srno,
-          assets: t.assets,
-          componentsAndEquipments: t.componentsAndEquipments,
-          availableStock: t.availableStock,
-          minStock: t.minStock,
-          leadTimeDays: t.leadTimeDays,
-        })
+        .select({ id: t.id, version: t.version, ...lineFieldColumns })
         .from(t)
         .where(eq(t.department, department));
       return new Map(

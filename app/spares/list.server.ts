@@ -17,7 +17,7 @@ import { lineNeedsOrder, lineOrderStatus } from "#app/spares/order-status.server
 import type { ListRow } from "#app/spares/queries.server.ts";
 import { type SparesField, sparesRecord } from "#app/spares/record.ts";
 import { type Department, ORDER_TO_PLACE } from "#app/spares/rules.ts";
-import { inventoryItems as t } from "#app/spares/table.server.ts";
+import { lineFieldColumns, inventoryItems as t } from "#app/spares/table.server.ts";
 
 // A department's spares as a server-side list (docs/architecture.md "Lists").
 
@@ -50,12 +50,7 @@ const SORT_COLUMNS: Record<SparesSort, SQL> = {
 
 const ROW = {
   id: t.id,
-  srno: t.srno,
-  assets: t.assets,
-  componentsAndEquipments: t.componentsAndEquipments,
-  availableStock: t.availableStock,
-  minStock: t.minStock,
-  leadTimeDays: t.leadTimeDays,
+  ...lineFieldColumns,
   // Derived by the rule's SQL twin, the very expression the filter and the search read.
   status: lineOrderStatus,
   version: t.version,

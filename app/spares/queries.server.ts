@@ -2,10 +2,10 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { audit } from "#app/audit/log.server.ts";
 import type { Tx } from "#app/db/client.server.ts";
 import { asNumber, isoTime } from "#app/db/columns.ts";
-import { atVersion, isRecordId, isUniqueViolation, nextVersion, plantToday } from "#app/db/records.server.ts";
+import { atVersion, isRecordId, isUniqueViolation, plantToday, savedBy } from "#app/db/records.server.ts";
 import { selectRows } from "#app/db/select.server.ts";
 import type { Refused, WordedRefusal } from "#app/lib/outcome.ts";
-import { fromSparesWire, toSparesWire } from "#app/spares/record.ts";
+import { fromSparesWire, type SparesFields, type SparesWire, toSparesWire } from "#app/spares/record.ts";
 import { type Department, excessShortFall, type OrderStatus, orderStatusOf } from "#app/spares/rules.ts";
 import type { LineChanges, LineInput } from "#app/spares/schema.ts";
 import { sparesStockHolder } from "#app/spares/stock.server.ts";
@@ -16,21 +16,15 @@ import { toThousandths } from "#app/stock/rules.ts";
 // Data access for the inventory tables: plain functions taking the database or a transaction
 // first, mapping rows to the legacy field names (the legacy app, the legacy API contract "Records") at the edge.
 
-export type SparesLine = {
-  _id: string;
-  srno: number;
-  Assets: string;
-  ComponentsAndEquipments: string;
-  AvailableStock: number;
-  MinStock: number;
-  LeadTime: number;
-  ExcessShortFall: number;
-  /** Derived from AvailableStock and MinStock (rules.ts orderStatusOf), never stored. */
-  StatusofOrder: OrderStatus;
-  version: number;
-  createdAt: string;
-  updatedAt: string;
-};
+/** A line on the legacy wire: its fields under their legacy names, with the two derived figures. */
+export type SparesLine = { _id: string } & SparesWire & {
+    ExcessShortFall: number;
+    /** Derived from AvailableStock and MinStock (rules.ts orderStatusOf), never stored. */
+    StatusofOrder: OrderStatus;
+    version: number;
+    createdAt: string;
+    updatedAt: string;
+  };
 
 /**
  * One row of a department's table page: only what the table shows, plus the version (for a safe
@@ -38,17 +32,7 @@ export type SparesLine = {
  * routes/line-by-srno.ts); Delete also carries the line's id (compact: docs/decisions/004), so a
  * line deleted and re-created under the same serial number is never deleted by a stale click.
  */
-export type ListRow = {
-  id: string;
-  srno: number;
-  assets: string;
-  componentsAndEquipments: string;
-  availableStock: number;
-  minStock: number;
-  leadTimeDays: number;
-  status: OrderStatus;
-  version: number;
-};
+export type ListRow = { id: string } & SparesFields & { status: OrderStatus; version: number };
 
 /** Ids are UUIDs; anything else is simply not found (never a database error). */
 export const isLineId = isRecordId;
@@ -68,18 +52,7 @@ const recordColumns = {
   updatedAt: isoTime(inventoryItems.updatedAt),
 };
 
-type Row = {
-  id: string;
-  srno: number;
-  assets: string;
-  componentsAndEquipments: string;
-  availableStock: number;
-  minStock: number;
-  leadTimeDays: number;
-  version: number;
-  createdAt: string;
-  updatedAt: string;
-};
+type Row = { id: string } & SparesFields & { version: number; createdAt: string; updatedAt: string };
 
 export function toRecord(row: Row): SparesLine {
   return {
@@ -133,6 +106,20 @@ const ENTITY = "inventory_item";
 /** Audit entries keep the line's department beside the legacy fields. */
 const auditView = (department: Department, line: SparesLine) => ({ department, ...line });
 
+/** A save of a line, in one transaction: a serial number the department already has is refused. */
+async function saveLine(
+  db: Tx,
+  srno: number | undefined,
+  save: (tx: Tx) => Promise<SaveResult>,
+): Promise<SaveResult> {
+  try {
+    return await db.transaction(save);
+  } catch (error) {
+    if (isUniqueViolation(error)) return { ok: false, reason: "duplicate", srno };
+    throw error;
+  }
+}
+
 /**
  * Adds a line (its status is derived from the stock, never stored). The available stock typed
  * becomes the line's opening movement (issue 17), which sets its cached balance. Audited in the
@@ -144,48 +131,43 @@ export async function createLine(
   input: LineInput,
   userId: string,
 ): Promise<SaveResult> {
-  try {
-    return await db.transaction(async (tx) => {
-      const [created] = await tx
-        .insert(inventoryItems)
-        .values({
-          department,
-          ...fromSparesWire(input),
-          // The ledger's balance: 0 until the opening movement below (app/stock/journal.server.ts writes it).
-          availableStock: 0,
-          createdBy: userId,
-          updatedBy: userId,
-        })
-        .returning({ id: inventoryItems.id });
-      if (input.AvailableStock > 0) {
-        const opening = await recordMovement(
-          tx,
-          sparesStockHolder,
-          created.id,
-          { kind: "opening", movedOn: plantToday(), quantity: input.AvailableStock },
-          userId,
-        );
-        // An addition dated today cannot be refused; if it were, nothing of the line is kept.
-        if (!opening.ok) throw new Error(`Opening stock refused: ${opening.message}`);
-      }
-      const [row] = await tx
-        .select(recordColumns)
-        .from(inventoryItems)
-        .where(eq(inventoryItems.id, created.id));
-      const line = toRecord(row);
-      await audit(tx, {
+  return saveLine(db, input.srno, async (tx) => {
+    const [created] = await tx
+      .insert(inventoryItems)
+      .values({
+        department,
+        ...fromSparesWire(input),
+        // The ledger's balance: 0 until the opening movement below (app/stock/journal.server.ts writes it).
+        availableStock: 0,
+        createdBy: userId,
+        updatedBy: userId,
+      })
+      .returning({ id: inventoryItems.id });
+    if (input.AvailableStock > 0) {
+      const opening = await recordMovement(
+        tx,
+        sparesStockHolder,
+        created.id,
+        { kind: "opening", movedOn: plantToday(), quantity: input.AvailableStock },
         userId,
-        action: "create",
-        entity: ENTITY,
-        entityId: line._id,
-        after: auditView(department, line),
-      });
-      return { ok: true as const, line };
+      );
+      // An addition dated today cannot be refused; if it were, nothing of the line is kept.
+      if (!opening.ok) throw new Error(`Opening stock refused: ${opening.message}`);
+    }
+    const [row] = await tx
+      .select(recordColumns)
+      .from(inventoryItems)
+      .where(eq(inventoryItems.id, created.id));
+    const line = toRecord(row);
+    await audit(tx, {
+      userId,
+      action: "create",
+      entity: ENTITY,
+      entityId: line._id,
+      after: auditView(department, line),
     });
-  } catch (error) {
-    if (isUniqueViolation(error)) return { ok: false, reason: "duplicate", srno: input.srno };
-    throw error;
-  }
+    return { ok: true as const, line };
+  });
 }
 
 /**
@@ -203,64 +185,57 @@ export async function updateLine(
   userId: string,
 ): Promise<SaveResult> {
   if (!isLineId(id)) return { ok: false, reason: "not-found" };
-  try {
-    return await db.transaction(async (tx) => {
-      const [current] = await tx
-        .select(recordColumns)
-        .from(inventoryItems)
-        .where(and(eq(inventoryItems.department, department), eq(inventoryItems.id, id)))
-        .for("update");
-      if (!current) return { ok: false as const, reason: "not-found" as const };
-      if (changes.version !== undefined && changes.version !== current.version)
-        return { ok: false as const, reason: "stale" as const };
-      const before = toRecord(current);
-      const next = {
-        AvailableStock: changes.AvailableStock ?? before.AvailableStock,
-        MinStock: changes.MinStock ?? before.MinStock,
-      };
-      if (toThousandths(next.AvailableStock) !== toThousandths(before.AvailableStock)) {
-        const counted = await recordMovement(
-          tx,
-          sparesStockHolder,
-          id,
-          {
-            kind: "count",
-            movedOn: plantToday(),
-            quantity: next.AvailableStock,
-            remark: "Available stock sent to the API (PUT …/update)",
-          },
-          userId,
-        );
-        if (!counted.ok) return { ok: false as const, reason: "stock" as const, message: counted.message };
-      }
-      const [row] = await tx
-        .update(inventoryItems)
-        .set({
-          ...fromSparesWire({ ...before, ...changes, MinStock: next.MinStock }),
-          // The ledger's: a new figure is the stock count above.
-          availableStock: undefined,
-          updatedBy: userId,
-          updatedAt: new Date(),
-          version: nextVersion(inventoryItems),
-        })
-        .where(atVersion(inventoryItems, id, current.version))
-        .returning(recordColumns);
-      if (!row) return { ok: false as const, reason: "stale" as const };
-      const line = toRecord(row);
-      await audit(tx, {
+  return saveLine(db, changes.srno, async (tx) => {
+    const [current] = await tx
+      .select(recordColumns)
+      .from(inventoryItems)
+      .where(and(eq(inventoryItems.department, department), eq(inventoryItems.id, id)))
+      .for("update");
+    if (!current) return { ok: false as const, reason: "not-found" as const };
+    if (changes.version !== undefined && changes.version !== current.version)
+      return { ok: false as const, reason: "stale" as const };
+    const before = toRecord(current);
+    const next = {
+      AvailableStock: changes.AvailableStock ?? before.AvailableStock,
+      MinStock: changes.MinStock ?? before.MinStock,
+    };
+    if (toThousandths(next.AvailableStock) !== toThousandths(before.AvailableStock)) {
+      const counted = await recordMovement(
+        tx,
+        sparesStockHolder,
+        id,
+        {
+          kind: "count",
+          movedOn: plantToday(),
+          quantity: next.AvailableStock,
+          remark: "Available stock sent to the API (PUT …/update)",
+        },
         userId,
-        action: "update",
-        entity: ENTITY,
-        entityId: id,
-        before: auditView(department, before),
-        after: auditView(department, line),
-      });
-      return { ok: true as const, line };
+      );
+      if (!counted.ok) return { ok: false as const, reason: "stock" as const, message: counted.message };
+    }
+    const [row] = await tx
+      .update(inventoryItems)
+      .set({
+        ...fromSparesWire({ ...before, ...changes, MinStock: next.MinStock }),
+        // The ledger's: a new figure is the stock count above.
+        availableStock: undefined,
+        ...savedBy(inventoryItems, userId),
+      })
+      .where(atVersion(inventoryItems, id, current.version))
+      .returning(recordColumns);
+    if (!row) return { ok: false as const, reason: "stale" as const };
+    const line = toRecord(row);
+    await audit(tx, {
+      userId,
+      action: "update",
+      entity: ENTITY,
+      entityId: id,
+      before: auditView(department, before),
+      after: auditView(department, line),
     });
-  } catch (error) {
-    if (isUniqueViolation(error)) return { ok: false, reason: "duplicate", srno: changes.srno };
-    throw error;
-  }
+    return { ok: true as const, line };
+  });
 }
 
 /**

@@ -21,70 +21,64 @@ const isBlank = (value: unknown) =>
 
 type NumberRule = { label: string; decimals: number; min: number; max: number };
 
-/** A required number: blank → the spec's all-fields message; otherwise a message naming the field. */
-function numberField({ label, decimals, min, max }: NumberRule) {
+/** A field read from a form's text or a JSON value: `read` gives its value, or `fail(message)`. */
+function readField<T>(read: (input: unknown, fail: (message: string) => never) => T) {
   return z.pipe(
     z.unknown(),
-    z.transform((input: unknown, ctx) => {
-      const fail = (message: string) => {
+    z.transform((input: unknown, ctx) =>
+      read(input, (message) => {
         ctx.issues.push({ code: "custom", message, input });
         return z.NEVER;
-      };
-      if (isBlank(input)) return fail(messages.required);
-      let value: number;
-      if (typeof input === "number") value = input;
-      // "1,250" as an import reads it (app/lib/numbers.ts: one rule for forms and imports).
-      else if (typeof input === "string" && NUMBER_TEXT.test(ungroupDigits(input)))
-        value = Number(ungroupDigits(input));
-      else return fail(`${label} must be a number.`);
-      if (!Number.isFinite(value)) return fail(`${label} must be a number.`);
-      if (decimals === 0) {
-        if (!Number.isInteger(value) || value < min)
-          return fail(`${label} must be a whole number of ${min} or more.`);
-      } else {
-        if (value < min) return fail(`${label} cannot be negative.`);
-        const scaled = value * 10 ** decimals;
-        if (Math.abs(scaled - Math.round(scaled)) > 1e-6)
-          return fail(`${label} can have at most ${decimals} decimal place${decimals === 1 ? "" : "s"}.`);
-      }
-      if (value > max) return fail(`${label} must be at most ${max}.`);
-      return value === 0 ? 0 : value; // no -0
-    }),
+      }),
+    ),
   );
+}
+
+/** A required number: blank → the spec's all-fields message; otherwise a message naming the field. */
+function numberField({ label, decimals, min, max }: NumberRule) {
+  return readField((input, fail) => {
+    if (isBlank(input)) return fail(messages.required);
+    let value: number;
+    if (typeof input === "number") value = input;
+    // "1,250" as an import reads it (app/lib/numbers.ts: one rule for forms and imports).
+    else if (typeof input === "string" && NUMBER_TEXT.test(ungroupDigits(input)))
+      value = Number(ungroupDigits(input));
+    else return fail(`${label} must be a number.`);
+    if (!Number.isFinite(value)) return fail(`${label} must be a number.`);
+    if (decimals === 0) {
+      if (!Number.isInteger(value) || value < min)
+        return fail(`${label} must be a whole number of ${min} or more.`);
+    } else {
+      if (value < min) return fail(`${label} cannot be negative.`);
+      const scaled = value * 10 ** decimals;
+      if (Math.abs(scaled - Math.round(scaled)) > 1e-6)
+        return fail(`${label} can have at most ${decimals} decimal place${decimals === 1 ? "" : "s"}.`);
+    }
+    if (value > max) return fail(`${label} must be at most ${max}.`);
+    return value === 0 ? 0 : value; // no -0
+  });
 }
 
 /** Text: one line (a line break folded to a space, app/lib/text.ts), trimmed, capped; required unless `optional` (then blank → ""). */
 function textField(label: string, { optional = false } = {}) {
-  return z.pipe(
-    z.unknown(),
-    z.transform((input: unknown, ctx) => {
-      const fail = (message: string) => {
-        ctx.issues.push({ code: "custom", message, input });
-        return z.NEVER;
-      };
-      if (isBlank(input)) return optional ? "" : fail(messages.required);
-      if (typeof input !== "string" && typeof input !== "number") return fail(`${label} must be text.`);
-      const text = singleLine(String(input)).trim();
-      if (text.length > MAX_TEXT) return fail(`${label} must be at most ${MAX_TEXT} characters.`);
-      return text;
-    }),
-  );
+  return readField((input, fail) => {
+    if (isBlank(input)) return optional ? "" : fail(messages.required);
+    if (typeof input !== "string" && typeof input !== "number") return fail(`${label} must be text.`);
+    const text = singleLine(String(input)).trim();
+    if (text.length > MAX_TEXT) return fail(`${label} must be at most ${MAX_TEXT} characters.`);
+    return text;
+  });
 }
 
 /** The version the editor read (optimistic concurrency, README difference 20). Optional for legacy clients. */
 const versionField = z.optional(
-  z.pipe(
-    z.unknown(),
-    z.transform((input: unknown, ctx) => {
-      if (isBlank(input)) return undefined;
-      const value = typeof input === "string" ? Number(input.trim()) : input;
-      if (typeof value !== "number" || !Number.isInteger(value) || value < 1) {
-        ctx.issues.push({ code: "custom", message: "version must be a whole number.", input });
-        return z.NEVER;
-      }
-      return value;
-    }),
-  ),
+  readField((input, fail) => {
+    if (isBlank(input)) return undefined;
+    const value = typeof input === "string" ? Number(input.trim()) : input;
+    if (typeof value !== "number" || !Number.isInteger(value) || value < 1)
+      return fail("version must be a whole number.");
+    return value;
+  }),
 );
 
 const fields = {

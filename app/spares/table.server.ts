@@ -22,3 +22,13 @@ export const inventoryItems = pgTable(
     index("inventory_items_created_idx").on(t.createdAt),
   ],
 );
+
+/** A line's fields (record.ts SparesFields, the department aside) as the table's columns: what a list row or an import reads of it. */
+export const lineFieldColumns = {
+  srno: inventoryItems.srno,
+  assets: inventoryItems.assets,
+  componentsAndEquipments: inventoryItems.componentsAndEquipments,
+  availableStock: inventoryItems.availableStock,
+  minStock: inventoryItems.minStock,
+  leadTimeDays: inventoryItems.leadTimeDays,
+};

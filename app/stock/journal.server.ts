@@ -218,26 +218,42 @@ async function recordChange(
       input.kind === "count"
         ? fromThousandths(toThousandths(stockOnEntries(entries, input.movedOn)) + toThousandths(quantity))
         : null;
-    const [row] = await tx
-      .insert(m)
-      .values({
-        rackItemId: item.type === "rack" ? item.id : null,
-        inventoryItemId: item.type === "spare" ? item.id : null,
-        movedOn: input.movedOn,
-        kind: input.kind,
-        quantity,
-        counted,
-        reference: blankToNull(input.reference),
-        party: blankToNull(input.party),
-        remark: blankToNull(input.remark),
-        createdBy: userId,
-      })
-      .returning();
-    await refreshCachedBalance(tx, holder, item);
-    const movement = toMovement(row);
-    await audit(tx, { userId, action: "create", entity: ENTITY, entityId: row.id, after: movement });
-    return { ok: true, movement } as const;
+    return insertMovement(tx, holder, item, userId, {
+      movedOn: input.movedOn,
+      kind: input.kind,
+      quantity,
+      counted,
+      reference: blankToNull(input.reference),
+      party: blankToNull(input.party),
+      remark: blankToNull(input.remark),
+    });
   });
+}
+
+/**
+ * Writes a movement of a locked item, checked: its row, the item's cached balance kept in step
+ * and the audit entry, in the caller's transaction.
+ */
+async function insertMovement(
+  tx: Tx,
+  holder: StockHolder,
+  item: StockItemRef,
+  userId: string | null,
+  values: Omit<typeof m.$inferInsert, "rackItemId" | "inventoryItemId" | "createdBy">,
+) {
+  const [row] = await tx
+    .insert(m)
+    .values({
+      rackItemId: item.type === "rack" ? item.id : null,
+      inventoryItemId: item.type === "spare" ? item.id : null,
+      ...values,
+      createdBy: userId,
+    })
+    .returning();
+  await refreshCachedBalance(tx, holder, item);
+  const movement = toMovement(row);
+  await audit(tx, { userId, action: "create", entity: ENTITY, entityId: row.id, after: movement });
+  return { ok: true, movement } as const;
 }
 
 /**
@@ -377,25 +393,15 @@ export async function reverseMovement(
     const quantity = fromThousandths(-toThousandths(original.quantity));
     const refused = belowZeroProblem(await ledgerEntries(tx, item), { movedOn: original.movedOn, quantity });
     if (refused) return { ok: false, reason: "below-zero", message: refused } as const;
-    const [row] = await tx
-      .insert(m)
-      .values({
-        rackItemId: original.item.type === "rack" ? item.id : null,
-        inventoryItemId: original.item.type === "spare" ? item.id : null,
-        movedOn: original.movedOn,
-        kind: "reversal",
-        quantity,
-        reference: original.reference,
-        party: original.party,
-        remark: blankToNull(remark),
-        reversesId: original.id,
-        createdBy: userId,
-      })
-      .returning();
-    await refreshCachedBalance(tx, holder, item);
-    const movement = toMovement(row);
-    await audit(tx, { userId, action: "create", entity: ENTITY, entityId: row.id, after: movement });
-    return { ok: true, movement } as const;
+    return insertMovement(tx, holder, item, userId, {
+      movedOn: original.movedOn,
+      kind: "reversal",
+      quantity,
+      reference: original.reference,
+      party: original.party,
+      remark: blankToNull(remark),
+      reversesId: original.id,
+    });
   });
 }
 

@@ -1,4 +1,5 @@
 import { and, count, eq, type SQL, sql } from "drizzle-orm";
+import type { PgSelect } from "drizzle-orm/pg-core";
 import type { Tx } from "#app/db/client.server.ts";
 import {
   type ListPage,
@@ -58,13 +59,28 @@ function figuresOf(db: Tx, period: RackPeriod, ids?: readonly string[]) {
   };
 }
 
+type FigureColumns = ReturnType<typeof figuresOf>["columns"];
+
 const asNumber = (expression: SQL) => sql<string>`${expression}::text`;
 
+/** The period's figures as the list shows them (numeric text, read exactly). */
+const figureColumns = (columns: FigureColumns) => ({
+  availableStock: asNumber(columns.available),
+  issue: asNumber(columns.issue),
+  receipt: asNumber(columns.receipt),
+  closingStock: asNumber(columns.closing),
+});
+
+/** The columns the list shows, in its order, which are also the export's: the item's, then its figures. */
+const shownColumns = (columns: FigureColumns) => ({
+  rackNumber: t.rackNumber,
+  section: t.section,
+  materialName: t.materialName,
+  ...figureColumns(columns),
+});
+
 /** The list's order: the chosen column, then, within a rack, the order items were put in (the legacy app). */
-function rackOrder(
-  columns: ReturnType<typeof figuresOf>["columns"],
-  sort: Pick<ListParams<RackSort>, "sort" | "dir">,
-) {
+function rackOrder(columns: FigureColumns, sort: Pick<ListParams<RackSort>, "sort" | "dir">) {
   const sortColumns: Record<RackSort, SQL> = {
     rack: sql`${t.rackNumber}`,
     section: sql`lower(${t.section})`,
@@ -78,26 +94,40 @@ function rackOrder(
   return [first, sql`${t.createdAt} asc`, sql`${t.id} asc`];
 }
 
-function query(db: Tx, period: RackPeriod, q: string, rack: number | null, sort: ListParams<RackSort>) {
+/** The items of one rack (or all) that match the search. */
+const whereOf = (rack: number | null, q: string) =>
+  and(rack ? eq(t.rackNumber, rack) : undefined, matchSearch(SEARCH_TEXT, q));
+
+/**
+ * The period's figures of the items, and `matching` to keep a query of the items joined to them
+ * (`f`) to those the list shows, in its order.
+ */
+function withFigures(
+  db: Tx,
+  period: RackPeriod,
+  params: Pick<ListParams<RackSort>, "q" | "sort" | "dir">,
+  rack: number | null,
+) {
   const { f, columns } = figuresOf(db, period);
-  return db
-    .select({
-      id: t.id,
-      rackNumber: t.rackNumber,
-      section: t.section,
-      materialName: t.materialName,
-      availableStock: asNumber(columns.available),
-      issue: asNumber(columns.issue),
-      receipt: asNumber(columns.receipt),
-      closingStock: asNumber(columns.closing),
-      inStock: t.closingStock,
-      total: totalColumn,
-    })
-    .from(t)
-    .leftJoin(f, eq(f.itemId, t.id))
-    .where(and(rack ? eq(t.rackNumber, rack) : undefined, matchSearch(SEARCH_TEXT, q)))
-    .orderBy(...rackOrder(columns, sort))
-    .$dynamic();
+  const matching = <Query extends PgSelect>(query: Query) =>
+    query.where(whereOf(rack, params.q)).orderBy(...rackOrder(columns, params));
+  return { f, columns, matching };
+}
+
+function query(
+  db: Tx,
+  period: RackPeriod,
+  params: Pick<ListParams<RackSort>, "q" | "sort" | "dir">,
+  rack: number | null,
+) {
+  const { f, columns, matching } = withFigures(db, period, params, rack);
+  return matching(
+    db
+      .select({ id: t.id, ...shownColumns(columns), inStock: t.closingStock, total: totalColumn })
+      .from(t)
+      .leftJoin(f, eq(f.itemId, t.id))
+      .$dynamic(),
+  );
 }
 
 type RawRow = Omit<RackListRow, "availableStock" | "issue" | "receipt" | "closingStock"> & {
@@ -136,7 +166,7 @@ export async function listRackPage(
 ): Promise<ListPage<RackListRow>> {
   if (!ITEM_SORTS.includes(params.sort)) {
     const page = await pageOf(params, (limit, offset) =>
-      query(db, period, params.q, rack, params).limit(limit).offset(offset),
+      query(db, period, params, rack).limit(limit).offset(offset),
     );
     return { ...page, rows: page.rows.map(toRow) };
   }
@@ -154,7 +184,7 @@ export async function listRackPage(
         total: totalColumn,
       })
       .from(t)
-      .where(and(rack ? eq(t.rackNumber, rack) : undefined, matchSearch(SEARCH_TEXT, params.q)))
+      .where(whereOf(rack, params.q))
       .orderBy(...rackOrder(figuresOf(db, period).columns, params))
       .limit(limit)
       .offset(offset),
@@ -162,15 +192,7 @@ export async function listRackPage(
   const ids = page.rows.map((row) => row.id);
   if (ids.length === 0) return { ...page, rows: [] };
   const { f, columns } = figuresOf(db, period, ids);
-  const figures = await db
-    .select({
-      itemId: f.itemId,
-      availableStock: asNumber(columns.available),
-      issue: asNumber(columns.issue),
-      receipt: asNumber(columns.receipt),
-      closingStock: asNumber(columns.closing),
-    })
-    .from(f);
+  const figures = await db.select({ itemId: f.itemId, ...figureColumns(columns) }).from(f);
   const byItem = new Map(figures.map((row) => [row.itemId, row]));
   const zero = { availableStock: "0", issue: "0", receipt: "0", closingStock: "0" };
   return { ...page, rows: page.rows.map((row) => toRow({ ...row, ...(byItem.get(row.id) ?? zero) })) };
@@ -182,9 +204,7 @@ export async function listRacksForPrint(
   rack: number | null,
   period: RackPeriod,
 ): Promise<RackListRow[]> {
-  const rows = await query(db, period, params.q, rack, { ...params, page: 1, size: PRINT_ROW_LIMIT }).limit(
-    PRINT_ROW_LIMIT + 1,
-  );
+  const rows = await query(db, period, params, rack).limit(PRINT_ROW_LIMIT + 1);
   return rows.map(toRow);
 }
 
@@ -206,19 +226,6 @@ export function racksExportQuery(
   rack: number | null,
   period: RackPeriod,
 ) {
-  const { f, columns } = figuresOf(db, period);
-  return db
-    .select({
-      rack: t.rackNumber,
-      section: t.section,
-      material: t.materialName,
-      available: asNumber(columns.available),
-      issue: asNumber(columns.issue),
-      receipt: asNumber(columns.receipt),
-      closing: asNumber(columns.closing),
-    })
-    .from(t)
-    .leftJoin(f, eq(f.itemId, t.id))
-    .where(and(rack ? eq(t.rackNumber, rack) : undefined, matchSearch(SEARCH_TEXT, params.q)))
-    .orderBy(...rackOrder(columns, params));
+  const { f, columns, matching } = withFigures(db, period, params, rack);
+  return matching(db.select(shownColumns(columns)).from(t).leftJoin(f, eq(f.itemId, t.id)).$dynamic());
 }

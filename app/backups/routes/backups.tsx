@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requirePermission } from "#app/auth/session.server.ts";
@@ -17,7 +17,7 @@ import { readForm } from "#app/lib/http.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { sendMailSoon } from "#app/mail/send-job.server.ts";
 import { parseSubmission } from "#app/ui/form/parse.ts";
-import { Field, FormError, SubmitButton } from "#app/ui/form.tsx";
+import { FormError, InputField, SubmitButton } from "#app/ui/form.tsx";
 import { ColumnHeads, EmptyRow, PageHead, WholeTable } from "#app/ui/list/page.tsx";
 import { pageTitle } from "#app/ui/page-head.ts";
 
@@ -137,18 +137,10 @@ export default function BackupsPage() {
         <Form method="post" className="form" {...getFormProps(form)}>
           <input type="hidden" name="intent" value="settings" />
           <FormError id={form.errorId} errors={form.errors} />
-          <Field label="Time (plant time)" id={fields.time.id} errors={fields.time.errors} required>
-            <input {...getInputProps(fields.time, { type: "time" })} />
-          </Field>
-          <Field label="Daily backups kept" id={fields.daily.id} errors={fields.daily.errors} required>
-            <input {...getInputProps(fields.daily, { type: "number" })} />
-          </Field>
-          <Field label="Weekly backups kept" id={fields.weekly.id} errors={fields.weekly.errors} required>
-            <input {...getInputProps(fields.weekly, { type: "number" })} />
-          </Field>
-          <Field label="Monthly backups kept" id={fields.monthly.id} errors={fields.monthly.errors} required>
-            <input {...getInputProps(fields.monthly, { type: "number" })} />
-          </Field>
+          <InputField label="Time (plant time)" field={fields.time} type="time" required />
+          <InputField label="Daily backups kept" field={fields.daily} type="number" required />
+          <InputField label="Weekly backups kept" field={fields.weekly} type="number" required />
+          <InputField label="Monthly backups kept" field={fields.monthly} type="number" required />
           <SubmitButton pendingText="Saving...">Save</SubmitButton>
         </Form>
       </section>

@@ -7,7 +7,7 @@ import { plantToday } from "#app/db/records.server.ts";
 import { requireStockItemPage } from "#app/ledger/access.server.ts";
 import { stockCardCharts } from "#app/ledger/card-chart.server.ts";
 import { StockCardChartsView } from "#app/ledger/card-charts.tsx";
-import { CardHead, CardTableRows } from "#app/ledger/card-rows.tsx";
+import { CardBalanceRow, CardHead, CardTableRows } from "#app/ledger/card-rows.tsx";
 import { stockCard } from "#app/ledger/movements.server.ts";
 import { formatDateGB } from "#app/lib/dates.ts";
 import { stockCardPath } from "#app/stock/item.ts";
@@ -69,12 +69,7 @@ export default function StockCardPrint() {
         <CardHead forPrint />
         <tbody>
           {card.from ? (
-            <tr>
-              <td>{formatDateGB(card.from)}</td>
-              <td colSpan={5}>Stock at the start</td>
-              <td className="num">{formatQuantity(card.opening)}</td>
-              <td colSpan={2} />
-            </tr>
+            <CardBalanceRow date={card.from} label="Stock at the start" balance={card.opening} forPrint />
           ) : null}
           <CardTableRows rows={card.rows} item={item.ref} mayReverse={false} forPrint />
         </tbody>

@@ -8,9 +8,8 @@ import { plantToday } from "#app/db/records.server.ts";
 import { requireStockItemPage } from "#app/ledger/access.server.ts";
 import { stockCardCharts } from "#app/ledger/card-chart.server.ts";
 import { StockCardChartsView } from "#app/ledger/card-charts.tsx";
-import { CardHead, CardTableRows } from "#app/ledger/card-rows.tsx";
+import { CardBalanceRow, CardHead, CardTableRows } from "#app/ledger/card-rows.tsx";
 import { stockCard } from "#app/ledger/movements.server.ts";
-import { formatDateGB } from "#app/lib/dates.ts";
 import { DEFAULT_PAGE_SIZE, rowRange } from "#app/lib/list-params.ts";
 import { ExportLinks } from "#app/spreadsheets/links.tsx";
 import { areaOfItem, movementFormPath, stockCardPath } from "#app/stock/item.ts";
@@ -140,19 +139,12 @@ export default function StockCardPage() {
           <CardHead />
           <tbody>
             {paging.page > 1 ? (
-              <tr className="card-opening">
-                <td />
-                <td colSpan={5}>Brought forward from page {paging.page - 1}</td>
-                <td className="num">{formatQuantity(card.broughtForward)}</td>
-                <td colSpan={3} />
-              </tr>
+              <CardBalanceRow
+                label={`Brought forward from page ${paging.page - 1}`}
+                balance={card.broughtForward}
+              />
             ) : card.from ? (
-              <tr className="card-opening">
-                <td>{formatDateGB(card.from)}</td>
-                <td colSpan={5}>Stock at the start</td>
-                <td className="num">{formatQuantity(card.opening)}</td>
-                <td colSpan={3} />
-              </tr>
+              <CardBalanceRow date={card.from} label="Stock at the start" balance={card.opening} />
             ) : null}
             {card.rows.length === 0 ? (
               <tr>

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { RoleSelect, ShownOnce } from "#app/auth/components.tsx";
@@ -23,7 +23,7 @@ import {
 import { registrationFormSchema } from "#app/settings/registration.ts";
 import { plantSettingsFormSchema } from "#app/settings/schema.ts";
 import { parseSubmission } from "#app/ui/form/parse.ts";
-import { Field, FormError, SubmitButton } from "#app/ui/form.tsx";
+import { Field, FormError, InputField, SubmitButton } from "#app/ui/form.tsx";
 import { pageTitle } from "#app/ui/page-head.ts";
 
 export const meta = pageTitle("Settings");
@@ -108,32 +108,22 @@ export default function SettingsPage() {
         <FormError id={form.errorId} errors={form.errors} />
         <fieldset>
           <legend>Plant</legend>
-          <Field label="Plant name" id={fields.plantName.id} errors={fields.plantName.errors} required>
-            <input {...getInputProps(fields.plantName, { type: "text" })} />
-          </Field>
-          <Field label="Company name" id={fields.companyName.id} errors={fields.companyName.errors} required>
-            <input {...getInputProps(fields.companyName, { type: "text" })} />
-          </Field>
-          <Field
+          <InputField label="Plant name" field={fields.plantName} type="text" required />
+          <InputField label="Company name" field={fields.companyName} type="text" required />
+          <InputField
             label="Web address (scrolling banner)"
-            id={fields.webAddress.id}
-            errors={fields.webAddress.errors}
+            field={fields.webAddress}
+            type="text"
             hint="For example www.yourcompany.in"
-          >
-            <input {...getInputProps(fields.webAddress, { type: "text" })} />
-          </Field>
+          />
         </fieldset>
         <fieldset>
           <legend>Contact details (footer)</legend>
           <Field label="Address" id={fields.contactAddress.id} errors={fields.contactAddress.errors}>
             <textarea {...getTextareaProps(fields.contactAddress)} rows={2} />
           </Field>
-          <Field label="Phone" id={fields.contactPhone.id} errors={fields.contactPhone.errors}>
-            <input {...getInputProps(fields.contactPhone, { type: "tel" })} />
-          </Field>
-          <Field label="E-mail" id={fields.contactEmail.id} errors={fields.contactEmail.errors}>
-            <input {...getInputProps(fields.contactEmail, { type: "email" })} />
-          </Field>
+          <InputField label="Phone" field={fields.contactPhone} type="tel" />
+          <InputField label="E-mail" field={fields.contactEmail} type="email" />
         </fieldset>
         <fieldset>
           <legend>AMC alerts</legend>
@@ -145,41 +135,39 @@ export default function SettingsPage() {
           >
             <textarea {...getTextareaProps(fields.whatsappRecipients)} rows={3} />
           </Field>
-          <Field
+          <InputField
             label="Due-soon window (days)"
-            id={fields.dueSoonDays.id}
-            errors={fields.dueSoonDays.errors}
+            field={fields.dueSoonDays}
+            type="number"
             hint="Contracts due within this many days are marked 'due soon'."
-          >
-            <input {...getInputProps(fields.dueSoonDays, { type: "number" })} min={0} max={365} step={1} />
-          </Field>
+            min={0}
+            max={365}
+            step={1}
+          />
         </fieldset>
         <fieldset>
           <legend>Reminders</legend>
-          <Field
+          <InputField
             label="Contract reminders (days before)"
-            id={fields.reminderOffsets.id}
-            errors={fields.reminderOffsets.errors ?? collectErrors(form.allErrors, "reminderOffsets")}
+            field={fields.reminderOffsets}
+            type="text"
             hint="Before validity end and before next PMS due, for example 60, 30, 7; then daily while overdue."
-          >
-            <input {...getInputProps(fields.reminderOffsets, { type: "text" })} inputMode="numeric" />
-          </Field>
-          <Field
+            errors={fields.reminderOffsets.errors ?? collectErrors(form.allErrors, "reminderOffsets")}
+            inputMode="numeric"
+          />
+          <InputField
             label="Daily digest time"
-            id={fields.digestTime.id}
-            errors={fields.digestTime.errors}
+            field={fields.digestTime}
+            type="time"
             hint="In the plant's time zone. People choose their reminders on their Account page."
-          >
-            <input {...getInputProps(fields.digestTime, { type: "time" })} />
-          </Field>
-          <Field
+          />
+          <InputField
             label="Shift start times"
-            id={fields.shiftTimes.id}
-            errors={fields.shiftTimes.errors ?? collectErrors(form.allErrors, "shiftTimes")}
+            field={fields.shiftTimes}
+            type="text"
             hint="In the plant's time zone, for example 06:00, 14:00, 22:00. The shift that runs past midnight is the night shift. Today on the home page names the shift records missing."
-          >
-            <input {...getInputProps(fields.shiftTimes, { type: "text" })} />
-          </Field>
+            errors={fields.shiftTimes.errors ?? collectErrors(form.allErrors, "shiftTimes")}
+          />
         </fieldset>
         {mayChange ? <SubmitButton pendingText="Saving...">Save settings</SubmitButton> : null}
       </Form>

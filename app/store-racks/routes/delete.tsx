@@ -2,11 +2,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { requirePermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
-import { notFound } from "#app/lib/http.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
-import { requireRackNumber } from "#app/store-racks/access.server.ts";
+import { requireRackItemPage, requireRackNumber } from "#app/store-racks/access.server.ts";
 import { deleteHref } from "#app/store-racks/components.tsx";
-import { deleteRackItem, findRackItem } from "#app/store-racks/queries.server.ts";
+import { deleteRackItem } from "#app/store-racks/queries.server.ts";
 import { formatQuantity, messages, rackLabel } from "#app/store-racks/rules.ts";
 import { ConfirmDeleteForm } from "#app/ui/confirm-delete.tsx";
 import { pageTitle } from "#app/ui/page-head.ts";
@@ -17,18 +16,8 @@ export const meta = pageTitle("Delete item");
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePermission(request, "racks", "write");
-  const rackNumber = requireRackNumber(params.rackNumber);
-  const item = await findRackItem(db, rackNumber, params.id ?? "");
-  if (!item) notFound(messages.notFound);
-  return {
-    rackNumber,
-    item: {
-      id: item._id,
-      section: item.section,
-      materialName: item.materialName,
-      closingStock: item.closingStock,
-    },
-  };
+  const { rackNumber, shown } = await requireRackItemPage(params);
+  return { rackNumber, item: shown };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

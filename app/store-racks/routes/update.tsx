@@ -4,13 +4,12 @@ import { RecordHistory } from "#app/audit/history.tsx";
 import { recordHistory } from "#app/auth/history.server.ts";
 import { requirePermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
-import { notFound } from "#app/lib/http.server.ts";
 import { STALE_RECORD_MESSAGE } from "#app/lib/messages.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { stockCardPath } from "#app/stock/item.ts";
-import { readPageForm, requireRackNumber } from "#app/store-racks/access.server.ts";
+import { readPageForm, requireRackItemPage, requireRackNumber } from "#app/store-racks/access.server.ts";
 import { rackItemHistory } from "#app/store-racks/history.ts";
-import { findRackItem, updateRackItem } from "#app/store-racks/queries.server.ts";
+import { updateRackItem } from "#app/store-racks/queries.server.ts";
 import { RackItemForm } from "#app/store-racks/rack-form.tsx";
 import racksCss from "#app/store-racks/racks.css?url";
 import { formatQuantity, messages, rackLabel } from "#app/store-racks/rules.ts";
@@ -27,20 +26,12 @@ export const links = stylesheet(racksCss);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requirePermission(request, "racks", "write");
-  const rackNumber = requireRackNumber(params.rackNumber);
-  const item = await findRackItem(db, rackNumber, params.id ?? "");
-  if (!item) notFound(messages.notFound);
+  const { rackNumber, item, shown } = await requireRackItemPage(params);
   const history = await recordHistory(db, user, rackItemHistory, item._id, new URL(request.url));
   return {
     history,
     rackNumber,
-    item: {
-      id: item._id,
-      section: item.section,
-      materialName: item.materialName,
-      closingStock: item.closingStock,
-      version: item.version,
-    },
+    item: { ...shown, version: item.version },
     saved: new URL(request.url).searchParams.has("saved"),
   };
 }

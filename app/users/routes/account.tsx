@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import {
@@ -22,7 +22,7 @@ import { setSubscriptions, subscriptionsOf } from "#app/reminders/queries.server
 import { chosenKinds, kindsForRole, reminderChoicesSchema } from "#app/reminders/rules.ts";
 import { useCheckedForm } from "#app/ui/form/checked-form.ts";
 import { parseSubmission } from "#app/ui/form/parse.ts";
-import { Field, FormError, SubmitButton } from "#app/ui/form.tsx";
+import { FormError, InputField, SubmitButton } from "#app/ui/form.tsx";
 import { pageTitle } from "#app/ui/page-head.ts";
 import { changePassword } from "#app/users/account.server.ts";
 import { describeDevice } from "#app/users/devices.ts";
@@ -140,9 +140,7 @@ export default function AccountPage() {
           <legend>Name</legend>
           <input type="hidden" name="intent" value="name" />
           <FormError id={nameForm.errorId} errors={nameForm.errors} />
-          <Field label="Name" id={nameFields.name.id} errors={nameFields.name.errors}>
-            <input {...getInputProps(nameFields.name, { type: "text" })} autoComplete="name" />
-          </Field>
+          <InputField label="Name" field={nameFields.name} type="text" autoComplete="name" />
           <SubmitButton pendingText="Saving...">Save name</SubmitButton>
         </fieldset>
       </Form>
@@ -153,17 +151,13 @@ export default function AccountPage() {
           <legend>Change password</legend>
           <input type="hidden" name="intent" value="password" />
           <FormError id={passwordForm.errorId} errors={passwordForm.errors} />
-          <Field
+          <InputField
             label="Current password"
-            id={passwordFields.currentPassword.id}
-            errors={passwordFields.currentPassword.errors}
+            field={passwordFields.currentPassword}
+            type="password"
             required
-          >
-            <input
-              {...getInputProps(passwordFields.currentPassword, { type: "password" })}
-              autoComplete="current-password"
-            />
-          </Field>
+            autoComplete="current-password"
+          />
           <NewPasswordFields next={passwordFields.newPassword} repeat={passwordFields.confirmPassword} />
           <SubmitButton pendingText="Saving...">Change password</SubmitButton>
         </fieldset>

@@ -42,6 +42,9 @@ const DONE: Record<string, string> = {
   unlock: "Account unlocked: its next sign-in is checked at once.",
 };
 
+/** The intents that act on the account alone (a role change also takes the new role). */
+const COMMANDS = { disable: disableUser, enable: enableUser, reset: resetPassword, unlock: unlockUser };
+
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requirePermission(request, "users");
   const id = params.id ?? "";
@@ -50,24 +53,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (submission.status !== "success")
     return data({ error: "Choose what to do with this account.", role: null, temporaryPassword: null }, 400);
   const input = submission.value;
-  let outcome: Outcome<{ temporaryPassword?: string }, AccountRefusal>;
-  switch (input.intent) {
-    case "role":
-      outcome = await changeRole(db, id, input.role, admin.id);
-      break;
-    case "disable":
-      outcome = await disableUser(db, id, admin.id);
-      break;
-    case "enable":
-      outcome = await enableUser(db, id, admin.id);
-      break;
-    case "reset":
-      outcome = await resetPassword(db, id, admin.id);
-      break;
-    case "unlock":
-      outcome = await unlockUser(db, id, admin.id);
-      break;
-  }
+  const outcome: Outcome<{ temporaryPassword?: string }, AccountRefusal> =
+    input.intent === "role"
+      ? await changeRole(db, id, input.role, admin.id)
+      : await COMMANDS[input.intent](db, id, admin.id);
   if (!outcome.ok) {
     const role = input.intent === "role" ? input.role : null;
     const refusal = ACCOUNT_REFUSALS[outcome.reason];
