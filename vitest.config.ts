@@ -16,6 +16,9 @@ export default defineConfig({
           name: "unit",
           include: ["app/**/*.test.{ts,tsx}", "scripts/**/*.test.ts", "tests/docs/**/*.test.ts"],
           environment: "node",
+          // A ceiling, not a measure: the property tests run hundreds of cases, and a machine
+          // three times as loaded as usual must not turn that into a failure.
+          testTimeout: 30_000,
         },
       },
       {
