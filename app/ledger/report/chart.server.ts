@@ -1,7 +1,7 @@
 import { CHART_WIDTH, type Plot, quantityAcross, round1 } from "#app/charts/axes.server.ts";
 import type { ChartView, FillStyle, Layer, LegendEntry, Tick, Tone } from "#app/charts/geometry.ts";
 import { groupDepartment } from "#app/ledger/report/labels.ts";
-import type { ReportChartFigures } from "#app/ledger/report/queries.server.ts";
+import type { ReportChartFigures, ReportPage } from "#app/ledger/report/queries.server.ts";
 import { formatDateGB } from "#app/lib/dates.ts";
 import { formatQuantity } from "#app/stock/rules.ts";
 
@@ -147,6 +147,14 @@ export function mostUsedChart(
 }
 
 export type ReportCharts = { groups: ChartView; mostUsed: ChartView };
+
+/** A report read with its charts' figures: the report, and the charts drawn from the figures. */
+export function withChartViews(
+  { charts, ...report }: ReportPage,
+  range: { from: string; to: string },
+): { report: ReportPage; charts: ReportCharts | null } {
+  return { report, charts: charts ? reportChartViews(charts, range) : null };
+}
 
 /** Both charts from the figures the report's query read with its rows (queries.server.ts). */
 export function reportChartViews(
