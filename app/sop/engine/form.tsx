@@ -1,7 +1,7 @@
 import { FormProvider, getFormProps, type SubmissionResult, useField, useForm } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { CountsGrid, RegisterGrid } from "#app/sop/engine/block-tables.tsx";
+import { CountsGrid, RegisterGrid } from "#app/sop/engine/block-grids.tsx";
 import { ChecklistGrid } from "#app/sop/engine/checklist-grid.tsx";
 import { CellInput, LabelledInput } from "#app/sop/engine/controls.tsx";
 import { PageOrientation, PrintButton, SheetHeading } from "#app/sop/engine/paper.tsx";

@@ -1,5 +1,5 @@
 import { Fragment, type ReactNode } from "react";
-import { CountsGrid, RegisterGrid } from "#app/sop/engine/block-tables.tsx";
+import { CountsGrid, RegisterGrid } from "#app/sop/engine/block-grids.tsx";
 import { ChecklistGrid } from "#app/sop/engine/checklist-grid.tsx";
 import { PageOrientation, SheetHeading } from "#app/sop/engine/paper.tsx";
 import {
