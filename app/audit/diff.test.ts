@@ -5,6 +5,7 @@ import {
   fieldChanges,
   formatValue,
   humanize,
+  leafChanges,
   leafPaths,
   specsFromLeaves,
   valueAt,
@@ -151,6 +152,20 @@ describe("records without a fixed field list", () => {
     expect(specs).toEqual([
       { path: "kind", label: "Kind" },
       { path: "issuedTo", label: "Issued to" },
+    ]);
+  });
+
+  it("compares the leaves under a record's data key in people's order, and names them by their full path", () => {
+    const before = { format: "AS99", data: { remark: "ok", lorryNo: "KA01" } };
+    const after = { format: "AS99", data: { remark: "seal loose", lorryNo: "KA01", extra: "x" } };
+    const changes = leafChanges("update", before, after, {
+      within: "data",
+      label: (path) => (path === "remark" ? { path, label: "Remarks" } : null),
+      rank: (path) => [["extra", "lorryNo", "remark"].indexOf(path)],
+    });
+    expect(changes).toEqual([
+      { path: "data.extra", label: "Extra", before: BLANK, after: "x" },
+      { path: "data.remark", label: "Remarks", before: "ok", after: "seal loose" },
     ]);
   });
 

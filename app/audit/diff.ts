@@ -158,3 +158,25 @@ export function inFormOrder(
   };
   return [...specs].sort((a, b) => compare(ranks.get(a.path) ?? [], ranks.get(b.path) ?? []));
 }
+
+/**
+ * The changes of a record without a fixed field list: every leaf of before and after (of their
+ * `within` key, for a record that keeps its fields under one), labelled by `label` (else its
+ * humanized path) and in people's order by `rank` (see inFormOrder).
+ */
+export function leafChanges(
+  action: AuditAction,
+  before: unknown,
+  after: unknown,
+  how: {
+    label: (path: string) => FieldSpec | null;
+    rank: (path: string) => readonly number[];
+    within?: string;
+  },
+): FieldChange[] {
+  const { within } = how;
+  const inside = (value: unknown) => (within ? (value as Record<string, unknown> | null)?.[within] : value);
+  const specs = inFormOrder(specsFromLeaves(inside(before), inside(after), how.label), how.rank);
+  const paths = within ? specs.map((spec) => ({ ...spec, path: `${within}.${spec.path}` })) : specs;
+  return fieldChanges(action, before, after, paths);
+}

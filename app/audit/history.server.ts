@@ -4,8 +4,7 @@ import {
   type FieldChange,
   type FieldSpec,
   fieldChanges,
-  inFormOrder,
-  specsFromLeaves,
+  leafChanges,
 } from "#app/audit/diff.ts";
 import { auditLog } from "#app/audit/table.server.ts";
 import type { Tx } from "#app/db/client.server.ts";
@@ -163,15 +162,16 @@ export function changesOf(
   const labels = type?.labels ?? {};
   const order = Object.keys(labels);
   const lastKey = (path: string) => path.split(".").at(-1) ?? "";
-  const specs = specsFromLeaves(before, after, (path) => {
-    const known = labels[lastKey(path)];
-    return known ? { path, ...known } : null;
+  return leafChanges(action, before, after, {
+    label: (path) => {
+      const known = labels[lastKey(path)];
+      return known ? { path, ...known } : null;
+    },
+    rank: (path) => {
+      const index = order.indexOf(lastKey(path));
+      return [index === -1 ? order.length : index];
+    },
   });
-  const rank = (path: string) => {
-    const index = order.indexOf(lastKey(path));
-    return [index === -1 ? order.length : index];
-  };
-  return fieldChanges(action, before, after, inFormOrder(specs, rank));
 }
 
 /** How many entries each record type (entity) has in (since, until]: Today's "since your last visit". */

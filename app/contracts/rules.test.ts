@@ -150,30 +150,17 @@ describe("the status from both dates: validity end and next due date (one rule)"
     expect(stateOf({ validityTo: "2026-02-30", nextDueOn: "not a date" }).status).toBe("fine");
   });
 
-  it("names the earlier date when both flag the contract, the next due date on the same day", () => {
-    expect(stateOf({ validityTo: "2026-11-20", nextDueOn: "2026-06-15" })).toMatchObject({
-      reason: "pms",
-      date: "2026-06-15",
-    });
-    expect(stateOf({ validityTo: "2026-11-20", nextDueOn: "2026-11-24" })).toMatchObject({
-      reason: "validity",
-      date: "2026-11-20",
-    });
-    expect(stateOf({ validityTo: "2026-11-20", nextDueOn: "2026-11-20" })).toMatchObject({ reason: "pms" });
-    // Expired beats due soon, whichever date is earlier.
-    expect(stateOf({ validityTo: "2026-11-28", nextDueOn: "2026-11-26" })).toMatchObject({
-      status: "expired",
-      reason: "pms",
-    });
-    expect(stateOf({ validityTo: "2026-11-25", nextDueOn: "2026-11-28" })).toMatchObject({
-      status: "expired",
-      reason: "validity",
-    });
-    // Both due soon: the nearer.
-    expect(stateOf({ validityTo: "2026-11-29", nextDueOn: "2026-12-01" })).toMatchObject({
-      status: "dueSoon",
-      reason: "validity",
-    });
+  // When both flag the contract: the earlier date, the next due date on the same day; expired
+  // beats due soon whichever date is earlier; both due soon, the nearer.
+  it.each([
+    ["2026-11-20", "2026-06-15", { reason: "pms", date: "2026-06-15" }],
+    ["2026-11-20", "2026-11-24", { reason: "validity", date: "2026-11-20" }],
+    ["2026-11-20", "2026-11-20", { reason: "pms" }],
+    ["2026-11-28", "2026-11-26", { status: "expired", reason: "pms" }],
+    ["2026-11-25", "2026-11-28", { status: "expired", reason: "validity" }],
+    ["2026-11-29", "2026-12-01", { status: "dueSoon", reason: "validity" }],
+  ])("with validity to %s and next due on %s, names %j", (validityTo, nextDueOn, expected) => {
+    expect(stateOf({ validityTo, nextDueOn })).toMatchObject(expected);
   });
 
   it("ends the validity at the 00:00 after its last day in the plant's zone, not UTC's", () => {
@@ -254,27 +241,25 @@ describe("due soon (within the window, default 7 days, plant time)", () => {
 });
 
 describe("PMS next-due suggestion", () => {
-  it("adds a month, clamped to the end of a shorter month", () => {
-    expect(suggestNextDueDate("2026-01-15", "Monthly")).toBe("2026-02-15");
-    expect(suggestNextDueDate("2026-01-31", "Monthly")).toBe("2026-02-28");
-    expect(suggestNextDueDate("2028-01-31", "Monthly")).toBe("2028-02-29");
-    expect(suggestNextDueDate("2026-03-31", "Monthly")).toBe("2026-04-30");
-    expect(suggestNextDueDate("2026-12-31", "Monthly")).toBe("2027-01-31");
-  });
-
-  it("adds three months for Quarterly, twelve for Yearly, fourteen days for Fortnightly", () => {
-    expect(suggestNextDueDate("2026-11-30", "Quarterly")).toBe("2027-02-28");
-    expect(suggestNextDueDate("2026-01-10", "Quarterly")).toBe("2026-04-10");
-    expect(suggestNextDueDate("2028-02-29", "Yearly")).toBe("2029-02-28");
-    expect(suggestNextDueDate("2026-06-01", "Yearly")).toBe("2027-06-01");
-    expect(suggestNextDueDate("2026-12-25", "Fortnightly")).toBe("2027-01-08");
-  });
-
-  it("suggests nothing without a valid date and PMS", () => {
-    expect(suggestNextDueDate("", "Monthly")).toBeNull();
-    expect(suggestNextDueDate("2026-02-30", "Monthly")).toBeNull();
-    expect(suggestNextDueDate("2026-01-01", "")).toBeNull();
-    expect(suggestNextDueDate("2026-01-01", "Weekly")).toBeNull();
+  // Monthly adds a month, clamped to the end of a shorter month; Quarterly three, Yearly twelve,
+  // Fortnightly fourteen days. Without a valid date and PMS it suggests nothing.
+  it.each([
+    ["2026-01-15", "Monthly", "2026-02-15"],
+    ["2026-01-31", "Monthly", "2026-02-28"],
+    ["2028-01-31", "Monthly", "2028-02-29"],
+    ["2026-03-31", "Monthly", "2026-04-30"],
+    ["2026-12-31", "Monthly", "2027-01-31"],
+    ["2026-11-30", "Quarterly", "2027-02-28"],
+    ["2026-01-10", "Quarterly", "2026-04-10"],
+    ["2028-02-29", "Yearly", "2029-02-28"],
+    ["2026-06-01", "Yearly", "2027-06-01"],
+    ["2026-12-25", "Fortnightly", "2027-01-08"],
+    ["", "Monthly", null],
+    ["2026-02-30", "Monthly", null],
+    ["2026-01-01", "", null],
+    ["2026-01-01", "Weekly", null],
+  ])("after %j with PMS %j suggests %j", (checkedOn, pms, suggested) => {
+    expect(suggestNextDueDate(checkedOn, pms)).toBe(suggested);
   });
 
   it("adds months across years both ways", () => {
@@ -284,20 +269,24 @@ describe("PMS next-due suggestion", () => {
 });
 
 describe("display", () => {
-  it("shows dates dd/mm/yyyy, N/A when empty and Invalid Date when unreadable", () => {
-    expect(formatDateGB("2026-03-09")).toBe("09/03/2026");
-    expect(formatDateGB("")).toBe("N/A");
-    expect(formatDateGB("31/12/2026")).toBe("Invalid Date");
-    expect(alertTitle("2026-03-09")).toBe("AMC exceeds for the equipment with Next Due Date: 09/03/2026");
-    expect(alertTitle("")).toBe("AMC exceeds for the equipment with Next Due Date: N/A");
-    expect(alertTitle("not a date")).toBe("AMC exceeds for the equipment with Next Due Date: Invalid Date");
+  // Dates dd/mm/yyyy, N/A when empty and Invalid Date when unreadable, in the alert's title too.
+  it.each([
+    ["2026-03-09", "09/03/2026"],
+    ["", "N/A"],
+    ["31/12/2026", "Invalid Date"],
+    ["not a date", "Invalid Date"],
+  ])("shows the date %j as %j", (date, shown) => {
+    expect(formatDateGB(date)).toBe(shown);
+    expect(alertTitle(date)).toBe(`AMC exceeds for the equipment with Next Due Date: ${shown}`);
   });
 
-  it("shows N/A for empty text cells", () => {
-    expect(cellText("")).toBe("N/A");
-    expect(cellText("   ")).toBe("N/A");
-    expect(cellText(null)).toBe("N/A");
-    expect(cellText("Kirloskar")).toBe("Kirloskar");
+  it.each([
+    ["", "N/A"],
+    ["   ", "N/A"],
+    [null, "N/A"],
+    ["Kirloskar", "Kirloskar"],
+  ])("shows the text cell %j as %j (N/A when empty)", (text, shown) => {
+    expect(cellText(text)).toBe(shown);
   });
 
   it("words the WhatsApp messages as the spec does", () => {

@@ -9,7 +9,7 @@ import {
   round1,
   stepPath,
 } from "#app/charts/axes.server.ts";
-import type { ChartView, Layer, LegendEntry } from "#app/charts/geometry.ts";
+import type { ChartView, Layer, LegendEntry, MarkShape, Tone } from "#app/charts/geometry.ts";
 import type { Tx } from "#app/db/client.server.ts";
 import {
   type DayBalance,
@@ -89,26 +89,15 @@ export function balanceChart(input: BalanceInput): ChartView {
   legend.push({ name: "Balance", tone: "main", kind: "line", stroke: "solid" });
   const received = days.filter((day) => day.receipts > 0);
   const issued = days.filter((day) => day.issues > 0);
-  if (received.length) {
-    layers.push({
-      kind: "marks",
-      name: "Receipts",
-      tone: "main",
-      shape: "up",
-      points: distinctMarks(received.map((day) => ({ x: x(day.day), y: y(day.balance) }))),
-    });
-    legend.push({ name: "Receipt", tone: "main", kind: "marks", shape: "up" });
-  }
-  if (issued.length) {
-    layers.push({
-      kind: "marks",
-      name: "Issues",
-      tone: "second",
-      shape: "down",
-      points: distinctMarks(issued.map((day) => ({ x: x(day.day), y: y(day.balance) }))),
-    });
-    legend.push({ name: "Issue", tone: "second", kind: "marks", shape: "down" });
-  }
+  // A mark on the line at each day that moved, when any did; the legend names one.
+  const marks = (moved: DayBalance[], name: string, one: string, tone: Tone, shape: MarkShape) => {
+    if (!moved.length) return;
+    const points = distinctMarks(moved.map((day) => ({ x: x(day.day), y: y(day.balance) })));
+    layers.push({ kind: "marks", name, tone, shape, points });
+    legend.push({ name: one, tone, kind: "marks", shape });
+  };
+  marks(received, "Receipts", "Receipt", "main", "up");
+  marks(issued, "Issues", "Issue", "second", "down");
   if (showOrderBy) {
     // An order-by date already past is drawn at today: order now.
     const at = x(showOrderBy < input.from ? input.from : showOrderBy);

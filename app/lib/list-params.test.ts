@@ -12,32 +12,27 @@ const options = { sorts: ["srno", "assets"] as const, defaultSort: "srno" as con
 const read = (search: string) => readListParams(new URLSearchParams(search), options);
 
 describe("readListParams", () => {
-  it("gives the defaults for an empty address", () => {
-    expect(read("")).toEqual({ q: "", sort: "srno", dir: "asc", page: 1, size: 50 });
+  const DEFAULTS = { q: "", sort: "srno", dir: "asc", page: 1, size: 50 };
+
+  // The defaults for an empty address, and for values it does not know.
+  it.each([
+    ["", DEFAULTS],
+    [
+      "q=pump&sort=assets&dir=desc&page=3&size=50",
+      { q: "pump", sort: "assets", dir: "desc", page: 3, size: 50 },
+    ],
+    ["sort=password&dir=sideways&page=-2&size=7", DEFAULTS],
+  ])("reads %j as %j", (search, view) => {
+    expect(read(search)).toEqual(view);
   });
 
-  it("reads a valid view", () => {
-    expect(read("q=pump&sort=assets&dir=desc&page=3&size=50")).toEqual({
-      q: "pump",
-      sort: "assets",
-      dir: "desc",
-      page: 3,
-      size: 50,
-    });
-  });
-
-  it("falls back to the defaults for values it does not know", () => {
-    expect(read("sort=password&dir=sideways&page=-2&size=7")).toEqual({
-      q: "",
-      sort: "srno",
-      dir: "asc",
-      page: 1,
-      size: 50,
-    });
-    expect(read("page=abc&size=1e3").page).toBe(1);
-    expect(read("page=99999999999").page).toBe(1);
-    expect(read("page=123456789").page).toBe(1_000_000);
-    expect(read("page=0").page).toBe(1);
+  it.each([
+    ["page=abc&size=1e3", 1],
+    ["page=99999999999", 1],
+    ["page=123456789", 1_000_000],
+    ["page=0", 1],
+  ])("reads the page of %j as %j (within 1 to a million)", (search, page) => {
+    expect(read(search).page).toBe(page);
   });
 
   it("offers 25, 50, 100 and 200 rows, nothing else", () => {

@@ -75,15 +75,19 @@ describe("the plant's day at 23:30 and 00:30", () => {
 });
 
 describe("the digest's time", () => {
-  it("is a daily cron line, and a bad time falls back to 08:00", () => {
-    expect(digestCron("08:00")).toBe("0 8 * * *");
-    expect(digestCron("17:45")).toBe("45 17 * * *");
-    expect(digestCron("25:00")).toBe("0 8 * * *");
+  it.each([
+    ["08:00", "0 8 * * *"],
+    ["17:45", "45 17 * * *"],
+    ["25:00", "0 8 * * *"],
+  ])("at %j is the daily cron line %j (a bad time falls back to 08:00)", (time, cron) => {
+    expect(digestCron(time)).toBe(cron);
   });
 
-  it("is passed from its minute on, in the plant's zone", () => {
-    expect(digestTimePassed(new Date("2026-11-23T02:29:00Z"), KOLKATA, "08:00")).toBe(false); // 07:59
-    expect(digestTimePassed(new Date("2026-11-23T02:30:00Z"), KOLKATA, "08:00")).toBe(true); // 08:00
+  it.each([
+    ["2026-11-23T02:29:00Z", false], // 07:59 in the plant
+    ["2026-11-23T02:30:00Z", true], // 08:00
+  ])("at 08:00 in the plant's zone, has passed at %s: %s (from its minute on)", (instant, passed) => {
+    expect(digestTimePassed(new Date(instant), KOLKATA, "08:00")).toBe(passed);
   });
 });
 

@@ -11,42 +11,27 @@ describe("the plant's shifts", () => {
     expect(plantClock(new Date("2026-11-23T19:00:00Z"), KOLKATA)).toBe("2026-11-24T00:30");
   });
 
-  it("finds the shift that ended last, across midnight", () => {
-    expect(lastEndedShift(at("2026-11-23T15:00"), KOLKATA, THREE)).toEqual({
-      start: "2026-11-23T06:00",
-      end: "2026-11-23T14:00",
-    });
-    expect(lastEndedShift(at("2026-11-23T14:00"), KOLKATA, THREE).start).toBe("2026-11-23T06:00");
-    expect(lastEndedShift(at("2026-11-23T13:59"), KOLKATA, THREE).start).toBe("2026-11-22T22:00");
-    expect(lastEndedShift(at("2026-11-24T00:30"), KOLKATA, THREE)).toEqual({
-      start: "2026-11-23T14:00",
-      end: "2026-11-23T22:00",
-    });
+  // Across midnight; nothing readable is one shift a day from midnight.
+  it.each([
+    ["2026-11-23T15:00", THREE, "2026-11-23T06:00", "2026-11-23T14:00"],
+    ["2026-11-23T14:00", THREE, "2026-11-23T06:00", "2026-11-23T14:00"],
+    ["2026-11-23T13:59", THREE, "2026-11-22T22:00", "2026-11-23T06:00"],
+    ["2026-11-24T00:30", THREE, "2026-11-23T14:00", "2026-11-23T22:00"],
+    ["2026-11-23T10:00", ["25:00"], "2026-11-22T00:00", "2026-11-23T00:00"],
+  ])("at %s with shifts from %j, the shift that ended last is %s to %s", (now, shifts, start, end) => {
+    expect(lastEndedShift(at(now), KOLKATA, shifts)).toEqual({ start, end });
   });
 
-  it("takes last night as the night shift that ended last", () => {
-    expect(lastNight(at("2026-11-23T06:00"), KOLKATA, THREE)).toEqual({
-      start: "2026-11-22T22:00",
-      end: "2026-11-23T06:00",
-    });
-    expect(lastNight(at("2026-11-23T05:59"), KOLKATA, THREE).start).toBe("2026-11-21T22:00");
-    expect(lastNight(at("2026-11-23T23:30"), KOLKATA, THREE).start).toBe("2026-11-22T22:00");
-  });
-
-  it("reads the times in any order, and a shift starting at midnight as the night shift", () => {
-    expect(lastNight(at("2026-11-23T10:00"), KOLKATA, ["20:00", "08:00"])).toEqual({
-      start: "2026-11-22T20:00",
-      end: "2026-11-23T08:00",
-    });
-    expect(lastNight(at("2026-11-23T10:00"), KOLKATA, ["08:00", "00:00", "16:00"])).toEqual({
-      start: "2026-11-23T00:00",
-      end: "2026-11-23T08:00",
-    });
-    // Nothing readable: one shift a day from midnight.
-    expect(lastEndedShift(at("2026-11-23T10:00"), KOLKATA, ["25:00"])).toEqual({
-      start: "2026-11-22T00:00",
-      end: "2026-11-23T00:00",
-    });
+  // Last night is the night shift that ended last: the times in any order, a shift starting at
+  // midnight the night shift.
+  it.each([
+    ["2026-11-23T06:00", THREE, "2026-11-22T22:00", "2026-11-23T06:00"],
+    ["2026-11-23T05:59", THREE, "2026-11-21T22:00", "2026-11-22T06:00"],
+    ["2026-11-23T23:30", THREE, "2026-11-22T22:00", "2026-11-23T06:00"],
+    ["2026-11-23T10:00", ["20:00", "08:00"], "2026-11-22T20:00", "2026-11-23T08:00"],
+    ["2026-11-23T10:00", ["08:00", "00:00", "16:00"], "2026-11-23T00:00", "2026-11-23T08:00"],
+  ])("at %s with shifts from %j, last night is %s to %s", (now, shifts, start, end) => {
+    expect(lastNight(at(now), KOLKATA, shifts)).toEqual({ start, end });
   });
 
   it("names a shift for people", () => {

@@ -1,6 +1,14 @@
 import type { PlantSettings } from "#app/settings/schema.ts";
 import { usePlainLinks } from "#app/ui/plain-links.ts";
 
+/** The footer's social media marks: a name for screen readers, a letter or sign on screen. */
+const SOCIAL = [
+  { name: "Facebook", mark: "f" },
+  { name: "X", mark: "𝕏" },
+  { name: "LinkedIn", mark: "in" },
+  { name: "YouTube", mark: "▶" },
+];
+
 export function Banner({ plantName, webAddress }: { plantName: string; webAddress: string }) {
   const text = webAddress ? `${plantName} · ${webAddress}` : plantName;
   return (
@@ -90,26 +98,13 @@ export function Footer({ settings, year }: { settings: PlantSettings; year: numb
         <section>
           <h2>Follow us</h2>
           <ul className="social" aria-label="Social media">
-            <li>
-              <span className="social-icon" role="img" aria-label="Facebook">
-                f
-              </span>
-            </li>
-            <li>
-              <span className="social-icon" role="img" aria-label="X">
-                𝕏
-              </span>
-            </li>
-            <li>
-              <span className="social-icon" role="img" aria-label="LinkedIn">
-                in
-              </span>
-            </li>
-            <li>
-              <span className="social-icon" role="img" aria-label="YouTube">
-                ▶
-              </span>
-            </li>
+            {SOCIAL.map(({ name, mark }) => (
+              <li key={name}>
+                <span className="social-icon" role="img" aria-label={name}>
+                  {mark}
+                </span>
+              </li>
+            ))}
           </ul>
         </section>
       </div>

@@ -107,28 +107,14 @@ export function Navbar({
           {can(role, "contracts", "read") ? <Menu label="AMC" links={amcMenu} here={here} /> : null}
           {racksLinks.length ? <Menu label="RACKS" links={racksLinks} here={here} /> : null}
           {can(role, "sop", "read") ? (
-            <li>
-              <details className="menu">
-                <summary>SOP HANDLING</summary>
-                <ul className="menu-list">
-                  <li>
-                    <details className="submenu">
-                      <summary>SOP ADMIN &amp; SECURITY FORMATS</summary>
-                      <ul className="menu-list">
-                        <li>
-                          <MenuEntry link={{ to: "/adminandsecurity", label: "All formats" }} here={here} />
-                        </li>
-                        {sopFormatsMenu.map((link) => (
-                          <li key={link.to}>
-                            <MenuEntry link={link} here={here} />
-                          </li>
-                        ))}
-                      </ul>
-                    </details>
-                  </li>
-                </ul>
-              </details>
-            </li>
+            <Menu label="SOP HANDLING" here={here}>
+              <Menu
+                label="SOP ADMIN & SECURITY FORMATS"
+                submenu
+                links={[{ to: "/adminandsecurity", label: "All formats" }, ...sopFormatsMenu]}
+                here={here}
+              />
+            </Menu>
           ) : null}
           {can(role, "settings", "read") ? (
             <li>
@@ -175,10 +161,23 @@ export function Navbar({
 
 type Here = (to: string) => "page" | undefined;
 
-function Menu({ label, links, here }: { label: string; links: MenuLink[]; here: Here }): ReactNode {
+/** A drop-down of the bar (a <details>): its links, then any menu inside it (a submenu, shown beside). */
+function Menu({
+  label,
+  links = [],
+  here,
+  submenu,
+  children,
+}: {
+  label: string;
+  links?: MenuLink[];
+  here: Here;
+  submenu?: boolean;
+  children?: ReactNode;
+}) {
   return (
     <li>
-      <details className="menu">
+      <details className={submenu ? "submenu" : "menu"}>
         <summary>{label}</summary>
         <ul className="menu-list">
           {links.map((link) => (
@@ -186,6 +185,7 @@ function Menu({ label, links, here }: { label: string; links: MenuLink[]; here: 
               <MenuEntry link={link} here={here} />
             </li>
           ))}
+          {children}
         </ul>
       </details>
     </li>

@@ -1,11 +1,4 @@
-import {
-  type AuditAction,
-  type FieldChange,
-  type FieldSpec,
-  fieldChanges,
-  inFormOrder,
-  specsFromLeaves,
-} from "#app/audit/diff.ts";
+import { type AuditAction, type FieldChange, type FieldSpec, leafChanges } from "#app/audit/diff.ts";
 import type { RecordTypeInfo } from "#app/audit/history.server.ts";
 import type { Area } from "#app/auth/permissions.ts";
 import type { FormatDefinition, InputDef } from "#app/sop/engine/types.ts";
@@ -25,14 +18,12 @@ export const sopRecordHistory = {
 function sopChanges(action: AuditAction, before: unknown, after: unknown): FieldChange[] {
   const code = ((after ?? before) as { format?: unknown } | null)?.format;
   const definition = typeof code === "string" ? findFormat(code) : undefined;
-  const dataOf = (value: unknown) => (value as { data?: unknown } | null)?.data;
-  const leaves = specsFromLeaves(dataOf(before), dataOf(after), (path) =>
-    definition ? sopField(definition, path) : null,
-  );
-  const specs = (definition ? inFormOrder(leaves, (path) => sopRank(definition, path)) : leaves).map(
-    (spec) => ({ ...spec, path: `data.${spec.path}` }),
-  );
-  return fieldChanges(action, before, after, specs);
+  // The record's data holds the paper's fields, labelled and ordered by its format's definition.
+  return leafChanges(action, before, after, {
+    within: "data",
+    label: (path) => (definition ? sopField(definition, path) : null),
+    rank: (path) => (definition ? sopRank(definition, path) : []),
+  });
 }
 
 /** Where a path of a SOP record's data sits on the paper: header, body blocks in order, footer. */

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, type SQL, sql } from "drizzle-orm";
-import { audit } from "#app/audit/log.server.ts";
+import { type AuditEntry, audit } from "#app/audit/log.server.ts";
 import { personJoin } from "#app/auth/people.server.ts";
 import type { Tx } from "#app/db/client.server.ts";
 import { likePattern, orderBy, PRINT_ROW_LIMIT, pageOf, totalColumn } from "#app/db/list.server.ts";
@@ -66,6 +66,26 @@ const recordColumns = {
   updatedByName: updater.shownName,
 };
 
+/** Logs a change in the same transaction; the log keeps a record as its format and data. */
+function auditRecord(
+  tx: Tx,
+  userId: string,
+  action: AuditEntry["action"],
+  definition: FormatDefinition,
+  id: string,
+  change: { before?: unknown; after?: unknown },
+) {
+  const stored = (data: unknown) => (data === undefined ? undefined : { format: definition.code, data });
+  return audit(tx, {
+    userId,
+    action,
+    entity: ENTITY,
+    entityId: id,
+    before: stored(change.before),
+    after: stored(change.after),
+  });
+}
+
 export async function createRecord(db: Tx, definition: FormatDefinition, data: SopData, userId: string) {
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -79,13 +99,7 @@ export async function createRecord(db: Tx, definition: FormatDefinition, data: S
         updatedBy: userId,
       })
       .returning({ id: sopRecords.id, version: sopRecords.version });
-    await audit(tx, {
-      userId,
-      action: "create",
-      entity: ENTITY,
-      entityId: row.id,
-      after: { format: definition.code, data },
-    });
+    await auditRecord(tx, userId, "create", definition, row.id, { after: data });
     return row;
   });
 }
@@ -135,14 +149,7 @@ export async function updateRecord(
       .where(atVersion(sopRecords, id, before.version))
       .returning({ version: sopRecords.version });
     if (!row) return { ok: false as const, reason: "stale" as const };
-    await audit(tx, {
-      userId,
-      action: "update",
-      entity: ENTITY,
-      entityId: id,
-      before: { format: definition.code, data: before.data },
-      after: { format: definition.code, data },
-    });
+    await auditRecord(tx, userId, "update", definition, id, { before: before.data, after: data });
     return { ok: true as const, version: row.version };
   });
 }
@@ -155,13 +162,7 @@ export async function deleteRecord(db: Tx, definition: FormatDefinition, id: str
       .where(and(eq(sopRecords.id, id), eq(sopRecords.format, definition.code)))
       .returning({ data: sopRecords.data });
     if (!row) return false;
-    await audit(tx, {
-      userId,
-      action: "delete",
-      entity: ENTITY,
-      entityId: id,
-      before: { format: definition.code, data: row.data },
-    });
+    await auditRecord(tx, userId, "delete", definition, id, { before: row.data });
     return true;
   });
 }

@@ -1,5 +1,5 @@
 import { Link, useLocation } from "@remix-run/react";
-import type { ExportFormat } from "#app/spreadsheets/cells.ts";
+import { EXPORT_FORMATS, type ExportFormat } from "#app/spreadsheets/cells.ts";
 
 // "Download Excel" / "Download CSV" beside a list's Print (issue 18): plain links to the list's
 // export address with the page's search and filters (not its page: every matching row), so they
@@ -15,27 +15,25 @@ export function exportHref(to: string, search: string, format: ExportFormat) {
   return `${to}?${params}`;
 }
 
+/** How the links name each format, in the order they stand. */
+const FORMAT_NAMES: Record<ExportFormat, string> = { xlsx: "Excel", csv: "CSV" };
+
 /** The list's Download Excel and Download CSV, and its Import (at `importTo`) for who may import. */
 export function ExportLinks({ to, name, importTo }: { to: string; name: string; importTo?: string }) {
   const { search } = useLocation();
   return (
     <>
-      <a
-        className="button"
-        href={exportHref(to, search, "xlsx")}
-        download
-        aria-label={`Download ${name} as Excel`}
-      >
-        Download Excel
-      </a>
-      <a
-        className="button"
-        href={exportHref(to, search, "csv")}
-        download
-        aria-label={`Download ${name} as CSV`}
-      >
-        Download CSV
-      </a>
+      {EXPORT_FORMATS.map((format) => (
+        <a
+          key={format}
+          className="button"
+          href={exportHref(to, search, format)}
+          download
+          aria-label={`Download ${name} as ${FORMAT_NAMES[format]}`}
+        >
+          {`Download ${FORMAT_NAMES[format]}`}
+        </a>
+      ))}
       {importTo ? (
         <Link className="button" to={importTo}>
           Import

@@ -51,13 +51,18 @@ const NUMBER_FORMATS: Partial<Record<CellType, string>> = {
  */
 function drained(stream: Writable, out: Writable = stream): Promise<void> | undefined {
   if (!stream.writableNeedDrain || out.destroyed) return undefined;
+  return drainOrClose(stream, out);
+}
+
+/** Resolves at the next "drain" of `behind`, or when `out` closes (the download given up). */
+function drainOrClose(behind: DrainEmitter, out: Writable): Promise<void> {
   return new Promise((resolve) => {
     const done = () => {
-      stream.off("drain", done);
+      behind.removeListener("drain", done);
       out.off("close", done);
       resolve();
     };
-    stream.on("drain", done);
+    behind.once("drain", done);
     out.on("close", done);
   });
 }
@@ -65,12 +70,12 @@ function drained(stream: Writable, out: Writable = stream): Promise<void> | unde
 /** Sheet XML (uncompressed) let queue for the zip before the rows wait. */
 const ZIP_BACKLOG = 1024 * 1024;
 
-type EntryStream = {
-  _writableState?: { length: number };
-  writableLength?: number;
+type DrainEmitter = {
   once(event: "drain", listener: () => void): unknown;
   removeListener(event: "drain", listener: () => void): unknown;
 };
+
+type EntryStream = DrainEmitter & { _writableState?: { length: number }; writableLength?: number };
 
 /**
  * Waits while the worksheet's zip entry is behind. exceljs writes a sheet's XML into archiver's
@@ -83,15 +88,7 @@ function zipCaughtUp(worksheet: unknown, out: Writable): Promise<void> | undefin
   const entry = (worksheet as { stream?: { pipes?: EntryStream[] } }).stream?.pipes?.[0];
   const queued = entry?._writableState?.length ?? entry?.writableLength ?? 0;
   if (!entry || queued <= ZIP_BACKLOG || out.destroyed) return undefined;
-  return new Promise((resolve) => {
-    const done = () => {
-      entry.removeListener("drain", done);
-      out.off("close", done);
-      resolve();
-    };
-    entry.once("drain", done);
-    out.on("close", done);
-  });
+  return drainOrClose(entry, out);
 }
 
 async function* batchesOf(sheet: ExportSheet, out: Writable) {

@@ -8,5 +8,9 @@ describe("a page's head", () => {
 
   test("the links load the page's stylesheet", () => {
     expect(stylesheet("/assets/racks.css")()).toEqual([{ rel: "stylesheet", href: "/assets/racks.css" }]);
+    expect(stylesheet("/assets/report.css", "/assets/charts.css")()).toEqual([
+      { rel: "stylesheet", href: "/assets/report.css" },
+      { rel: "stylesheet", href: "/assets/charts.css" },
+    ]);
   });
 });

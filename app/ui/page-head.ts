@@ -8,7 +8,8 @@ export const pageTitle =
   (title: string): MetaFunction =>
   () => [{ title: `${title} · PlantOps` }];
 
-/** A route's `links`: its stylesheet. */
+/** A route's `links`: its stylesheet (or stylesheets, in order). */
 export const stylesheet =
-  (href: string): LinksFunction =>
-  () => [{ rel: "stylesheet", href }];
+  (...hrefs: string[]): LinksFunction =>
+  () =>
+    hrefs.map((href) => ({ rel: "stylesheet", href }));

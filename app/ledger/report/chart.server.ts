@@ -1,7 +1,7 @@
-import { CHART_WIDTH, quantityAcross, round1 } from "#app/charts/axes.server.ts";
-import type { ChartView, Layer, LegendEntry, Tick } from "#app/charts/geometry.ts";
+import { CHART_WIDTH, type Plot, quantityAcross, round1 } from "#app/charts/axes.server.ts";
+import type { ChartView, FillStyle, Layer, LegendEntry, Tick, Tone } from "#app/charts/geometry.ts";
 import { groupDepartment } from "#app/ledger/report/labels.ts";
-import type { ReportChartFigures } from "#app/ledger/report/queries.server.ts";
+import type { ReportChartFigures, ReportPage } from "#app/ledger/report/queries.server.ts";
 import { formatDateGB } from "#app/lib/dates.ts";
 import { formatQuantity } from "#app/stock/rules.ts";
 
@@ -21,7 +21,29 @@ function rowsFrame(rows: number, barsPerRow: number) {
   const ROW = barsPerRow === 2 ? 24 : 18;
   const top = 8;
   const plot = { left: 150, top, right: CHART_WIDTH - 16, bottom: top + Math.max(1, rows) * ROW };
-  return { plot, ROW, height: round1(plot.bottom + 28) };
+  const rowTop = (index: number) => plot.top + index * ROW + 3;
+  return { plot, ROW, rowTop, height: round1(plot.bottom + 28) };
+}
+
+/** A series of bars from the plot's left edge, one in each row, `offset` down from the row's top. */
+function barsAcross(
+  series: { name: string; tone: Tone; fill: FillStyle },
+  values: readonly number[],
+  frame: { plot: Plot; x: (value: number) => number; rowTop: (index: number) => number },
+  height: number,
+  offset = 0,
+): Layer {
+  const { plot, x, rowTop } = frame;
+  return {
+    kind: "bars",
+    ...series,
+    bars: values.map((value, index) => ({
+      x: plot.left,
+      y: round1(rowTop(index) + offset),
+      width: round1(x(value) - plot.left),
+      height,
+    })),
+  };
 }
 
 /** Receipts against issues, a row per rack or department that moved in the period. */
@@ -30,38 +52,27 @@ export function receiptsAgainstIssues(
   range: { from: string; to: string },
 ): ChartView {
   const moved = figures.filter((group) => group.receipts > 0 || group.issues > 0);
-  const { plot, ROW, height } = rowsFrame(moved.length, 2);
+  const { plot, ROW, rowTop, height } = rowsFrame(moved.length, 2);
   const { x, ticks } = quantityAcross(
     Math.max(0, ...moved.flatMap((group) => [group.receipts, group.issues])),
     plot,
   );
   const bar = ROW / 2 - 3;
-  const rowTop = (index: number) => plot.top + index * ROW + 3;
+  const frame = { plot, x, rowTop };
   const layers: Layer[] = [
-    {
-      kind: "bars",
-      name: "Received",
-      tone: "main",
-      fill: "hatched",
-      bars: moved.map((group, index) => ({
-        x: plot.left,
-        y: round1(rowTop(index)),
-        width: round1(x(group.receipts) - plot.left),
-        height: bar,
-      })),
-    },
-    {
-      kind: "bars",
-      name: "Issued",
-      tone: "second",
-      fill: "solid",
-      bars: moved.map((group, index) => ({
-        x: plot.left,
-        y: round1(rowTop(index) + bar),
-        width: round1(x(group.issues) - plot.left),
-        height: bar,
-      })),
-    },
+    barsAcross(
+      { name: "Received", tone: "main", fill: "hatched" },
+      moved.map((group) => group.receipts),
+      frame,
+      bar,
+    ),
+    barsAcross(
+      { name: "Issued", tone: "second", fill: "solid" },
+      moved.map((group) => group.issues),
+      frame,
+      bar,
+      bar,
+    ),
   ];
   const legend: LegendEntry[] = [
     { name: "Received", tone: "main", kind: "bars", fill: "hatched" },
@@ -90,23 +101,16 @@ export function mostUsedChart(
   items: ReportChartFigures["mostUsed"],
   range: { from: string; to: string },
 ): ChartView {
-  const { plot, ROW, height } = rowsFrame(items.length, 1);
+  const { plot, ROW, rowTop, height } = rowsFrame(items.length, 1);
   // A fifth more room than the longest bar: its figure is written past its end.
   const { x, ticks } = quantityAcross(Math.max(0, ...items.map((item) => item.issues)) * 1.2, plot);
-  const rowTop = (index: number) => plot.top + index * ROW + 3;
   const layers: Layer[] = [
-    {
-      kind: "bars",
-      name: "Issued",
-      tone: "second",
-      fill: "solid",
-      bars: items.map((item, index) => ({
-        x: plot.left,
-        y: round1(rowTop(index)),
-        width: round1(x(item.issues) - plot.left),
-        height: ROW - 6,
-      })),
-    },
+    barsAcross(
+      { name: "Issued", tone: "second", fill: "solid" },
+      items.map((item) => item.issues),
+      { plot, x, rowTop },
+      ROW - 6,
+    ),
     {
       kind: "labels",
       name: "Figures",
@@ -143,6 +147,14 @@ export function mostUsedChart(
 }
 
 export type ReportCharts = { groups: ChartView; mostUsed: ChartView };
+
+/** A report read with its charts' figures: the report, and the charts drawn from the figures. */
+export function withChartViews(
+  { charts, ...report }: ReportPage,
+  range: { from: string; to: string },
+): { report: ReportPage; charts: ReportCharts | null } {
+  return { report, charts: charts ? reportChartViews(charts, range) : null };
+}
 
 /** Both charts from the figures the report's query read with its rows (queries.server.ts). */
 export function reportChartViews(

@@ -51,6 +51,15 @@ export type ReportPage = {
   charts?: ReportChartFigures;
 };
 
+/** A report with nothing in it: what the page and its print view show when the report cannot be read. */
+export const EMPTY_REPORT: ReportPage = {
+  rows: [],
+  groups: [],
+  totals: { items: 0, opening: 0, receipts: 0, issues: 0, counts: 0, closing: 0 },
+  total: 0,
+  page: 1,
+};
+
 const departmentGroupSql = sql.raw(
   `case i.department ${DEPARTMENTS.map((department) => `when '${department}' then ${departmentGroup(department)}`).join(" ")} end`,
 );

@@ -1,6 +1,7 @@
 import { FormProvider, getFormProps, type SubmissionResult, useField, useForm } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { CountsGrid, RegisterGrid } from "#app/sop/engine/block-grids.tsx";
 import { ChecklistGrid } from "#app/sop/engine/checklist-grid.tsx";
 import { CellInput, LabelledInput } from "#app/sop/engine/controls.tsx";
 import { PageOrientation, PrintButton, SheetHeading } from "#app/sop/engine/paper.tsx";
@@ -203,58 +204,46 @@ function RegisterInputs({
           {meta.errors.join(" ")}
         </p>
       ) : null}
-      {block.parts.map((part, partIndex) => (
-        <div className="table-wrap sop-table-wrap" key={part.title ?? partIndex}>
-          <table className="sop-table">
-            {part.title ? <caption>{part.title}</caption> : null}
-            <thead>
-              <tr>
-                <th className="num">Sr No.</th>
-                {part.columns.map((column) => (
-                  <th key={column.name}>
-                    {column.label}
-                    {column.required ? (
-                      <span className="required" aria-hidden="true">
-                        {" "}
-                        *
-                      </span>
-                    ) : null}
-                  </th>
-                ))}
-                {growable && partIndex === 0 ? <th className="no-print">Row</th> : null}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row, index) => (
-                <tr key={row.key ?? index}>
-                  <td className="num">{index + 1}</td>
-                  {part.columns.map((column) => (
-                    <td key={column.name}>
-                      <CellInput
-                        input={column}
-                        name={`${block.name}[${index}].${column.name}`}
-                        label={`${column.label}, row ${index + 1}`}
-                      />
-                    </td>
-                  ))}
-                  {growable && partIndex === 0 ? (
-                    <td className="no-print">
-                      <button
-                        {...form.remove.getButtonProps({ name: meta.name, index })}
-                        className="button small"
-                        aria-label={`Remove row ${index + 1}`}
-                        disabled={rows.length <= min}
-                      >
-                        Remove
-                      </button>
-                    </td>
-                  ) : null}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ))}
+      <RegisterGrid
+        block={block}
+        rowKeys={rows.map((row, index) => row.key ?? index)}
+        tableClassName="sop-table"
+        wrapClassName="table-wrap sop-table-wrap"
+        headMark={(column) =>
+          column.required ? (
+            <span className="required" aria-hidden="true">
+              {" "}
+              *
+            </span>
+          ) : null
+        }
+        cell={(column, index) => (
+          <CellInput
+            input={column}
+            name={`${block.name}[${index}].${column.name}`}
+            label={`${column.label}, row ${index + 1}`}
+          />
+        )}
+        rowTool={
+          growable
+            ? {
+                head: <th className="no-print">Row</th>,
+                cell: (index) => (
+                  <td className="no-print">
+                    <button
+                      {...form.remove.getButtonProps({ name: meta.name, index })}
+                      className="button small"
+                      aria-label={`Remove row ${index + 1}`}
+                      disabled={rows.length <= min}
+                    >
+                      Remove
+                    </button>
+                  </td>
+                ),
+              }
+            : undefined
+        }
+      />
       {growable ? (
         <div className="actions no-print">
           <button
@@ -277,41 +266,25 @@ function CountInputs({ block }: { block: BlockOf<"counts"> }) {
   const [meta] = useField<Record<string, string>>(block.name);
   return (
     <div className="table-wrap sop-table-wrap">
-      <table className="sop-table sop-counts">
-        <caption>{block.title}</caption>
-        <thead>
-          <tr>
-            <th className="num">Sr No.</th>
-            <th>{block.itemColumn}</th>
-            <th>{block.countColumn}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {block.items.map((item, index) => (
-            <tr key={item.key}>
-              <td className="num">{index + 1}</td>
-              <td>{item.label}</td>
-              <td>
-                <CellInput
-                  input={countInput(item)}
-                  name={`${block.name}.${item.key}`}
-                  label={`Count of ${item.label}`}
-                />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr>
-            <td />
-            <th scope="row">{block.totalLabel}</th>
-            <td className="num" aria-live="polite">
-              {/* A preview: the server computes the total again from the saved counts. */}
-              <output>{cylinderTotal(block, meta.value)}</output>
-            </td>
-          </tr>
-        </tfoot>
-      </table>
+      <CountsGrid
+        block={block}
+        tableClassName="sop-table sop-counts"
+        countCell={(item) => (
+          <td>
+            <CellInput
+              input={countInput(item)}
+              name={`${block.name}.${item.key}`}
+              label={`Count of ${item.label}`}
+            />
+          </td>
+        )}
+        totalCell={
+          <td className="num" aria-live="polite">
+            {/* A preview: the server computes the total again from the saved counts. */}
+            <output>{cylinderTotal(block, meta.value)}</output>
+          </td>
+        }
+      />
     </div>
   );
 }

@@ -62,18 +62,23 @@ describe("AS11", () => {
     expect((minimal.data?.criteria as unknown[])[14]).toEqual({ status: "", remarks: "" });
   });
 
-  it("takes Select / Yes / No only, refuses a 16th criterion and a wrong date", () => {
-    const base = { date: "2025-01-02", lorryNo: "KA01", transporter: "Swift" };
-    expect(messages(parse("AS11", { ...base, criteria: [{ status: "Maybe" }] }))).toEqual([
+  const base = { date: "2025-01-02", lorryNo: "KA01", transporter: "Swift" };
+
+  // Select / Yes / No only, a real date, a lorry number of at most 40 characters.
+  it.each([
+    [
+      "an answer other than Yes or No",
+      { criteria: [{ status: "Maybe" }] },
       "criteria.0.status: Choose Yes or No.",
-    ]);
+    ],
+    ["a wrong date", { date: "2025-02-30" }, "date: Enter a date as YYYY-MM-DD."],
+    ["a lorry number too long", { lorryNo: "x".repeat(41) }, "lorryNo: At most 40 characters."],
+  ])("refuses %s: %j", (_what, change, message) => {
+    expect(messages(parse("AS11", { ...base, ...change }))).toEqual([message]);
+  });
+
+  it("refuses a 16th criterion", () => {
     expect(parse("AS11", { ...base, criteria: Array(16).fill({ status: "Yes" }) }).success).toBe(false);
-    expect(messages(parse("AS11", { ...base, date: "2025-02-30" }))).toEqual([
-      "date: Enter a date as YYYY-MM-DD.",
-    ]);
-    expect(messages(parse("AS11", { ...base, lorryNo: "x".repeat(41) }))).toEqual([
-      "lorryNo: At most 40 characters.",
-    ]);
   });
 });
 

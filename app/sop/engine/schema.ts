@@ -93,25 +93,32 @@ const dateTimeValue = (label: string) =>
 
 const toNumber = (value: unknown) => (typeof value === "string" && value !== "" ? Number(value) : value);
 
-const quantityValue = z.pipe(
-  z.transform(toNumber),
-  z.number({ error: "Enter a number of 0 or more." }).check(
-    z.refine((value) => Number.isFinite(value), "Enter a number of 0 or more."),
-    z.minimum(0, "Enter a number of 0 or more."),
-    z.maximum(1_000_000_000, "That number is too large."),
-    // value * 1000 is not exact in binary floating point (16447.166 * 1000), so allow a sliver.
-    z.refine((value) => Math.abs(Math.round(value * 1000) - value * 1000) < 1e-6, "Use at most 3 decimals."),
-  ),
+/** A number of 0 up to a billion, of the kind `isKind` accepts (`message` says which), and `more`. */
+const numberFromZero = (
+  message: string,
+  isKind: (value: number) => boolean,
+  ...more: z.core.$ZodCheck<number>[]
+) =>
+  z.pipe(
+    z.transform(toNumber),
+    z
+      .number({ error: message })
+      .check(
+        z.refine(isKind, message),
+        z.minimum(0, message),
+        z.maximum(1_000_000_000, "That number is too large."),
+        ...more,
+      ),
+  );
+
+const quantityValue = numberFromZero(
+  "Enter a number of 0 or more.",
+  Number.isFinite,
+  // value * 1000 is not exact in binary floating point (16447.166 * 1000), so allow a sliver.
+  z.refine((value) => Math.abs(Math.round(value * 1000) - value * 1000) < 1e-6, "Use at most 3 decimals."),
 );
 
-const countValue = z.pipe(
-  z.transform(toNumber),
-  z.number({ error: "Enter a whole number of 0 or more." }).check(
-    z.refine((value) => Number.isInteger(value), "Enter a whole number of 0 or more."),
-    z.minimum(0, "Enter a whole number of 0 or more."),
-    z.maximum(1_000_000_000, "That number is too large."),
-  ),
-);
+const countValue = numberFromZero("Enter a whole number of 0 or more.", Number.isInteger);
 
 const YES = [true, "Yes", "yes", "true"];
 const NO = [false, "No", "no", "false"];

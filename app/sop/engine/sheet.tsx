@@ -1,4 +1,5 @@
 import { Fragment, type ReactNode } from "react";
+import { CountsGrid, RegisterGrid } from "#app/sop/engine/block-grids.tsx";
 import { ChecklistGrid } from "#app/sop/engine/checklist-grid.tsx";
 import { PageOrientation, SheetHeading } from "#app/sop/engine/paper.tsx";
 import {
@@ -102,71 +103,30 @@ const blockSheets: PerBlockType<ReactNode, [data: SopData]> = {
   register(block, data) {
     const rows = listAt(data, block.name);
     return (
-      <>
-        {block.parts.map((part, partIndex) => (
-          <div className="sheet-scroll" key={part.title ?? partIndex}>
-            <table className="sheet-table">
-              {part.title ? <caption>{part.title}</caption> : null}
-              <thead>
-                <tr>
-                  <th className="num">Sr No.</th>
-                  {part.columns.map((column) => (
-                    <th key={column.name}>{column.label}</th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((row, index) => (
-                  <tr key={index}>
-                    <td className="num">{index + 1}</td>
-                    {part.columns.map((column) => (
-                      <td
-                        key={column.name}
-                        className={column.kind === "number" || column.kind === "count" ? "num" : undefined}
-                      >
-                        <Highlight text={displayInput(column, row[column.name])} />
-                      </td>
-                    ))}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        ))}
-      </>
+      <RegisterGrid
+        block={block}
+        rowKeys={rows.map((_, index) => index)}
+        tableClassName="sheet-table"
+        wrapClassName="sheet-scroll"
+        cellClassName={(column) => (column.kind === "number" || column.kind === "count" ? "num" : undefined)}
+        cell={(column, index) => <Highlight text={displayInput(column, rows[index][column.name])} />}
+      />
     );
   },
   counts(block, data) {
     const counts = objectAt(data, block.name);
     return (
-      <table className="sheet-table sheet-counts">
-        <caption>{block.title}</caption>
-        <thead>
-          <tr>
-            <th className="num">Sr No.</th>
-            <th>{block.itemColumn}</th>
-            <th className="num">{block.countColumn}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {block.items.map((item, index) => (
-            <tr key={item.key}>
-              <td className="num">{index + 1}</td>
-              <td>{item.label}</td>
-              <td className="num">
-                {counts[item.key] === null || counts[item.key] === undefined ? "" : String(counts[item.key])}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr>
-            <td />
-            <th scope="row">{block.totalLabel}</th>
-            <td className="num">{cylinderTotal(block, counts)}</td>
-          </tr>
-        </tfoot>
-      </table>
+      <CountsGrid
+        block={block}
+        tableClassName="sheet-table sheet-counts"
+        countHeadClassName="num"
+        countCell={(item) => (
+          <td className="num">
+            {counts[item.key] === null || counts[item.key] === undefined ? "" : String(counts[item.key])}
+          </td>
+        )}
+        totalCell={<td className="num">{cylinderTotal(block, counts)}</td>}
+      />
     );
   },
 };

@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { Fragment } from "react";
 import { withListSize } from "#app/auth/list-size.server.ts";
@@ -7,10 +7,16 @@ import { requirePermission } from "#app/auth/session.server.ts";
 import chartsCss from "#app/charts/charts.css?url";
 import { db } from "#app/db/client.server.ts";
 import { plantToday } from "#app/db/records.server.ts";
-import { type ReportCharts as ReportChartViews, reportChartViews } from "#app/ledger/report/chart.server.ts";
-import { FigureHeaders, Figures, ReportCharts } from "#app/ledger/report/components.tsx";
+import { type ReportCharts as ReportChartViews, withChartViews } from "#app/ledger/report/chart.server.ts";
+import {
+  FigureHeaders,
+  Figures,
+  ReportCharts,
+  TotalsRow,
+  withGroupHeads,
+} from "#app/ledger/report/components.tsx";
 import { groupLabel } from "#app/ledger/report/labels.ts";
-import { type ReportPage, reportPage } from "#app/ledger/report/queries.server.ts";
+import { EMPTY_REPORT, reportPage } from "#app/ledger/report/queries.server.ts";
 import reportCss from "#app/ledger/report/report.css?url";
 import {
   monthOfDate,
@@ -34,26 +40,16 @@ import { listHandle } from "#app/ui/list/handle.ts";
 import { ListToolbar, listViewOf, PrintLink } from "#app/ui/list/list-view.tsx";
 import { Marked } from "#app/ui/list/marked.tsx";
 import { EmptyRow, HeadCells, ListHead, ListTable } from "#app/ui/list/page.tsx";
+import { pageTitle, stylesheet } from "#app/ui/page-head.ts";
 
 // /stock/report (issue 17): per item, the opening stock, receipts, issues, stock-count differences
 // and closing stock over a period (the plant's current month by default), with totals per rack
 // and per department, in the racks page's order. A server-side list (docs/architecture.md
 // "Lists"): the address holds the period, filters, search and page; the loader sends one page.
 
-export const meta: MetaFunction = () => [{ title: "Stock report · PlantOps" }];
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: reportCss },
-  { rel: "stylesheet", href: chartsCss },
-];
+export const meta = pageTitle("Stock report");
+export const links = stylesheet(reportCss, chartsCss);
 export const handle = listHandle;
-
-const EMPTY: ReportPage = {
-  rows: [],
-  groups: [],
-  totals: { items: 0, opening: 0, receipts: 0, issues: 0, counts: 0, closing: 0 },
-  total: 0,
-  page: 1,
-};
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requirePermission(request, "racks");
@@ -62,13 +58,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { params, filters, problems } = readReportView(search, today);
   // The spares lines are the spares area's: a role that may not open those sees the racks alone.
   const maySeeSpares = can(user.role, "spares", "read");
-  let report = EMPTY;
+  let report = EMPTY_REPORT;
   let charts: ReportChartViews | null = null;
   try {
     // The charts' figures come with the page's rows, over the whole filtered report.
-    const { charts: figures, ...page } = await reportPage(db, params, filters, maySeeSpares, true);
-    report = page;
-    charts = figures ? reportChartViews(figures, filters) : null;
+    ({ report, charts } = withChartViews(await reportPage(db, params, filters, maySeeSpares, true), filters));
   } catch (error) {
     logError(request, error);
   }
@@ -92,7 +86,6 @@ export default function StockReportPage() {
   // Month links keep the filters and search, and replace the period.
   const monthHref = (first: string) =>
     listHref(search, { month: monthOfDate(first), from: null, to: null }, view.defaults);
-  const groupOf = new Map(groups.map((group) => [group.group, group]));
   const filtered = Boolean(filters.items || filters.rack || filters.department);
   return (
     <section className="page stock-report">
@@ -162,57 +155,54 @@ export default function StockReportPage() {
           {rows.length === 0 ? (
             <EmptyRow columns={8}>{view.q || filtered ? "No items match." : "No items yet."}</EmptyRow>
           ) : (
-            rows.map((row, index) => {
-              const group = groupOf.get(row.group);
-              return (
-                <Fragment key={row.id}>
-                  {group && rows[index - 1]?.group !== row.group ? (
-                    <tr className="report-group">
-                      <th scope="rowgroup" colSpan={2}>
+            withGroupHeads(rows, groups).map(({ row, head: group }) => (
+              <Fragment key={row.id}>
+                {group ? (
+                  <TotalsRow
+                    group
+                    figures={group}
+                    label={
+                      <>
                         {groupLabel(row.group)}{" "}
                         <span className="muted">
                           ({group.items.toLocaleString("en-GB")} {group.items === 1 ? "item" : "items"},
                           totals)
                         </span>
-                      </th>
-                      <Figures figures={group} />
-                      <td />
-                    </tr>
-                  ) : null}
-                  <tr>
-                    <th scope="row">
-                      <Marked text={row.name} q={view.q} />
-                    </th>
-                    <td>
-                      <Marked
-                        text={row.srno === null ? row.place : `${row.srno} · ${row.place}`}
-                        q={view.q}
-                      />
-                    </td>
-                    <Figures figures={row} />
-                    <td>
-                      <Link
-                        to={stockCardPath({ type: row.type, id: row.id })}
-                        aria-label={`Stock card of ${row.name}`}
-                      >
-                        Card
-                      </Link>
-                    </td>
-                  </tr>
-                </Fragment>
-              );
-            })
+                      </>
+                    }
+                  >
+                    <td />
+                  </TotalsRow>
+                ) : null}
+                <tr>
+                  <th scope="row">
+                    <Marked text={row.name} q={view.q} />
+                  </th>
+                  <td>
+                    <Marked text={row.srno === null ? row.place : `${row.srno} · ${row.place}`} q={view.q} />
+                  </td>
+                  <Figures figures={row} />
+                  <td>
+                    <Link
+                      to={stockCardPath({ type: row.type, id: row.id })}
+                      aria-label={`Stock card of ${row.name}`}
+                    >
+                      Card
+                    </Link>
+                  </td>
+                </tr>
+              </Fragment>
+            ))
           )}
         </tbody>
         {rows.length > 0 ? (
           <tfoot>
-            <tr>
-              <th scope="row" colSpan={2}>
-                All {totals.items.toLocaleString("en-GB")} {totals.items === 1 ? "item" : "items"} listed
-              </th>
-              <Figures figures={totals} />
+            <TotalsRow
+              figures={totals}
+              label={`All ${totals.items.toLocaleString("en-GB")} ${totals.items === 1 ? "item" : "items"} listed`}
+            >
               <td />
-            </tr>
+            </TotalsRow>
           </tfoot>
         ) : null}
       </ListTable>
