@@ -1,6 +1,6 @@
 import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
 
-// scrypt from node:crypto (architecture.md): no native build step. N=2^17 needs 128 MiB, so maxmem
+// scrypt from node:crypto: no native build step and no dependency. N=2^17 needs 128 MiB, so maxmem
 // is raised above it. Stored as scrypt$N$r$p$salt$hash so the cost can be raised later.
 const N = 2 ** 17;
 const r = 8;

@@ -1,8 +1,9 @@
 import { sql } from "drizzle-orm";
 import { type AnyPgColumn, integer, timestamp, uuid } from "drizzle-orm/pg-core";
 
-// Columns every table carries (architecture.md "Data model"). created_by/updated_by are user ids;
-// they are not foreign keys so removing a user never rewrites the plant's history.
+// Columns every table carries: who saved a record and when, and its version (a stale save is
+// refused). created_by/updated_by are user ids; they are not foreign keys so removing a user never
+// rewrites the plant's history.
 export const recordColumns = {
   id: uuid("id").primaryKey().defaultRandom(),
   createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),

@@ -1,4 +1,4 @@
-// Calendar dates are YYYY-MM-DD strings end to end (architecture.md). These helpers are pure:
+// Calendar dates are YYYY-MM-DD strings end to end (docs/architecture.md, "Dates"). These helpers are pure:
 // "now" and the plant's time zone are passed in, never read from the clock here.
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;

@@ -7,7 +7,7 @@ import { messages } from "#app/spares/rules.ts";
 // legacy field names (the legacy app). Values arrive as form strings or JSON numbers/strings; this
 // schema reads both (a cleared input arrives as missing, app/ui/form/parse.ts: blank here too).
 // ExcessShortFall is never read from input and StatusofOrder is read and ignored: the server
-// derives both from the stock figures (architecture.md).
+// derives both from the stock figures, so a typed-over figure never disagrees with them.
 
 export const MAX_TEXT = 500;
 export const MAX_SRNO = 999_999_999;

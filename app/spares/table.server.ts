@@ -2,7 +2,8 @@ import { index, integer, numeric, pgTable, text, uniqueIndex } from "drizzle-orm
 import { recordColumns, recordIdColumn, versionColumn } from "#app/db/columns.ts";
 
 // Excess/shortfall and the Status of Order are not stored: both are derived from the two stock
-// figures (rules.ts orderStatusOf, its SQL twin in order-status.server.ts; architecture.md).
+// figures (rules.ts orderStatusOf, its SQL twin in order-status.server.ts), so no page, print,
+// export or API answer can disagree with another.
 export const inventoryItems = pgTable(
   "inventory_items",
   {

@@ -289,7 +289,7 @@ export function dateRangeProblems(search: URLSearchParams): string[] {
   return problems;
 }
 
-// Quantities are numbers ≥ 0 with up to 3 decimals (cable in metres; architecture.md). The
+// Quantities are numbers ≥ 0 with up to 3 decimals (cable in metres). The
 // column holds numeric(14,3); a cap far below it keeps every sum exact in thousandths.
 export const MAX_QUANTITY = 1_000_000_000;
 

@@ -15,7 +15,7 @@ import { stylesheet } from "#app/ui/page-head.ts";
 // The blank form of a format: /AS11, /as10, … (any case). Save stores it and opens the record.
 // The format's definition travels in the loader data: one route module serves all ten formats, and
 // importing them all would put every format's items into every form page's JavaScript
-// (architecture.md budgets: ≤ 130 KB per page). The server keeps them all (route-helpers.server.ts).
+// (the JavaScript-per-page budget of docs/performance.md). The server keeps them all (route-helpers.server.ts).
 
 export const links = stylesheet(sopCss);
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

@@ -6,8 +6,8 @@ import { getLineBySrno } from "#app/spares/queries.server.ts";
 import { isDepartment, messages } from "#app/spares/rules.ts";
 
 // /products/{department}/{srno}/edit: the table's Update link, by serial number (unique within a
-// department), so the table page need not carry every line's id twice (architecture.md page-weight
-// budget). It sends the user on to the spec's /updateproduct/{department}/{id}.
+// department), so the table page need not carry every line's id twice (the page-weight budget of
+// docs/performance.md). It sends the user on to the spec's /updateproduct/{department}/{id}.
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePermission(request, "spares", "write");
   const { department } = params;
