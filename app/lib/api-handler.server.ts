@@ -4,7 +4,7 @@ import {
   DATABASE_RETRY_AFTER_SECONDS,
   isDatabaseAway,
 } from "#app/lib/database-away.ts";
-import type { Method } from "#app/lib/endpoint.ts";
+import type { Endpoint, Method } from "#app/lib/endpoint.ts";
 import { HttpError, jsonAnswer } from "#app/lib/http.server.ts";
 import { FAULT_MESSAGE } from "#app/lib/messages.ts";
 import { logDatabaseAway, logError, requestId } from "#app/lib/request-id.server.ts";
@@ -49,9 +49,9 @@ export function apiHandler<A extends Args>(handle: (args: A) => Promise<Response
 export const methodNotAllowed = () => jsonAnswer({ message: "Method not allowed" }, 405);
 
 /**
- * The API's one method check: the request's method when it is one the handler takes, else the 405
- * is thrown (apiHandler answers it). Placed where the handler asks it, so each endpoint keeps its
- * order of answers (most ask for the sign-in first: a visitor gets the 401, not the 405).
+ * The request's method when it is one the handler takes, else the 405 is thrown (apiHandler
+ * answers it). The /api route modules do not call it: apiRoute below checks the method from the
+ * declarations; this is for a handler that takes a method only after its own checks.
  */
 export function requireMethod<M extends Method>(request: Request, ...methods: M[]): M {
   const method = request.method.toUpperCase() as M;
@@ -63,8 +63,47 @@ export function requireMethod<M extends Method>(request: Request, ...methods: M[
  * The loader or action of a module for the methods it does not take: the 405, after `signIn`
  * when given (most endpoints ask for the sign-in first, so a visitor gets their 401).
  */
-export const refuseMethod = (signIn?: (request: Request) => Promise<unknown>) =>
-  apiHandler(async ({ request }) => {
-    if (signIn) await signIn(request);
+export const refuseMethod = (signIn?: SignIn) =>
+  apiHandler(async ({ request, params }) => {
+    if (signIn) await signIn(request, params);
     return methodNotAllowed();
   });
+
+/** An address's sign-in check, given its parameters (a stock item's area is its type's). */
+type SignIn = (request: Request, params: Args["params"]) => Promise<unknown>;
+
+type Handle = (args: Args) => Promise<Response>;
+
+/**
+ * The `loader` and `action` of an /api route module, from the operations it serves: `handlers`
+ * names each by its operationId (its declaration in the feature's routes.ts `endpoints`), so the
+ * methods the address takes are the declared ones. A request goes to the handler of its method's
+ * operation (HEAD as GET); any other method is the 405, after `signIn` (the address's own sign-in
+ * check: a visitor gets the 401, a role outside the area the 403, a signed-in person the 405).
+ * A handler with no declaration, or a declared operation of the address with no handler, stops the
+ * module at start.
+ */
+export function apiRoute(
+  endpoints: readonly Endpoint[],
+  { signIn }: { signIn?: SignIn },
+  handlers: Record<string, Handle>,
+): { loader: Handle; action: Handle } {
+  const byMethod = new Map<string, Handle>();
+  const paths = new Set<string>();
+  for (const [operationId, handle] of Object.entries(handlers)) {
+    const endpoint = endpoints.find((candidate) => candidate.operationId === operationId);
+    if (!endpoint) throw new Error(`apiRoute: no operation ${operationId} is declared`);
+    byMethod.set(endpoint.method, apiHandler(handle));
+    paths.add(endpoint.path);
+  }
+  if (paths.size !== 1) throw new Error(`apiRoute: one address per module, not ${[...paths].join(", ")}`);
+  for (const { path, method, operationId } of endpoints)
+    if (paths.has(path) && !byMethod.has(method))
+      throw new Error(`apiRoute: ${operationId} (${method} ${path}) has no handler`);
+  const refuse = refuseMethod(signIn);
+  const serve: Handle = (args) => {
+    const method = args.request.method.toUpperCase();
+    return (byMethod.get(method === "HEAD" ? "GET" : method) ?? refuse)(args);
+  };
+  return { loader: serve, action: serve };
+}

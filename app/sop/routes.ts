@@ -45,13 +45,6 @@ export const resources: RouteConfigEntry[] = [
   route(":format/records/export", "sop/routes/export.ts", { id: "export-sop-records" }),
 ];
 
-// Paths relative to "api/".
-export const api: RouteConfigEntry[] = [
-  route("checklist", "sop/routes/api-checklist.ts", { id: "api-checklist" }),
-  route("sop/:format", "sop/routes/api-records.ts", { id: "api-sop-records" }),
-  route("sop/:format/:id", "sop/routes/api-record.ts", { id: "api-sop-record" }),
-];
-
 // This feature's /api operations: GET /api lists them, the OpenAPI document describes them with
 // each format's own schema (engine/schema.ts) and the answers of api-schema.ts.
 // {format} is any code in formats/index.ts (any case); a format's older address is its `legacyApi`.
@@ -72,6 +65,7 @@ export const endpoints: Endpoint[] = [
           {
             method: "POST",
             path: definition.legacyApi.path,
+            module: "sop/routes/api-checklist.ts",
             description: definition.legacyApi.description,
             operationId: `save${definition.code}Legacy`,
             tag: TAG,
@@ -94,6 +88,7 @@ export const endpoints: Endpoint[] = [
   {
     method: "GET",
     path: "/api/sop/{format}",
+    module: "sop/routes/api-records.ts",
     description: "Records of a format, newest first: ?from=&to= (YYYY-MM-DD), ?text=, ?page= (50 a page)",
     operationId: "listSopRecords",
     tag: TAG,
@@ -120,6 +115,7 @@ export const endpoints: Endpoint[] = [
   {
     method: "POST",
     path: "/api/sop/{format}",
+    module: "sop/routes/api-records.ts",
     description: "Save a record of a format; 201 {message, _id, record}",
     operationId: "createSopRecord",
     tag: TAG,
@@ -140,6 +136,7 @@ export const endpoints: Endpoint[] = [
   {
     method: "GET",
     path: "/api/sop/{format}/{id}",
+    module: "sop/routes/api-record.ts",
     description: "One record of a format",
     operationId: "getSopRecord",
     tag: TAG,
@@ -153,6 +150,7 @@ export const endpoints: Endpoint[] = [
   {
     method: "PUT",
     path: "/api/sop/{format}/{id}",
+    module: "sop/routes/api-record.ts",
     description: "Replace a record's fields (+ optional version; a stale version is 409)",
     operationId: "updateSopRecord",
     tag: TAG,
@@ -178,6 +176,7 @@ export const endpoints: Endpoint[] = [
   {
     method: "DELETE",
     path: "/api/sop/{format}/{id}",
+    module: "sop/routes/api-record.ts",
     description: "Delete a record",
     operationId: "deleteSopRecord",
     tag: TAG,

@@ -39,15 +39,6 @@ export const resources: RouteConfigEntry[] = [
   route("about/export", "store-racks/routes/export.ts", { id: "export-store-racks" }),
 ];
 
-// Paths relative to "api/".
-export const api: RouteConfigEntry[] = [
-  route("rack/:rackNumber", "store-racks/routes/api-store-rack.ts", { id: "store-racks-api" }),
-  route("rack/:rackNumber/:id", "store-racks/routes/api-store-rack-item.ts", { id: "store-racks-api-item" }),
-  route("rackupdate/:rackNumber/:id", "store-racks/routes/api-store-rack-update.ts", {
-    id: "store-racks-api-update",
-  }),
-];
-
 // This feature's /api operations: GET /api lists them, the OpenAPI document describes them with the
 // handler's own schema (schema.ts) and the answers of api-schema.ts.
 const TAG = "Store racks";
@@ -61,6 +52,7 @@ export const endpoints: Endpoint[] = [
   {
     method: "GET",
     path: "/api/rack/{rackNumber}",
+    module: "store-racks/routes/api-store-rack.ts",
     description: "Items of a store rack (1–24; rack7 = 7)",
     operationId: "listRackItems",
     tag: TAG,
@@ -81,6 +73,7 @@ export const endpoints: Endpoint[] = [
   {
     method: "POST",
     path: "/api/rack/{rackNumber}",
+    module: "store-racks/routes/api-store-rack.ts",
     description:
       "Add an item {section, materialName, availableStock, issue, receit}; closingStock is computed",
     operationId: "addRackItem",
@@ -103,6 +96,7 @@ export const endpoints: Endpoint[] = [
   {
     method: "GET",
     path: "/api/rack/{rackNumber}/{_id}",
+    module: "store-racks/routes/api-store-rack-item.ts",
     description: "One rack item, as a list of one",
     operationId: "getRackItem",
     tag: TAG,
@@ -117,6 +111,7 @@ export const endpoints: Endpoint[] = [
   {
     method: "DELETE",
     path: "/api/rack/{rackNumber}/{_id}",
+    module: "store-racks/routes/api-store-rack-item.ts",
     description: "Delete a rack item",
     operationId: "deleteRackItem",
     tag: TAG,
@@ -130,6 +125,7 @@ export const endpoints: Endpoint[] = [
   {
     method: "PUT",
     path: "/api/rackupdate/{rackNumber}/{_id}",
+    module: "store-racks/routes/api-store-rack-update.ts",
     description: "Update a rack item (the six fields + optional version; 409 when stale)",
     operationId: "updateRackItem",
     tag: TAG,
