@@ -11,6 +11,9 @@ import { logDatabaseAway, logError, requestId } from "#app/lib/request-id.server
 
 type Args = LoaderFunctionArgs | ActionFunctionArgs;
 
+/** A request's route parameters. */
+export type Params = Args["params"];
+
 /**
  * Wraps an /api loader or action: a thrown HttpError becomes its JSON answer, any other thrown
  * Response passes through, the database away is a 503 to try again, and anything else is logged with the request id
@@ -63,47 +66,48 @@ export function requireMethod<M extends Method>(request: Request, ...methods: M[
  * The loader or action of a module for the methods it does not take: the 405, after `signIn`
  * when given (most endpoints ask for the sign-in first, so a visitor gets their 401).
  */
-export const refuseMethod = (signIn?: SignIn) =>
-  apiHandler(async ({ request, params }) => {
-    if (signIn) await signIn(request, params);
+export const refuseMethod = (signIn?: (request: Request) => Promise<unknown>) =>
+  apiHandler(async ({ request }) => {
+    if (signIn) await signIn(request);
     return methodNotAllowed();
   });
 
-/** An address's sign-in check, given its parameters (a stock item's area is its type's). */
-type SignIn = (request: Request, params: Args["params"]) => Promise<unknown>;
-
-type Handle = (args: Args) => Promise<Response>;
+/** An /api operation's handler: the request, and what the address's sign-in check returned. */
+export type ApiHandle<SignedIn> = (args: Args, signedIn: SignedIn) => Promise<Response>;
 
 /**
- * The `loader` and `action` of an /api route module, from the operations it serves: `handlers`
- * names each by its operationId (its declaration in the feature's routes.ts `endpoints`), so the
- * methods the address takes are the declared ones. A request goes to the handler of its method's
- * operation (HEAD as GET); any other method is the 405, after `signIn` (the address's own sign-in
- * check: a visitor gets the 401, a role outside the area the 403, a signed-in person the 405).
- * A handler with no declaration, or a declared operation of the address with no handler, stops the
- * module at start.
+ * The `loader` and `action` of an /api route module, from the operations it serves. `signIn` is
+ * the address's sign-in check, run first on every request (a visitor gets the 401, a role outside
+ * the area the 403); what it returns (the user, the item the address names) goes to the handler.
+ * `handlers` names each by its operationId (its declaration in the feature's routes.ts
+ * `endpoints`), so the methods the address takes are the declared ones: a request goes to the
+ * handler of its method's operation (HEAD as GET), and any other method is the 405. A handler with
+ * no declaration, or a declared operation of the address with no handler, stops the module at start.
  */
-export function apiRoute(
+export function apiRoute<SignedIn>(
   endpoints: readonly Endpoint[],
-  { signIn }: { signIn?: SignIn },
-  handlers: Record<string, Handle>,
+  signIn: ((request: Request, params: Params) => Promise<SignedIn>) | null,
+  handlers: Record<string, ApiHandle<SignedIn>>,
 ): { loader: Handle; action: Handle } {
-  const byMethod = new Map<string, Handle>();
+  const byMethod = new Map<string, ApiHandle<SignedIn>>();
   const paths = new Set<string>();
   for (const [operationId, handle] of Object.entries(handlers)) {
     const endpoint = endpoints.find((candidate) => candidate.operationId === operationId);
     if (!endpoint) throw new Error(`apiRoute: no operation ${operationId} is declared`);
-    byMethod.set(endpoint.method, apiHandler(handle));
+    byMethod.set(endpoint.method, handle);
     paths.add(endpoint.path);
   }
   if (paths.size !== 1) throw new Error(`apiRoute: one address per module, not ${[...paths].join(", ")}`);
   for (const { path, method, operationId } of endpoints)
     if (paths.has(path) && !byMethod.has(method))
       throw new Error(`apiRoute: ${operationId} (${method} ${path}) has no handler`);
-  const refuse = refuseMethod(signIn);
-  const serve: Handle = (args) => {
+  const serve = apiHandler(async (args) => {
+    const signedIn = (signIn ? await signIn(args.request, args.params) : undefined) as SignedIn;
     const method = args.request.method.toUpperCase();
-    return (byMethod.get(method === "HEAD" ? "GET" : method) ?? refuse)(args);
-  };
+    const handle = byMethod.get(method === "HEAD" ? "GET" : method);
+    return handle ? handle(args, signedIn) : methodNotAllowed();
+  });
   return { loader: serve, action: serve };
 }
+
+type Handle = (args: Args) => Promise<Response>;

@@ -71,10 +71,8 @@ describe("an /api module's loader and action, from its operations", () => {
   const signedIn = (request: Request) => request.headers.has("authorization");
   const route = apiRoute(
     endpoints,
-    {
-      signIn: async (request) => {
-        if (!signedIn(request)) throw Response.json({ message: "Authentication required" }, { status: 401 });
-      },
+    async (request) => {
+      if (!signedIn(request)) throw Response.json({ message: "Authentication required" }, { status: 401 });
     },
     { listThings },
   );
@@ -102,13 +100,13 @@ describe("an /api module's loader and action, from its operations", () => {
   });
 
   it("stops a module with a handler for no declared operation, or an operation of its path left out", () => {
-    expect(() => apiRoute(endpoints, {}, { listThings, addThing: listThings })).toThrow(
+    expect(() => apiRoute(endpoints, null, { listThings, addThing: listThings })).toThrow(
       /no operation addThing/,
     );
     const twoMethods = [...endpoints, operation("POST", "/api/things", "things/routes/api-things.ts", "add")];
-    expect(() => apiRoute(twoMethods, {}, { listThings })).toThrow(
+    expect(() => apiRoute(twoMethods, null, { listThings })).toThrow(
       /add \(POST \/api\/things\) has no handler/,
     );
-    expect(() => apiRoute(endpoints, {}, { listThings, deleteThing: listThings })).toThrow(/one address/);
+    expect(() => apiRoute(endpoints, null, { listThings, deleteThing: listThings })).toThrow(/one address/);
   });
 });

@@ -40,20 +40,16 @@ function referencePage() {
   return page;
 }
 
-export const { loader, action } = apiRoute(
-  endpoints,
-  { signIn: requireApiUser },
-  {
-    getApiReference: async ({ request }) => {
-      await requireApiUser(request);
-      return new Response(referencePage(), {
-        headers: {
-          "content-type": "text/html; charset=utf-8",
-          "content-security-policy": CSP,
-          "referrer-policy": "strict-origin-when-cross-origin",
-          "x-frame-options": "DENY",
-        },
-      });
-    },
+export const { loader, action } = apiRoute(endpoints, requireApiUser, {
+  getApiReference: async ({ request }) => {
+    await requireApiUser(request);
+    return new Response(referencePage(), {
+      headers: {
+        "content-type": "text/html; charset=utf-8",
+        "content-security-policy": CSP,
+        "referrer-policy": "strict-origin-when-cross-origin",
+        "x-frame-options": "DENY",
+      },
+    });
   },
-);
+});

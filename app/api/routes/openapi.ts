@@ -3,15 +3,11 @@ import { openApiText } from "#app/api/openapi.server.ts";
 import { requireApiUser } from "#app/auth/session.server.ts";
 import { apiRoute } from "#app/lib/api-handler.server.ts";
 
-export const { loader, action } = apiRoute(
-  endpoints,
-  { signIn: requireApiUser },
-  {
-    // GET /api/openapi.json: the OpenAPI 3.1 document of every operation (issue 20). Signed in, as
-    // GET /api that lists the same operations.
-    getOpenApiDocument: async ({ request }) => {
-      await requireApiUser(request);
-      return new Response(openApiText(), { headers: { "content-type": "application/json; charset=utf-8" } });
-    },
+export const { loader, action } = apiRoute(endpoints, requireApiUser, {
+  // GET /api/openapi.json: the OpenAPI 3.1 document of every operation (issue 20). Signed in, as
+  // GET /api that lists the same operations.
+  getOpenApiDocument: async ({ request }) => {
+    await requireApiUser(request);
+    return new Response(openApiText(), { headers: { "content-type": "application/json; charset=utf-8" } });
   },
-);
+});

@@ -1,4 +1,4 @@
-import { requireApiPermission } from "#app/auth/session.server.ts";
+import { apiSignIn } from "#app/auth/session.server.ts";
 import { contractsExport } from "#app/contracts/export.server.ts";
 import { listContracts } from "#app/contracts/queries.server.ts";
 import { withApiStatus } from "#app/contracts/routes/api-shared.server.ts";
@@ -10,25 +10,20 @@ import { jsonAnswer, searchParamsOf } from "#app/lib/http.server.ts";
 import { getPlantSettings } from "#app/settings/queries.server.ts";
 import { apiExportFormat, sendExport } from "#app/spreadsheets/respond.server.ts";
 
-export const { loader, action } = apiRoute(
-  endpoints,
-  { signIn: (request) => requireApiPermission(request, "contracts") },
-  {
-    // GET /api/equipment/get → 200 [equipment…]
-    listContracts: async ({ request }) => {
-      await requireApiPermission(request, "contracts");
-      // ?format=xlsx|csv (issue 18): the list as a download, with /amc's ?q=, ?status= and sort.
-      const format = apiExportFormat(request);
-      if (format) {
-        const settings = await getPlantSettings(db);
-        const clock = {
-          now: new Date(),
-          timeZone: serverSettings().PLANT_TIME_ZONE,
-          dueSoonDays: settings.dueSoonDays,
-        };
-        return sendExport(request, contractsExport(db, searchParamsOf(request), clock), format);
-      }
-      return jsonAnswer(await withApiStatus(db, await listContracts(db)));
-    },
+export const { loader, action } = apiRoute(endpoints, apiSignIn("contracts"), {
+  // GET /api/equipment/get → 200 [equipment…]
+  listContracts: async ({ request }) => {
+    // ?format=xlsx|csv (issue 18): the list as a download, with /amc's ?q=, ?status= and sort.
+    const format = apiExportFormat(request);
+    if (format) {
+      const settings = await getPlantSettings(db);
+      const clock = {
+        now: new Date(),
+        timeZone: serverSettings().PLANT_TIME_ZONE,
+        dueSoonDays: settings.dueSoonDays,
+      };
+      return sendExport(request, contractsExport(db, searchParamsOf(request), clock), format);
+    }
+    return jsonAnswer(await withApiStatus(db, await listContracts(db)));
   },
-);
+});

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { requireApiPermission } from "#app/auth/session.server.ts";
+import { apiSignIn } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { deleteFile, findFile, toApiFile, updateFile } from "#app/file-index/queries.server.ts";
 import { endpoints } from "#app/file-index/routes.ts";
@@ -33,39 +33,32 @@ function ifMatchVersion(request: Request): number | undefined {
   return Number.isInteger(version) && version > 0 ? version : -1;
 }
 
-export const { loader, action } = apiRoute(
-  endpoints,
-  { signIn: (request) => requireApiPermission(request, "fileIndex") },
-  {
-    getRackFile: async ({ request, params }) => {
-      await requireApiPermission(request, "fileIndex");
-      const { rackName, fileId } = target(params);
-      const file = await findFile(db, rackName, fileId);
-      if (!file) return jsonAnswer({ message: messages.fileNotFound }, 404);
-      return jsonAnswer(toApiFile(file), 200, { etag: etag(file.version) });
-    },
-    renameRackFile: async ({ request, params }) => {
-      const user = await requireApiPermission(request, "fileIndex");
-      const { rackName, fileId } = target(params);
-      const parsed = fileUpdateSchema.safeParse(await readJson(request));
-      if (!parsed.success) return jsonAnswer(validationBody(parsed.error), 400);
-      const version = parsed.data.version ?? ifMatchVersion(request);
-      const outcome = await updateFile(db, rackName, fileId, { ...parsed.data, version }, user.id);
-      if (!outcome.ok) {
-        return outcome.reason === "not-found"
-          ? jsonAnswer({ message: messages.fileNotFound }, 404)
-          : jsonAnswer({ message: STALE_RECORD_MESSAGE }, 409);
-      }
-      return jsonAnswer({ message: messages.updated, file: toApiFile(outcome.file) }, 200, {
-        etag: etag(outcome.file.version),
-      });
-    },
-    deleteRackFile: async ({ request, params }) => {
-      const user = await requireApiPermission(request, "fileIndex");
-      const { rackName, fileId } = target(params);
-      const deleted = await deleteFile(db, rackName, fileId, user.id);
-      if (!deleted) return jsonAnswer({ message: messages.fileNotFound }, 404);
-      return jsonAnswer({ message: messages.deleted });
-    },
+export const { loader, action } = apiRoute(endpoints, apiSignIn("fileIndex"), {
+  getRackFile: async ({ params }) => {
+    const { rackName, fileId } = target(params);
+    const file = await findFile(db, rackName, fileId);
+    if (!file) return jsonAnswer({ message: messages.fileNotFound }, 404);
+    return jsonAnswer(toApiFile(file), 200, { etag: etag(file.version) });
   },
-);
+  renameRackFile: async ({ request, params }, user) => {
+    const { rackName, fileId } = target(params);
+    const parsed = fileUpdateSchema.safeParse(await readJson(request));
+    if (!parsed.success) return jsonAnswer(validationBody(parsed.error), 400);
+    const version = parsed.data.version ?? ifMatchVersion(request);
+    const outcome = await updateFile(db, rackName, fileId, { ...parsed.data, version }, user.id);
+    if (!outcome.ok) {
+      return outcome.reason === "not-found"
+        ? jsonAnswer({ message: messages.fileNotFound }, 404)
+        : jsonAnswer({ message: STALE_RECORD_MESSAGE }, 409);
+    }
+    return jsonAnswer({ message: messages.updated, file: toApiFile(outcome.file) }, 200, {
+      etag: etag(outcome.file.version),
+    });
+  },
+  deleteRackFile: async ({ params }, user) => {
+    const { rackName, fileId } = target(params);
+    const deleted = await deleteFile(db, rackName, fileId, user.id);
+    if (!deleted) return jsonAnswer({ message: messages.fileNotFound }, 404);
+    return jsonAnswer({ message: messages.deleted });
+  },
+});

@@ -1,4 +1,4 @@
-import { requireApiPermission } from "#app/auth/session.server.ts";
+import { apiSignIn } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { apiRoute } from "#app/lib/api-handler.server.ts";
 import { jsonAnswer, readJson } from "#app/lib/http.server.ts";
@@ -13,16 +13,11 @@ import { endpoints } from "#app/sop/routes.ts";
 // `legacyApi` (AS11): 201 {message, _id}; 400 when a required field (date, lorryNo, transporter) is missing.
 const definition = formatOfLegacyApi("/api/checklist");
 
-export const { loader, action } = apiRoute(
-  endpoints,
-  { signIn: (request) => requireApiPermission(request, "sop") },
-  {
-    saveAS11Legacy: async ({ request }) => {
-      const user = await requireApiPermission(request, "sop");
-      const parsed = schemaFor(definition).safeParse(await readJson(request));
-      if (!parsed.success) return jsonAnswer(validationBody(parsed.error), 400);
-      const { id } = await createRecord(db, definition, parsed.data, user.id);
-      return jsonAnswer({ message: SAVED_MESSAGE, _id: id }, 201);
-    },
+export const { loader, action } = apiRoute(endpoints, apiSignIn("sop"), {
+  saveAS11Legacy: async ({ request }, user) => {
+    const parsed = schemaFor(definition).safeParse(await readJson(request));
+    if (!parsed.success) return jsonAnswer(validationBody(parsed.error), 400);
+    const { id } = await createRecord(db, definition, parsed.data, user.id);
+    return jsonAnswer({ message: SAVED_MESSAGE, _id: id }, 201);
   },
-);
+});

@@ -1,4 +1,4 @@
-import { requireApiPermission } from "#app/auth/session.server.ts";
+import { apiSignIn } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { apiRoute } from "#app/lib/api-handler.server.ts";
 import { jsonAnswer } from "#app/lib/http.server.ts";
@@ -7,18 +7,13 @@ import { departmentParam, productNotFound } from "#app/spares/routes/api-shared.
 import { endpoints } from "#app/spares/routes.ts";
 import { messages } from "#app/spares/rules.ts";
 
-export const { loader, action } = apiRoute(
-  endpoints,
-  { signIn: (request) => requireApiPermission(request, "spares") },
-  {
-    // DELETE /api/{department}/delete/{id} → {success: true, message}; 404 when unknown.
-    deleteLine: async ({ request, params }) => {
-      const user = await requireApiPermission(request, "spares");
-      const department = departmentParam(params);
-      const outcome = await deleteLine(db, department, params.id ?? "", user.id);
-      return outcome === "deleted"
-        ? jsonAnswer({ success: true, message: messages.deleted })
-        : productNotFound();
-    },
+export const { loader, action } = apiRoute(endpoints, apiSignIn("spares"), {
+  // DELETE /api/{department}/delete/{id} → {success: true, message}; 404 when unknown.
+  deleteLine: async ({ params }, user) => {
+    const department = departmentParam(params);
+    const outcome = await deleteLine(db, department, params.id ?? "", user.id);
+    return outcome === "deleted"
+      ? jsonAnswer({ success: true, message: messages.deleted })
+      : productNotFound();
   },
-);
+});

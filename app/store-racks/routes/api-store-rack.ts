@@ -1,4 +1,4 @@
-import { requireApiPermission } from "#app/auth/session.server.ts";
+import { apiSignIn } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { apiRoute } from "#app/lib/api-handler.server.ts";
 import { jsonAnswer, readJson, searchParamsOf } from "#app/lib/http.server.ts";
@@ -14,32 +14,26 @@ import { fromApiInput, rackItemApiSchema } from "#app/store-racks/schema.ts";
 // closing stock computed by the server (the legacy API contract). "rack7" is read as 7. The figures are
 // the current month's from the stock ledger; a POST's availableStock is the item's opening.
 
-export const { loader, action } = apiRoute(
-  endpoints,
-  { signIn: (request) => requireApiPermission(request, "racks") },
-  {
-    listRackItems: async ({ request, params }) => {
-      await requireApiPermission(request, "racks");
-      const rackNumber = requireApiRackNumber(params.rackNumber);
-      // ?format=xlsx|csv (issue 18): the rack as a download, with the page's ?q= and sort.
-      const format = apiExportFormat(request);
-      if (format) {
-        const search = searchParamsOf(request);
-        search.set("rack", String(rackNumber));
-        return sendExport(request, racksExport(db, search), format);
-      }
-      return jsonAnswer(await listRackItems(db, rackNumber));
-    },
-    addRackItem: async ({ request, params }) => {
-      const user = await requireApiPermission(request, "racks");
-      const rackNumber = requireApiRackNumber(params.rackNumber);
-      const parsed = rackItemApiSchema.safeParse(await readJson(request));
-      if (!parsed.success) return jsonAnswer(validationBody(parsed.error), 400);
-      // availableStock is the item's opening; an issue and a receipt sent with it are recorded too.
-      const { item, figures } = fromApiInput(parsed.data);
-      const outcome = await createRackItem(db, rackNumber, item, figures, user.id);
-      if (!outcome.ok) return jsonAnswer({ message: outcome.message }, 400);
-      return jsonAnswer(outcome.item, 201);
-    },
+export const { loader, action } = apiRoute(endpoints, apiSignIn("racks"), {
+  listRackItems: async ({ request, params }) => {
+    const rackNumber = requireApiRackNumber(params.rackNumber);
+    // ?format=xlsx|csv (issue 18): the rack as a download, with the page's ?q= and sort.
+    const format = apiExportFormat(request);
+    if (format) {
+      const search = searchParamsOf(request);
+      search.set("rack", String(rackNumber));
+      return sendExport(request, racksExport(db, search), format);
+    }
+    return jsonAnswer(await listRackItems(db, rackNumber));
   },
-);
+  addRackItem: async ({ request, params }, user) => {
+    const rackNumber = requireApiRackNumber(params.rackNumber);
+    const parsed = rackItemApiSchema.safeParse(await readJson(request));
+    if (!parsed.success) return jsonAnswer(validationBody(parsed.error), 400);
+    // availableStock is the item's opening; an issue and a receipt sent with it are recorded too.
+    const { item, figures } = fromApiInput(parsed.data);
+    const outcome = await createRackItem(db, rackNumber, item, figures, user.id);
+    if (!outcome.ok) return jsonAnswer({ message: outcome.message }, 400);
+    return jsonAnswer(outcome.item, 201);
+  },
+});
