@@ -18,7 +18,6 @@ import {
   type Endpoint,
   listOrDownload,
   messageAnswer,
-  messageBody,
   signedIn,
   withJsonBody,
 } from "#app/lib/endpoint.ts";
@@ -143,7 +142,7 @@ export const endpoints: Endpoint[] = [
     params: equipmentParams,
     example: { path: samplePath("delete") },
     responses: signedIn({
-      200: { description: "Deleted", schema: messageBody, example: { message: contractMessages.deleted } },
+      200: messageAnswer("Deleted", contractMessages.deleted),
       404: notFound,
     }),
   },

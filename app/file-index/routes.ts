@@ -17,7 +17,6 @@ import {
   type Endpoint,
   listOrDownload,
   messageAnswer,
-  messageBody,
   signedIn,
   withJsonBody,
 } from "#app/lib/endpoint.ts";
@@ -142,7 +141,7 @@ export const endpoints: Endpoint[] = [
     params: fileParams,
     example: { path: filePath },
     responses: signedIn({
-      200: { description: "Deleted", schema: messageBody, example: { message: messages.deleted } },
+      200: messageAnswer("Deleted", messages.deleted),
       404: fileNotFound,
     }),
   },

@@ -153,6 +153,17 @@ export function listOrDownload(answer: Answer): Answer {
   };
 }
 
+/**
+ * The query of a list that downloads: ?format=xlsx|csv for the list as a download instead, and ?q=,
+ * the search its page applies with it; each described in the list's own words.
+ */
+export function downloadQuery(describe: { format: string; q: string }) {
+  return z.object({
+    format: z.optional(z.enum(["xlsx", "csv"]).check(z.describe(describe.format))),
+    q: z.optional(z.string().check(z.describe(describe.q))),
+  });
+}
+
 /** The 400 of a ?format= that is neither xlsx nor csv. */
 export const badFormat = messageAnswer(
   "?format= is neither xlsx nor csv",

@@ -6,7 +6,6 @@ import {
   type Endpoint,
   listOrDownload,
   messageAnswer,
-  messageBody,
   signedIn,
   withJsonBody,
 } from "#app/lib/endpoint.ts";
@@ -183,7 +182,7 @@ export const endpoints: Endpoint[] = [
     params: recordParams,
     example: { path: recordPath },
     responses: signedIn({
-      200: { description: "Deleted", schema: messageBody, example: { message: DELETED_MESSAGE } },
+      200: messageAnswer("Deleted", DELETED_MESSAGE),
       403: notYours,
       404: notFound,
     }),

@@ -5,7 +5,6 @@ import {
   type Endpoint,
   listOrDownload,
   messageAnswer,
-  messageBody,
   signedIn,
   withJsonBody,
 } from "#app/lib/endpoint.ts";
@@ -118,7 +117,7 @@ export const endpoints: Endpoint[] = [
     params: rackItemParams,
     example: { path: sampleItemPath },
     responses: signedIn({
-      200: { description: "Deleted", schema: messageBody, example: { message: messages.deleted } },
+      200: messageAnswer("Deleted", messages.deleted),
       404: itemNotFound,
     }),
   },
