@@ -40,8 +40,8 @@ export const resources: RouteConfigEntry[] = [
   route("amc/export", "contracts/routes/export.ts", { id: "export-contracts" }),
 ];
 
-// This feature's /api operations: GET /api lists them, the OpenAPI document describes them with the
-// forms' own field schemas (schema.ts, arranged as the wire has them in api-schema.ts).
+// The /api operations, each declared once (lib/endpoint.ts), with the forms' own field schemas
+// (schema.ts, arranged as the wire has them in api-schema.ts).
 const TAG = "Maintenance contracts";
 const notFound = messageAnswer("No such contract", contractMessages.notFound);
 const samplePath = (verb: string) => `/api/equipment/${verb}/${sampleEquipment._id}`;

@@ -39,8 +39,8 @@ export const resources: RouteConfigEntry[] = [
   route("rackadmin/export", "file-index/routes/export.ts", { id: "export-file-index" }),
 ];
 
-// This feature's /api operations: GET /api lists them, the OpenAPI document describes them with the
-// handlers' own schemas (schema.ts) and the answers of api-schema.ts.
+// The /api operations, each declared once (lib/endpoint.ts), with the handlers' own schemas
+// (schema.ts) and the answers of api-schema.ts.
 const TAG = "File index";
 const rackNotFound = messageAnswer("No such rack", messages.rackNotFound);
 const fileNotFound = messageAnswer("No such rack, or no such file in it", messages.fileNotFound);

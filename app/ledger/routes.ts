@@ -37,8 +37,8 @@ export const resources: RouteConfigEntry[] = [
   route("stock/:type/:id/export", "ledger/routes/export.ts", { id: "export-stock-card" }),
 ];
 
-// This feature's /api operations: GET /api lists them, the OpenAPI document describes them with the
-// handlers' own schemas (schema.ts, api-schema.ts).
+// The /api operations, each declared once (lib/endpoint.ts), with the handlers' own schemas
+// (schema.ts, api-schema.ts).
 const TAG = "Stock ledger";
 const itemPath = `/api/stock/rack/${sampleMovement.item.id}/movements`;
 const noItem = messageAnswer("The address names no item", "Stock item not found");

@@ -44,8 +44,8 @@ export const resources: RouteConfigEntry[] = [
   route(":format/records/export", "sop/routes/export.ts", { id: "export-sop-records" }),
 ];
 
-// This feature's /api operations: GET /api lists them, the OpenAPI document describes them with
-// each format's own schema (engine/schema.ts) and the answers of api-schema.ts.
+// The /api operations, each declared once (lib/endpoint.ts), with each format's own schema
+// (engine/schema.ts) and the answers of api-schema.ts.
 // {format} is any code in formats/index.ts (any case); a format's older address is its `legacyApi`.
 const TAG = "SOP records";
 const formatNotFound = messageAnswer("No such format", "Format not found");

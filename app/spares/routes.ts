@@ -42,8 +42,8 @@ export const resources: RouteConfigEntry[] = [
   route("products/:department/export", "spares/routes/export.ts", { id: "export-inventory" }),
 ];
 
-// This feature's /api operations: GET /api lists them, the OpenAPI document describes them with the
-// handlers' own schemas (schema.ts) and the answers of api-schema.ts.
+// The /api operations, each declared once (lib/endpoint.ts), with the handlers' own schemas
+// (schema.ts) and the answers of api-schema.ts.
 // {department} is Electrician, FireFight or Technician (exact case).
 const TAG = "Spares (department tables)";
 const linePath = (verb: string) => `/api/Electrician/${verb}/${sampleLine._id}`;

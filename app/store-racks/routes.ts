@@ -38,8 +38,8 @@ export const resources: RouteConfigEntry[] = [
   route("about/export", "store-racks/routes/export.ts", { id: "export-store-racks" }),
 ];
 
-// This feature's /api operations: GET /api lists them, the OpenAPI document describes them with the
-// handler's own schema (schema.ts) and the answers of api-schema.ts.
+// The /api operations, each declared once (lib/endpoint.ts), with the handler's own schema
+// (schema.ts) and the answers of api-schema.ts.
 const TAG = "Store racks";
 const RECEIT =
   "the receipt figure is spelled `receit`, as the legacy client spells it (the racks page says Receipt).";
