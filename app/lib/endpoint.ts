@@ -1,14 +1,15 @@
 import * as z from "zod/mini";
 import { DATABASE_AWAY_MESSAGE } from "#app/lib/database-away.ts";
 
-// One /api operation, declared once: its route (app/resources.ts derives the route entries from the
-// declarations, lib/route-entry.ts apiRoutes), the methods its address takes (the module's loader and
-// action answer the others 405, lib/api-handler.server.ts apiRoute), and what GET /api lists (method,
-// path, description), the OpenAPI document (GET /api/openapi.json) and the reference page
-// (GET /api/docs) describe. Each feature lists its operations beside its routes (its routes.ts
-// `endpoints`), with the very zod schemas its handlers parse requests with; app/api/ composes them. The answers' shapes live here (the shared ones) and in
-// each feature's api-schema.ts, tied to the types the handlers answer with (sameShape below), and
-// the integration tests check every answer against them (tests/support/openapi.ts).
+// One /api operation, declared once. From the declarations come its route (app/resources.ts, by
+// lib/route-entry.ts apiRoutes), the methods its address takes (the module's loader and action, by
+// lib/api-handler.server.ts apiRoute: any other method is the 405), GET /api's row (method, path,
+// description), and its operation in the OpenAPI document (GET /api/openapi.json) and on the
+// reference page (GET /api/docs). Each feature lists its operations beside its routes (its
+// routes.ts `endpoints`), with the very zod schemas its handlers parse requests with; app/api/
+// composes them. The answers' shapes live here (the shared ones) and in each feature's
+// api-schema.ts, tied to the types the handlers answer with (sameShape below), and the integration
+// tests check every answer against them (tests/support/openapi.ts).
 
 type Schema = z.core.$ZodType;
 

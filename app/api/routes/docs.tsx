@@ -40,9 +40,8 @@ function referencePage() {
   return page;
 }
 
-export const { loader, action } = apiRoute(endpoints, requireApiUser, {
-  getApiReference: async ({ request }) => {
-    await requireApiUser(request);
+export const { loader, action } = apiRoute(endpoints, (request) => requireApiUser(request), {
+  getApiReference: async () => {
     return new Response(referencePage(), {
       headers: {
         "content-type": "text/html; charset=utf-8",
