@@ -1,4 +1,5 @@
 import type { RouteConfigEntry } from "@remix-run/route-config";
+import { allEndpoints } from "#app/api/endpoints.ts";
 import * as auditTrail from "#app/audit-trail/routes.ts";
 import * as backups from "#app/backups/routes.ts";
 import * as contracts from "#app/contracts/routes.ts";
@@ -6,7 +7,7 @@ import * as fileIndex from "#app/file-index/routes.ts";
 import * as importsFeature from "#app/imports/routes.ts";
 import * as stockReport from "#app/ledger/report/routes.ts";
 import * as ledger from "#app/ledger/routes.ts";
-import { prefix, route } from "#app/lib/route-entry.ts";
+import { apiRoutes, route } from "#app/lib/route-entry.ts";
 import * as sop from "#app/sop/routes.ts";
 import * as spares from "#app/spares/routes.ts";
 import * as storeRacks from "#app/store-racks/routes.ts";
@@ -30,21 +31,8 @@ export const resources: RouteConfigEntry[] = [
   ...stockReport.resources,
   ...backups.resources,
   ...importsFeature.resources,
-  ...prefix("api", [
-    { index: true, file: "api/routes/index.ts" },
-    route("health", "api/routes/health.ts"),
-    route("openapi.json", "api/routes/openapi.ts"),
-    route("docs", "api/routes/docs.tsx"),
-    route("auth/login", "auth/routes/api-login.ts"),
-    route("auth/register", "registration/routes/api-register.ts"),
-    route("auth/logout", "auth/routes/api-logout.ts"),
-    ...spares.api,
-    ...storeRacks.api,
-    ...ledger.api,
-    ...stockReport.api,
-    ...contracts.api,
-    ...fileIndex.api,
-    ...sop.api,
-    route("*", "api/routes/not-found.ts"),
-  ]),
+  // Each /api operation declares the module serving it (app/api/endpoints.ts composes them):
+  // a route per path. An address under /api that none declares is the API's own 404.
+  ...apiRoutes(allEndpoints),
+  route("api/*", "api/routes/not-found.ts"),
 ];

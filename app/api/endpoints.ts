@@ -1,27 +1,19 @@
 import * as z from "zod/mini";
-import { ROLES } from "#app/auth/roles.ts";
-import { loginSchema, messages, registerSchema } from "#app/auth/rules.ts";
+import * as auth from "#app/auth/routes.ts";
 import * as contracts from "#app/contracts/routes.ts";
 import * as fileIndex from "#app/file-index/routes.ts";
 import * as stockReport from "#app/ledger/report/routes.ts";
 import * as ledger from "#app/ledger/routes.ts";
-import {
-  answers,
-  type Endpoint,
-  endpointRow,
-  messageAnswer,
-  messageBody,
-  signedIn,
-  withJsonBody,
-} from "#app/lib/endpoint.ts";
-import { registrationClosedMessage } from "#app/settings/registration.ts";
+import { type Endpoint, endpointRow, retryAfter, signedIn } from "#app/lib/endpoint.ts";
+import * as registration from "#app/registration/routes.ts";
 import * as sop from "#app/sop/routes.ts";
 import * as spares from "#app/spares/routes.ts";
 import * as storeRacks from "#app/store-racks/routes.ts";
 
 // The operations of /api: GET /api lists them, GET /api/openapi.json and GET /api/docs describe
-// them. Each feature lists its own beside its routes (its routes.ts); this file only composes them,
-// like app/routes.ts composes the routes, and lists the API's own and the sign-in's.
+// them, and app/resources.ts serves them (a route per path). Each feature lists its own beside its
+// routes (its routes.ts); this file only composes them, like app/routes.ts composes the routes, and
+// lists the API's own.
 
 export const DOCS_PATH = "/api/docs";
 export const OPENAPI_PATH = "/api/openapi.json";
@@ -56,12 +48,11 @@ const health = z.strictObject({
   instance: describe(z.string(), "The host and port of the instance that answered"),
 });
 
-const retryAfter = { "retry-after": "Seconds to wait before the next try" };
-
 export const foundationEndpoints: Endpoint[] = [
   {
     method: "GET",
     path: "/api",
+    module: "api/routes/index.ts",
     description: "This list of endpoints, with the addresses of the API's reference page and document",
     operationId: "listEndpoints",
     tag: "API",
@@ -83,6 +74,7 @@ export const foundationEndpoints: Endpoint[] = [
   {
     method: "GET",
     path: OPENAPI_PATH,
+    module: "api/routes/openapi.ts",
     description: "This API described: an OpenAPI 3.1 document of every operation",
     operationId: "getOpenApiDocument",
     tag: "API",
@@ -98,6 +90,7 @@ export const foundationEndpoints: Endpoint[] = [
   {
     method: "GET",
     path: DOCS_PATH,
+    module: "api/routes/docs.tsx",
     description: "The API's reference page: every operation by feature, with examples (HTML, no JavaScript)",
     operationId: "getApiReference",
     tag: "API",
@@ -107,6 +100,7 @@ export const foundationEndpoints: Endpoint[] = [
   {
     method: "GET",
     path: "/api/health",
+    module: "api/routes/health.ts",
     description: "Health of the app and its database (no sign-in needed)",
     operationId: "getHealth",
     tag: "API",
@@ -142,103 +136,16 @@ export const foundationEndpoints: Endpoint[] = [
       },
     },
   },
-  {
-    method: "POST",
-    path: "/api/auth/login",
-    description: "Sign in with {email, password}; returns a Bearer token",
-    operationId: "signIn",
-    tag: "Sign-in",
-    public: true,
-    body: loginSchema,
-    example: { path: "/api/auth/login", body: { email: "staff@plant.example", password: "a long password" } },
-    responses: withJsonBody({
-      200: {
-        description: "Signed in: the token names a session, which POST /api/auth/logout ends",
-        schema: z.strictObject({
-          token: z.string(),
-          message: z.string(),
-          user: z.strictObject({ email: z.string(), role: z.enum(ROLES) }),
-        }),
-        example: {
-          token: "eyJhbGciOiJIUzI1NiJ9.eyJzaWQiOiIuLi4ifQ.c2lnbmF0dXJl",
-          message: "Login successful",
-          user: { email: "staff@plant.example", role: "staff" },
-        },
-      },
-      401: messageAnswer("Wrong e-mail or password", "Invalid email or password"),
-      429: {
-        description: "Too many failed sign-ins lately (from this address, for this account, or in all)",
-        schema: messageBody,
-        example: { message: "Too many sign-in attempts, try again in 4 seconds." },
-        headers: retryAfter,
-      },
-      500: answers.fault,
-      503: answers.databaseAway,
-    }),
-  },
-  {
-    method: "POST",
-    path: "/api/auth/register",
-    description: "Register with {email, password, securityCode} and optionally {name}",
-    operationId: "register",
-    tag: "Sign-in",
-    public: true,
-    body: registerSchema,
-    example: {
-      path: "/api/auth/register",
-      body: {
-        name: "Asha Patil",
-        email: "new.staff@plant.example",
-        password: "a long password",
-        securityCode: "the plant's code",
-      },
-    },
-    responses: withJsonBody({
-      201: {
-        description: "Registered (as staff); sign in next",
-        schema: messageBody,
-        example: { message: messages.registered },
-      },
-      400: {
-        ...answers.invalid,
-        description: "A field is not valid, or the security code is wrong",
-        example: { message: messages.invalidCode },
-      },
-      403: {
-        description: "Registration is closed",
-        schema: messageBody,
-        example: { message: registrationClosedMessage },
-      },
-      409: {
-        description: "The e-mail has an account already",
-        schema: messageBody,
-        example: { message: "An account with this e-mail already exists" },
-      },
-      429: {
-        description: "Too many wrong attempts from this address (or in all) lately",
-        schema: messageBody,
-        example: { message: "Too many registration attempts, try again in a minute." },
-        headers: retryAfter,
-      },
-      500: answers.fault,
-      503: answers.databaseAway,
-    }),
-  },
-  {
-    method: "POST",
-    path: "/api/auth/logout",
-    description: "Revoke the session of the token or cookie",
-    operationId: "signOut",
-    tag: "Sign-in",
-    example: { path: "/api/auth/logout" },
-    responses: signedIn({
-      200: { description: "The session is ended", schema: messageBody, example: { message: "Logged out" } },
-    }),
-  },
 ];
 
+const [signIn, signOut] = auth.endpoints;
+
+/** Every operation, in the order GET /api and the document list them. */
 export const allEndpoints: Endpoint[] = [
   ...foundationEndpoints,
+  signIn,
+  ...registration.endpoints,
+  signOut,
   ...spares.endpoints,
   ...storeRacks.endpoints,
   ...ledger.endpoints,

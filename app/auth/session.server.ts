@@ -151,6 +151,9 @@ export async function requireApiPermission(request: Request, area: Area, need: N
   return user;
 }
 
+/** An /api address's sign-in check (lib/api-handler.server.ts `apiRoute` runs it first): the user. */
+export const apiSignIn = (area: Area) => (request: Request) => requireApiPermission(request, area);
+
 /** Ends the cookie session: revokes its row and clears the cookie. */
 export async function endUserSession(request: Request) {
   const id = await cookieSessionId(request);

@@ -2,7 +2,7 @@ import * as z from "zod/mini";
 import type { Equipment } from "#app/contracts/queries.server.ts";
 import { type ContractField, contractRecord } from "#app/contracts/record.ts";
 import { contractInsertSchema, contractUpdateSchema } from "#app/contracts/schema.ts";
-import { type Answer, describeFields, sameShape } from "#app/lib/endpoint.ts";
+import { type Answer, describeFields, downloadQuery, sameShape } from "#app/lib/endpoint.ts";
 import { type WireOf, wireLayout } from "#app/lib/record.ts";
 
 // The /api/equipment… requests and answers (the legacy API contract), for the OpenAPI document. A body is
@@ -43,13 +43,9 @@ export const equipmentUpdateBody = onTheWire(contractUpdateSchema.shape, { requi
 
 export const equipmentParams = z.object({ id: z.string().check(z.describe("The contract's _id")) });
 
-export const equipmentListQuery = z.object({
-  format: z.optional(
-    z
-      .enum(["xlsx", "csv"])
-      .check(z.describe("Download the list instead; /amc's ?q=, ?status= and sort then apply")),
-  ),
-  q: z.optional(z.string().check(z.describe("With format: /amc's search"))),
+export const equipmentListQuery = downloadQuery({
+  format: "Download the list instead; /amc's ?q=, ?status= and sort then apply",
+  q: "With format: /amc's search",
 });
 
 /** A contract's fields on the wire, each a string ("" when empty), nested as toWire nests them. */

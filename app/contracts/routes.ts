@@ -18,7 +18,6 @@ import {
   type Endpoint,
   listOrDownload,
   messageAnswer,
-  messageBody,
   signedIn,
   withJsonBody,
 } from "#app/lib/endpoint.ts";
@@ -41,17 +40,8 @@ export const resources: RouteConfigEntry[] = [
   route("amc/export", "contracts/routes/export.ts", { id: "export-contracts" }),
 ];
 
-// Paths relative to "api/" (the legacy API contract, the /api/equipment rows).
-export const api: RouteConfigEntry[] = [
-  route("equipment/get", "contracts/routes/api-list.ts", { id: "contracts/api-list" }),
-  route("equipment/get/:id", "contracts/routes/api-get.ts", { id: "contracts/api-get" }),
-  route("equipment/add", "contracts/routes/api-add.ts", { id: "contracts/api-add" }),
-  route("equipment/updated/:id", "contracts/routes/api-update.ts", { id: "contracts/api-update" }),
-  route("equipment/delete/:id", "contracts/routes/api-delete.ts", { id: "contracts/api-delete" }),
-];
-
-// This feature's /api operations: GET /api lists them, the OpenAPI document describes them with the
-// forms' own field schemas (schema.ts, arranged as the wire has them in api-schema.ts).
+// The /api operations, each declared once (lib/endpoint.ts), with the forms' own field schemas
+// (schema.ts, arranged as the wire has them in api-schema.ts).
 const TAG = "Maintenance contracts";
 const notFound = messageAnswer("No such contract", contractMessages.notFound);
 const samplePath = (verb: string) => `/api/equipment/${verb}/${sampleEquipment._id}`;
@@ -60,6 +50,7 @@ export const endpoints: Endpoint[] = [
   {
     method: "GET",
     path: "/api/equipment/get",
+    module: "contracts/routes/api-list.ts",
     description: "All maintenance contracts (equipment records, each with status: expired, dueSoon or fine)",
     operationId: "listContracts",
     tag: TAG,
@@ -77,6 +68,7 @@ export const endpoints: Endpoint[] = [
   {
     method: "GET",
     path: "/api/equipment/get/{id}",
+    module: "contracts/routes/api-get.ts",
     description: "One maintenance contract, as a list holding the record",
     operationId: "getContract",
     tag: TAG,
@@ -91,6 +83,7 @@ export const endpoints: Endpoint[] = [
   {
     method: "POST",
     path: "/api/equipment/add",
+    module: "contracts/routes/api-add.ts",
     description:
       "Add a contract: {equipment, company, validity: {from, to}, pms, vendorCode, contractNumber, concernedPerson, mobileNumber, lastDateOfChecking, nextDueDate}",
     operationId: "addContract",
@@ -119,6 +112,7 @@ export const endpoints: Endpoint[] = [
   {
     method: "PUT",
     path: "/api/equipment/updated/{id}",
+    module: "contracts/routes/api-update.ts",
     description: "Update a contract (fields left out are kept; send version to refuse a stale save)",
     operationId: "updateContract",
     tag: TAG,
@@ -141,13 +135,14 @@ export const endpoints: Endpoint[] = [
   {
     method: "DELETE",
     path: "/api/equipment/delete/{id}",
+    module: "contracts/routes/api-delete.ts",
     description: "Delete a contract",
     operationId: "deleteContract",
     tag: TAG,
     params: equipmentParams,
     example: { path: samplePath("delete") },
     responses: signedIn({
-      200: { description: "Deleted", schema: messageBody, example: { message: contractMessages.deleted } },
+      200: messageAnswer("Deleted", contractMessages.deleted),
       404: notFound,
     }),
   },

@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 import { MAX_FILE_NAME_LENGTH, MAX_FILE_NUMBER, RACK_NAMES } from "#app/file-index/rules.ts";
 import { newFileSchema } from "#app/file-index/schema.ts";
-import { describeFields } from "#app/lib/endpoint.ts";
+import { describeFields, downloadQuery } from "#app/lib/endpoint.ts";
 
 // The /api/racks… answers (the legacy API contract "Rack file": a file is exactly {_id, id, name}), for the
 // OpenAPI document; the requests are the handlers' own schemas (schema.ts).
@@ -28,13 +28,9 @@ export const fileParams = z.object({
   _id: z.string().check(z.describe("The file's _id")),
 });
 
-export const rackFilesQuery = z.object({
-  format: z.optional(
-    z
-      .enum(["xlsx", "csv"])
-      .check(z.describe("Download the rack's files instead; the index's ?q= and sort then apply")),
-  ),
-  q: z.optional(z.string().check(z.describe("With format: the index's search"))),
+export const rackFilesQuery = downloadQuery({
+  format: "Download the rack's files instead; the index's ?q= and sort then apply",
+  q: "With format: the index's search",
 });
 
 export const apiFile = z.strictObject({ _id: z.string(), id: z.number(), name: z.string() });

@@ -17,7 +17,6 @@ import {
   type Endpoint,
   listOrDownload,
   messageAnswer,
-  messageBody,
   signedIn,
   withJsonBody,
 } from "#app/lib/endpoint.ts";
@@ -40,14 +39,8 @@ export const resources: RouteConfigEntry[] = [
   route("rackadmin/export", "file-index/routes/export.ts", { id: "export-file-index" }),
 ];
 
-// Paths relative to "api/".
-export const api: RouteConfigEntry[] = [
-  route("racks/:rackName", "file-index/routes/api-file-rack.ts", { id: "api-racks" }),
-  route("racks/:rackName/:id", "file-index/routes/api-file-rack-file.ts", { id: "api-rack-file" }),
-];
-
-// This feature's /api operations: GET /api lists them, the OpenAPI document describes them with the
-// handlers' own schemas (schema.ts) and the answers of api-schema.ts.
+// The /api operations, each declared once (lib/endpoint.ts), with the handlers' own schemas
+// (schema.ts) and the answers of api-schema.ts.
 const TAG = "File index";
 const rackNotFound = messageAnswer("No such rack", messages.rackNotFound);
 const fileNotFound = messageAnswer("No such rack, or no such file in it", messages.fileNotFound);
@@ -58,6 +51,7 @@ export const endpoints: Endpoint[] = [
   {
     method: "GET",
     path: "/api/racks/{rackName}",
+    module: "file-index/routes/api-file-rack.ts",
     description: "The rack as [{name, files: [{_id, id, name}]}], files in number order (Rack1A…Rack2D)",
     operationId: "getRackFiles",
     tag: TAG,
@@ -78,6 +72,7 @@ export const endpoints: Endpoint[] = [
   {
     method: "POST",
     path: "/api/racks/{rackName}",
+    module: "file-index/routes/api-file-rack.ts",
     description: "Add files {files: [{id (number), name}]}; 201 {name, files}; 409 when the number is taken",
     operationId: "addRackFiles",
     tag: TAG,
@@ -99,6 +94,7 @@ export const endpoints: Endpoint[] = [
   {
     method: "GET",
     path: "/api/racks/{rackName}/{_id}",
+    module: "file-index/routes/api-file-rack-file.ts",
     description: "One file {_id, id, name}; its version in the ETag header",
     operationId: "getRackFile",
     tag: TAG,
@@ -112,6 +108,7 @@ export const endpoints: Endpoint[] = [
   {
     method: "PUT",
     path: "/api/racks/{rackName}/{_id}",
+    module: "file-index/routes/api-file-rack-file.ts",
     description: "Rename {name (+ version or If-Match)}; {message, file}; 409 when changed meanwhile",
     operationId: "renameRackFile",
     tag: TAG,
@@ -137,13 +134,14 @@ export const endpoints: Endpoint[] = [
   {
     method: "DELETE",
     path: "/api/racks/{rackName}/{_id}",
+    module: "file-index/routes/api-file-rack-file.ts",
     description: "Delete a file; {message}",
     operationId: "deleteRackFile",
     tag: TAG,
     params: fileParams,
     example: { path: filePath },
     responses: signedIn({
-      200: { description: "Deleted", schema: messageBody, example: { message: messages.deleted } },
+      200: messageAnswer("Deleted", messages.deleted),
       404: fileNotFound,
     }),
   },

@@ -37,14 +37,8 @@ export const resources: RouteConfigEntry[] = [
   route("stock/:type/:id/export", "ledger/routes/export.ts", { id: "export-stock-card" }),
 ];
 
-// Paths relative to "api/".
-export const api: RouteConfigEntry[] = [
-  route("stock/:type/:id/movements", "ledger/routes/api-movements.ts", { id: "stock-api-movements" }),
-  route("stock/movements/:movementId/reverse", "ledger/routes/api-reverse.ts", { id: "stock-api-reverse" }),
-];
-
-// This feature's /api operations: GET /api lists them, the OpenAPI document describes them with the
-// handlers' own schemas (schema.ts, api-schema.ts).
+// The /api operations, each declared once (lib/endpoint.ts), with the handlers' own schemas
+// (schema.ts, api-schema.ts).
 const TAG = "Stock ledger";
 const itemPath = `/api/stock/rack/${sampleMovement.item.id}/movements`;
 const noItem = messageAnswer("The address names no item", "Stock item not found");
@@ -53,6 +47,7 @@ export const endpoints: Endpoint[] = [
   {
     method: "GET",
     path: "/api/stock/{type}/{id}/movements",
+    module: "ledger/routes/api-movements.ts",
     description:
       "Stock card of a rack item (type rack) or spares line (type spare): movements with running balance; ?from=&to=; ?format=xlsx|csv: the card as a download",
     operationId: "getStockCard",
@@ -82,6 +77,7 @@ export const endpoints: Endpoint[] = [
   {
     method: "POST",
     path: "/api/stock/{type}/{id}/movements",
+    module: "ledger/routes/api-movements.ts",
     description: "Record a movement {kind: receipt|issue|count, movedOn, quantity, reference, party, remark}",
     operationId: "recordMovement",
     tag: TAG,
@@ -119,6 +115,7 @@ export const endpoints: Endpoint[] = [
   {
     method: "POST",
     path: "/api/stock/movements/{movementId}/reverse",
+    module: "ledger/routes/api-reverse.ts",
     description: "Reverse a movement {remark}; a movement is reversed at most once",
     operationId: "reverseMovement",
     tag: TAG,

@@ -4,12 +4,15 @@ import {
   DATABASE_RETRY_AFTER_SECONDS,
   isDatabaseAway,
 } from "#app/lib/database-away.ts";
-import type { Method } from "#app/lib/endpoint.ts";
+import type { Endpoint, Method } from "#app/lib/endpoint.ts";
 import { HttpError, jsonAnswer } from "#app/lib/http.server.ts";
 import { FAULT_MESSAGE } from "#app/lib/messages.ts";
 import { logDatabaseAway, logError, requestId } from "#app/lib/request-id.server.ts";
 
 type Args = LoaderFunctionArgs | ActionFunctionArgs;
+
+/** A request's route parameters. */
+export type Params = Args["params"];
 
 /**
  * Wraps an /api loader or action: a thrown HttpError becomes its JSON answer, any other thrown
@@ -49,9 +52,9 @@ export function apiHandler<A extends Args>(handle: (args: A) => Promise<Response
 export const methodNotAllowed = () => jsonAnswer({ message: "Method not allowed" }, 405);
 
 /**
- * The API's one method check: the request's method when it is one the handler takes, else the 405
- * is thrown (apiHandler answers it). Placed where the handler asks it, so each endpoint keeps its
- * order of answers (most ask for the sign-in first: a visitor gets the 401, not the 405).
+ * The request's method when it is one the handler takes, else the 405 is thrown (apiHandler
+ * answers it). The /api route modules do not call it: apiRoute below checks the method from the
+ * declarations; this is for a handler that takes a method only after its own checks.
  */
 export function requireMethod<M extends Method>(request: Request, ...methods: M[]): M {
   const method = request.method.toUpperCase() as M;
@@ -68,3 +71,43 @@ export const refuseMethod = (signIn?: (request: Request) => Promise<unknown>) =>
     if (signIn) await signIn(request);
     return methodNotAllowed();
   });
+
+/** An /api operation's handler: the request, and what the address's sign-in check returned. */
+export type ApiHandle<SignedIn> = (args: Args, signedIn: SignedIn) => Promise<Response>;
+
+/**
+ * The `loader` and `action` of an /api route module, from the operations it serves. `signIn` is
+ * the address's sign-in check, run first on every request (a visitor gets the 401, a role outside
+ * the area the 403); what it returns (the user, the item the address names) goes to the handler.
+ * `handlers` names each by its operationId (its declaration in the feature's routes.ts
+ * `endpoints`), so the methods the address takes are the declared ones: a request goes to the
+ * handler of its method's operation (HEAD as GET), and any other method is the 405. A handler with
+ * no declaration, or a declared operation of the address with no handler, stops the module at start.
+ */
+export function apiRoute<SignedIn>(
+  endpoints: readonly Endpoint[],
+  signIn: ((request: Request, params: Params) => Promise<SignedIn>) | null,
+  handlers: Record<string, ApiHandle<SignedIn>>,
+): { loader: Handle; action: Handle } {
+  const byMethod = new Map<string, ApiHandle<SignedIn>>();
+  const paths = new Set<string>();
+  for (const [operationId, handle] of Object.entries(handlers)) {
+    const endpoint = endpoints.find((candidate) => candidate.operationId === operationId);
+    if (!endpoint) throw new Error(`apiRoute: no operation ${operationId} is declared`);
+    byMethod.set(endpoint.method, handle);
+    paths.add(endpoint.path);
+  }
+  if (paths.size !== 1) throw new Error(`apiRoute: one address per module, not ${[...paths].join(", ")}`);
+  for (const { path, method, operationId } of endpoints)
+    if (paths.has(path) && !byMethod.has(method))
+      throw new Error(`apiRoute: ${operationId} (${method} ${path}) has no handler`);
+  const serve = apiHandler(async (args) => {
+    const signedIn = (signIn ? await signIn(args.request, args.params) : undefined) as SignedIn;
+    const method = args.request.method.toUpperCase();
+    const handle = byMethod.get(method === "HEAD" ? "GET" : method);
+    return handle ? handle(args, signedIn) : methodNotAllowed();
+  });
+  return { loader: serve, action: serve };
+}
+
+type Handle = (args: Args) => Promise<Response>;

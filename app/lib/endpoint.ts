@@ -1,12 +1,15 @@
 import * as z from "zod/mini";
 import { DATABASE_AWAY_MESSAGE } from "#app/lib/database-away.ts";
 
-// One /api operation, as GET /api lists it (method, path, description) and as the OpenAPI document
-// (GET /api/openapi.json) and the reference page (GET /api/docs) describe it. Each feature lists its
-// operations beside its routes (its routes.ts `endpoints`), with the very zod schemas its handlers
-// parse requests with; app/api/ composes them. The answers' shapes live here (the shared ones) and in
-// each feature's api-schema.ts, tied to the types the handlers answer with (sameShape below), and
-// the integration tests check every answer against them (tests/support/openapi.ts).
+// One /api operation, declared once. From the declarations come its route (app/resources.ts, by
+// lib/route-entry.ts apiRoutes), the methods its address takes (the module's loader and action, by
+// lib/api-handler.server.ts apiRoute: any other method is the 405), GET /api's row (method, path,
+// description), and its operation in the OpenAPI document (GET /api/openapi.json) and on the
+// reference page (GET /api/docs). Each feature lists its operations beside its routes (its
+// routes.ts `endpoints`), with the very zod schemas its handlers parse requests with; app/api/
+// composes them. The answers' shapes live here (the shared ones) and in each feature's
+// api-schema.ts, tied to the types the handlers answer with (sameShape below), and the integration
+// tests check every answer against them (tests/support/openapi.ts).
 
 type Schema = z.core.$ZodType;
 
@@ -26,8 +29,13 @@ export type Answer = {
 
 export type Endpoint = {
   method: Method;
-  /** The OpenAPI path: `{name}` for a parameter. */
+  /**
+   * The OpenAPI path: `{name}` for a parameter. Its route is the same path with `:name` (the legacy
+   * wire's `{_id}` is the route's `:id`); every operation of a path is served by one module.
+   */
   path: string;
+  /** The route module that serves it, as app/routes.ts names files ("contracts/routes/api-add.ts"). */
+  module: string;
   /** One line: GET /api lists it and it is the operation's summary. */
   description: string;
   /** Unique, stable: a generated client names its function after it. */
@@ -72,6 +80,9 @@ export const messageAnswer = (description: string, example: string): Answer => (
   example: { message: example },
 });
 
+/** The Retry-After header of an answer that asks to try again later (503, 429). */
+export const retryAfter = { "retry-after": "Seconds to wait before the next try" };
+
 export const answers = {
   unauthorized: messageAnswer(
     "No valid session cookie or Bearer token (missing, expired, revoked or forged)",
@@ -90,7 +101,7 @@ export const answers = {
       "The database is not answering (restarting or away): nothing was saved; try again after Retry-After seconds",
       DATABASE_AWAY_MESSAGE,
     ),
-    headers: { "retry-after": "Seconds to wait before the next try" },
+    headers: retryAfter,
   },
   tooLarge: messageAnswer("The body is over 1 MB", "The request is too large (the limit is 1 MB)."),
   notJson: messageAnswer(
@@ -141,6 +152,17 @@ export function listOrDownload(answer: Answer): Answer {
     description: `${answer.description}; with ?format=xlsx or ?format=csv the list as a download (an attachment)`,
     media: DOWNLOAD_MEDIA,
   };
+}
+
+/**
+ * The query of a list that downloads: ?format=xlsx|csv for the list as a download instead, and ?q=,
+ * the search its page applies with it; each described in the list's own words.
+ */
+export function downloadQuery(describe: { format: string; q: string }) {
+  return z.object({
+    format: z.optional(z.enum(["xlsx", "csv"]).check(z.describe(describe.format))),
+    q: z.optional(z.string().check(z.describe(describe.q))),
+  });
 }
 
 /** The 400 of a ?format= that is neither xlsx nor csv. */

@@ -6,7 +6,6 @@ import {
   type Endpoint,
   listOrDownload,
   messageAnswer,
-  messageBody,
   signedIn,
   withJsonBody,
 } from "#app/lib/endpoint.ts";
@@ -45,15 +44,8 @@ export const resources: RouteConfigEntry[] = [
   route(":format/records/export", "sop/routes/export.ts", { id: "export-sop-records" }),
 ];
 
-// Paths relative to "api/".
-export const api: RouteConfigEntry[] = [
-  route("checklist", "sop/routes/api-checklist.ts", { id: "api-checklist" }),
-  route("sop/:format", "sop/routes/api-records.ts", { id: "api-sop-records" }),
-  route("sop/:format/:id", "sop/routes/api-record.ts", { id: "api-sop-record" }),
-];
-
-// This feature's /api operations: GET /api lists them, the OpenAPI document describes them with
-// each format's own schema (engine/schema.ts) and the answers of api-schema.ts.
+// The /api operations, each declared once (lib/endpoint.ts), with each format's own schema
+// (engine/schema.ts) and the answers of api-schema.ts.
 // {format} is any code in formats/index.ts (any case); a format's older address is its `legacyApi`.
 const TAG = "SOP records";
 const formatNotFound = messageAnswer("No such format", "Format not found");
@@ -72,6 +64,7 @@ export const endpoints: Endpoint[] = [
           {
             method: "POST",
             path: definition.legacyApi.path,
+            module: "sop/routes/api-checklist.ts",
             description: definition.legacyApi.description,
             operationId: `save${definition.code}Legacy`,
             tag: TAG,
@@ -94,6 +87,7 @@ export const endpoints: Endpoint[] = [
   {
     method: "GET",
     path: "/api/sop/{format}",
+    module: "sop/routes/api-records.ts",
     description: "Records of a format, newest first: ?from=&to= (YYYY-MM-DD), ?text=, ?page= (50 a page)",
     operationId: "listSopRecords",
     tag: TAG,
@@ -120,6 +114,7 @@ export const endpoints: Endpoint[] = [
   {
     method: "POST",
     path: "/api/sop/{format}",
+    module: "sop/routes/api-records.ts",
     description: "Save a record of a format; 201 {message, _id, record}",
     operationId: "createSopRecord",
     tag: TAG,
@@ -140,6 +135,7 @@ export const endpoints: Endpoint[] = [
   {
     method: "GET",
     path: "/api/sop/{format}/{id}",
+    module: "sop/routes/api-record.ts",
     description: "One record of a format",
     operationId: "getSopRecord",
     tag: TAG,
@@ -153,6 +149,7 @@ export const endpoints: Endpoint[] = [
   {
     method: "PUT",
     path: "/api/sop/{format}/{id}",
+    module: "sop/routes/api-record.ts",
     description: "Replace a record's fields (+ optional version; a stale version is 409)",
     operationId: "updateSopRecord",
     tag: TAG,
@@ -178,13 +175,14 @@ export const endpoints: Endpoint[] = [
   {
     method: "DELETE",
     path: "/api/sop/{format}/{id}",
+    module: "sop/routes/api-record.ts",
     description: "Delete a record",
     operationId: "deleteSopRecord",
     tag: TAG,
     params: recordParams,
     example: { path: recordPath },
     responses: signedIn({
-      200: { description: "Deleted", schema: messageBody, example: { message: DELETED_MESSAGE } },
+      200: messageAnswer("Deleted", DELETED_MESSAGE),
       403: notYours,
       404: notFound,
     }),

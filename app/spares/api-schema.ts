@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { type Answer, describeFields, messageBody, sameShape } from "#app/lib/endpoint.ts";
+import { type Answer, describeFields, downloadQuery, messageBody, sameShape } from "#app/lib/endpoint.ts";
 import type { SparesLine } from "#app/spares/queries.server.ts";
 import { AVAILABLE, DEPARTMENTS, ORDER_TO_PLACE } from "#app/spares/rules.ts";
 import { lineSchema, MAX_LEAD_TIME_DAYS, MAX_QUANTITY, MAX_SRNO, MAX_TEXT } from "#app/spares/schema.ts";
@@ -43,13 +43,9 @@ export const lineParams = z.object({
   id: z.string().check(z.describe("The line's _id (a UUID; anything else is not found)")),
 });
 
-export const listQuery = z.object({
-  format: z.optional(
-    z
-      .enum(["xlsx", "csv"])
-      .check(z.describe("Download the table instead; the table page's ?q=, filters and sort then apply")),
-  ),
-  q: z.optional(z.string().check(z.describe("With format: the table page's search"))),
+export const listQuery = downloadQuery({
+  format: "Download the table instead; the table page's ?q=, filters and sort then apply",
+  q: "With format: the table page's search",
 });
 
 export const sparesLine = z.strictObject({

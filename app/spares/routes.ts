@@ -42,17 +42,8 @@ export const resources: RouteConfigEntry[] = [
   route("products/:department/export", "spares/routes/export.ts", { id: "export-inventory" }),
 ];
 
-// Paths relative to "api/" (the legacy API contract, the /api/{department} rows).
-export const api: RouteConfigEntry[] = [
-  route(":department/product", "spares/routes/api-list.ts", { id: "api-inventory-list" }),
-  route(":department/product/:id", "spares/routes/api-item.ts", { id: "api-inventory-item" }),
-  route(":department/create", "spares/routes/api-create.ts", { id: "api-inventory-create" }),
-  route(":department/update/:id", "spares/routes/api-update.ts", { id: "api-inventory-update" }),
-  route(":department/delete/:id", "spares/routes/api-delete.ts", { id: "api-inventory-delete" }),
-];
-
-// This feature's /api operations: GET /api lists them, the OpenAPI document describes them with the
-// handlers' own schemas (schema.ts) and the answers of api-schema.ts.
+// The /api operations, each declared once (lib/endpoint.ts), with the handlers' own schemas
+// (schema.ts) and the answers of api-schema.ts.
 // {department} is Electrician, FireFight or Technician (exact case).
 const TAG = "Spares (department tables)";
 const linePath = (verb: string) => `/api/Electrician/${verb}/${sampleLine._id}`;
@@ -62,6 +53,7 @@ export const endpoints: Endpoint[] = [
   {
     method: "GET",
     path: "/api/{department}/product",
+    module: "spares/routes/api-list.ts",
     description: "A department's spare-parts lines, sorted by srno: {success, users}",
     operationId: "listLines",
     tag: TAG,
@@ -82,6 +74,7 @@ export const endpoints: Endpoint[] = [
   {
     method: "GET",
     path: "/api/{department}/product/{id}",
+    module: "spares/routes/api-item.ts",
     description: "One spare-parts line",
     operationId: "getLine",
     tag: TAG,
@@ -95,6 +88,7 @@ export const endpoints: Endpoint[] = [
   {
     method: "POST",
     path: "/api/{department}/create",
+    module: "spares/routes/api-create.ts",
     description:
       "Add a line (srno, Assets, ComponentsAndEquipments, AvailableStock, MinStock, LeadTime); AvailableStock is its opening movement. StatusofOrder is derived from the stock: a value sent is ignored",
     operationId: "createLine",
@@ -125,6 +119,7 @@ export const endpoints: Endpoint[] = [
   {
     method: "PUT",
     path: "/api/{department}/update/{id}",
+    module: "spares/routes/api-update.ts",
     description:
       "Change a line; send version to refuse a stale save (409); a new AvailableStock is recorded as a stock count",
     operationId: "updateLine",
@@ -159,6 +154,7 @@ export const endpoints: Endpoint[] = [
   {
     method: "DELETE",
     path: "/api/{department}/delete/{id}",
+    module: "spares/routes/api-delete.ts",
     description: "Delete a line",
     operationId: "deleteLine",
     tag: TAG,

@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { describeFields, sameShape } from "#app/lib/endpoint.ts";
+import { describeFields, downloadQuery, sameShape } from "#app/lib/endpoint.ts";
 import type { RackItem } from "#app/store-racks/queries.server.ts";
 import { RACK_COUNT } from "#app/store-racks/rules.ts";
 import { rackItemApiSchema } from "#app/store-racks/schema.ts";
@@ -38,13 +38,9 @@ export const rackItemParams = z.object({
   _id: z.string().check(z.describe("The item's _id")),
 });
 
-export const rackListQuery = z.object({
-  format: z.optional(
-    z
-      .enum(["xlsx", "csv"])
-      .check(z.describe("Download the rack instead; the racks page's ?q= and sort then apply")),
-  ),
-  q: z.optional(z.string().check(z.describe("With format: the racks page's search"))),
+export const rackListQuery = downloadQuery({
+  format: "Download the rack instead; the racks page's ?q= and sort then apply",
+  q: "With format: the racks page's search",
 });
 
 export const rackItem = z.strictObject({

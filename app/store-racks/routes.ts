@@ -5,7 +5,6 @@ import {
   type Endpoint,
   listOrDownload,
   messageAnswer,
-  messageBody,
   signedIn,
   withJsonBody,
 } from "#app/lib/endpoint.ts";
@@ -39,17 +38,8 @@ export const resources: RouteConfigEntry[] = [
   route("about/export", "store-racks/routes/export.ts", { id: "export-store-racks" }),
 ];
 
-// Paths relative to "api/".
-export const api: RouteConfigEntry[] = [
-  route("rack/:rackNumber", "store-racks/routes/api-store-rack.ts", { id: "store-racks-api" }),
-  route("rack/:rackNumber/:id", "store-racks/routes/api-store-rack-item.ts", { id: "store-racks-api-item" }),
-  route("rackupdate/:rackNumber/:id", "store-racks/routes/api-store-rack-update.ts", {
-    id: "store-racks-api-update",
-  }),
-];
-
-// This feature's /api operations: GET /api lists them, the OpenAPI document describes them with the
-// handler's own schema (schema.ts) and the answers of api-schema.ts.
+// The /api operations, each declared once (lib/endpoint.ts), with the handler's own schema
+// (schema.ts) and the answers of api-schema.ts.
 const TAG = "Store racks";
 const RECEIT =
   "the receipt figure is spelled `receit`, as the legacy client spells it (the racks page says Receipt).";
@@ -61,6 +51,7 @@ export const endpoints: Endpoint[] = [
   {
     method: "GET",
     path: "/api/rack/{rackNumber}",
+    module: "store-racks/routes/api-store-rack.ts",
     description: "Items of a store rack (1–24; rack7 = 7)",
     operationId: "listRackItems",
     tag: TAG,
@@ -81,6 +72,7 @@ export const endpoints: Endpoint[] = [
   {
     method: "POST",
     path: "/api/rack/{rackNumber}",
+    module: "store-racks/routes/api-store-rack.ts",
     description:
       "Add an item {section, materialName, availableStock, issue, receit}; closingStock is computed",
     operationId: "addRackItem",
@@ -103,6 +95,7 @@ export const endpoints: Endpoint[] = [
   {
     method: "GET",
     path: "/api/rack/{rackNumber}/{_id}",
+    module: "store-racks/routes/api-store-rack-item.ts",
     description: "One rack item, as a list of one",
     operationId: "getRackItem",
     tag: TAG,
@@ -117,19 +110,21 @@ export const endpoints: Endpoint[] = [
   {
     method: "DELETE",
     path: "/api/rack/{rackNumber}/{_id}",
+    module: "store-racks/routes/api-store-rack-item.ts",
     description: "Delete a rack item",
     operationId: "deleteRackItem",
     tag: TAG,
     params: rackItemParams,
     example: { path: sampleItemPath },
     responses: signedIn({
-      200: { description: "Deleted", schema: messageBody, example: { message: messages.deleted } },
+      200: messageAnswer("Deleted", messages.deleted),
       404: itemNotFound,
     }),
   },
   {
     method: "PUT",
     path: "/api/rackupdate/{rackNumber}/{_id}",
+    module: "store-racks/routes/api-store-rack-update.ts",
     description: "Update a rack item (the six fields + optional version; 409 when stale)",
     operationId: "updateRackItem",
     tag: TAG,

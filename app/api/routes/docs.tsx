@@ -1,11 +1,10 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
 import { renderToStaticMarkup } from "react-dom/server";
-import { OPENAPI_PATH } from "#app/api/endpoints.ts";
+import { foundationEndpoints as endpoints, OPENAPI_PATH } from "#app/api/endpoints.ts";
 import { openApiDocument } from "#app/api/openapi.server.ts";
 import referenceCss from "#app/api/reference.css?url";
 import { ApiReference } from "#app/api/reference.tsx";
 import { requireApiUser } from "#app/auth/session.server.ts";
-import { apiHandler, refuseMethod } from "#app/lib/api-handler.server.ts";
+import { apiRoute } from "#app/lib/api-handler.server.ts";
 import appCss from "#app/styles/app.css?url";
 
 // GET /api/docs: the API's reference page (issue 20). A resource route, so it answers as the rest
@@ -41,16 +40,15 @@ function referencePage() {
   return page;
 }
 
-export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
-  await requireApiUser(request);
-  return new Response(referencePage(), {
-    headers: {
-      "content-type": "text/html; charset=utf-8",
-      "content-security-policy": CSP,
-      "referrer-policy": "strict-origin-when-cross-origin",
-      "x-frame-options": "DENY",
-    },
-  });
+export const { loader, action } = apiRoute(endpoints, (request) => requireApiUser(request), {
+  getApiReference: async () => {
+    return new Response(referencePage(), {
+      headers: {
+        "content-type": "text/html; charset=utf-8",
+        "content-security-policy": CSP,
+        "referrer-policy": "strict-origin-when-cross-origin",
+        "x-frame-options": "DENY",
+      },
+    });
+  },
 });
-
-export const action = refuseMethod(requireApiUser);

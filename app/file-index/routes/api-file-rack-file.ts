@@ -1,10 +1,11 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { requireApiPermission } from "#app/auth/session.server.ts";
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { apiSignIn } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { deleteFile, findFile, toApiFile, updateFile } from "#app/file-index/queries.server.ts";
+import { endpoints } from "#app/file-index/routes.ts";
 import { isFileId, isRackName, messages } from "#app/file-index/rules.ts";
 import { fileUpdateSchema } from "#app/file-index/schema.ts";
-import { apiHandler, requireMethod } from "#app/lib/api-handler.server.ts";
+import { apiRoute } from "#app/lib/api-handler.server.ts";
 import { HttpError, jsonAnswer, readJson } from "#app/lib/http.server.ts";
 import { STALE_RECORD_MESSAGE } from "#app/lib/messages.ts";
 import { validationBody } from "#app/lib/validation.ts";
@@ -32,35 +33,32 @@ function ifMatchVersion(request: Request): number | undefined {
   return Number.isInteger(version) && version > 0 ? version : -1;
 }
 
-export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs) => {
-  await requireApiPermission(request, "fileIndex");
-  const { rackName, fileId } = target(params);
-  const file = await findFile(db, rackName, fileId);
-  if (!file) return jsonAnswer({ message: messages.fileNotFound }, 404);
-  return jsonAnswer(toApiFile(file), 200, { etag: etag(file.version) });
-});
-
-export const action = apiHandler(async ({ request, params }: ActionFunctionArgs) => {
-  const method = requireMethod(request, "PUT", "DELETE");
-  const user = await requireApiPermission(request, "fileIndex");
-  const { rackName, fileId } = target(params);
-
-  if (method === "DELETE") {
+export const { loader, action } = apiRoute(endpoints, apiSignIn("fileIndex"), {
+  getRackFile: async ({ params }) => {
+    const { rackName, fileId } = target(params);
+    const file = await findFile(db, rackName, fileId);
+    if (!file) return jsonAnswer({ message: messages.fileNotFound }, 404);
+    return jsonAnswer(toApiFile(file), 200, { etag: etag(file.version) });
+  },
+  renameRackFile: async ({ request, params }, user) => {
+    const { rackName, fileId } = target(params);
+    const parsed = fileUpdateSchema.safeParse(await readJson(request));
+    if (!parsed.success) return jsonAnswer(validationBody(parsed.error), 400);
+    const version = parsed.data.version ?? ifMatchVersion(request);
+    const outcome = await updateFile(db, rackName, fileId, { ...parsed.data, version }, user.id);
+    if (!outcome.ok) {
+      return outcome.reason === "not-found"
+        ? jsonAnswer({ message: messages.fileNotFound }, 404)
+        : jsonAnswer({ message: STALE_RECORD_MESSAGE }, 409);
+    }
+    return jsonAnswer({ message: messages.updated, file: toApiFile(outcome.file) }, 200, {
+      etag: etag(outcome.file.version),
+    });
+  },
+  deleteRackFile: async ({ params }, user) => {
+    const { rackName, fileId } = target(params);
     const deleted = await deleteFile(db, rackName, fileId, user.id);
     if (!deleted) return jsonAnswer({ message: messages.fileNotFound }, 404);
     return jsonAnswer({ message: messages.deleted });
-  }
-
-  const parsed = fileUpdateSchema.safeParse(await readJson(request));
-  if (!parsed.success) return jsonAnswer(validationBody(parsed.error), 400);
-  const version = parsed.data.version ?? ifMatchVersion(request);
-  const outcome = await updateFile(db, rackName, fileId, { ...parsed.data, version }, user.id);
-  if (!outcome.ok) {
-    return outcome.reason === "not-found"
-      ? jsonAnswer({ message: messages.fileNotFound }, 404)
-      : jsonAnswer({ message: STALE_RECORD_MESSAGE }, 409);
-  }
-  return jsonAnswer({ message: messages.updated, file: toApiFile(outcome.file) }, 200, {
-    etag: etag(outcome.file.version),
-  });
+  },
 });

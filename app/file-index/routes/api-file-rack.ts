@@ -1,11 +1,12 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { requireApiPermission } from "#app/auth/session.server.ts";
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { apiSignIn } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { fileIndexExport } from "#app/file-index/export.server.ts";
 import { insertFiles, listRacks, toApiFile } from "#app/file-index/queries.server.ts";
+import { endpoints } from "#app/file-index/routes.ts";
 import { duplicateMessage, isRackName, messages, type RackName } from "#app/file-index/rules.ts";
 import { newFilesBodySchema } from "#app/file-index/schema.ts";
-import { apiHandler, requireMethod } from "#app/lib/api-handler.server.ts";
+import { apiRoute } from "#app/lib/api-handler.server.ts";
 import { HttpError, jsonAnswer, readJson, searchParamsOf } from "#app/lib/http.server.ts";
 import { validationBody } from "#app/lib/validation.ts";
 import { apiExportFormat, sendExport } from "#app/spreadsheets/respond.server.ts";
@@ -24,26 +25,24 @@ async function rackDocument(rackName: RackName) {
   return { name: rack.name, files: rack.files.map(toApiFile) };
 }
 
-export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs) => {
-  await requireApiPermission(request, "fileIndex");
-  const rackName = rackParam(params);
-  // ?format=xlsx|csv (issue 18): the rack's files as a download, with the index's ?q= and sort.
-  const format = apiExportFormat(request);
-  if (format) {
-    const search = searchParamsOf(request);
-    search.set("rack", rackName);
-    return sendExport(request, fileIndexExport(db, search), format);
-  }
-  return jsonAnswer([await rackDocument(rackName)]);
-});
-
-export const action = apiHandler(async ({ request, params }: ActionFunctionArgs) => {
-  requireMethod(request, "POST");
-  const user = await requireApiPermission(request, "fileIndex");
-  const rackName = rackParam(params);
-  const parsed = newFilesBodySchema.safeParse(await readJson(request));
-  if (!parsed.success) return jsonAnswer(validationBody(parsed.error), 400);
-  const outcome = await insertFiles(db, rackName, parsed.data.files, user.id);
-  if (!outcome.ok) return jsonAnswer({ message: duplicateMessage(rackName, outcome.fileNumber) }, 409);
-  return jsonAnswer(await rackDocument(rackName), 201);
+export const { loader, action } = apiRoute(endpoints, apiSignIn("fileIndex"), {
+  getRackFiles: async ({ request, params }) => {
+    const rackName = rackParam(params);
+    // ?format=xlsx|csv (issue 18): the rack's files as a download, with the index's ?q= and sort.
+    const format = apiExportFormat(request);
+    if (format) {
+      const search = searchParamsOf(request);
+      search.set("rack", rackName);
+      return sendExport(request, fileIndexExport(db, search), format);
+    }
+    return jsonAnswer([await rackDocument(rackName)]);
+  },
+  addRackFiles: async ({ request, params }, user) => {
+    const rackName = rackParam(params);
+    const parsed = newFilesBodySchema.safeParse(await readJson(request));
+    if (!parsed.success) return jsonAnswer(validationBody(parsed.error), 400);
+    const outcome = await insertFiles(db, rackName, parsed.data.files, user.id);
+    if (!outcome.ok) return jsonAnswer({ message: duplicateMessage(rackName, outcome.fileNumber) }, 409);
+    return jsonAnswer(await rackDocument(rackName), 201);
+  },
 });

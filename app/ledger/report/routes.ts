@@ -16,15 +16,11 @@ export const resources: RouteConfigEntry[] = [
   route("stock/report/export", "ledger/report/routes/export.ts", { id: "export-stock-report" }),
 ];
 
-// Paths relative to "api/".
-export const api: RouteConfigEntry[] = [
-  route("stock/report", "ledger/report/routes/api-report.ts", { id: "api-stock-report" }),
-];
-
 export const endpoints: Endpoint[] = [
   {
     method: "GET",
     path: "/api/stock/report",
+    module: "ledger/report/routes/api-report.ts",
     description:
       "Stock report: per item opening, receipts, issues, counts, closing for ?from=&to= (or ?month=YYYY-MM; default this month), with totals per rack and department; filters items=rack|spare, rack, department, q; paged by page, size; ?format=xlsx|csv: the whole filtered report as a download",
     operationId: "getStockReport",

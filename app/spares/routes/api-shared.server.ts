@@ -1,6 +1,4 @@
 import type { core } from "zod";
-import { requireApiUser } from "#app/auth/session.server.ts";
-import { refuseMethod } from "#app/lib/api-handler.server.ts";
 import { jsonAnswer } from "#app/lib/http.server.ts";
 import { validationBody } from "#app/lib/validation.ts";
 import { type Department, isDepartment, messages, unknownDepartmentMessage } from "#app/spares/rules.ts";
@@ -26,6 +24,3 @@ export function invalidInput(error: core.$ZodError) {
   const Message = problemMessage(error.issues);
   return jsonAnswer({ ...validationBody(error), success: false, Message, message: Message }, 400);
 }
-
-/** A method an endpoint does not take: 401 without sign-in (like every endpoint), else 405. */
-export const notAllowed = refuseMethod(requireApiUser);
