@@ -4,7 +4,7 @@ import {
   DATABASE_RETRY_AFTER_SECONDS,
   isDatabaseAway,
 } from "#app/lib/database-away.ts";
-import type { Endpoint, Method } from "#app/lib/endpoint.ts";
+import type { Endpoint } from "#app/lib/endpoint.ts";
 import { HttpError, jsonAnswer } from "#app/lib/http.server.ts";
 import { FAULT_MESSAGE } from "#app/lib/messages.ts";
 import { logDatabaseAway, logError, requestId } from "#app/lib/request-id.server.ts";
@@ -50,27 +50,6 @@ export function apiHandler<A extends Args>(handle: (args: A) => Promise<Response
 
 /** The API's one answer to a method an address does not take: 405 `{message}`. */
 export const methodNotAllowed = () => jsonAnswer({ message: "Method not allowed" }, 405);
-
-/**
- * The request's method when it is one the handler takes, else the 405 is thrown (apiHandler
- * answers it). The /api route modules do not call it: apiRoute below checks the method from the
- * declarations; this is for a handler that takes a method only after its own checks.
- */
-export function requireMethod<M extends Method>(request: Request, ...methods: M[]): M {
-  const method = request.method.toUpperCase() as M;
-  if (!methods.includes(method)) throw methodNotAllowed();
-  return method;
-}
-
-/**
- * The loader or action of a module for the methods it does not take: the 405, after `signIn`
- * when given (most endpoints ask for the sign-in first, so a visitor gets their 401).
- */
-export const refuseMethod = (signIn?: (request: Request) => Promise<unknown>) =>
-  apiHandler(async ({ request }) => {
-    if (signIn) await signIn(request);
-    return methodNotAllowed();
-  });
 
 /** An /api operation's handler: the request, and what the address's sign-in check returned. */
 export type ApiHandle<SignedIn> = (args: Args, signedIn: SignedIn) => Promise<Response>;

@@ -95,6 +95,8 @@ describe("an /api module's loader and action, from its operations", () => {
       const refused = await send(method);
       expect(refused.status, method).toBe(405);
       expect(await refused.text()).toBe('{"message":"Method not allowed"}');
+      expect(refused.headers.get("content-type")).toBe("application/json; charset=utf-8");
+      expect(refused.headers.get("x-request-id")).toMatch(/^[\w-]{1,64}$/);
       expect((await send(method, false)).status, method).toBe(401);
     }
   });

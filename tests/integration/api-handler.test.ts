@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { apiHandler, refuseMethod, requireMethod } from "#app/lib/api-handler.server.ts";
+import { apiHandler } from "#app/lib/api-handler.server.ts";
 import { HttpError, readForm, readJson, searchParamsOf } from "#app/lib/http.server.ts";
 import { args, buildRequest } from "#tests/support/requests.ts";
 
@@ -62,29 +62,7 @@ describe("/api fault handling", () => {
   });
 });
 
-describe("the one method check and the one thrown answer", () => {
-  const handler = apiHandler(async ({ request }) => {
-    const method = requireMethod(request, "PUT", "DELETE");
-    return Response.json({ method });
-  });
-
-  it("goes on with a method the handler takes and answers any other 405 {message}", async () => {
-    const put = await handler(args(buildRequest("/api/x", { method: "PUT" })));
-    expect(await put.json()).toEqual({ method: "PUT" });
-    const post = await handler(args(buildRequest("/api/x", { method: "POST" })));
-    expect(post.status).toBe(405);
-    expect(post.headers.get("content-type")).toBe("application/json; charset=utf-8");
-    expect(await post.text()).toBe('{"message":"Method not allowed"}');
-    const refused = await refuseMethod()(args(buildRequest("/api/x")));
-    expect(refused.status).toBe(405);
-    expect(await refused.text()).toBe('{"message":"Method not allowed"}');
-    expect(refused.headers.get("x-request-id")).toMatch(/^[\w-]{1,64}$/);
-    const signInFirst = refuseMethod(async () => {
-      throw Response.json({ message: "Authentication required" }, { status: 401 });
-    });
-    expect((await signInFirst(args(buildRequest("/api/x")))).status).toBe(401);
-  });
-
+describe("the one thrown answer", () => {
   it("answers an HttpError as its message in plain text on a page, as JSON with its fields on /api", async () => {
     const error = new HttpError(400, "Choose a format.", { success: false });
     expect(error).toBeInstanceOf(Response);
