@@ -1,9 +1,9 @@
 import { PMS_CHOICES } from "#app/contracts/rules.ts";
 import { defineRecord } from "#app/lib/record.ts";
 
-// A maintenance contract's fields, each once (app/lib/record.ts): the list's sorts and search, the
-// export's and import's columns, the history's field list and the legacy /api names derive from
-// this. A field's name is the table's property (table.server.ts) and the form's input name; the
+// A maintenance contract's fields, each once (app/lib/record.ts): the form's inputs, the list's
+// and print view's columns, sorts and search, the export's and import's columns, the history's
+// field list and the legacy /api names derive from this. A field's name is the table's property (table.server.ts) and the form's input name; the
 // legacy API keeps its own names (`wire`), and audit entries are stored in those wire names.
 // Pure: the browser's form and the server's modules read it.
 
@@ -27,7 +27,7 @@ export const contractRecord = defineRecord({
     label: "Validity From",
     kind: "date",
     column: "validity_from",
-    list: { sort: "value", search: true, oldSorts: ["validity"] },
+    list: { sort: "value", search: true, oldSorts: ["validity"], heading: "Validity From and To" },
     import: { required: true },
     wire: "validity.from",
   },
@@ -43,6 +43,7 @@ export const contractRecord = defineRecord({
     kind: "choice",
     choices: PMS_CHOICES,
     column: "pms",
+    form: { empty: "Select PMS" },
     list: { sort: "value", search: true },
     import: { required: true },
   },
@@ -69,6 +70,7 @@ export const contractRecord = defineRecord({
     kind: "text",
     column: "mobile_number",
     list: { sort: "value", search: true },
+    form: { type: "tel", hint: "10 digits, or with the country code (+91…).", autoComplete: "off" },
   },
   lastCheckedOn: {
     label: "Last Date of Checking",
@@ -82,6 +84,8 @@ export const contractRecord = defineRecord({
     kind: "date",
     column: "next_due_on",
     list: { sort: "value", search: true, oldSorts: ["nextDue"] },
+    // With JavaScript the form suggests the date as the schedule is typed (contract-form.tsx).
+    form: { hint: "Left empty, it is worked out from the last date of checking and the PMS." },
     wire: "nextDueDate",
   },
 });

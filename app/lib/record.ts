@@ -6,6 +6,8 @@
 // added in one place (docs/architecture.md "Adding a field to a record type").
 // Pure and app-free: a feature's record.ts builds its definition here and its modules derive.
 
+import { formatDateGB } from "#app/lib/dates.ts";
+
 /** What a field holds. A choice is text from a fixed list (`choices`). */
 export type FieldKind = "text" | "date" | "integer" | "number" | "choice";
 
@@ -15,6 +17,33 @@ export type SortHow = "text" | "value";
 /** An exported cell's type (the spreadsheets kit's CellType). */
 export type ExportCellType = "text" | "integer" | "number" | "date" | "datetime";
 
+/** A form input's type. */
+export type InputType = "text" | "date" | "number" | "tel" | "select";
+
+/**
+ * How a field is asked for on its record type's form (app/ui/form/record-fields.tsx draws it: the
+ * label, the input, the hint, the required mark and the errors).
+ */
+export type FormInput = {
+  /** Its label on the form where that differs from the field's. */
+  label?: string;
+  /** The input's type (default from the kind: a date's "date", a figure's "number", a choice's "select"). */
+  type?: InputType;
+  /** A select's options as value and words (default: the field's choices, each its own words). */
+  options?: readonly (readonly [value: string, label: string])[];
+  /** A select's first, empty option ("Select PMS"). */
+  empty?: string;
+  /** The line under the input. */
+  hint?: string;
+  /** Marked required (*) on a form that marks (default: a new record needs it, `import.required`). */
+  marked?: boolean;
+  autoComplete?: string;
+  inputMode?: "numeric" | "decimal";
+  min?: number;
+  step?: number | "any";
+  maxLength?: number;
+};
+
 export type FieldDefinition = {
   /** The field's words: the export's and import's column header, the history's label. */
   label: string;
@@ -23,13 +52,26 @@ export type FieldDefinition = {
   column: string;
   /** A choice's allowed values. */
   choices?: readonly string[];
-  /** On the record type's list page: its sort (absent: not sortable) and whether ?q= searches it. */
+  /**
+   * A column of the record type's list and print view (absent: not shown there): its sort (absent:
+   * not sortable), whether ?q= searches it, how its cell reads.
+   */
   list?: {
     sort?: SortHow;
     search?: boolean;
     /** Sort values saved links may still carry for this field (the list's earlier names). */
     oldSorts?: readonly string[];
+    /** The sort its header sets where that is not the field's name (the address's own word). */
+    sortAs?: string;
+    /** Its column's heading where that differs from the label. */
+    heading?: string;
+    /** A figure's text in its cell (default: as it is). */
+    format?: (value: number) => string;
+    /** The row's name: its cell is the row's header (th scope="row"). */
+    rowHeader?: boolean;
   };
+  /** On the record type's form (default: drawn from the kind); false: not on the form. */
+  form?: FormInput | false;
   /** The exported cell's type (default: from the kind); false: not exported. */
   export?: ExportCellType | false;
   /** A spreadsheet import reads it (required: a new record needs it); false: not imported. */
@@ -290,4 +332,88 @@ export function wireLayout(
     group[rest.join(".")] = name;
   }
   return layout;
+}
+
+const defaultInput: Record<FieldKind, InputType> = {
+  text: "text",
+  choice: "select",
+  date: "date",
+  integer: "number",
+  number: "number",
+};
+
+/** A field as its record type's form asks for it (formFields). */
+export type FormField<Name extends string = string> = {
+  name: Name;
+  label: string;
+  type: InputType;
+  /** A select's options, value and words. */
+  options: readonly (readonly [value: string, label: string])[];
+  empty?: string;
+  hint?: string;
+  marked: boolean;
+  /** The input's own attributes (those set). */
+  attributes: Pick<FormInput, "autoComplete" | "inputMode" | "min" | "step" | "maxLength">;
+};
+
+/** The form's fields, in field order: every field but those with `form: false`. */
+export function formFields<R extends AnyRecordDefinition>(definition: R): FormField<FieldName<R>>[] {
+  return entries(definition).flatMap(([name, field]) => {
+    if (field.form === false) return [];
+    const { label, type, options, empty, hint, marked, ...attributes } = field.form ?? {};
+    return [
+      {
+        name,
+        label: label ?? field.label,
+        type: type ?? defaultInput[field.kind],
+        options: options ?? (field.choices ?? []).map((choice) => [choice, choice] as const),
+        empty,
+        hint,
+        marked: marked ?? (field.import ? field.import.required : false),
+        attributes,
+      },
+    ];
+  });
+}
+
+/** A column of the record type's list and print view (listColumns). */
+export type ListColumn<Name extends string = string> = {
+  name: Name;
+  heading: string;
+  /** The sort its header sets (absent: not sortable). */
+  sort?: string;
+  /** A figure (right-aligned, "num"). */
+  figure: boolean;
+  rowHeader: boolean;
+};
+
+/** The list's and the print view's columns, in field order: the fields with `list`. */
+export function listColumns<R extends AnyRecordDefinition>(definition: R): ListColumn<FieldName<R>>[] {
+  return entries(definition).flatMap(([name, field]) =>
+    field.list
+      ? [
+          {
+            name,
+            heading: field.list.heading ?? field.label,
+            sort: field.list.sortAs ?? (field.list.sort ? name : undefined),
+            figure: field.kind === "integer" || field.kind === "number",
+            rowHeader: field.list.rowHeader ?? false,
+          },
+        ]
+      : [],
+  );
+}
+
+/**
+ * A field's value as its list cell reads: a date as dd/mm/yyyy, a figure as it is (or by the
+ * list's `format`), text as it is; nothing (empty text, no date) reads "N/A".
+ */
+export function cellText(definition: AnyRecordDefinition, name: string, value: unknown): string {
+  const field = definition.fields[name];
+  if (value === null || value === undefined)
+    return field.kind === "integer" || field.kind === "number" ? "" : "N/A";
+  if (field.kind === "date") return formatDateGB(String(value));
+  if (typeof value === "number") return field.list?.format ? field.list.format(value) : String(value);
+  const text = String(value);
+  return text.trim() ? text : "N/A";
 }

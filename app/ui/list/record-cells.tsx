@@ -1,0 +1,100 @@
+import { Fragment, type ReactNode } from "react";
+import {
+  type AnyRecordDefinition,
+  cellText,
+  type FieldName,
+  type ListColumn,
+  listColumns,
+} from "#app/lib/record.ts";
+import { type ListView, SortHeader } from "#app/ui/list/list-view.tsx";
+import { Marked } from "#app/ui/list/marked.tsx";
+
+// A record type's list columns drawn from its definition (app/lib/record.ts listColumns): the
+// headers (sortable ones link their sort) and a row's cells, the search's matches marked, shared by
+// the list and its print view, so a field added to the definition with `list` shows in both. A page
+// words the few cells it shows its own way (`texts`, `after`, `cells`) and adds its own columns
+// around them.
+
+/** A heading's text, free to break after a slash ("Components/Equipments" in a narrow column). */
+function headingText(heading: string) {
+  const parts = heading.split("/");
+  return parts.map((part, index) =>
+    index === 0 ? (
+      part
+    ) : (
+      <Fragment key={index}>
+        /<wbr />
+        {part}
+      </Fragment>
+    ),
+  );
+}
+
+/** The list's column headers, in field order: a sortable one links its sort. */
+export function RecordHeads({ definition, view }: { definition: AnyRecordDefinition; view: ListView }) {
+  return (
+    <>
+      {listColumns(definition).map((column) => {
+        const className = column.figure ? "num" : undefined;
+        return column.sort ? (
+          <SortHeader key={column.name} view={view} sort={column.sort} className={className}>
+            {headingText(column.heading)}
+          </SortHeader>
+        ) : (
+          <th key={column.name} scope="col" className={className}>
+            {headingText(column.heading)}
+          </th>
+        );
+      })}
+    </>
+  );
+}
+
+/** The columns' headings as words (a print view's ColumnHeads). */
+export const recordHeadings = (definition: AnyRecordDefinition) =>
+  listColumns(definition).map((column) => column.heading);
+
+/** A row's cells, in field order: each field's text (cellText) with the search's matches marked. */
+export function RecordCells<R extends AnyRecordDefinition>({
+  definition,
+  row,
+  q,
+  texts,
+  after,
+  cells,
+}: {
+  definition: R;
+  /** The row's values by field name. */
+  row: Partial<Record<FieldName<R>, unknown>>;
+  q: string;
+  /** A cell's text the page words itself (the contract's validity, "from to to"). */
+  texts?: Partial<Record<FieldName<R>, string>>;
+  /** What stands after a cell's text (a status tag). */
+  after?: Partial<Record<FieldName<R>, ReactNode>>;
+  /** A cell the page draws whole. */
+  cells?: Partial<Record<FieldName<R>, ReactNode>>;
+}) {
+  return (
+    <>
+      {listColumns(definition).map((column: ListColumn<FieldName<R>>) => {
+        const name = column.name;
+        if (cells && Object.hasOwn(cells, name)) return <Fragment key={name}>{cells[name]}</Fragment>;
+        const content = (
+          <>
+            <Marked text={texts?.[name] ?? cellText(definition, name, row[name])} q={q} />
+            {after?.[name]}
+          </>
+        );
+        return column.rowHeader ? (
+          <th key={name} scope="row" className={column.figure ? "num" : undefined}>
+            {content}
+          </th>
+        ) : (
+          <td key={name} className={column.figure ? "num" : undefined}>
+            {content}
+          </td>
+        );
+      })}
+    </>
+  );
+}
