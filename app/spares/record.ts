@@ -1,12 +1,15 @@
 import { defineRecord, fromWire, toWire } from "#app/lib/record.ts";
 import { DEPARTMENTS } from "#app/spares/rules.ts";
 
-// A spares line's fields, each once (app/lib/record.ts): the list's sorts, the export's and
-// import's columns, the history's field list and the legacy /api names derive from this. A field's
+// A spares line's fields, each once (app/lib/record.ts): the forms' inputs, the list's and print
+// view's columns and sorts, the export's and import's columns, the history's field list and the legacy /api names derive from this. A field's
 // name is the table's property (table.server.ts); the legacy API, the forms and the audit entries
 // keep the legacy names (`wire`: "AvailableStock"…). Pure: the browser and the server read it.
 // Excess/Short Fall and Status of Order are not fields: both are worked out from the two stock
 // figures (rules.ts), never stored; the list, the export and the history add them (DERIVED below).
+
+/** A stock figure's input: a decimal, never below 0. */
+const FIGURE = { min: 0, step: "any", inputMode: "decimal" } as const;
 
 export const sparesRecord = defineRecord({
   // The page's department: not a column of the list, its export or its import.
@@ -17,6 +20,7 @@ export const sparesRecord = defineRecord({
     column: "department",
     export: false,
     import: false,
+    form: false,
   },
   srno: {
     label: "Serial Number",
@@ -24,6 +28,7 @@ export const sparesRecord = defineRecord({
     column: "srno",
     list: { sort: "value", search: true },
     import: { required: true },
+    form: { min: 1, step: 1, inputMode: "numeric" },
   },
   assets: {
     label: "Assets",
@@ -32,6 +37,7 @@ export const sparesRecord = defineRecord({
     list: { sort: "text", search: true },
     import: { required: true },
     wire: "Assets",
+    form: { maxLength: 500 },
   },
   componentsAndEquipments: {
     label: "Components/Equipments",
@@ -40,6 +46,7 @@ export const sparesRecord = defineRecord({
     list: { sort: "text", search: true, oldSorts: ["components"] },
     import: { required: true },
     wire: "ComponentsAndEquipments",
+    form: { maxLength: 500 },
   },
   // The stock ledger's cached balance of the line's movements (app/ledger).
   availableStock: {
@@ -49,6 +56,11 @@ export const sparesRecord = defineRecord({
     list: { sort: "value", search: true, oldSorts: ["available"] },
     import: { required: true },
     wire: "AvailableStock",
+    // Typed on the insert form only: the update form shows the balance and what changes it.
+    form: {
+      ...FIGURE,
+      hint: "Recorded as the line's opening stock; later, Issue, Receive and Count change it.",
+    },
   },
   minStock: {
     label: "Min Stock",
@@ -57,6 +69,7 @@ export const sparesRecord = defineRecord({
     list: { sort: "value", search: true, oldSorts: ["min"] },
     import: { required: true },
     wire: "MinStock",
+    form: FIGURE,
   },
   leadTimeDays: {
     label: "Lead time",
@@ -65,6 +78,8 @@ export const sparesRecord = defineRecord({
     list: { sort: "value", search: true, oldSorts: ["leadTime"] },
     import: { required: true },
     wire: "LeadTime",
+    // The legacy app: no required marker, yet required.
+    form: { ...FIGURE, hint: "In days.", marked: false },
   },
 });
 

@@ -11,6 +11,7 @@ import { coverCells, stockCover } from "#app/spares/cover.ts";
 import { listForPrint } from "#app/spares/list.server.ts";
 import { appliedSparesFilters, readSparesView } from "#app/spares/list.ts";
 import type { ListRow } from "#app/spares/queries.server.ts";
+import { sparesRecord } from "#app/spares/record.ts";
 import {
   departmentListPath,
   excessShortFall,
@@ -21,6 +22,7 @@ import {
 import sparesCss from "#app/spares/spares.css?url";
 import { ColumnHeads } from "#app/ui/list/page.tsx";
 import { PrintList, printHandle } from "#app/ui/list/print.tsx";
+import { RecordCells, recordHeadings } from "#app/ui/list/record-cells.tsx";
 import { stylesheet } from "#app/ui/page-head.ts";
 
 // /products/{department}/print?…: the department's whole table, as searched and filtered, on
@@ -67,14 +69,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-/** The table's columns, less its actions. */
+/** The table's columns, less its actions: the line's fields (record.ts), then what is worked out. */
 const PRINT_COLUMNS = [
-  "Serial Number",
-  "Assets",
-  "Components/Equipments",
-  "Available stock",
-  "Min Stock",
-  "Lead time",
+  ...recordHeadings(sparesRecord),
   "Excess/Short Fall",
   "Status of Order",
   "Days of cover",
@@ -91,12 +88,7 @@ export default function SparesPrintPage() {
         <tbody>
           {rows.map((row) => (
             <tr key={row.id}>
-              <td>{row.srno}</td>
-              <td>{row.assets}</td>
-              <td>{row.componentsAndEquipments}</td>
-              <td>{row.availableStock}</td>
-              <td>{row.minStock}</td>
-              <td>{row.leadTimeDays}</td>
+              <RecordCells definition={sparesRecord} row={row} q="" />
               <td>{excessShortFall(row.availableStock, row.minStock)}</td>
               <td>{row.status}</td>
               <td>{row.cover.days}</td>
