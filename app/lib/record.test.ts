@@ -174,9 +174,9 @@ describe("defineRecord's derivers", () => {
 
   test("the list's columns: the fields with list, headed by their label unless said", () => {
     expect(listColumns(gadget)).toEqual([
-      { name: "name", heading: "Name", sort: "name", figure: false, rowHeader: true },
-      { name: "count", heading: "How many", sort: "count", figure: true, rowHeader: false },
-      { name: "to", heading: "To", sort: "end", figure: false, rowHeader: false },
+      { name: "name", heading: "Name", sort: "name", figure: false, rowHeader: true, searched: true },
+      { name: "count", heading: "How many", sort: "count", figure: true, rowHeader: false, searched: false },
+      { name: "to", heading: "To", sort: "end", figure: false, rowHeader: false, searched: false },
     ]);
   });
 

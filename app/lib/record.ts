@@ -69,6 +69,8 @@ export type FieldDefinition = {
     format?: (value: number) => string;
     /** The row's name: its cell is the row's header (th scope="row"). */
     rowHeader?: boolean;
+    /** A figure's column, right-aligned (default: an integer's or a number's). */
+    figure?: boolean;
   };
   /** On the record type's form (default: drawn from the kind); false: not on the form. */
   form?: FormInput | false;
@@ -385,6 +387,8 @@ export type ListColumn<Name extends string = string> = {
   /** A figure (right-aligned, "num"). */
   figure: boolean;
   rowHeader: boolean;
+  /** ?q= searches it: its cell marks the matches. */
+  searched: boolean;
 };
 
 /** The list's and the print view's columns, in field order: the fields with `list`. */
@@ -396,8 +400,9 @@ export function listColumns<R extends AnyRecordDefinition>(definition: R): ListC
             name,
             heading: field.list.heading ?? field.label,
             sort: field.list.sortAs ?? (field.list.sort ? name : undefined),
-            figure: field.kind === "integer" || field.kind === "number",
+            figure: field.list.figure ?? (field.kind === "integer" || field.kind === "number"),
             rowHeader: field.list.rowHeader ?? false,
+            searched: field.list.search ?? false,
           },
         ]
       : [],

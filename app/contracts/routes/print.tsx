@@ -11,9 +11,8 @@ import { listPrint } from "#app/db/list.server.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
 import { logError } from "#app/lib/request-id.server.ts";
 import { getPlantSettings } from "#app/settings/queries.server.ts";
-import { ColumnHeads } from "#app/ui/list/page.tsx";
 import { PrintList, printHandle } from "#app/ui/list/print.tsx";
-import { recordHeadings } from "#app/ui/list/record-cells.tsx";
+import { RecordHeads } from "#app/ui/list/record-cells.tsx";
 import { pageTitle, stylesheet } from "#app/ui/page-head.ts";
 
 // /amc/print?…: every contract of the searched and filtered list (all pages) on paper, in the
@@ -46,7 +45,11 @@ export default function ContractsPrintPage() {
   return (
     <PrintList title="Annual Maintenance Contract" list={list}>
       <table className="amc-table">
-        <ColumnHeads columns={recordHeadings(contractRecord)} />
+        <thead>
+          <tr>
+            <RecordHeads definition={contractRecord} />
+          </tr>
+        </thead>
         <tbody>
           {list.rows.map((row) => (
             <tr

@@ -20,9 +20,9 @@ import {
   unknownDepartmentMessage,
 } from "#app/spares/rules.ts";
 import sparesCss from "#app/spares/spares.css?url";
-import { ColumnHeads } from "#app/ui/list/page.tsx";
+import { HeadCells } from "#app/ui/list/page.tsx";
 import { PrintList, printHandle } from "#app/ui/list/print.tsx";
-import { RecordCells, recordHeadings } from "#app/ui/list/record-cells.tsx";
+import { RecordCells, RecordHeads } from "#app/ui/list/record-cells.tsx";
 import { stylesheet } from "#app/ui/page-head.ts";
 
 // /products/{department}/print?…: the department's whole table, as searched and filtered, on
@@ -69,26 +69,23 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-/** The table's columns, less its actions: the line's fields (record.ts), then what is worked out. */
-const PRINT_COLUMNS = [
-  ...recordHeadings(sparesRecord),
-  "Excess/Short Fall",
-  "Status of Order",
-  "Days of cover",
-  "Order by",
-];
-
 export default function SparesPrintPage() {
   const list = useLoaderData<typeof loader>();
   const { department, rows } = list;
   return (
     <PrintList title={`${department} spare parts`} list={list}>
       <table className="inventory-table">
-        <ColumnHeads columns={PRINT_COLUMNS} />
+        <thead>
+          <tr>
+            {/* The table's columns, less its actions: the line's fields, then what is worked out. */}
+            <RecordHeads definition={sparesRecord} plain />
+            <HeadCells labels={["Excess/Short Fall", "Status of Order", "Days of cover", "Order by"]} />
+          </tr>
+        </thead>
         <tbody>
           {rows.map((row) => (
             <tr key={row.id}>
-              <RecordCells definition={sparesRecord} row={row} q="" />
+              <RecordCells definition={sparesRecord} row={row} q="" plain />
               <td>{excessShortFall(row.availableStock, row.minStock)}</td>
               <td>{row.status}</td>
               <td>{row.cover.days}</td>

@@ -30,12 +30,29 @@ function headingText(heading: string) {
   );
 }
 
-/** The list's column headers, in field order: a sortable one links its sort. */
-export function RecordHeads({ definition, view }: { definition: AnyRecordDefinition; view: ListView }) {
+/**
+ * The columns' headers, in field order: on the list (`view`), a sortable one links its sort; on
+ * paper (no `view`), each its heading (`plain`: none a figure's).
+ */
+export function RecordHeads({
+  definition,
+  view,
+  plain = false,
+}: {
+  definition: AnyRecordDefinition;
+  view?: ListView;
+  plain?: boolean;
+}) {
   return (
     <>
       {listColumns(definition).map((column) => {
-        const className = column.figure ? "num" : undefined;
+        const className = column.figure && !plain ? "num" : undefined;
+        if (!view)
+          return (
+            <th key={column.name} scope="col" className={className}>
+              {column.heading}
+            </th>
+          );
         return column.sort ? (
           <SortHeader key={column.name} view={view} sort={column.sort} className={className}>
             {headingText(column.heading)}
@@ -50,11 +67,10 @@ export function RecordHeads({ definition, view }: { definition: AnyRecordDefinit
   );
 }
 
-/** The columns' headings as words (a print view's ColumnHeads). */
-export const recordHeadings = (definition: AnyRecordDefinition) =>
-  listColumns(definition).map((column) => column.heading);
-
-/** A row's cells, in field order: each field's text (cellText) with the search's matches marked. */
+/**
+ * A row's cells, in field order: each field's text (cellText), the search's matches marked in the
+ * fields ?q= searches. On paper (`plain`) each is a plain cell: the print view's table is its own.
+ */
 export function RecordCells<R extends AnyRecordDefinition>({
   definition,
   row,
@@ -62,6 +78,7 @@ export function RecordCells<R extends AnyRecordDefinition>({
   texts,
   after,
   cells,
+  plain = false,
 }: {
   definition: R;
   /** The row's values by field name. */
@@ -73,6 +90,8 @@ export function RecordCells<R extends AnyRecordDefinition>({
   after?: Partial<Record<FieldName<R>, ReactNode>>;
   /** A cell the page draws whole. */
   cells?: Partial<Record<FieldName<R>, ReactNode>>;
+  /** Plain cells, none a row's header or a figure's (a print view). */
+  plain?: boolean;
 }) {
   return (
     <>
@@ -81,10 +100,14 @@ export function RecordCells<R extends AnyRecordDefinition>({
         if (cells && Object.hasOwn(cells, name)) return <Fragment key={name}>{cells[name]}</Fragment>;
         const content = (
           <>
-            <Marked text={texts?.[name] ?? cellText(definition, name, row[name])} q={q} />
+            <Marked
+              text={texts?.[name] ?? cellText(definition, name, row[name])}
+              q={column.searched ? q : ""}
+            />
             {after?.[name]}
           </>
         );
+        if (plain) return <td key={name}>{content}</td>;
         return column.rowHeader ? (
           <th key={name} scope="row" className={column.figure ? "num" : undefined}>
             {content}
