@@ -1,11 +1,11 @@
-import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { type FormEvent, useRef, useState } from "react";
 import { contractRecord } from "#app/contracts/record.ts";
 import { suggestNextDueDate } from "#app/contracts/rules.ts";
 import { type ContractField, contractInsertSchema, contractUpdateSchema } from "#app/contracts/schema.ts";
 import { formatDateGB } from "#app/lib/dates.ts";
-import { parseSubmission } from "#app/ui/form/parse.ts";
+import { useCheckedForm } from "#app/ui/form/checked-form.ts";
 import { RecordFields } from "#app/ui/form/record-fields.tsx";
 import { FormError, SubmitButton } from "#app/ui/form.tsx";
 
@@ -29,14 +29,7 @@ export function ContractForm({
   version?: number;
 }) {
   const schema = mode === "insert" ? contractInsertSchema : contractUpdateSchema;
-  const [form, fields] = useForm({
-    id: `contract-${mode}`,
-    lastResult,
-    defaultValue,
-    onValidate: ({ formData }) => parseSubmission(formData, schema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useCheckedForm(schema, { id: `contract-${mode}`, lastResult, defaultValue });
   const [suggestion, setSuggestion] = useState<string | null>(null);
   // The value last filled in by the suggestion: replaced when the schedule changes, while a date
   // the user typed is left alone.

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { type ReactNode, useEffect, useState } from "react";
 import { sparesRecord } from "#app/spares/record.ts";
@@ -11,6 +11,7 @@ import {
   orderStatus,
 } from "#app/spares/rules.ts";
 import { lineSchema, lineUpdateSchema } from "#app/spares/schema.ts";
+import { useCheckedForm } from "#app/ui/form/checked-form.ts";
 import { parseSubmission } from "#app/ui/form/parse.ts";
 import { RecordFields } from "#app/ui/form/record-fields.tsx";
 import { Field, FormError, SubmitButton } from "#app/ui/form.tsx";
@@ -58,14 +59,10 @@ export function LineForm({
    */
   stock?: { available: number; shown: ReactNode };
 }) {
-  const [form, fields] = useForm({
+  const [form, fields] = useCheckedForm(mode === "update" ? lineUpdateSchema : lineSchema, {
     id,
     lastResult,
     defaultValue,
-    onValidate: ({ formData }) =>
-      mode === "update" ? parseLineUpdateForm(formData) : parseLineForm(formData),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
   // The legacy app: required markers only on the insert form (Lead time has none, yet is required).
   const marked = mode === "insert";
