@@ -2,6 +2,7 @@ import { describe, expect, test } from "vitest";
 import {
   auditFields,
   cellText,
+  columnName,
   defineRecord,
   exportColumns,
   exportFields,
@@ -195,6 +196,12 @@ describe("defineRecord's derivers", () => {
     // @ts-expect-error: "nmae" is no field of the definition
     const wrong: (typeof gadget.names)[number] = "nmae";
     expect(wrong).toBe("nmae");
+  });
+
+  test("a field's column is its name in snake_case unless said", () => {
+    expect(columnName("validityFrom", { label: "From", kind: "date" })).toBe("validity_from");
+    expect(columnName("srno", { label: "No", kind: "integer" })).toBe("srno");
+    expect(columnName("count", gadget.fields.count)).toBe("item_count");
   });
 
   test("tableMismatches names every field without its column and every column without its field", () => {

@@ -48,8 +48,11 @@ export type FieldDefinition = {
   /** The field's words: the export's and import's column header, the history's label. */
   label: string;
   kind: FieldKind;
-  /** The database column's name (the drizzle table's property is the field's name). */
-  column: string;
+  /**
+   * The database column's name where it is not the field's name in snake_case ("validityFrom" is
+   * validity_from); the drizzle table's property is the field's name.
+   */
+  column?: string;
   /** A choice's allowed values. */
   choices?: readonly string[];
   /**
@@ -282,6 +285,10 @@ export function fromWire<R extends AnyRecordDefinition>(
   return values;
 }
 
+/** A field's database column: its `column`, else its name in snake_case. */
+export const columnName = (name: string, field: FieldDefinition) =>
+  field.column ?? name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+
 /**
  * Where a definition and its (hand-written) drizzle table disagree: a field with no table property
  * of its name, a property whose column is not the field's `column`, or a table column no field
@@ -296,11 +303,10 @@ export function tableMismatches(
   const problems: string[] = [];
   for (const [name, field] of entries(definition)) {
     const column = columns[name];
+    const said = columnName(name, field);
     if (!column) problems.push(`field ${name} has no table column`);
-    else if (column.name !== field.column)
-      problems.push(
-        `field ${name}: the table's column is ${column.name}, the definition says ${field.column}`,
-      );
+    else if (column.name !== said)
+      problems.push(`field ${name}: the table's column is ${column.name}, the definition says ${said}`);
   }
   for (const property of Object.keys(columns))
     if (!Object.hasOwn(definition.fields, property) && !bookkeeping.includes(property))

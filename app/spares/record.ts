@@ -2,9 +2,10 @@ import { defineRecord, fromWire, toWire } from "#app/lib/record.ts";
 import { DEPARTMENTS } from "#app/spares/rules.ts";
 
 // A spares line's fields, each once (app/lib/record.ts): the forms' inputs, the list's and print
-// view's columns and sorts, the export's and import's columns, the history's field list and the legacy /api names derive from this. A field's
-// name is the table's property (table.server.ts); the legacy API, the forms and the audit entries
-// keep the legacy names (`wire`: "AvailableStock"…). Pure: the browser and the server read it.
+// view's columns and sorts, the export's and import's columns, the history's field list and the
+// legacy /api names derive from this. A field's name is the table's property (table.server.ts),
+// its column the name in snake_case; the legacy API, the forms and the audit entries keep the
+// legacy names (`wire`: "AvailableStock"…). Pure: the browser and the server read it.
 // Excess/Short Fall and Status of Order are not fields: both are worked out from the two stock
 // figures (rules.ts), never stored; the list, the export and the history add them (DERIVED below).
 
@@ -17,7 +18,6 @@ export const sparesRecord = defineRecord({
     label: "Department",
     kind: "choice",
     choices: DEPARTMENTS,
-    column: "department",
     export: false,
     import: false,
     form: false,
@@ -25,7 +25,6 @@ export const sparesRecord = defineRecord({
   srno: {
     label: "Serial Number",
     kind: "integer",
-    column: "srno",
     list: { sort: "value", search: true },
     import: { required: true },
     form: { min: 1, step: 1, inputMode: "numeric" },
@@ -33,7 +32,6 @@ export const sparesRecord = defineRecord({
   assets: {
     label: "Assets",
     kind: "text",
-    column: "assets",
     list: { sort: "text", search: true },
     import: { required: true },
     wire: "Assets",
@@ -42,7 +40,6 @@ export const sparesRecord = defineRecord({
   componentsAndEquipments: {
     label: "Components/Equipments",
     kind: "text",
-    column: "components_and_equipments",
     list: { sort: "text", search: true, oldSorts: ["components"] },
     import: { required: true },
     wire: "ComponentsAndEquipments",
@@ -52,7 +49,6 @@ export const sparesRecord = defineRecord({
   availableStock: {
     label: "Available stock",
     kind: "number",
-    column: "available_stock",
     list: { sort: "value", search: true, oldSorts: ["available"] },
     import: { required: true },
     wire: "AvailableStock",
@@ -65,7 +61,6 @@ export const sparesRecord = defineRecord({
   minStock: {
     label: "Min Stock",
     kind: "number",
-    column: "min_stock",
     list: { sort: "value", search: true, oldSorts: ["min"] },
     import: { required: true },
     wire: "MinStock",
@@ -74,7 +69,6 @@ export const sparesRecord = defineRecord({
   leadTimeDays: {
     label: "Lead time",
     kind: "number",
-    column: "lead_time_days",
     list: { sort: "value", search: true, oldSorts: ["leadTime"] },
     import: { required: true },
     wire: "LeadTime",

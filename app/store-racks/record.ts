@@ -3,8 +3,8 @@ import { formatQuantity, RACKS, rackLabel } from "#app/store-racks/rules.ts";
 
 // A rack item's fields, each once (app/lib/record.ts): the form's inputs, the list's and print
 // view's columns (their sorts are the list's own words, list.ts RACK_SORTS), the export's and
-// import's columns, the history's field list and the legacy /api name derive from this. A field's name is the table's
-// property (table.server.ts); the legacy API says `receit` (and audit entries keep it). The
+// import's columns, the history's field list and the legacy /api name derive from this. A field's
+// name is the table's property (table.server.ts), its column the name in snake_case; the legacy API says `receit` (and audit entries keep it). The
 // figures a list, export or API shows are a period's (this month's), worked out from the stock
 // ledger; the stored ones are what the item was put in with, and its cached closing balance.
 // Pure: the browser and the server read it.
@@ -14,7 +14,6 @@ export const rackItemRecord = defineRecord({
   rackNumber: {
     label: "Rack",
     kind: "integer",
-    column: "rack_number",
     list: { sortAs: "rack", figure: false },
     import: { required: true },
     form: {
@@ -26,7 +25,6 @@ export const rackItemRecord = defineRecord({
   section: {
     label: "Section",
     kind: "text",
-    column: "section",
     list: { search: true, sortAs: "section" },
     import: { required: true },
     form: { autoComplete: "off" },
@@ -35,7 +33,6 @@ export const rackItemRecord = defineRecord({
   materialName: {
     label: "Material Name",
     kind: "text",
-    column: "material_name",
     list: { search: true, sortAs: "material", rowHeader: true },
     import: { required: true },
     form: { autoComplete: "off" },
@@ -44,7 +41,6 @@ export const rackItemRecord = defineRecord({
   availableStock: {
     label: "Available Stock",
     kind: "number",
-    column: "available_stock",
     list: { sortAs: "available", format: formatQuantity },
     import: { required: true },
     form: {
@@ -58,7 +54,6 @@ export const rackItemRecord = defineRecord({
   issue: {
     label: "Issue",
     kind: "number",
-    column: "issue",
     list: { sortAs: "issue", format: formatQuantity },
     import: { required: false },
     form: false,
@@ -66,7 +61,6 @@ export const rackItemRecord = defineRecord({
   receipt: {
     label: "Receipt",
     kind: "number",
-    column: "receipt",
     list: { sortAs: "receipt", format: formatQuantity },
     import: { required: false },
     wire: "receit",
@@ -76,7 +70,6 @@ export const rackItemRecord = defineRecord({
   closingStock: {
     label: "Closing Stock",
     kind: "number",
-    column: "closing_stock",
     list: { sortAs: "closing", format: formatQuantity },
     import: { required: false },
     form: false,
