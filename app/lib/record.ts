@@ -118,6 +118,16 @@ type Nest<P extends string, V> = {
     ? V
     : Nest<P extends `${H}.${infer Rest}` ? Rest : never, V>;
 };
+/** A value of a field of this kind: a figure's a number, any other's text (a date YYYY-MM-DD). */
+type KindValue<K extends FieldKind> = K extends "integer" | "number" ? number : string;
+/** A record's values by field name, each typed by its kind. */
+export type ValuesOf<R extends AnyRecordDefinition> = {
+  [K in FieldName<R>]: KindValue<R["fields"][K]["kind"]>;
+};
+/** The same under their legacy wire names (a record whose wire names are flat). */
+export type WireValuesOf<R extends AnyRecordDefinition> = {
+  [K in FieldName<R> as WirePath<R, K>]: KindValue<R["fields"][K]["kind"]>;
+};
 /** A record's fields as the legacy wire has them (`toWire`'s answer), each holding a V. */
 export type WireOf<R extends AnyRecordDefinition, V = string> = Nest<WirePaths<R>, V>;
 

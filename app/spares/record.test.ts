@@ -1,8 +1,9 @@
-import { describe, expect, test } from "vitest";
+import { describe, expect, expectTypeOf, test } from "vitest";
 import { RECORD_TYPES } from "#app/audit-trail/record-types.ts";
 import { SPARES_COLUMNS } from "#app/spares/export.server.ts";
 import { sparesKind } from "#app/spares/import.server.ts";
 import { readSparesView } from "#app/spares/list.ts";
+import type { SparesFields, SparesWire } from "#app/spares/record.ts";
 
 // What is derived from the spares line's definition is what the app had before it was derived:
 // the same headers (an exported file imports back), the same import fields (stored imports undo),
@@ -49,6 +50,27 @@ describe("the spares line's definition", () => {
       { path: "ExcessShortFall", label: "Excess/Short Fall", kind: "number" },
       { path: "StatusofOrder", label: "Status of Order" },
     ]);
+  });
+});
+
+describe("the spares line's values", () => {
+  test("are typed by their fields' kinds, under their names and their legacy names", () => {
+    expectTypeOf<SparesFields>().toEqualTypeOf<{
+      srno: number;
+      assets: string;
+      componentsAndEquipments: string;
+      availableStock: number;
+      minStock: number;
+      leadTimeDays: number;
+    }>();
+    expectTypeOf<SparesWire>().toEqualTypeOf<{
+      srno: number;
+      Assets: string;
+      ComponentsAndEquipments: string;
+      AvailableStock: number;
+      MinStock: number;
+      LeadTime: number;
+    }>();
   });
 });
 

@@ -1,4 +1,4 @@
-import { defineRecord, fromWire, toWire } from "#app/lib/record.ts";
+import { defineRecord, fromWire, toWire, type ValuesOf, type WireValuesOf } from "#app/lib/record.ts";
 import { DEPARTMENTS } from "#app/spares/rules.ts";
 
 // A spares line's fields, each once (app/lib/record.ts): the forms' inputs, the list's and print
@@ -89,24 +89,10 @@ export const DERIVED = {
 } as const;
 
 /** A line's stored fields (the table's properties), the department aside. */
-export type SparesFields = {
-  srno: number;
-  assets: string;
-  componentsAndEquipments: string;
-  availableStock: number;
-  minStock: number;
-  leadTimeDays: number;
-};
+export type SparesFields = Omit<ValuesOf<typeof sparesRecord>, "department">;
 
 /** The same fields under their legacy names: the /api's, the forms', the audit entries', stored imports'. */
-export type SparesWire = {
-  srno: number;
-  Assets: string;
-  ComponentsAndEquipments: string;
-  AvailableStock: number;
-  MinStock: number;
-  LeadTime: number;
-};
+export type SparesWire = Omit<WireValuesOf<typeof sparesRecord>, "department">;
 
 /** A line's fields as the legacy edge names them, in the definition's order (the /api's key order). */
 export const toSparesWire = (line: SparesFields): SparesWire => toWire(sparesRecord, line) as SparesWire;

@@ -12,7 +12,7 @@ import { serverSettings } from "#app/lib/env.server.ts";
 import { logError } from "#app/lib/request-id.server.ts";
 import { getPlantSettings } from "#app/settings/queries.server.ts";
 import { PrintList, printHandle } from "#app/ui/list/print.tsx";
-import { RecordHeads } from "#app/ui/list/record-cells.tsx";
+import { RecordPrintHead } from "#app/ui/list/record-cells.tsx";
 import { pageTitle, stylesheet } from "#app/ui/page-head.ts";
 
 // /amc/print?…: every contract of the searched and filtered list (all pages) on paper, in the
@@ -45,11 +45,7 @@ export default function ContractsPrintPage() {
   return (
     <PrintList title="Annual Maintenance Contract" list={list}>
       <table className="amc-table">
-        <thead>
-          <tr>
-            <RecordHeads definition={contractRecord} />
-          </tr>
-        </thead>
+        <RecordPrintHead definition={contractRecord} />
         <tbody>
           {list.rows.map((row) => (
             <tr

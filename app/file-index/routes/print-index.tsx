@@ -12,7 +12,7 @@ import { HttpError } from "#app/lib/http.server.ts";
 import { fromWire, listColumns } from "#app/lib/record.ts";
 import type { ShellData } from "#app/shell/routes/layout.tsx";
 import { PageSize, PrintNowButton, printHandle } from "#app/ui/list/print.tsx";
-import { RecordCells, RecordHeads } from "#app/ui/list/record-cells.tsx";
+import { RecordCells, RecordPrintHead } from "#app/ui/list/record-cells.tsx";
 import { stylesheet } from "#app/ui/page-head.ts";
 
 // The print index of one cupboard (issue #6): an A4 portrait sheet for the cupboard door listing
@@ -74,11 +74,7 @@ export default function PrintIndexPage() {
               {rack.name} <small>({countFiles(rack.files.length)})</small>
             </h2>
             <table>
-              <thead>
-                <tr>
-                  <RecordHeads definition={fileRecord} />
-                </tr>
-              </thead>
+              <RecordPrintHead definition={fileRecord} />
               <tbody>
                 {rack.files.map((file) => (
                   <tr key={file._id}>

@@ -22,7 +22,7 @@ import {
 import sparesCss from "#app/spares/spares.css?url";
 import { HeadCells } from "#app/ui/list/page.tsx";
 import { PrintList, printHandle } from "#app/ui/list/print.tsx";
-import { RecordCells, RecordHeads } from "#app/ui/list/record-cells.tsx";
+import { RecordCells, RecordPrintHead } from "#app/ui/list/record-cells.tsx";
 import { stylesheet } from "#app/ui/page-head.ts";
 
 // /products/{department}/print?…: the department's whole table, as searched and filtered, on
@@ -75,13 +75,10 @@ export default function SparesPrintPage() {
   return (
     <PrintList title={`${department} spare parts`} list={list}>
       <table className="inventory-table">
-        <thead>
-          <tr>
-            {/* The table's columns, less its actions: the line's fields, then what is worked out. */}
-            <RecordHeads definition={sparesRecord} plain />
-            <HeadCells labels={["Excess/Short Fall", "Status of Order", "Days of cover", "Order by"]} />
-          </tr>
-        </thead>
+        {/* The table's columns, less its actions: the line's fields, then what is worked out. */}
+        <RecordPrintHead definition={sparesRecord} plain>
+          <HeadCells labels={["Excess/Short Fall", "Status of Order", "Days of cover", "Order by"]} />
+        </RecordPrintHead>
         <tbody>
           {rows.map((row) => (
             <tr key={row.id}>

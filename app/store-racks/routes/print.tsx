@@ -10,7 +10,7 @@ import { appliedRackFilters, readRackPeriod, readRackView } from "#app/store-rac
 import { rackItemRecord } from "#app/store-racks/record.ts";
 import { rackLabel } from "#app/store-racks/rules.ts";
 import { PrintList, printHandle } from "#app/ui/list/print.tsx";
-import { RecordCells, RecordHeads } from "#app/ui/list/record-cells.tsx";
+import { RecordCells, RecordPrintHead } from "#app/ui/list/record-cells.tsx";
 import { pageTitle } from "#app/ui/page-head.ts";
 
 // /about/print?…: every store-rack item of the searched/filtered list on paper, grouped by rack
@@ -39,11 +39,7 @@ export default function StoreRacksPrintPage() {
   return (
     <PrintList title="Store Racks" list={list}>
       <table>
-        <thead>
-          <tr>
-            <RecordHeads definition={rackItemRecord} plain />
-          </tr>
-        </thead>
+        <RecordPrintHead definition={rackItemRecord} plain />
         <tbody>
           {rows.map((row) => (
             <tr key={row.id}>

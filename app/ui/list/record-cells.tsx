@@ -67,6 +67,26 @@ export function RecordHeads({
   );
 }
 
+/** A print view's table head: the record's columns (`plain`: none a figure's), then the page's own. */
+export function RecordPrintHead({
+  definition,
+  plain,
+  children,
+}: {
+  definition: AnyRecordDefinition;
+  plain?: boolean;
+  children?: ReactNode;
+}) {
+  return (
+    <thead>
+      <tr>
+        <RecordHeads definition={definition} plain={plain} />
+        {children}
+      </tr>
+    </thead>
+  );
+}
+
 /**
  * A row's cells, in field order: each field's text (cellText), the search's matches marked in the
  * fields ?q= searches. On paper (`plain`) each is a plain cell: the print view's table is its own.
