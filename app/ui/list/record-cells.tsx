@@ -12,8 +12,7 @@ import { Marked } from "#app/ui/list/marked.tsx";
 // A record type's list columns drawn from its definition (app/lib/record.ts listColumns): the
 // headers (sortable ones link their sort) and a row's cells, the search's matches marked, shared by
 // the list and its print view, so a field added to the definition with `list` shows in both. A page
-// words the few cells it shows its own way (`texts`, `after`, `cells`) and adds its own columns
-// around them.
+// words the few cells it shows its own way (`texts`, `after`) and adds its own columns around them.
 
 /** A heading's text, free to break after a slash ("Components/Equipments" in a narrow column). */
 function headingText(heading: string) {
@@ -97,7 +96,6 @@ export function RecordCells<R extends AnyRecordDefinition>({
   q,
   texts,
   after,
-  cells,
   plain = false,
 }: {
   definition: R;
@@ -108,8 +106,6 @@ export function RecordCells<R extends AnyRecordDefinition>({
   texts?: Partial<Record<FieldName<R>, string>>;
   /** What stands after a cell's text (a status tag). */
   after?: Partial<Record<FieldName<R>, ReactNode>>;
-  /** A cell the page draws whole. */
-  cells?: Partial<Record<FieldName<R>, ReactNode>>;
   /** Plain cells, none a row's header or a figure's (a print view). */
   plain?: boolean;
 }) {
@@ -117,7 +113,6 @@ export function RecordCells<R extends AnyRecordDefinition>({
     <>
       {listColumns(definition).map((column: ListColumn<FieldName<R>>) => {
         const name = column.name;
-        if (cells && Object.hasOwn(cells, name)) return <Fragment key={name}>{cells[name]}</Fragment>;
         const content = (
           <>
             <Marked
