@@ -55,14 +55,16 @@ describe("the spares line's definition", () => {
 
 describe("the spares line's values", () => {
   test("are typed by their fields' kinds, under their names and their legacy names", () => {
-    expectTypeOf<SparesFields>().toEqualTypeOf<{
-      srno: number;
-      assets: string;
-      componentsAndEquipments: string;
-      availableStock: number;
-      minStock: number;
-      leadTimeDays: number;
-    }>();
+    type Names =
+      | "srno"
+      | "assets"
+      | "componentsAndEquipments"
+      | "availableStock"
+      | "minStock"
+      | "leadTimeDays";
+    expectTypeOf<keyof SparesFields>().toEqualTypeOf<Names>();
+    expectTypeOf<SparesFields["assets"]>().toEqualTypeOf<string>();
+    expectTypeOf<SparesFields["srno"]>().toEqualTypeOf<number>();
     type Wire = "srno" | "Assets" | "ComponentsAndEquipments" | "AvailableStock" | "MinStock" | "LeadTime";
     expectTypeOf<keyof SparesWire>().toEqualTypeOf<Wire>();
     expectTypeOf<SparesWire["Assets"]>().toEqualTypeOf<string>();
