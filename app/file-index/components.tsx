@@ -3,6 +3,7 @@ import { Form, Link, useFetcher, useLocation, useNavigate, useNavigation } from 
 import { type MouseEvent, type ReactNode, useEffect, useRef } from "react";
 import { fileHref, rackAnchor, rackHref } from "#app/file-index/hrefs.ts";
 import { sendsRackFiles, withRackOpen } from "#app/file-index/list.ts";
+import { fileRecord } from "#app/file-index/record.ts";
 import {
   countFiles,
   MAX_FILE_NAME_LENGTH,
@@ -12,11 +13,12 @@ import {
   type RackView,
 } from "#app/file-index/rules.ts";
 import { fileUpdateSchema, newFileSchema } from "#app/file-index/schema.ts";
+import { fromWire, listColumns } from "#app/lib/record.ts";
 import type { Toast } from "#app/lib/toast-types.ts";
 import { useCheckedForm } from "#app/ui/form/checked-form.ts";
 import { FieldErrors, FormError, SubmitButton } from "#app/ui/form.tsx";
 import { useHydrated } from "#app/ui/hydrated.ts";
-import { Marked } from "#app/ui/list/marked.tsx";
+import { RecordCells } from "#app/ui/list/record-cells.tsx";
 import { useToast } from "#app/ui/toasts.tsx";
 
 // The file index's pieces: a rack panel (insert row + table), the update form (in a dialog over
@@ -104,7 +106,7 @@ export function RackPanel({
               <tbody>
                 {view.files.length === 0 ? (
                   <tr>
-                    <td colSpan={4} className="empty">
+                    <td colSpan={listColumns(fileRecord).length + 2} className="empty">
                       {view.total === 0 ? messages.noFiles : messages.noMatches}
                     </td>
                   </tr>
@@ -160,12 +162,7 @@ function FileLine({
     event.button === 0 && !(event.metaKey || event.ctrlKey || event.shiftKey);
   return (
     <tr>
-      <td className="num">
-        <Marked text={file.id} q={q} />
-      </td>
-      <td>
-        <Marked text={file.name} q={q} />
-      </td>
+      <RecordCells definition={fileRecord} row={fromWire(fileRecord, file)} q={q} />
       {mayChange ? (
         <>
           <td>

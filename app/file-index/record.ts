@@ -1,9 +1,10 @@
 import { RACK_NAMES } from "#app/file-index/rules.ts";
 import { defineRecord } from "#app/lib/record.ts";
 
-// A file of the file index, its fields each once (app/lib/record.ts): the index's sorts, the
-// export's and import's columns, the history's field list and the legacy /api names derive from
-// this. A field's name is the table's property (table.server.ts). On the legacy wire (and in the
+// A file of the file index, its fields each once (app/lib/record.ts): the index's columns, sorts
+// and print cells, the export's and import's columns, the history's field list and the legacy /api
+// names derive from this. A field's name is the table's property (table.server.ts), its column the
+// name in snake_case. On the legacy wire (and in the
 // audit entries, written in the wire's shape) the file's number is `id` and the record's id `_id`.
 // Pure.
 
@@ -12,13 +13,11 @@ export const fileRecord = defineRecord({
     label: "Rack",
     kind: "choice",
     choices: RACK_NAMES,
-    column: "rack_name",
     import: { required: true },
   },
   fileNumber: {
     label: "Sr. No",
     kind: "integer",
-    column: "file_number",
     list: { sort: "value", search: true, oldSorts: ["number"] },
     import: { required: true },
     wire: "id",
@@ -27,7 +26,6 @@ export const fileRecord = defineRecord({
   name: {
     label: "Name of the File",
     kind: "text",
-    column: "name",
     list: { sort: "text", search: true },
     import: { required: true },
     audit: { label: "File Name" },

@@ -1,12 +1,16 @@
 import { describe, expect, test } from "vitest";
 import {
   auditFields,
+  cellText,
+  columnName,
   defineRecord,
   exportColumns,
   exportFields,
+  formFields,
   fromWire,
   importColumns,
   importFields,
+  listColumns,
   oldSortNames,
   searchFields,
   sortHows,
@@ -22,15 +26,17 @@ const gadget = defineRecord({
     label: "Name",
     kind: "text",
     column: "name",
-    list: { sort: "text", search: true },
+    list: { sort: "text", search: true, rowHeader: true },
     import: { required: true },
+    form: { hint: "As on its plate.", maxLength: 50 },
   },
   count: {
     label: "Count",
     kind: "integer",
     column: "item_count",
-    list: { sort: "value", oldSorts: ["n"] },
+    list: { sort: "value", oldSorts: ["n"], heading: "How many", format: (n) => n.toFixed(1) },
     wire: "Count",
+    form: { label: "Count on hand", marked: true, step: 1, inputMode: "numeric" },
   },
   from: {
     label: "From",
@@ -39,7 +45,16 @@ const gadget = defineRecord({
     wire: "validity.from",
     audit: { label: "Valid from" },
   },
-  to: { label: "To", kind: "date", column: "valid_to", wire: "validity.to", export: false, import: false },
+  to: {
+    label: "To",
+    kind: "date",
+    column: "valid_to",
+    wire: "validity.to",
+    export: false,
+    import: false,
+    list: { sortAs: "end" },
+    form: false,
+  },
   note: { label: "Note", kind: "text", column: "note", audit: false, export: "text" },
 });
 
@@ -114,10 +129,79 @@ describe("defineRecord's derivers", () => {
     ]);
   });
 
+  test("the form's fields: every field but form: false, its input from the kind unless said", () => {
+    expect(formFields(gadget)).toEqual([
+      {
+        name: "name",
+        label: "Name",
+        type: "text",
+        options: [],
+        hint: "As on its plate.",
+        marked: true,
+        attributes: { maxLength: 50 },
+      },
+      {
+        name: "count",
+        label: "Count on hand",
+        type: "number",
+        options: [],
+        marked: true,
+        attributes: { step: 1, inputMode: "numeric" },
+      },
+      { name: "from", label: "From", type: "date", options: [], marked: false, attributes: {} },
+      { name: "note", label: "Note", type: "text", options: [], marked: false, attributes: {} },
+    ]);
+    const choosing = defineRecord({
+      size: { label: "Size", kind: "choice", choices: ["S", "M"], column: "size", form: { empty: "Pick" } },
+      rack: {
+        label: "Rack",
+        kind: "integer",
+        column: "rack",
+        form: { type: "select", options: [["1", "Rack 1"]] },
+      },
+    });
+    expect(formFields(choosing).map(({ type, options, empty }) => ({ type, options, empty }))).toEqual([
+      {
+        type: "select",
+        options: [
+          ["S", "S"],
+          ["M", "M"],
+        ],
+        empty: "Pick",
+      },
+      { type: "select", options: [["1", "Rack 1"]], empty: undefined },
+    ]);
+  });
+
+  test("the list's columns: the fields with list, headed by their label unless said", () => {
+    expect(listColumns(gadget)).toEqual([
+      { name: "name", heading: "Name", sort: "name", figure: false, rowHeader: true, searched: true },
+      { name: "count", heading: "How many", sort: "count", figure: true, rowHeader: false, searched: false },
+      { name: "to", heading: "To", sort: "end", figure: false, rowHeader: false, searched: false },
+    ]);
+  });
+
+  test.each([
+    ["a date as dd/mm/yyyy", "from", "2026-03-09", "09/03/2026"],
+    ["no date", "from", null, "N/A"],
+    ["text as it is", "name", "Pump", "Pump"],
+    ["blank text", "name", "  ", "N/A"],
+    ["a figure by the list's format", "count", 2, "2.0"],
+    ["no figure", "count", null, ""],
+  ])("a cell reads %s", (_, name, value, text) => {
+    expect(cellText(gadget, name, value)).toBe(text);
+  });
+
   test("a misspelt field name is a type error", () => {
     // @ts-expect-error: "nmae" is no field of the definition
     const wrong: (typeof gadget.names)[number] = "nmae";
     expect(wrong).toBe("nmae");
+  });
+
+  test("a field's column is its name in snake_case unless said", () => {
+    expect(columnName("validityFrom", { label: "From", kind: "date" })).toBe("validity_from");
+    expect(columnName("srno", { label: "No", kind: "integer" })).toBe("srno");
+    expect(columnName("count", gadget.fields.count)).toBe("item_count");
   });
 
   test("tableMismatches names every field without its column and every column without its field", () => {

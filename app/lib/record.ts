@@ -6,6 +6,8 @@
 // added in one place (docs/architecture.md "Adding a field to a record type").
 // Pure and app-free: a feature's record.ts builds its definition here and its modules derive.
 
+import { formatDateGB } from "#app/lib/dates.ts";
+
 /** What a field holds. A choice is text from a fixed list (`choices`). */
 export type FieldKind = "text" | "date" | "integer" | "number" | "choice";
 
@@ -15,21 +17,66 @@ export type SortHow = "text" | "value";
 /** An exported cell's type (the spreadsheets kit's CellType). */
 export type ExportCellType = "text" | "integer" | "number" | "date" | "datetime";
 
+/** A form input's type. */
+export type InputType = "text" | "date" | "number" | "tel" | "select";
+
+/**
+ * How a field is asked for on its record type's form (app/ui/form/record-fields.tsx draws it: the
+ * label, the input, the hint, the required mark and the errors).
+ */
+export type FormInput = {
+  /** Its label on the form where that differs from the field's. */
+  label?: string;
+  /** The input's type (default from the kind: a date's "date", a figure's "number", a choice's "select"). */
+  type?: InputType;
+  /** A select's options as value and words (default: the field's choices, each its own words). */
+  options?: readonly (readonly [value: string, label: string])[];
+  /** A select's first, empty option ("Select PMS"). */
+  empty?: string;
+  /** The line under the input. */
+  hint?: string;
+  /** Marked required (*) on a form that marks (default: a new record needs it, `import.required`). */
+  marked?: boolean;
+  autoComplete?: string;
+  inputMode?: "numeric" | "decimal";
+  min?: number;
+  step?: number | "any";
+  maxLength?: number;
+};
+
 export type FieldDefinition = {
   /** The field's words: the export's and import's column header, the history's label. */
   label: string;
   kind: FieldKind;
-  /** The database column's name (the drizzle table's property is the field's name). */
-  column: string;
+  /**
+   * The database column's name where it is not the field's name in snake_case ("validityFrom" is
+   * validity_from); the drizzle table's property is the field's name.
+   */
+  column?: string;
   /** A choice's allowed values. */
   choices?: readonly string[];
-  /** On the record type's list page: its sort (absent: not sortable) and whether ?q= searches it. */
+  /**
+   * A column of the record type's list and print view (absent: not shown there): its sort (absent:
+   * not sortable), whether ?q= searches it, how its cell reads.
+   */
   list?: {
     sort?: SortHow;
     search?: boolean;
     /** Sort values saved links may still carry for this field (the list's earlier names). */
     oldSorts?: readonly string[];
+    /** The sort its header sets where that is not the field's name (the address's own word). */
+    sortAs?: string;
+    /** Its column's heading where that differs from the label. */
+    heading?: string;
+    /** A figure's text in its cell (default: as it is). */
+    format?: (value: number) => string;
+    /** The row's name: its cell is the row's header (th scope="row"). */
+    rowHeader?: boolean;
+    /** A figure's column, right-aligned (default: an integer's or a number's). */
+    figure?: boolean;
   };
+  /** On the record type's form (default: drawn from the kind); false: not on the form. */
+  form?: FormInput | false;
   /** The exported cell's type (default: from the kind); false: not exported. */
   export?: ExportCellType | false;
   /** A spreadsheet import reads it (required: a new record needs it); false: not imported. */
@@ -70,6 +117,16 @@ type Nest<P extends string, V> = {
   [H in P extends `${infer Head}.${string}` ? Head : P]: H extends P
     ? V
     : Nest<P extends `${H}.${infer Rest}` ? Rest : never, V>;
+};
+/** A value of a field of this kind: a figure's a number, any other's text (a date YYYY-MM-DD). */
+type KindValue<K extends FieldKind> = K extends "integer" | "number" ? number : string;
+/** A record's values by field name, each typed by its kind. */
+export type ValuesOf<R extends AnyRecordDefinition> = {
+  [K in FieldName<R>]: KindValue<R["fields"][K]["kind"]>;
+};
+/** The same under their legacy wire names (a record whose wire names are flat). */
+export type WireValuesOf<R extends AnyRecordDefinition> = {
+  [K in FieldName<R> as WirePath<R, K>]: KindValue<R["fields"][K]["kind"]>;
 };
 /** A record's fields as the legacy wire has them (`toWire`'s answer), each holding a V. */
 export type WireOf<R extends AnyRecordDefinition, V = string> = Nest<WirePaths<R>, V>;
@@ -238,6 +295,10 @@ export function fromWire<R extends AnyRecordDefinition>(
   return values;
 }
 
+/** A field's database column: its `column`, else its name in snake_case. */
+export const columnName = (name: string, field: FieldDefinition) =>
+  field.column ?? name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+
 /**
  * Where a definition and its (hand-written) drizzle table disagree: a field with no table property
  * of its name, a property whose column is not the field's `column`, or a table column no field
@@ -252,11 +313,10 @@ export function tableMismatches(
   const problems: string[] = [];
   for (const [name, field] of entries(definition)) {
     const column = columns[name];
+    const said = columnName(name, field);
     if (!column) problems.push(`field ${name} has no table column`);
-    else if (column.name !== field.column)
-      problems.push(
-        `field ${name}: the table's column is ${column.name}, the definition says ${field.column}`,
-      );
+    else if (column.name !== said)
+      problems.push(`field ${name}: the table's column is ${column.name}, the definition says ${said}`);
   }
   for (const property of Object.keys(columns))
     if (!Object.hasOwn(definition.fields, property) && !bookkeeping.includes(property))
@@ -290,4 +350,91 @@ export function wireLayout(
     group[rest.join(".")] = name;
   }
   return layout;
+}
+
+const defaultInput: Record<FieldKind, InputType> = {
+  text: "text",
+  choice: "select",
+  date: "date",
+  integer: "number",
+  number: "number",
+};
+
+/** A field as its record type's form asks for it (formFields). */
+export type FormField<Name extends string = string> = {
+  name: Name;
+  label: string;
+  type: InputType;
+  /** A select's options, value and words. */
+  options: readonly (readonly [value: string, label: string])[];
+  empty?: string;
+  hint?: string;
+  marked: boolean;
+  /** The input's own attributes (those set). */
+  attributes: Pick<FormInput, "autoComplete" | "inputMode" | "min" | "step" | "maxLength">;
+};
+
+/** The form's fields, in field order: every field but those with `form: false`. */
+export function formFields<R extends AnyRecordDefinition>(definition: R): FormField<FieldName<R>>[] {
+  return entries(definition).flatMap(([name, field]) => {
+    if (field.form === false) return [];
+    const { label, type, options, empty, hint, marked, ...attributes } = field.form ?? {};
+    return [
+      {
+        name,
+        label: label ?? field.label,
+        type: type ?? defaultInput[field.kind],
+        options: options ?? (field.choices ?? []).map((choice) => [choice, choice] as const),
+        empty,
+        hint,
+        marked: marked ?? (field.import ? field.import.required : false),
+        attributes,
+      },
+    ];
+  });
+}
+
+/** A column of the record type's list and print view (listColumns). */
+export type ListColumn<Name extends string = string> = {
+  name: Name;
+  heading: string;
+  /** The sort its header sets (absent: not sortable). */
+  sort?: string;
+  /** A figure (right-aligned, "num"). */
+  figure: boolean;
+  rowHeader: boolean;
+  /** ?q= searches it: its cell marks the matches. */
+  searched: boolean;
+};
+
+/** The list's and the print view's columns, in field order: the fields with `list`. */
+export function listColumns<R extends AnyRecordDefinition>(definition: R): ListColumn<FieldName<R>>[] {
+  return entries(definition).flatMap(([name, field]) =>
+    field.list
+      ? [
+          {
+            name,
+            heading: field.list.heading ?? field.label,
+            sort: field.list.sortAs ?? (field.list.sort ? name : undefined),
+            figure: field.list.figure ?? (field.kind === "integer" || field.kind === "number"),
+            rowHeader: field.list.rowHeader ?? false,
+            searched: field.list.search ?? false,
+          },
+        ]
+      : [],
+  );
+}
+
+/**
+ * A field's value as its list cell reads: a date as dd/mm/yyyy, a figure as it is (or by the
+ * list's `format`), text as it is; nothing (empty text, no date) reads "N/A".
+ */
+export function cellText(definition: AnyRecordDefinition, name: string, value: unknown): string {
+  const field = definition.fields[name];
+  if (value === null || value === undefined)
+    return field.kind === "integer" || field.kind === "number" ? "" : "N/A";
+  if (field.kind === "date") return formatDateGB(String(value));
+  if (typeof value === "number") return field.list?.format ? field.list.format(value) : String(value);
+  const text = String(value);
+  return text.trim() ? text : "N/A";
 }

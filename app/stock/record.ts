@@ -9,15 +9,15 @@ import { defineRecord } from "#app/lib/record.ts";
 export const MOVEMENT_KINDS = ["opening", "receipt", "issue", "count", "reversal"] as const;
 
 export const movementRecord = defineRecord({
-  movedOn: { label: "Date", kind: "date", column: "moved_on" },
-  kind: { label: "Kind", kind: "choice", choices: MOVEMENT_KINDS, column: "kind" },
+  movedOn: { label: "Date", kind: "date" },
+  kind: { label: "Kind", kind: "choice", choices: MOVEMENT_KINDS },
   // Signed: + receipt, − issue, a count's difference, a reversal's −(reversed quantity).
-  quantity: { label: "Quantity", kind: "number", column: "quantity" },
+  quantity: { label: "Quantity", kind: "number" },
   // The history has always shown these two by their keys ("Counted", "Party"): kept so.
-  counted: { label: "Counted", kind: "number", column: "counted", audit: false },
-  party: { label: "Received from / issued to", kind: "text", column: "party", audit: false },
-  reference: { label: "Reference", kind: "text", column: "reference" },
-  remark: { label: "Remark", kind: "text", column: "remark" },
+  counted: { label: "Counted", kind: "number", audit: false },
+  party: { label: "Received from / issued to", kind: "text", audit: false },
+  reference: { label: "Reference", kind: "text" },
+  remark: { label: "Remark", kind: "text" },
 });
 
 export type MovementFieldName = (typeof movementRecord.names)[number];

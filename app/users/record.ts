@@ -7,25 +7,23 @@ import { defineRecord } from "#app/lib/record.ts";
 // keys below (`disabled` is a yes/no, not the time). Pure: the browser and the server read it.
 
 export const userRecord = defineRecord({
-  email: { label: "E-mail", kind: "text", column: "email", list: { sort: "text", search: true } },
-  name: { label: "Name", kind: "text", column: "name", list: { sort: "text", search: true } },
+  email: { label: "E-mail", kind: "text", list: { sort: "text", search: true } },
+  name: { label: "Name", kind: "text", list: { sort: "text", search: true } },
   role: {
     label: "Role",
     kind: "choice",
     choices: ROLES,
-    column: "role",
     list: { sort: "value", search: true },
   },
   lastSignInAt: {
     label: "Last sign-in",
     kind: "date",
-    column: "last_sign_in_at",
     list: { sort: "value", oldSorts: ["lastSignIn"] },
     audit: false,
   },
-  disabledAt: { label: "Disabled", kind: "date", column: "disabled_at", audit: { key: "disabled" } },
+  disabledAt: { label: "Disabled", kind: "date", audit: { key: "disabled" } },
   // Yes or no: set for an account an admin made or reset.
-  mustChangePassword: { label: "Must change password", kind: "choice", column: "must_change_password" },
+  mustChangePassword: { label: "Must change password", kind: "choice" },
 });
 
 export type UserField = (typeof userRecord.names)[number];

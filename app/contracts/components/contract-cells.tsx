@@ -1,59 +1,27 @@
 import type { ContractRow } from "#app/contracts/list.ts";
 import { contractRecord } from "#app/contracts/record.ts";
-import { cellText } from "#app/contracts/rules.ts";
 import { formatDateGB } from "#app/lib/dates.ts";
-import { sortNames } from "#app/lib/record.ts";
-import { Marked } from "#app/ui/list/marked.tsx";
+import { RecordCells } from "#app/ui/list/record-cells.tsx";
 
-// The /amc table's columns and a contract's ten cells, shared by the list and its print view. An
-// expired or due-soon contract's tag sits beside the date that flags it (validity or next due).
+// A contract's cells on the /amc table and its print view, drawn from the contract's definition
+// (record.ts: a field with `list` is a column): the validity's two dates in one column, "from to
+// to", and an expired or due-soon contract's tag beside the date that flags it (validity or next
+// due).
 
-/**
- * The columns as the table and the print view head them, with the sort each header sets: the
- * sortable fields (record.ts) under their labels, the validity's two dates in one column.
- */
-export const SORTABLE = sortNames(contractRecord).map(
-  (name) =>
-    [name, name === "validityFrom" ? "Validity From and To" : contractRecord.fields[name].label] as const,
-);
-
-/** The ten cells of a contract, as text (shared with the print view). */
+/** A contract's cells, as text (shared with the print view). */
 export function ContractCells({ row, q }: { row: ContractRow; q: string }) {
+  const tag = <StatusTag status={row.status} />;
   return (
-    <>
-      <td>
-        <Marked text={cellText(row.equipment)} q={q} />
-      </td>
-      <td>
-        <Marked text={cellText(row.company)} q={q} />
-      </td>
-      <td>
-        <Marked text={`${formatDateGB(row.validityFrom)} to ${formatDateGB(row.validityTo)}`} q={q} />
-        {row.reason === "validity" ? <StatusTag status={row.status} /> : null}
-      </td>
-      <td>
-        <Marked text={cellText(row.pms)} q={q} />
-      </td>
-      <td>
-        <Marked text={cellText(row.vendorCode)} q={q} />
-      </td>
-      <td>
-        <Marked text={cellText(row.contractNumber)} q={q} />
-      </td>
-      <td>
-        <Marked text={cellText(row.concernedPerson)} q={q} />
-      </td>
-      <td>
-        <Marked text={cellText(row.mobileNumber)} q={q} />
-      </td>
-      <td>
-        <Marked text={formatDateGB(row.lastCheckedOn)} q={q} />
-      </td>
-      <td>
-        <Marked text={formatDateGB(row.nextDueOn)} q={q} />
-        {row.reason === "pms" ? <StatusTag status={row.status} /> : null}
-      </td>
-    </>
+    <RecordCells
+      definition={contractRecord}
+      row={row}
+      q={q}
+      texts={{ validityFrom: `${formatDateGB(row.validityFrom)} to ${formatDateGB(row.validityTo)}` }}
+      after={{
+        validityFrom: row.reason === "validity" ? tag : null,
+        nextDueOn: row.reason === "pms" ? tag : null,
+      }}
+    />
   );
 }
 

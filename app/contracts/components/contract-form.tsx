@@ -1,22 +1,19 @@
-import {
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  type SubmissionResult,
-  useForm,
-} from "@conform-to/react";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { type FormEvent, useRef, useState } from "react";
-import { PMS_CHOICES, suggestNextDueDate } from "#app/contracts/rules.ts";
+import { contractRecord } from "#app/contracts/record.ts";
+import { suggestNextDueDate } from "#app/contracts/rules.ts";
 import { type ContractField, contractInsertSchema, contractUpdateSchema } from "#app/contracts/schema.ts";
 import { formatDateGB } from "#app/lib/dates.ts";
-import { parseSubmission } from "#app/ui/form/parse.ts";
-import { Field, FormError, SubmitButton } from "#app/ui/form.tsx";
+import { useCheckedForm } from "#app/ui/form/checked-form.ts";
+import { RecordFields } from "#app/ui/form/record-fields.tsx";
+import { FormError, SubmitButton } from "#app/ui/form.tsx";
 
 type Mode = "insert" | "update";
 
 /**
- * The Insert / Update Equipment Information form (the legacy app "Equipment add"). The next due date is
+ * The Insert / Update Equipment Information form (the legacy app "Equipment add"), its inputs drawn
+ * from the contract's definition (record.ts): a field added there shows here. The next due date is
  * suggested from the last date of checking and the PMS as you type (with JavaScript) and by the
  * server on save when left empty (without it).
  */
@@ -32,15 +29,7 @@ export function ContractForm({
   version?: number;
 }) {
   const schema = mode === "insert" ? contractInsertSchema : contractUpdateSchema;
-  const required = mode === "insert";
-  const [form, fields] = useForm({
-    id: `contract-${mode}`,
-    lastResult,
-    defaultValue,
-    onValidate: ({ formData }) => parseSubmission(formData, schema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useCheckedForm(schema, { id: `contract-${mode}`, lastResult, defaultValue });
   const [suggestion, setSuggestion] = useState<string | null>(null);
   // The value last filled in by the suggestion: replaced when the schedule changes, while a date
   // the user typed is left alone.
@@ -60,87 +49,21 @@ export function ContractForm({
     }
   }
 
-  const dateProps = (field: (typeof fields)[ContractField]) => getInputProps(field, { type: "date" });
   return (
     <Form method="post" {...getFormProps(form)} className="form" onChange={onScheduleChange}>
       <FormError id={form.errorId} errors={form.errors} />
       {version !== undefined ? <input type="hidden" name="version" value={version} /> : null}
       <div className="form-grid">
-        <Field
-          label="Equipment"
-          id={fields.equipment.id}
-          errors={fields.equipment.errors}
-          required={required}
-        >
-          <input {...getInputProps(fields.equipment, { type: "text" })} />
-        </Field>
-        <Field label="Company" id={fields.company.id} errors={fields.company.errors} required={required}>
-          <input {...getInputProps(fields.company, { type: "text" })} />
-        </Field>
-        <Field
-          label="Validity From"
-          id={fields.validityFrom.id}
-          errors={fields.validityFrom.errors}
-          required={required}
-        >
-          <input {...dateProps(fields.validityFrom)} />
-        </Field>
-        <Field
-          label="Validity To"
-          id={fields.validityTo.id}
-          errors={fields.validityTo.errors}
-          required={required}
-        >
-          <input {...dateProps(fields.validityTo)} />
-        </Field>
-        <Field label="PMS" id={fields.pms.id} errors={fields.pms.errors} required={required}>
-          <select {...getSelectProps(fields.pms)}>
-            <option value="">Select PMS</option>
-            {PMS_CHOICES.map((choice) => (
-              <option key={choice} value={choice}>
-                {choice}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field label="Vendor Code" id={fields.vendorCode.id} errors={fields.vendorCode.errors}>
-          <input {...getInputProps(fields.vendorCode, { type: "text" })} />
-        </Field>
-        <Field label="Contract Number" id={fields.contractNumber.id} errors={fields.contractNumber.errors}>
-          <input {...getInputProps(fields.contractNumber, { type: "text" })} />
-        </Field>
-        <Field label="Concerned Person" id={fields.concernedPerson.id} errors={fields.concernedPerson.errors}>
-          <input {...getInputProps(fields.concernedPerson, { type: "text" })} />
-        </Field>
-        <Field
-          label="Mobile Number"
-          id={fields.mobileNumber.id}
-          errors={fields.mobileNumber.errors}
-          hint="10 digits, or with the country code (+91…)."
-        >
-          <input {...getInputProps(fields.mobileNumber, { type: "tel" })} autoComplete="off" />
-        </Field>
-        <Field
-          label="Last Date of Checking"
-          id={fields.lastCheckedOn.id}
-          errors={fields.lastCheckedOn.errors}
-        >
-          <input {...dateProps(fields.lastCheckedOn)} />
-        </Field>
-        <Field
-          label="Next Due Date"
-          id={fields.nextDueOn.id}
-          errors={fields.nextDueOn.errors}
-          hint={
-            suggestion ? (
+        <RecordFields
+          definition={contractRecord}
+          fields={fields}
+          marks={mode === "insert"}
+          hints={{
+            nextDueOn: suggestion ? (
               <span role="status">Suggested from the PMS: {formatDateGB(suggestion)}</span>
-            ) : (
-              "Left empty, it is worked out from the last date of checking and the PMS."
-            )
-          }
-        >
-          <input {...dateProps(fields.nextDueOn)} />
-        </Field>
+            ) : undefined,
+          }}
+        />
       </div>
       <div className="actions">
         <SubmitButton pendingText={mode === "insert" ? "Inserting..." : "Updating..."}>

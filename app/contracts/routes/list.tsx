@@ -7,7 +7,7 @@ import { Chart } from "#app/charts/chart.tsx";
 import chartsCss from "#app/charts/charts.css?url";
 import type { ChartView } from "#app/charts/geometry.ts";
 import { loadAmcAlerts } from "#app/contracts/alerts.server.ts";
-import { ContractCells, SORTABLE } from "#app/contracts/components/contract-cells.tsx";
+import { ContractCells } from "#app/contracts/components/contract-cells.tsx";
 import { SendAlerts } from "#app/contracts/components/send-alerts.tsx";
 import { WhatsAppSend } from "#app/contracts/components/whatsapp-send.tsx";
 import contractsCss from "#app/contracts/contracts.css?url";
@@ -20,6 +20,7 @@ import {
   STATUS_FILTER_LABELS,
   STATUS_FILTERS,
 } from "#app/contracts/list.ts";
+import { contractRecord } from "#app/contracts/record.ts";
 import { alertMessages, contractMessage, statusBounds, whatsAppLink } from "#app/contracts/rules.ts";
 import { contractMessages } from "#app/contracts/schema.ts";
 import { loadContractTimeline } from "#app/contracts/timeline.server.ts";
@@ -27,14 +28,16 @@ import { db } from "#app/db/client.server.ts";
 import { dateInZone } from "#app/lib/dates.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
 import { FAULT_MESSAGE } from "#app/lib/messages.ts";
+import { listColumns } from "#app/lib/record.ts";
 import { logError } from "#app/lib/request-id.server.ts";
 import { getPlantSettings } from "#app/settings/queries.server.ts";
 import { ExportLinks } from "#app/spreadsheets/links.tsx";
 import { DeleteLink, useDeleteDialog } from "#app/ui/confirm-delete.tsx";
 import { FilterSelect, labelled } from "#app/ui/list/filters.tsx";
 import { listHandle } from "#app/ui/list/handle.ts";
-import { ListToolbar, listViewOf, PrintLink, SortHeader } from "#app/ui/list/list-view.tsx";
+import { ListToolbar, listViewOf, PrintLink } from "#app/ui/list/list-view.tsx";
 import { EmptyRow, ListHead, ListTable } from "#app/ui/list/page.tsx";
+import { RecordHeads } from "#app/ui/list/record-cells.tsx";
 import { pageTitle } from "#app/ui/page-head.ts";
 
 // /amc: the Annual Maintenance Contract table (the legacy app) as a server-side list (docs/architecture.md
@@ -163,11 +166,7 @@ export default function ContractsPage() {
       >
         <thead>
           <tr>
-            {SORTABLE.map(([sort, name]) => (
-              <SortHeader key={sort} view={view} sort={sort}>
-                {name}
-              </SortHeader>
-            ))}
+            <RecordHeads definition={contractRecord} view={view} />
             {/* The row's actions stay in view at the box's right edge (contracts.css). */}
             {mayChange ? (
               <>
@@ -186,7 +185,7 @@ export default function ContractsPage() {
         </thead>
         <tbody>
           {rows.length === 0 ? (
-            <EmptyRow columns={SORTABLE.length + (mayChange ? 3 : 1)}>
+            <EmptyRow columns={listColumns(contractRecord).length + (mayChange ? 3 : 1)}>
               {view.q || filtered ? "No contracts match." : contractMessages.empty}
             </EmptyRow>
           ) : (

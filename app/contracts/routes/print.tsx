@@ -1,17 +1,18 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { requirePermission } from "#app/auth/session.server.ts";
-import { ContractCells, SORTABLE } from "#app/contracts/components/contract-cells.tsx";
+import { ContractCells } from "#app/contracts/components/contract-cells.tsx";
 import contractsCss from "#app/contracts/contracts.css?url";
 import { listContractsForPrint } from "#app/contracts/list.server.ts";
 import { appliedContractFilters, type ContractRow, readContractView } from "#app/contracts/list.ts";
+import { contractRecord } from "#app/contracts/record.ts";
 import { db } from "#app/db/client.server.ts";
 import { listPrint } from "#app/db/list.server.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
 import { logError } from "#app/lib/request-id.server.ts";
 import { getPlantSettings } from "#app/settings/queries.server.ts";
-import { ColumnHeads } from "#app/ui/list/page.tsx";
 import { PrintList, printHandle } from "#app/ui/list/print.tsx";
+import { RecordPrintHead } from "#app/ui/list/record-cells.tsx";
 import { pageTitle, stylesheet } from "#app/ui/page-head.ts";
 
 // /amc/print?…: every contract of the searched and filtered list (all pages) on paper, in the
@@ -44,7 +45,7 @@ export default function ContractsPrintPage() {
   return (
     <PrintList title="Annual Maintenance Contract" list={list}>
       <table className="amc-table">
-        <ColumnHeads columns={SORTABLE.map(([, name]) => name)} />
+        <RecordPrintHead definition={contractRecord} />
         <tbody>
           {list.rows.map((row) => (
             <tr

@@ -5,11 +5,14 @@ import { db } from "#app/db/client.server.ts";
 import { plantToday } from "#app/db/records.server.ts";
 import printCss from "#app/file-index/print-index.css?url";
 import { listRacks } from "#app/file-index/queries.server.ts";
+import { fileRecord } from "#app/file-index/record.ts";
 import { CUPBOARDS, countFiles, findCupboard, messages } from "#app/file-index/rules.ts";
 import { formatDateGB } from "#app/lib/dates.ts";
 import { HttpError } from "#app/lib/http.server.ts";
+import { fromWire, listColumns } from "#app/lib/record.ts";
 import type { ShellData } from "#app/shell/routes/layout.tsx";
 import { PageSize, PrintNowButton, printHandle } from "#app/ui/list/print.tsx";
+import { RecordCells, RecordPrintHead } from "#app/ui/list/record-cells.tsx";
 import { stylesheet } from "#app/ui/page-head.ts";
 
 // The print index of one cupboard (issue #6): an A4 portrait sheet for the cupboard door listing
@@ -71,22 +74,16 @@ export default function PrintIndexPage() {
               {rack.name} <small>({countFiles(rack.files.length)})</small>
             </h2>
             <table>
-              <thead>
-                <tr>
-                  <th className="num">Sr. No</th>
-                  <th>Name of the File</th>
-                </tr>
-              </thead>
+              <RecordPrintHead definition={fileRecord} />
               <tbody>
                 {rack.files.map((file) => (
                   <tr key={file._id}>
-                    <td className="num">{file.id}</td>
-                    <td>{file.name}</td>
+                    <RecordCells definition={fileRecord} row={fromWire(fileRecord, file)} q="" />
                   </tr>
                 ))}
                 {rack.files.length === 0 ? (
                   <tr>
-                    <td colSpan={2} className="empty">
+                    <td colSpan={listColumns(fileRecord).length} className="empty">
                       {messages.noFiles}
                     </td>
                   </tr>

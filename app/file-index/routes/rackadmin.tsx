@@ -10,6 +10,7 @@ import fileIndexCss from "#app/file-index/file-index.css?url";
 import { rackHref } from "#app/file-index/hrefs.ts";
 import { FILE_LIST_DEFAULTS, racksInView, racksToLoad, readFileView } from "#app/file-index/list.ts";
 import { insertFiles, searchRackFiles } from "#app/file-index/queries.server.ts";
+import { fileRecord } from "#app/file-index/record.ts";
 import {
   CUPBOARDS,
   countFiles,
@@ -34,8 +35,9 @@ import { parseSubmission } from "#app/ui/form/parse.ts";
 import { FormError } from "#app/ui/form.tsx";
 import { useHydrated } from "#app/ui/hydrated.ts";
 import { listHandle } from "#app/ui/list/handle.ts";
-import { ListToolbar, type ListView, SortHeader } from "#app/ui/list/list-view.tsx";
+import { ListToolbar, type ListView } from "#app/ui/list/list-view.tsx";
 import { HeadCells } from "#app/ui/list/page.tsx";
+import { RecordHeads } from "#app/ui/list/record-cells.tsx";
 import { pageTitle, stylesheet } from "#app/ui/page-head.ts";
 
 // Admin Racks (the legacy app): the file index of two cupboards of four racks, a server-side list
@@ -150,12 +152,7 @@ export default function RackAdminPage() {
   };
   const header = (
     <tr>
-      <SortHeader view={listView} sort="fileNumber" className="num">
-        Sr. No
-      </SortHeader>
-      <SortHeader view={listView} sort="name">
-        Name of the File
-      </SortHeader>
+      <RecordHeads definition={fileRecord} view={listView} />
       {mayChange ? <HeadCells labels={["Update", "Delete"]} /> : null}
     </tr>
   );

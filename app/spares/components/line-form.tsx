@@ -1,6 +1,7 @@
-import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { type ReactNode, useEffect, useState } from "react";
+import { sparesRecord } from "#app/spares/record.ts";
 import {
   type Department,
   departmentListPath,
@@ -10,11 +11,13 @@ import {
   orderStatus,
 } from "#app/spares/rules.ts";
 import { lineSchema, lineUpdateSchema } from "#app/spares/schema.ts";
+import { useCheckedForm } from "#app/ui/form/checked-form.ts";
 import { parseSubmission } from "#app/ui/form/parse.ts";
+import { RecordFields } from "#app/ui/form/record-fields.tsx";
 import { Field, FormError, SubmitButton } from "#app/ui/form.tsx";
 
-// The insert and update forms of an inventory line (the legacy app). One schema drives the browser
-// check and the action. Excess/Short Fall and the Status of Order are outputs, never typed: a live
+// The insert and update forms of an inventory line (the legacy app), the line's inputs drawn from
+// its definition (record.ts). One schema drives the browser check and the action. Excess/Short Fall and the Status of Order are outputs, never typed: a live
 // preview with JavaScript (from the typed figures, or on update the ledger's balance and the
 // minimum); without it the page shows them as saved, and the server derives both from the stock.
 
@@ -56,14 +59,10 @@ export function LineForm({
    */
   stock?: { available: number; shown: ReactNode };
 }) {
-  const [form, fields] = useForm({
+  const [form, fields] = useCheckedForm(mode === "update" ? lineUpdateSchema : lineSchema, {
     id,
     lastResult,
     defaultValue,
-    onValidate: ({ formData }) =>
-      mode === "update" ? parseLineUpdateForm(formData) : parseLineForm(formData),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
   // The legacy app: required markers only on the insert form (Lead time has none, yet is required).
   const marked = mode === "insert";
@@ -85,72 +84,25 @@ export function LineForm({
       <Form method="post" {...getFormProps(form)} className="form line-form">
         <FormError id={form.errorId} errors={formErrors} />
         {mode === "update" ? <input {...getInputProps(fields.version, { type: "hidden" })} /> : null}
-        <Field
-          label="Serial Number"
-          id={fields.srno.id}
-          errors={errorsOf(fields.srno.errors)}
-          required={marked}
-        >
-          <input {...getInputProps(fields.srno, { type: "number" })} min={1} step={1} inputMode="numeric" />
-        </Field>
-        <Field label="Assets" id={fields.Assets.id} errors={errorsOf(fields.Assets.errors)} required={marked}>
-          <input {...getInputProps(fields.Assets, { type: "text" })} maxLength={500} />
-        </Field>
-        <Field
-          label="Components/Equipments"
-          id={fields.ComponentsAndEquipments.id}
-          errors={errorsOf(fields.ComponentsAndEquipments.errors)}
-          required={marked}
-        >
-          <input {...getInputProps(fields.ComponentsAndEquipments, { type: "text" })} maxLength={500} />
-        </Field>
-        {stock ? (
-          <div className="field line-stock">
-            <span className="label">Available stock</span>
-            {stock.shown}
-          </div>
-        ) : (
-          <Field
-            label="Available stock"
-            id={fields.AvailableStock.id}
-            errors={errorsOf(fields.AvailableStock.errors)}
-            required={marked}
-            hint="Recorded as the line's opening stock; later, Issue, Receive and Count change it."
-          >
-            <input
-              {...getInputProps(fields.AvailableStock, { type: "number" })}
-              min={0}
-              step="any"
-              inputMode="decimal"
-            />
-          </Field>
-        )}
-        <Field
-          label="Min Stock"
-          id={fields.MinStock.id}
-          errors={errorsOf(fields.MinStock.errors)}
-          required={marked}
-        >
-          <input
-            {...getInputProps(fields.MinStock, { type: "number" })}
-            min={0}
-            step="any"
-            inputMode="decimal"
-          />
-        </Field>
-        <Field
-          label="Lead time"
-          id={fields.LeadTime.id}
-          errors={errorsOf(fields.LeadTime.errors)}
-          hint="In days."
-        >
-          <input
-            {...getInputProps(fields.LeadTime, { type: "number" })}
-            min={0}
-            step="any"
-            inputMode="decimal"
-          />
-        </Field>
+        <RecordFields
+          definition={sparesRecord}
+          fields={fields}
+          wire
+          marks={marked}
+          errors={errorsOf}
+          replace={
+            stock
+              ? {
+                  availableStock: (
+                    <div className="field line-stock">
+                      <span className="label">Available stock</span>
+                      {stock.shown}
+                    </div>
+                  ),
+                }
+              : undefined
+          }
+        />
         <Field
           label="Excess/Short Fall"
           id={`${id}-excess`}

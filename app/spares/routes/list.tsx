@@ -8,6 +8,7 @@ import { db } from "#app/db/client.server.ts";
 import type { ListPage } from "#app/db/list.server.ts";
 import { plantToday } from "#app/db/records.server.ts";
 import { HttpError } from "#app/lib/http.server.ts";
+import { listColumns } from "#app/lib/record.ts";
 import { logError } from "#app/lib/request-id.server.ts";
 import { issuedInCoverWindow } from "#app/spares/cover.server.ts";
 import { coverCells, stockCover } from "#app/spares/cover.ts";
@@ -22,6 +23,7 @@ import {
   STOCK_FILTERS,
 } from "#app/spares/list.ts";
 import type { ListRow } from "#app/spares/queries.server.ts";
+import { sparesRecord } from "#app/spares/record.ts";
 import {
   type Department,
   deleteHrefOf,
@@ -43,6 +45,7 @@ import { listHandle } from "#app/ui/list/handle.ts";
 import { ListToolbar, listViewOf, PrintLink, SortHeader } from "#app/ui/list/list-view.tsx";
 import { Marked } from "#app/ui/list/marked.tsx";
 import { EmptyRow, ListHead, ListTable } from "#app/ui/list/page.tsx";
+import { RecordCells, RecordHeads } from "#app/ui/list/record-cells.tsx";
 
 // A department's spare-parts table (the legacy app "Inventory tables"): /products, /firefight,
 // /technician and /products/{department}. A server-side list (docs/architecture.md "Lists"):
@@ -124,26 +127,7 @@ export default function SparesListPage() {
       <ListTable view={view} noun={["line", "lines"]} filtered={filtered} className="inventory-table">
         <thead>
           <tr>
-            <SortHeader view={view} sort="srno">
-              Serial Number
-            </SortHeader>
-            <SortHeader view={view} sort="assets">
-              Assets
-            </SortHeader>
-            <SortHeader view={view} sort="componentsAndEquipments">
-              Components/
-              <wbr />
-              Equipments
-            </SortHeader>
-            <SortHeader view={view} sort="availableStock">
-              Available stock
-            </SortHeader>
-            <SortHeader view={view} sort="minStock">
-              Min Stock
-            </SortHeader>
-            <SortHeader view={view} sort="leadTimeDays">
-              Lead time
-            </SortHeader>
+            <RecordHeads definition={sparesRecord} view={view} />
             <SortHeader view={view} sort="shortfall">
               Excess/
               <wbr />
@@ -164,7 +148,7 @@ export default function SparesListPage() {
         </thead>
         <tbody>
           {loading || rows.length === 0 ? (
-            <EmptyRow columns={11}>
+            <EmptyRow columns={listColumns(sparesRecord).length + 5}>
               <span role="status">
                 {loading ? messages.loading : view.q || filtered ? "No lines match." : messages.empty}
               </span>
@@ -260,24 +244,7 @@ const LineRow = memo(function LineRow({
   const deleteHref = deleteHrefOf(`${base}/delete${back}`, row);
   return (
     <tr>
-      <td>
-        <Marked text={row.srno} q={q} />
-      </td>
-      <td>
-        <Marked text={row.assets} q={q} />
-      </td>
-      <td>
-        <Marked text={row.componentsAndEquipments} q={q} />
-      </td>
-      <td>
-        <Marked text={row.availableStock} q={q} />
-      </td>
-      <td>
-        <Marked text={row.minStock} q={q} />
-      </td>
-      <td>
-        <Marked text={row.leadTimeDays} q={q} />
-      </td>
+      <RecordCells definition={sparesRecord} row={row} q={q} />
       <td>
         <Marked text={shortfall} q={q} />
       </td>

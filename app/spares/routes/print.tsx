@@ -11,6 +11,7 @@ import { coverCells, stockCover } from "#app/spares/cover.ts";
 import { listForPrint } from "#app/spares/list.server.ts";
 import { appliedSparesFilters, readSparesView } from "#app/spares/list.ts";
 import type { ListRow } from "#app/spares/queries.server.ts";
+import { sparesRecord } from "#app/spares/record.ts";
 import {
   departmentListPath,
   excessShortFall,
@@ -19,8 +20,9 @@ import {
   unknownDepartmentMessage,
 } from "#app/spares/rules.ts";
 import sparesCss from "#app/spares/spares.css?url";
-import { ColumnHeads } from "#app/ui/list/page.tsx";
+import { HeadCells } from "#app/ui/list/page.tsx";
 import { PrintList, printHandle } from "#app/ui/list/print.tsx";
+import { RecordCells, RecordPrintHead } from "#app/ui/list/record-cells.tsx";
 import { stylesheet } from "#app/ui/page-head.ts";
 
 // /products/{department}/print?…: the department's whole table, as searched and filtered, on
@@ -67,36 +69,20 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-/** The table's columns, less its actions. */
-const PRINT_COLUMNS = [
-  "Serial Number",
-  "Assets",
-  "Components/Equipments",
-  "Available stock",
-  "Min Stock",
-  "Lead time",
-  "Excess/Short Fall",
-  "Status of Order",
-  "Days of cover",
-  "Order by",
-];
-
 export default function SparesPrintPage() {
   const list = useLoaderData<typeof loader>();
   const { department, rows } = list;
   return (
     <PrintList title={`${department} spare parts`} list={list}>
       <table className="inventory-table">
-        <ColumnHeads columns={PRINT_COLUMNS} />
+        {/* The table's columns, less its actions: the line's fields, then what is worked out. */}
+        <RecordPrintHead definition={sparesRecord} plain>
+          <HeadCells labels={["Excess/Short Fall", "Status of Order", "Days of cover", "Order by"]} />
+        </RecordPrintHead>
         <tbody>
           {rows.map((row) => (
             <tr key={row.id}>
-              <td>{row.srno}</td>
-              <td>{row.assets}</td>
-              <td>{row.componentsAndEquipments}</td>
-              <td>{row.availableStock}</td>
-              <td>{row.minStock}</td>
-              <td>{row.leadTimeDays}</td>
+              <RecordCells definition={sparesRecord} row={row} q="" plain />
               <td>{excessShortFall(row.availableStock, row.minStock)}</td>
               <td>{row.status}</td>
               <td>{row.cover.days}</td>

@@ -7,9 +7,10 @@ import { plantToday } from "#app/db/records.server.ts";
 import { logError } from "#app/lib/request-id.server.ts";
 import { listRacksForPrint, type RackListRow } from "#app/store-racks/list.server.ts";
 import { appliedRackFilters, readRackPeriod, readRackView } from "#app/store-racks/list.ts";
-import { formatQuantity, rackLabel } from "#app/store-racks/rules.ts";
-import { ColumnHeads } from "#app/ui/list/page.tsx";
+import { rackItemRecord } from "#app/store-racks/record.ts";
+import { rackLabel } from "#app/store-racks/rules.ts";
 import { PrintList, printHandle } from "#app/ui/list/print.tsx";
+import { RecordCells, RecordPrintHead } from "#app/ui/list/record-cells.tsx";
 import { pageTitle } from "#app/ui/page-head.ts";
 
 // /about/print?…: every store-rack item of the searched/filtered list on paper, grouped by rack
@@ -38,27 +39,17 @@ export default function StoreRacksPrintPage() {
   return (
     <PrintList title="Store Racks" list={list}>
       <table>
-        <ColumnHeads
-          columns={[
-            "Rack",
-            "Section",
-            "Material Name",
-            "Available Stock",
-            "Issue",
-            "Receipt",
-            "Closing Stock",
-          ]}
-        />
+        <RecordPrintHead definition={rackItemRecord} plain />
         <tbody>
           {rows.map((row) => (
             <tr key={row.id}>
-              <td>{rackLabel(row.rackNumber)}</td>
-              <td>{row.section}</td>
-              <td>{row.materialName}</td>
-              <td>{formatQuantity(row.availableStock)}</td>
-              <td>{formatQuantity(row.issue)}</td>
-              <td>{formatQuantity(row.receipt)}</td>
-              <td>{formatQuantity(row.closingStock)}</td>
+              <RecordCells
+                definition={rackItemRecord}
+                row={row}
+                q=""
+                plain
+                texts={{ rackNumber: rackLabel(row.rackNumber) }}
+              />
             </tr>
           ))}
         </tbody>

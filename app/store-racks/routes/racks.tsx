@@ -7,6 +7,7 @@ import { useCan } from "#app/auth/use-can.ts";
 import { db } from "#app/db/client.server.ts";
 import type { ListPage } from "#app/db/list.server.ts";
 import { plantToday } from "#app/db/records.server.ts";
+import { listColumns } from "#app/lib/record.ts";
 import { logError } from "#app/lib/request-id.server.ts";
 import { ExportLinks } from "#app/spreadsheets/links.tsx";
 import { type MovementForm, movementFormPath, type StockItemRef, stockCardPath } from "#app/stock/item.ts";
@@ -16,13 +17,14 @@ import { deleteHref } from "#app/store-racks/components.tsx";
 import { listRackPage, type RackListRow, rackItemCounts } from "#app/store-racks/list.server.ts";
 import { periodLabel, RACK_LIST_DEFAULTS, readRackPeriod, readRackView } from "#app/store-racks/list.ts";
 import racksCss from "#app/store-racks/racks.css?url";
-import { formatQuantity, messages, RACKS, rackLabel } from "#app/store-racks/rules.ts";
+import { rackItemRecord } from "#app/store-racks/record.ts";
+import { messages, RACKS, rackLabel } from "#app/store-racks/rules.ts";
 import { DeleteLink, useDeleteDialog } from "#app/ui/confirm-delete.tsx";
 import { FilterSelect } from "#app/ui/list/filters.tsx";
 import { listHandle } from "#app/ui/list/handle.ts";
-import { ListToolbar, listViewOf, PrintLink, SortHeader } from "#app/ui/list/list-view.tsx";
-import { Marked } from "#app/ui/list/marked.tsx";
+import { ListToolbar, listViewOf, PrintLink } from "#app/ui/list/list-view.tsx";
 import { EmptyRow, HeadCells, ListHead, ListTable } from "#app/ui/list/page.tsx";
+import { RecordCells, RecordHeads } from "#app/ui/list/record-cells.tsx";
 import { pageTitle } from "#app/ui/page-head.ts";
 
 // /about, the Store Racks page (the legacy app) as one server-side list of every rack's items
@@ -104,27 +106,7 @@ export default function StoreRacksPage() {
       <ListTable view={view} noun={["item", "items"]} filtered={rack !== null} label="Store Racks items">
         <thead>
           <tr>
-            <SortHeader view={view} sort="rack">
-              Rack
-            </SortHeader>
-            <SortHeader view={view} sort="section">
-              Section
-            </SortHeader>
-            <SortHeader view={view} sort="material">
-              Material Name
-            </SortHeader>
-            <SortHeader view={view} sort="available" className="num">
-              Available Stock
-            </SortHeader>
-            <SortHeader view={view} sort="issue" className="num">
-              Issue
-            </SortHeader>
-            <SortHeader view={view} sort="receipt" className="num">
-              Receipt
-            </SortHeader>
-            <SortHeader view={view} sort="closing" className="num">
-              Closing Stock
-            </SortHeader>
+            <RecordHeads definition={rackItemRecord} view={view} />
             {mayRead ? <th scope="col">Stock</th> : null}
             {mayChange ? <HeadCells labels={["Update", "Delete"]} /> : null}
           </tr>
@@ -134,7 +116,7 @@ export default function StoreRacksPage() {
             <RackHeader rack={rack} count={counts[rack - 1]} mayChange={mayChange} />
           ) : null}
           {rows.length === 0 ? (
-            <EmptyRow columns={10}>
+            <EmptyRow columns={COLUMNS}>
               {view.q ? "No items match." : rack ? "No items in this rack yet." : "No items in any rack yet."}
             </EmptyRow>
           ) : (
@@ -166,11 +148,14 @@ export default function StoreRacksPage() {
   );
 }
 
+/** The table's columns: the item's fields (record.ts), Stock, Update and Delete. */
+const COLUMNS = listColumns(rackItemRecord).length + 3;
+
 /** A rack's header row: the spec's panel label, its item count and its 'Insert New Item'. */
 function RackHeader({ rack, count, mayChange }: { rack: number; count: number; mayChange: boolean }) {
   return (
     <tr className="rack-header">
-      <th scope="rowgroup" colSpan={10}>
+      <th scope="rowgroup" colSpan={COLUMNS}>
         <span className="rack-title">{rackLabel(rack)}</span>{" "}
         <span className="rack-count">
           ({count} {count === 1 ? "item" : "items"})
@@ -258,17 +243,7 @@ function ItemRow({
   );
   return (
     <tr>
-      <td>{row.rackNumber}</td>
-      <td>
-        <Marked text={row.section} q={q} />
-      </td>
-      <th scope="row">
-        <Marked text={row.materialName} q={q} />
-      </th>
-      <td className="num">{formatQuantity(row.availableStock)}</td>
-      <td className="num">{formatQuantity(row.issue)}</td>
-      <td className="num">{formatQuantity(row.receipt)}</td>
-      <td className="num">{formatQuantity(row.closingStock)}</td>
+      <RecordCells definition={rackItemRecord} row={row} q={q} />
       {mayRead ? (
         <td className="row-actions">
           {move ? (

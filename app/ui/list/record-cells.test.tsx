@@ -1,0 +1,47 @@
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, test } from "vitest";
+import { defineRecord } from "#app/lib/record.ts";
+import { RecordCells, RecordPrintHead } from "#app/ui/list/record-cells.tsx";
+
+const item = defineRecord({
+  name: { label: "Name", kind: "text", list: { search: true, rowHeader: true } },
+  shelf: { label: "Shelf", kind: "integer", list: { figure: false } },
+  stock: { label: "Stock", kind: "number", list: { format: (n) => n.toFixed(1) } },
+  since: { label: "Since", kind: "date", list: { search: true, heading: "In stock since" } },
+  note: { label: "Note", kind: "text" },
+});
+const row = { name: "Valve 25", shelf: 25, stock: 2.5, since: "2026-03-25", note: "25" };
+const html = (cells: React.ReactNode) => renderToStaticMarkup(<tr>{cells}</tr>);
+
+describe("a record's cells", () => {
+  test("mark the search in the fields it searches only, the row's name heading the row", () => {
+    expect(html(<RecordCells definition={item} row={row} q="25" />)).toBe(
+      '<tr><th scope="row">Valve <mark>25</mark></th><td>25</td><td class="num">2.5</td>' +
+        "<td><mark>25</mark>/03/2026</td></tr>",
+    );
+  });
+
+  test("take the page's own words and what stands after them", () => {
+    const cells = (
+      <RecordCells definition={item} row={row} q="" texts={{ name: "V" }} after={{ since: <b>!</b> }} />
+    );
+    expect(html(cells)).toContain('<th scope="row">V</th>');
+    expect(html(cells)).toContain("<td>25/03/2026<b>!</b></td>");
+  });
+
+  test("on paper are plain cells under plain headings", () => {
+    expect(html(<RecordCells definition={item} row={row} q="" plain />)).toBe(
+      "<tr><td>Valve 25</td><td>25</td><td>2.5</td><td>25/03/2026</td></tr>",
+    );
+    expect(
+      renderToStaticMarkup(
+        <table>
+          <RecordPrintHead definition={item} plain />
+        </table>,
+      ),
+    ).toBe(
+      '<table><thead><tr><th scope="col">Name</th><th scope="col">Shelf</th>' +
+        '<th scope="col">Stock</th><th scope="col">In stock since</th></tr></thead></table>',
+    );
+  });
+});
