@@ -3,7 +3,7 @@ import postgres from "postgres";
 import { contractStatus, DEFAULT_DUE_SOON_DAYS } from "#app/contracts/rules.ts";
 import { excessShortFall, orderStatusOf } from "#app/spares/rules.ts";
 
-// The benchmark's yardstick (architecture.md "Performance budgets"): a bare node:http + postgres.js
+// The benchmark's yardstick (docs/performance.md): a bare node:http + postgres.js
 // handler serving the same JSON as GET /api/{department}/product and GET /api/equipment/get, from
 // the same database, with the same query, field names and order. No framework, no sign-in, no
 // audit: what the hardware can do, so the app's /api can be judged as a share of it.

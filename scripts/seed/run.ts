@@ -18,7 +18,7 @@ import { sopRecordRows } from "./sop.ts";
 
 export type Scale = "plant" | "demo";
 
-/** architecture.md "Performance budgets": the plant-scale dataset. */
+/** The plant-scale dataset the budgets are measured on (docs/performance.md). */
 export const SCALES = {
   plant: { linesPerDepartment: 1000, itemsPerRack: 50, contracts: 300, filesPerRack: 100, sopRecords: 5000 },
   demo: { linesPerDepartment: 12, itemsPerRack: 4, contracts: 12, filesPerRack: 6, sopRecords: 30 },

@@ -87,4 +87,17 @@ describe("citations", () => {
     const citing = text.filter((path) => existsSync(path) && outside.test(read(path)));
     expect(citing).toEqual([]);
   });
+
+  it("name the repository's own architecture document by its place", () => {
+    // The architecture document's bare file name outside docs/ reads as the design notes'
+    // document of that name, whose sections ("Performance budgets", "Data model") this
+    // repository does not have.
+    const bare = /(?<!docs\/)\barchitecture\.md/;
+    const code = tracked.filter(
+      (path) =>
+        /\.(ts|tsx|js|cjs|css|sh)$|^\.ci\//.test(path) && existsSync(path) && !path.startsWith("docs/"),
+    );
+    expect(code.length).toBeGreaterThan(300);
+    expect(code.filter((path) => bare.test(read(path)))).toEqual([]);
+  });
 });

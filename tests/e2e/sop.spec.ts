@@ -426,7 +426,7 @@ test.describe("SOP formats", () => {
 
   test("a format's pages load only its own definition, not the other formats'", async ({ page, login }) => {
     await login("staff");
-    // The definitions come with the page's data; none is in the JavaScript (architecture.md budgets).
+    // The definitions come with the page's data; none is in the JavaScript (the JavaScript-per-page budget of docs/performance.md).
     // The record's print view sends no JavaScript at all (prints.spec.ts).
     const as17 = formats.find((definition) => definition.code === "AS17")!;
     const response = await page.request.post("/api/sop/AS17", {

@@ -12,7 +12,7 @@ import { BUILD_DIR, register, signIn, uniqueEmail } from "./support.ts";
 // Issue 8 "Load": 50 signed-in users for 60 s (LOAD_SECONDS to change it) doing a realistic mix on
 // plant-scale data: browse the department tables, racks, contracts, files and SOP records, read the
 // /api lists, save inventory lines and rack items through the forms. Zero errors; p95 under 1 s
-// (architecture.md "Performance budgets"). Load from autocannon.
+// (docs/performance.md). Load from autocannon.
 
 const USERS = Number(process.env.LOAD_USERS ?? 50);
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);

@@ -3,7 +3,8 @@ import type { WhatsAppLink } from "#app/contracts/rules.ts";
 
 /**
  * A WhatsApp click-to-chat button: a link opening the chat in a new tab, or, when the number is
- * not usable, a disabled button with the reason shown beside it (architecture.md "WhatsApp").
+ * not usable, a disabled button with the reason shown beside it, so a person sees why, not a
+ * link that opens an empty chat.
  */
 export function WhatsAppSend({
   link,
