@@ -1,6 +1,6 @@
 import { and, between, eq, inArray, sql } from "drizzle-orm";
 import type { Tx } from "#app/db/client.server.ts";
-import type { DepartmentStockHolder } from "#app/stock/journal.server.ts";
+import { countsAsIssue, type DepartmentStockHolder } from "#app/stock/journal.server.ts";
 import { fromThousandths, toThousandths } from "#app/stock/rules.ts";
 import { stockMovements as m } from "#app/stock/table.server.ts";
 
@@ -25,23 +25,23 @@ export async function issuedInWindow(
       issued: sql<string>`-sum(${m.quantity})`,
     })
     .from(m);
-  // The reversed movement's kind, looked up by its key for the few reversals: a join here hashed
-  // every movement of the ledger on each call, several times slower at plant scale (figures:
-  // docs/performance.md).
-  const isIssue = sql`coalesce((select reversed.kind from ${m} reversed where reversed.id = ${m.reversesId}), ${m.kind}) = 'issue'`;
   const scoped =
     "ids" in wanted
       ? query.where(
           and(
             inArray(m.inventoryItemId, [...wanted.ids]),
             between(m.movedOn, window.from, window.to),
-            isIssue,
+            countsAsIssue,
           ),
         )
       : query
           .innerJoin(lines.table, eq(lines.id, m.inventoryItemId))
           .where(
-            and(eq(lines.department, wanted.department), between(m.movedOn, window.from, window.to), isIssue),
+            and(
+              eq(lines.department, wanted.department),
+              between(m.movedOn, window.from, window.to),
+              countsAsIssue,
+            ),
           );
   const rows = await scoped.groupBy(m.inventoryItemId);
   return new Map(

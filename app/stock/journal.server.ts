@@ -25,6 +25,14 @@ import {
 } from "#app/stock/rules.ts";
 import { stockMovements as m } from "#app/stock/table.server.ts";
 
+/**
+ * A movement that counts as issued: an issue, or the reversal of one (which counts under the kind
+ * it reverses, with the opposite sign). The reversed movement's kind is looked up by its key, and
+ * only for reversals: a join to the ledger hashed every movement on each call, and a lookup for
+ * every movement cost a probe per row (figures: docs/performance.md, the charts).
+ */
+export const countsAsIssue = sql`(${m.kind} = 'issue' or (${m.kind} = 'reversal' and (select reversed.kind from ${m} reversed where reversed.id = ${m.reversesId}) = 'issue'))`;
+
 // The stock journal on the server (issue 17). Every movement is written here and only here: the
 // row lock on the item serialises two people moving the same item, the rules run against the
 // item's movements as they are once the lock is held, and the item's cached balance
@@ -704,14 +712,11 @@ export async function issuedPerMonth(
   item: StockItemRef,
   from: string,
 ): Promise<{ month: string; issued: number }[]> {
-  // The reversed movement's kind looked up by key for the few reversals: a join to the ledger here
-  // read every movement of every item (docs/performance.md, the charts).
-  const kind = sql`coalesce((select reversed.kind from ${m} reversed where reversed.id = ${m.reversesId}), ${m.kind})`;
   const month = sql<string>`to_char(${m.movedOn}, 'YYYY-MM')`;
   const rows = await db
     .select({ month, issued: sql<string>`-sum(${m.quantity})` })
     .from(m)
-    .where(and(ofItem(item), gte(m.movedOn, from), sql`${kind} = 'issue'`))
+    .where(and(ofItem(item), gte(m.movedOn, from), countsAsIssue))
     .groupBy(month);
   return rows.map((row) => ({ month: row.month, issued: quantityOf(row.issued) }));
 }
@@ -726,8 +731,6 @@ export async function issuedPerDepartmentDay(
   from: string,
   to: string,
 ): Promise<{ department: string; day: string; issued: number }[]> {
-  // The reversed movement's kind looked up by key for the few reversals (as cover.server.ts does).
-  const isIssue = sql`coalesce((select reversed.kind from ${m} reversed where reversed.id = ${m.reversesId}), ${m.kind}) = 'issue'`;
   const rows = await db
     .select({
       department: sql<string>`${lines.department}`,
@@ -736,7 +739,7 @@ export async function issuedPerDepartmentDay(
     })
     .from(m)
     .innerJoin(lines.table, eq(lines.id, m.inventoryItemId))
-    .where(and(gte(m.movedOn, from), lte(m.movedOn, to), isIssue))
+    .where(and(gte(m.movedOn, from), lte(m.movedOn, to), countsAsIssue))
     .groupBy(lines.department, m.movedOn);
   return rows.map((row) => ({ department: row.department, day: row.day, issued: quantityOf(row.issued) }));
 }
