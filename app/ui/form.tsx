@@ -1,6 +1,5 @@
-import { type FieldMetadata, getInputProps } from "@conform-to/react";
 import { useNavigation } from "@remix-run/react";
-import type { InputHTMLAttributes, ReactNode } from "react";
+import type { ReactNode } from "react";
 
 // Shared form pieces: a labelled field with its errors, the form-level error, and a submit
 // button that reads "Inserting..." / "Updating..." and is disabled while its form is saving.
@@ -35,35 +34,6 @@ export function Field({
       {hint ? <p className="hint">{hint}</p> : null}
       <FieldErrors id={`${id}-error`} errors={errors} />
     </div>
-  );
-}
-
-/**
- * A labelled input of a form's field (useForm's `fields.x`): its id, name, constraints and errors
- * from the field, `attributes` added to the input (min, autoComplete…). `errors` replaces the
- * field's own (a list field whose errors are its items').
- */
-export function InputField({
-  label,
-  field,
-  type,
-  required,
-  hint,
-  errors = field.errors,
-  ...attributes
-}: {
-  label: string;
-  // biome-ignore lint/suspicious/noExplicitAny: any form's field
-  field: FieldMetadata<any, any, string[]>;
-  type: "text" | "number" | "time" | "email" | "tel" | "password" | "date";
-  required?: boolean;
-  hint?: ReactNode;
-  errors?: string[];
-} & Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "required">) {
-  return (
-    <Field label={label} id={field.id} errors={errors} required={required} hint={hint}>
-      <input {...getInputProps(field, { type })} {...attributes} />
-    </Field>
   );
 }
 

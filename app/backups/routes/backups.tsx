@@ -16,8 +16,9 @@ import { backupDir, serverSettings } from "#app/lib/env.server.ts";
 import { readForm } from "#app/lib/http.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { sendMailSoon } from "#app/mail/send-job.server.ts";
+import { InputField } from "#app/ui/form/input-field.tsx";
 import { parseSubmission } from "#app/ui/form/parse.ts";
-import { FormError, InputField, SubmitButton } from "#app/ui/form.tsx";
+import { FormError, SubmitButton } from "#app/ui/form.tsx";
 import { ColumnHeads, EmptyRow, PageHead, WholeTable } from "#app/ui/list/page.tsx";
 import { pageTitle } from "#app/ui/page-head.ts";
 

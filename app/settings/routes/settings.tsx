@@ -22,8 +22,9 @@ import {
 } from "#app/settings/registration.server.ts";
 import { registrationFormSchema } from "#app/settings/registration.ts";
 import { plantSettingsFormSchema } from "#app/settings/schema.ts";
+import { InputField } from "#app/ui/form/input-field.tsx";
 import { parseSubmission } from "#app/ui/form/parse.ts";
-import { Field, FormError, InputField, SubmitButton } from "#app/ui/form.tsx";
+import { Field, FormError, SubmitButton } from "#app/ui/form.tsx";
 import { pageTitle } from "#app/ui/page-head.ts";
 
 export const meta = pageTitle("Settings");
