@@ -153,6 +153,22 @@ async function statementsOfOneSave() {
  * Runs one save, cut at its statement number `at`, and checks what it left: all or nothing, an
  * error for its caller, and the next save on the same client written whole.
  */
+/** One save cut by `cut` at each of its statements in turn, on one client (see saveCutAt). */
+async function cutAtEveryStatement(
+  cut: (app: Awaited<ReturnType<typeof appClient>>, text: string) => Promise<void>,
+) {
+  const statements = await statementsOfOneSave();
+  const app = await appClient();
+  try {
+    await app.sql`select 1`;
+    for (let at = 1; at < statements.length; at++) {
+      await saveCutAt(app, statements, at, (text) => cut(app, text));
+    }
+  } finally {
+    await app.end();
+  }
+}
+
 async function saveCutAt(
   app: Awaited<ReturnType<typeof appClient>>,
   statements: string[],
@@ -199,47 +215,27 @@ describe("a save whose connection PostgreSQL ends mid-transaction", () => {
 
   it(
     "between two of its statements (the next never reached PostgreSQL): all or nothing, an error, the next save works (postgres.js patched: the cut save's rollback, written to the closed connection, failed it)",
-    async () => {
-      const statements = await statementsOfOneSave();
-      const app = await appClient();
-      try {
-        await app.sql`select 1`;
-        for (let at = 1; at < statements.length; at++) {
-          await saveCutAt(app, statements, at, async () => {
-            app.hold.toServer = true;
-            // Everything before this statement answered: the backend waits, inside the transaction.
-            await terminate(await idleInTransaction());
-          });
-        }
-      } finally {
-        await app.end();
-      }
-    },
+    () =>
+      cutAtEveryStatement(async (app) => {
+        app.hold.toServer = true;
+        // Everything before this statement answered: the backend waits, inside the transaction.
+        await terminate(await idleInTransaction());
+      }),
     CUT_EVERY_STATEMENT_MS,
   );
 
   it(
     "while one of its statements runs (its answer never came back): all or nothing, an error, the next save works (postgres.js patched: the cut save's rollback, written to the closed connection, failed it)",
-    async () => {
-      const statements = await statementsOfOneSave();
-      const app = await appClient();
-      try {
-        await app.sql`select 1`;
-        for (let at = 1; at < statements.length; at++) {
-          await saveCutAt(app, statements, at, async (text) => {
-            app.hold.toClient = true;
-            // PostgreSQL has this statement (ran it, or described it and waits for the rest).
-            const pid = await untilBackend(
-              admin`left(query, 100) = ${text.slice(0, 100)} and wait_event = 'ClientRead'`,
-              `waiting after ${text.slice(0, 40)}`,
-            );
-            await terminate(pid);
-          });
-        }
-      } finally {
-        await app.end();
-      }
-    },
+    () =>
+      cutAtEveryStatement(async (app, text) => {
+        app.hold.toClient = true;
+        // PostgreSQL has this statement (ran it, or described it and waits for the rest).
+        const pid = await untilBackend(
+          admin`left(query, 100) = ${text.slice(0, 100)} and wait_event = 'ClientRead'`,
+          `waiting after ${text.slice(0, 40)}`,
+        );
+        await terminate(pid);
+      }),
     CUT_EVERY_STATEMENT_MS,
   );
 
