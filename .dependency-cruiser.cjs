@@ -23,8 +23,8 @@
 // dependency-cruiser's rules see modules, and a folder-level cycle is not one it can express.
 
 const ROOT_FILES = "^app/[^/]+$";
-const LOWER = "^app/(lib|ui|db|styles|charts)/";
-const FEATURE = "^app/(?!(api|shell|lib|ui|db|styles|charts)/)[^/]+/";
+const LOWER = "^app/(lib|ui|db|styles|charts|i18n)/";
+const FEATURE = "^app/(?!(api|shell|lib|ui|db|styles|charts|i18n)/)[^/]+/";
 const TEST = "[.]test[.]tsx?$";
 
 const up = (name, comment, from, to) => ({
@@ -53,15 +53,15 @@ module.exports = {
     ),
     up(
       "ui-imports-lib-only",
-      "ui/ (shared React pieces) imports lib/ only: never the database, never a feature.",
+      "ui/ (shared React pieces) imports lib/ and i18n/ (the page's words) only: never the database, never a feature.",
       "^app/ui/",
-      "^app/(?!(ui|lib|styles)/)",
+      "^app/(?!(ui|lib|styles|i18n)/)",
     ),
     up(
       "charts-imports-lib-only",
-      "charts/ (the chart kit) imports lib/ only: the features give it their figures.",
+      "charts/ (the chart kit) imports lib/ and i18n/ only: the features give it their figures.",
       "^app/charts/",
-      "^app/(?!(charts|lib)/)",
+      "^app/(?!(charts|lib|i18n)/)",
     ),
     {
       name: "d3-on-the-server-only",

@@ -30,6 +30,7 @@ const modules = import.meta.glob<ResourceModule>(
     "./api/routes/*.{ts,tsx}",
     "./imports/routes/{template.ts,undo.tsx}",
     "./auth/routes/logout.tsx",
+    "./i18n/routes/language.ts",
     "./backups/routes/download.ts",
     "!**/*.test.{ts,tsx}",
   ],

@@ -21,6 +21,8 @@ import * as storeRacks from "#app/store-racks/routes.ts";
 // A form that posts to one of these addresses is a full page load (`reloadDocument`).
 export const resources: RouteConfigEntry[] = [
   route("logout", "auth/routes/logout.tsx"),
+  // The sign-in and register pages' language switch (a cookie), a form post.
+  route("language", "i18n/routes/language.ts"),
   ...sop.resources,
   ...auditTrail.resources,
   ...contracts.resources,

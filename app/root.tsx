@@ -1,3 +1,4 @@
+import type { Messages } from "@lingui/core";
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import {
   Links,
@@ -5,12 +6,22 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  type ShouldRevalidateFunction,
   useLoaderData,
   useMatches,
   useRouteError,
+  useRouteLoaderData,
 } from "@remix-run/react";
 import { type ReactNode, useEffect } from "react";
+import { getUser } from "#app/auth/session.server.ts";
+import { db } from "#app/db/client.server.ts";
+import { languageOf, languages, pageMessages } from "#app/i18n/catalogues.server.ts";
+import devanagariCss from "#app/i18n/devanagari.css?url";
+import { requestLanguage } from "#app/i18n/language.server.ts";
+import { LanguageProvider } from "#app/i18n/provider.tsx";
 import { takeToast } from "#app/lib/toast.server.ts";
+import { pageNamespaces } from "#app/page-namespaces.server.ts";
+import { getPlantSettings } from "#app/settings/queries.server.ts";
 import appCss from "#app/styles/app.css?url";
 import { ErrorPage } from "#app/ui/error-page.tsx";
 import { wantsNoScripts } from "#app/ui/list/handle.ts";
@@ -25,12 +36,45 @@ export const links: LinksFunction = () => [
 export const meta: MetaFunction = () => [{ title: "PlantOps" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { toast, setCookie } = await takeToast(request);
-  return data({ toast }, setCookie ? { headers: { "set-cookie": setCookie } } : undefined);
+  const [{ toast, setCookie }, person, settings] = await Promise.all([
+    takeToast(request),
+    getUser(request),
+    getPlantSettings(db),
+  ]);
+  const { code, locale, script } = languageOf(await requestLanguage(request, person, settings.language));
+  // The words of this page's namespaces only, in this person's language (app/i18n).
+  const messages = pageMessages(code, pageNamespaces(pagePath(new URL(request.url).pathname)));
+  return data(
+    {
+      toast,
+      language: { code, locale, script },
+      messages,
+      // For the language switch and the choices on /account and /settings.
+      languages: languages().map((language) => ({ code: language.code, name: language.name })),
+    },
+    setCookie ? { headers: { "set-cookie": setCookie } } : undefined,
+  );
 }
+
+// A link to another page may need other namespaces: the root's data comes again with the page's.
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}) => defaultShouldRevalidate || currentUrl.pathname !== nextUrl.pathname;
+
+// The page a data request (single fetch: "/products/Electrician.data", "/_root.data") is for.
+const pagePath = (pathname: string) => pathname.replace(/\.data$/, "").replace(/^\/_root$/, "/");
+
+const ENGLISH = { code: "en", locale: "en-IN", script: undefined } as const;
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  // Absent when the root loader itself failed (its error page): the page is then in English.
+  const { language, messages } = useRouteLoaderData<typeof loader>("root") ?? {
+    language: ENGLISH,
+    messages: {},
+  };
   // Print views (handle = { scripts: false }) are sent without JavaScript: nothing to load or hydrate.
   const scripts = !useMatches().some((match) => wantsNoScripts(match.handle));
   // Says the page is hydrated (its controls now act in the browser): the e2e tests wait for it
@@ -39,7 +83,7 @@ export function Layout({ children }: { children: ReactNode }) {
     document.documentElement.dataset.hydrated = "1";
   }, []);
   return (
-    <html lang="en" suppressHydrationWarning>
+    <html lang={language.code} suppressHydrationWarning>
       <head>
         {/* Marks the page as scripted before first paint, so no-JavaScript fallbacks hide at once. */}
         {scripts ? (
@@ -55,9 +99,13 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
+        {language.script === "devanagari" ? <link rel="stylesheet" href={devanagariCss} /> : null}
       </head>
       <body>
-        {children}
+        {/* The loader's JSON type loses the compiled messages' tuple shape; the value is the same. */}
+        <LanguageProvider language={language} messages={messages as Messages}>
+          {children}
+        </LanguageProvider>
         {scripts ? (
           <>
             <ScrollRestoration nonce={nonce} />

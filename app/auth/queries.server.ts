@@ -31,6 +31,8 @@ export type SessionUser = {
   mustChangePassword: boolean;
   /** Rows per page the person chose on each list (app/auth/list-size.server.ts). */
   listSizes: Record<string, number>;
+  /** The language the person chose on /account (null: the plant's default). */
+  language: string | null;
 };
 
 export const SESSION_DAYS = 7;
@@ -285,6 +287,7 @@ export async function findSessionUser(db: Tx, sessionId: string): Promise<Sessio
       mustChangePassword: users.mustChangePassword,
       // Read with the session, so a list's remembered size costs its loader no query of its own.
       listSizes: users.listSizes,
+      language: users.language,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -309,6 +312,7 @@ export async function findSessionUser(db: Tx, sessionId: string): Promise<Sessio
     sessionId: row.sessionId,
     mustChangePassword: row.mustChangePassword,
     listSizes: row.listSizes ?? {},
+    language: row.language,
   };
 }
 

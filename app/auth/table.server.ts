@@ -31,6 +31,9 @@ export const users = pgTable(
     // Rows per page the person last chose on each list (app/auth/list-size.server.ts), by list:
     // kept with the person, not in a cookie, because people share terminals.
     listSizes: jsonb("list_sizes").$type<Record<string, number>>().notNull().default({}),
+    // The language the person reads PlantOps in (a catalogue's code, app/i18n); null: the plant's
+    // default. Kept with the person, not the terminal, and used for their mail too.
+    language: text("language"),
   },
   (t) => [uniqueIndex("users_email_lower_key").on(sql`lower(${t.email})`)],
 );

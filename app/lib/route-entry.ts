@@ -11,6 +11,20 @@ export function route(path: string, file: string, options: { id?: string } = {})
   return { file, path, ...(options.id === undefined ? {} : { id: options.id }) };
 }
 
+/** An index route entry, as `index(file, { id })` of @remix-run/route-config builds it. */
+export function index(file: string, options: { id?: string } = {}): RouteConfigEntry {
+  return { file, index: true, ...(options.id === undefined ? {} : { id: options.id }) };
+}
+
+/** A layout route entry (no path of its own), as `layout(file, { id }, children)` builds it. */
+export function layout(
+  file: string,
+  options: { id?: string },
+  children: RouteConfigEntry[],
+): RouteConfigEntry {
+  return { file, children, ...(options.id === undefined ? {} : { id: options.id }) };
+}
+
 /** The entries under a path prefix, as `prefix` of @remix-run/route-config builds them. */
 export function prefix(path: string, entries: RouteConfigEntry[]): RouteConfigEntry[] {
   return entries.map((entry) => ({ ...entry, path: entry.path ? `${path}/${entry.path}` : path }));

@@ -99,6 +99,11 @@ const shiftTimesText = z.pipe(
   shiftList,
 );
 
+/** A catalogue's code (app/i18n/locales): the server checks it names one (the browser has no list). */
+const languageCode = z
+  .string({ error: "Choose a language." })
+  .check(z.regex(/^[a-z]{2,3}$/, "Choose a language."));
+
 /** Absent or empty form values become "" (the form pipeline reads a cleared input as missing). */
 const blank = (schema: z.ZodMiniType<string, string>) =>
   z.pipe(
@@ -118,6 +123,8 @@ export const plantSettingsSchema = z.object({
   reminderOffsets: z._default(offsetList, [60, 30, 7]),
   digestTime: z._default(digestTime, "08:00"),
   shiftTimes: z._default(shiftList, DEFAULT_SHIFT_TIMES),
+  // The language of every page and mail of a person who has not chosen their own (/account).
+  language: z._default(languageCode, "en"),
 });
 
 export type PlantSettings = z.infer<typeof plantSettingsSchema>;
@@ -151,4 +158,5 @@ export const plantSettingsFormSchema = z.object({
   ),
   digestTime,
   shiftTimes: shiftTimesText,
+  language: languageCode,
 });

@@ -1,8 +1,11 @@
+import { useLingui } from "@lingui/react";
 import { useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 
 // Shared form pieces: a labelled field with its errors, the form-level error, and a submit
 // button that reads "Inserting..." / "Updating..." and is disabled while its form is saving.
+// They take their words in English (a label, a hint, a message from the form's schema) and show
+// them in the page's language: the English is the catalogue's key (app/i18n).
 
 export function Field({
   label,
@@ -19,10 +22,11 @@ export function Field({
   children: ReactNode;
   hint?: ReactNode;
 }) {
+  const { _ } = useLingui();
   return (
     <div className="field">
       <label htmlFor={id}>
-        {label}
+        {_(label)}
         {required ? (
           <span className="required" aria-hidden="true">
             {" "}
@@ -31,29 +35,31 @@ export function Field({
         ) : null}
       </label>
       {children}
-      {hint ? <p className="hint">{hint}</p> : null}
+      {hint ? <p className="hint">{typeof hint === "string" ? _(hint) : hint}</p> : null}
       <FieldErrors id={`${id}-error`} errors={errors} />
     </div>
   );
 }
 
 export function FieldErrors({ id, errors }: { id: string; errors?: string[] }) {
+  const { _ } = useLingui();
   if (!errors?.length) return null;
   return (
     <ul className="field-errors" id={id}>
       {errors.map((error) => (
-        <li key={error}>{error}</li>
+        <li key={error}>{_(error)}</li>
       ))}
     </ul>
   );
 }
 
 export function FormError({ id, errors }: { id?: string; errors?: string[] }) {
+  const { _ } = useLingui();
   if (!errors?.length) return null;
   return (
     <div className="form-error" role="alert" id={id}>
       {errors.map((error) => (
-        <p key={error}>{error}</p>
+        <p key={error}>{_(error)}</p>
       ))}
     </div>
   );
@@ -86,6 +92,7 @@ export function SubmitButton({
   busy?: boolean;
 }) {
   const saving = useIsSaving(formAction) || busy;
+  const { _ } = useLingui();
   return (
     <button
       type="submit"
@@ -95,7 +102,7 @@ export function SubmitButton({
       name={name}
       value={value}
     >
-      {saving ? pendingText : children}
+      {saving ? _(pendingText) : typeof children === "string" ? _(children) : children}
     </button>
   );
 }

@@ -1,12 +1,13 @@
 import type { LinksFunction, MetaFunction } from "@remix-run/node";
+import { matchesTranslator } from "#app/i18n/provider.tsx";
 
 // A page's head, as its route module exports it: `meta` names the page in the tab ("… · PlantOps",
 // the product's name after the page's), `links` loads its feature's stylesheet.
 
-/** A route's `meta`: the page's title, then the product's name. */
+/** A route's `meta`: the page's title (in the page's language), then the product's name. */
 export const pageTitle =
   (title: string): MetaFunction =>
-  () => [{ title: `${title} · PlantOps` }];
+  ({ matches }) => [{ title: `${matchesTranslator(matches)(title)} · PlantOps` }];
 
 /** A route's `links`: its stylesheet (or stylesheets, in order). */
 export const stylesheet =

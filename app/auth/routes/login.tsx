@@ -1,9 +1,11 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
+import { useLingui } from "@lingui/react";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
 import { authenticator, LoginRefused } from "#app/auth/authenticator.server.ts";
 import { loginSchema } from "#app/auth/rules.ts";
 import { getUser, startUserSession } from "#app/auth/session.server.ts";
+import { LanguageSwitch } from "#app/i18n/language-switch.tsx";
 import { assertSameOrigin, HttpError, MAX_BODY_BYTES } from "#app/lib/http.server.ts";
 import { safeRedirect } from "#app/lib/redirects.ts";
 import { useCheckedForm } from "#app/ui/form/checked-form.ts";
@@ -36,11 +38,13 @@ export default function LoginPage() {
   const lastResult = useActionData<typeof action>();
   const [params] = useSearchParams();
   const [form, fields] = useCheckedForm(loginSchema, { id: "login", lastResult });
+  const { _ } = useLingui();
   return (
     <main className="auth-page" id="main">
       <section className="auth-card" aria-labelledby="login-title">
-        <h1 id="login-title">Sign in</h1>
-        <p className="muted">PlantOps: spares, racks, contracts and SOP formats.</p>
+        <LanguageSwitch />
+        <h1 id="login-title">{_("Sign in")}</h1>
+        <p className="muted">{_("PlantOps: spares, racks, contracts and SOP formats.")}</p>
         <Form method="post" {...getFormProps(form)}>
           <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? ""} />
           <FormError id={form.errorId} errors={form.errors} />
@@ -57,14 +61,16 @@ export default function LoginPage() {
           <div className="field">
             <label className="check" style={{ fontWeight: 400 }}>
               <input {...getInputProps(fields.sharedTerminal, { type: "checkbox" })} />
-              This is a shared terminal
+              {_("This is a shared terminal")}
             </label>
-            <p className="hint">Sign-in ends when the browser closes, or after 30 minutes without use.</p>
+            <p className="hint">
+              {_("Sign-in ends when the browser closes, or after 30 minutes without use.")}
+            </p>
           </div>
           <SubmitButton pendingText="Signing in...">Login</SubmitButton>
         </Form>
         <p>
-          No account yet? <Link to="/register">Register</Link>
+          {_("No account yet?")} <Link to="/register">{_("Register")}</Link>
         </p>
       </section>
     </main>

@@ -1,0 +1,104 @@
+import type { Messages } from "@lingui/core";
+import { compileMessage } from "@lingui/message-utils/compileMessage";
+import { type Language, SOURCE_LANGUAGE } from "#app/i18n/languages.ts";
+
+// The message catalogues, one JSON file a language (app/i18n/locales/<code>.json):
+//   { "language": { "name", "locale", "script"? }, "messages": { <namespace>: { <English>: <translation> } } }
+// The keys are the English the code is written in (ICU MessageFormat: "{count, plural, one {# line}
+// other {# lines}}"), so English needs no catalogue of its own and a key missing from a language
+// shows in English, never as a key name. Namespaces exist only to send a page the part it uses:
+// each page gets "common" and its features' namespaces (app/i18n/namespaces.server.ts).
+//
+// Messages are compiled here, on the server, once: the browser gets them compiled, so it carries
+// Lingui's small runtime and not its message parser.
+
+type CatalogueFile = { language: Omit<Language, "code">; messages: Record<string, Record<string, string>> };
+
+/** A test-only language whose every text is the English between ⟦ and ⟧ (see pseudoLanguageOn). */
+export const PSEUDO_LANGUAGE = "qps";
+
+const files = import.meta.glob<CatalogueFile>("./locales/*.json", { eager: true, import: "default" });
+
+type Compiled = { language: Language; namespaces: Map<string, Map<string, Messages[string]>> };
+
+function compileCatalogues() {
+  const byCode = new Map<string, Compiled>();
+  // Every key any catalogue has, by namespace: what a page of that namespace may show.
+  const keys = new Map<string, Set<string>>();
+  for (const [file, catalogue] of Object.entries(files)) {
+    const code = /([\w-]+)\.json$/.exec(file)?.[1] ?? file;
+    const namespaces = new Map<string, Map<string, Messages[string]>>();
+    for (const [namespace, messages] of Object.entries(catalogue.messages)) {
+      const compiled = new Map<string, Messages[string]>();
+      for (const [key, text] of Object.entries(messages)) {
+        compiled.set(key, compileMessage(text));
+        if (!keys.has(namespace)) keys.set(namespace, new Set());
+        keys.get(namespace)?.add(key);
+      }
+      namespaces.set(namespace, compiled);
+    }
+    byCode.set(code, { language: { code, ...catalogue.language }, namespaces });
+  }
+  return { byCode, keys };
+}
+
+let compiled: ReturnType<typeof compileCatalogues> | undefined;
+const catalogues = () => {
+  compiled ??= compileCatalogues();
+  return compiled;
+};
+
+/** The languages people may choose, English first, then by code. */
+export function languages(): Language[] {
+  return [...catalogues().byCode.values()]
+    .map((entry) => entry.language)
+    .sort((a, b) =>
+      a.code === SOURCE_LANGUAGE ? -1 : b.code === SOURCE_LANGUAGE ? 1 : a.code.localeCompare(b.code),
+    );
+}
+
+export const isLanguage = (code: unknown): code is string =>
+  typeof code === "string" && catalogues().byCode.has(code);
+
+export function languageOf(code: string): Language {
+  const entry = catalogues().byCode.get(code) ?? catalogues().byCode.get(SOURCE_LANGUAGE);
+  return entry?.language ?? { code: SOURCE_LANGUAGE, name: "English", locale: "en-IN" };
+}
+
+// Compiled English keys are only needed where the English has placeholders or plurals: a plain
+// key is its own English (the browser's fallback), so English pages carry almost nothing.
+const needsCompiling = (key: string) => key.includes("{");
+const englishCache = new Map<string, Messages[string]>();
+const compiledEnglish = (key: string) => {
+  let message = englishCache.get(key);
+  if (!message) {
+    message = compileMessage(key);
+    englishCache.set(key, message);
+  }
+  return message;
+};
+
+/**
+ * The compiled messages of the namespaces a page uses, in the language it is shown in: the
+ * translations, and the English of what the language lacks where the English has placeholders.
+ */
+export function pageMessages(code: string, namespaces: readonly string[]): Messages {
+  const { byCode, keys } = catalogues();
+  const messages: Messages = {};
+  const own = byCode.get(code)?.namespaces;
+  for (const namespace of namespaces) {
+    const translated = own?.get(namespace);
+    for (const key of keys.get(namespace) ?? []) {
+      if (code === PSEUDO_LANGUAGE) messages[key] = compileMessage(key, (text) => `⟦${text}⟧`);
+      else {
+        const message = translated?.get(key);
+        if (message) messages[key] = message;
+        else if (needsCompiling(key)) messages[key] = compiledEnglish(key);
+      }
+    }
+  }
+  return messages;
+}
+
+/** Every namespace any catalogue names (for the checks that every page's words are translated). */
+export const catalogueNamespaces = () => [...catalogues().keys.keys()];
