@@ -66,6 +66,8 @@ export default defineConfig({
       REGISTRATION_CODE,
       SESSION_SECRET: "e2e-session-secret-0123456789abcdef0123456789",
       BUILD_DIR: process.env.BUILD_DIR ?? "build",
+      // The pseudo-language (app/i18n/catalogues.server.ts) for the checks of untranslated words.
+      PLANTOPS_PSEUDO_LANGUAGE: "1",
     },
   },
 });

@@ -295,6 +295,26 @@ export async function changeName(db: Tx, userId: string, name: string) {
   });
 }
 
+/** The language the person reads PlantOps in (a catalogue's code), or null for the plant's default. */
+export async function changeLanguage(db: Tx, userId: string, language: string | null) {
+  await db.transaction(async (tx) => {
+    const [before] = await tx.select({ language: users.language }).from(users).where(eq(users.id, userId));
+    if (!before || before.language === language) return;
+    await tx
+      .update(users)
+      .set({ language, ...savedBy(users, userId) })
+      .where(eq(users.id, userId));
+    await audit(tx, {
+      userId,
+      action: "update",
+      entity: "user",
+      entityId: userId,
+      before,
+      after: { language },
+    });
+  });
+}
+
 /** The hash of the user's password (to check the current one, or that a new one differs). */
 export async function passwordHashOf(db: Tx, userId: string): Promise<string | undefined> {
   const [user] = await db

@@ -14,8 +14,13 @@ import { type Language, SOURCE_LANGUAGE } from "#app/i18n/languages.ts";
 
 type CatalogueFile = { language: Omit<Language, "code">; messages: Record<string, Record<string, string>> };
 
-/** A test-only language whose every text is the English between ⟦ and ⟧ (see pseudoLanguageOn). */
+/**
+ * A test-only language whose every catalogued word is its English between ⟦ and ⟧, so a check can
+ * find words a page shows that no catalogue holds (or that sit in a namespace the page is not sent).
+ * Offered only when PLANTOPS_PSEUDO_LANGUAGE=1 (the end-to-end tests' server), never in the list.
+ */
 export const PSEUDO_LANGUAGE = "qps";
+const pseudoOn = () => process.env.PLANTOPS_PSEUDO_LANGUAGE === "1";
 
 const files = import.meta.glob<CatalogueFile>("./locales/*.json", { eager: true, import: "default" });
 
@@ -58,9 +63,10 @@ export function languages(): Language[] {
 }
 
 export const isLanguage = (code: unknown): code is string =>
-  typeof code === "string" && catalogues().byCode.has(code);
+  typeof code === "string" && (catalogues().byCode.has(code) || (code === PSEUDO_LANGUAGE && pseudoOn()));
 
 export function languageOf(code: string): Language {
+  if (code === PSEUDO_LANGUAGE && pseudoOn()) return { code, name: "Pseudo", locale: "en-IN" };
   const entry = catalogues().byCode.get(code) ?? catalogues().byCode.get(SOURCE_LANGUAGE);
   return entry?.language ?? { code: SOURCE_LANGUAGE, name: "English", locale: "en-IN" };
 }

@@ -88,6 +88,12 @@ export const forcedPasswordSchema = z.object(passwordPair).check(samePasswords);
 
 export const accountNameSchema = z.object({ intent: z.literal("name"), name });
 
+/** /account's language: a catalogue's code (the server checks it is one), or blank for the plant's default. */
+export const accountLanguageSchema = z.object({
+  intent: z.literal("language"),
+  language: z._default(z.string().check(z.regex(/^([a-z]{2,3})?$/, "Choose a language.")), ""),
+});
+
 export const sessionActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("sign-out"), sessionId: z.string().check(z.maxLength(64)) }),
   z.object({ intent: z.literal("sign-out-others") }),

@@ -1,9 +1,11 @@
 import { type FieldMetadata, getFormProps, getInputProps } from "@conform-to/react";
+import { useLingui } from "@lingui/react";
 import { type ActionFunctionArgs, data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { InputHTMLAttributes } from "react";
 import { messages, registerFormSchema } from "#app/auth/rules.ts";
 import { db } from "#app/db/client.server.ts";
+import { LanguageSwitch } from "#app/i18n/language-switch.tsx";
 import { assertSameOrigin, clientAddress, readForm } from "#app/lib/http.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { REGISTRATION_REFUSAL_STATUS, registerFrom } from "#app/registration/register.server.ts";
@@ -41,14 +43,16 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function RegisterPage() {
   const { open } = useLoaderData<typeof loader>();
+  const { _ } = useLingui();
   if (!open) {
     return (
       <main className="auth-page" id="main">
         <section className="auth-card" aria-labelledby="register-title">
-          <h1 id="register-title">Register</h1>
-          <p role="status">{registrationClosedMessage}</p>
+          <LanguageSwitch />
+          <h1 id="register-title">{_("Register")}</h1>
+          <p role="status">{_(registrationClosedMessage)}</p>
           <p>
-            Already registered? <Link to="/">Sign in</Link>
+            {_("Already registered?")} <Link to="/">{_("Sign in")}</Link>
           </p>
         </section>
       </main>
@@ -60,11 +64,13 @@ export default function RegisterPage() {
 function RegisterForm() {
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useCheckedForm(registerFormSchema, { id: "register", lastResult });
+  const { _ } = useLingui();
   return (
     <main className="auth-page" id="main">
       <section className="auth-card" aria-labelledby="register-title">
-        <h1 id="register-title">Register</h1>
-        <p className="muted">Ask your administrator for the plant's security code.</p>
+        <LanguageSwitch />
+        <h1 id="register-title">{_("Register")}</h1>
+        <p className="muted">{_("Ask your administrator for the plant's security code.")}</p>
         <Form method="post" {...getFormProps(form)}>
           <FormError id={form.errorId} errors={form.errors} />
           <RegisterField
@@ -92,7 +98,7 @@ function RegisterForm() {
           <SubmitButton pendingText="Registering...">Register</SubmitButton>
         </Form>
         <p>
-          Already registered? <Link to="/">Sign in</Link>
+          {_("Already registered?")} <Link to="/">{_("Sign in")}</Link>
         </p>
       </section>
     </main>

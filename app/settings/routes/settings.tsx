@@ -1,4 +1,4 @@
-import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getFormProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { RoleSelect, ShownOnce } from "#app/auth/components.tsx";
@@ -6,6 +6,8 @@ import type { ROLE_LABELS } from "#app/auth/roles.ts";
 import { requirePermission } from "#app/auth/session.server.ts";
 import { useCan } from "#app/auth/use-can.ts";
 import { db } from "#app/db/client.server.ts";
+import { isLanguage } from "#app/i18n/catalogues.server.ts";
+import { useLanguages } from "#app/i18n/language-switch.tsx";
 import { serverSettings } from "#app/lib/env.server.ts";
 import { readForm } from "#app/lib/http.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
@@ -78,6 +80,12 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseSubmission(form, plantSettingsFormSchema);
   if (submission.status !== "success")
     return data({ intent: "plant", result: submission.reply() }, { status: 400 });
+  // The browser knows no list of catalogues: the server checks the language names one.
+  if (!isLanguage(submission.value.language))
+    return data(
+      { intent: "plant", result: submission.reply({ fieldErrors: { language: ["Choose a language."] } }) },
+      { status: 400 },
+    );
   const before = await savePlantSettings(db, submission.value, user.id);
   await rescheduleDigest(before.digestTime !== submission.value.digestTime);
   return redirectWithToast("/settings", { type: "success", message: "Settings saved." });
@@ -87,6 +95,7 @@ export default function SettingsPage() {
   const { settings, registration, mail } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const mayChange = useCan()("settings");
+  const languages = useLanguages();
   const lastResult = answer?.intent === "plant" ? answer.result : undefined;
   const [form, fields] = useForm({
     id: "settings",
@@ -117,6 +126,20 @@ export default function SettingsPage() {
             type="text"
             hint="For example www.yourcompany.in"
           />
+          <Field
+            label="Language"
+            id={fields.language.id}
+            errors={fields.language.errors}
+            hint="Of every page and e-mail for a person who has not chosen their own on their Account page."
+          >
+            <select {...getSelectProps(fields.language)}>
+              {languages.map((language) => (
+                <option key={language.code} value={language.code} lang={language.code}>
+                  {language.name}
+                </option>
+              ))}
+            </select>
+          </Field>
         </fieldset>
         <fieldset>
           <legend>Contact details (footer)</legend>

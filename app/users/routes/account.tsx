@@ -1,9 +1,11 @@
 import { getFormProps, useForm } from "@conform-to/react";
+import { useLingui } from "@lingui/react";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import {
   accountOf,
   activeSessions,
+  changeLanguage,
   changeName,
   signOutOthers,
   signOutSession,
@@ -12,6 +14,8 @@ import { can } from "#app/auth/permissions.ts";
 import { ROLE_LABELS } from "#app/auth/roles.ts";
 import { requireUser } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
+import { isLanguage } from "#app/i18n/catalogues.server.ts";
+import { useLanguages } from "#app/i18n/language-switch.tsx";
 import { formatDateTimeGB } from "#app/lib/dates.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
 import { readForm } from "#app/lib/http.server.ts";
@@ -29,6 +33,7 @@ import { changePassword } from "#app/users/account.server.ts";
 import { describeDevice } from "#app/users/devices.ts";
 import { NewPasswordFields } from "#app/users/password-fields.tsx";
 import {
+  accountLanguageSchema,
   accountNameSchema,
   changePasswordSchema,
   PASSWORD_CHANGED,
@@ -51,6 +56,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       email: user.email,
       role: user.role,
       name: account?.name ?? "",
+      language: user.language ?? "",
       version: account?.version ?? 0,
     },
     reminders: {
@@ -77,6 +83,14 @@ export async function action({ request }: ActionFunctionArgs) {
     if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
     await changeName(db, user.id, submission.value.name);
     return redirectWithToast("/account", { type: "success", message: "Name saved." });
+  }
+  if (intent === "language") {
+    const submission = parseSubmission(form, accountLanguageSchema);
+    const chosen = submission.status === "success" ? submission.value.language : null;
+    if (chosen === null || (chosen !== "" && !isLanguage(chosen)))
+      return data({ intent, result: null }, { status: 400 });
+    await changeLanguage(db, user.id, chosen || null);
+    return redirectWithToast("/account", { type: "success", message: "Language saved." });
   }
   if (intent === "reminders") {
     const allowed = kindsForRole((area) => can(user.role, area, "read"));
@@ -145,6 +159,8 @@ export default function AccountPage() {
           <SubmitButton pendingText="Saving...">Save name</SubmitButton>
         </fieldset>
       </Form>
+
+      <LanguageChoice chosen={account.language} />
 
       {/* Keyed by the account's version: after a change the form starts empty, with or without JavaScript. */}
       <Form method="post" {...getFormProps(passwordForm)} className="form" key={account.version}>
@@ -223,5 +239,30 @@ export default function AccountPage() {
         )}
       </section>
     </section>
+  );
+}
+
+/** The person's language: every page and their mail; "the plant's" follows /settings. */
+function LanguageChoice({ chosen }: { chosen: string }) {
+  const { _ } = useLingui();
+  return (
+    <Form method="post" className="form">
+      <fieldset>
+        <legend>{_("Language")}</legend>
+        <input type="hidden" name="intent" value="language" />
+        <div className="field">
+          <label htmlFor="account-language">{_("Language of pages and e-mail")}</label>
+          <select id="account-language" name="language" defaultValue={chosen}>
+            <option value="">{_("The plant's language (Settings)")}</option>
+            {useLanguages().map((language) => (
+              <option key={language.code} value={language.code} lang={language.code}>
+                {language.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <SubmitButton pendingText="Saving...">Save language</SubmitButton>
+      </fieldset>
+    </Form>
   );
 }
