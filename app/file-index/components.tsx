@@ -1,29 +1,22 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
-import { Form, Link, useFetcher, useLocation, useNavigate, useNavigation } from "@remix-run/react";
-import { type MouseEvent, type ReactNode, useEffect, useRef } from "react";
-import { fileHref, rackAnchor, rackHref } from "#app/file-index/hrefs.ts";
+import { Link, useFetcher, useLocation, useNavigate, useNavigation } from "@remix-run/react";
+import type { MouseEvent, ReactNode } from "react";
+import { fileHref, rackAnchor } from "#app/file-index/hrefs.ts";
 import { sendsRackFiles, withRackOpen } from "#app/file-index/list.ts";
 import { fileRecord } from "#app/file-index/record.ts";
-import {
-  countFiles,
-  MAX_FILE_NAME_LENGTH,
-  messages,
-  type RackFile,
-  type RackName,
-  type RackView,
-} from "#app/file-index/rules.ts";
-import { fileUpdateSchema, newFileSchema } from "#app/file-index/schema.ts";
+import { countFiles, messages, type RackFile, type RackName, type RackView } from "#app/file-index/rules.ts";
+import { newFileSchema } from "#app/file-index/schema.ts";
 import { fromWire, listColumns } from "#app/lib/record.ts";
 import type { Toast } from "#app/lib/toast-types.ts";
 import { useCheckedForm } from "#app/ui/form/checked-form.ts";
-import { FieldErrors, FormError, SubmitButton } from "#app/ui/form.tsx";
+import { FieldErrors, FormError } from "#app/ui/form.tsx";
 import { useHydrated } from "#app/ui/hydrated.ts";
 import { RecordCells } from "#app/ui/list/record-cells.tsx";
 import { useToast } from "#app/ui/toasts.tsx";
 
-// The file index's pieces: a rack panel (insert row + table), the update form (in a dialog over
-// the list with JavaScript, on its own page without). Both forms check with the same schema in the
-// browser and the action (app/ui/form/parse.ts).
+// The file index's pieces: a rack panel (insert row + table); the update form is update-file.tsx
+// (in a dialog over the list with JavaScript, on its own page without). Both forms check with the
+// same schema in the browser and the action (app/ui/form/parse.ts).
 
 export type FormReply = SubmissionResult<string[]>;
 
@@ -245,121 +238,5 @@ function InsertFileRow({ rackName, lastResult }: { rackName: RackName; lastResul
       <FieldErrors id={fields.id.errorId} errors={fields.id.errors} />
       <FieldErrors id={fields.name.errorId} errors={fields.name.errors} />
     </fetcher.Form>
-  );
-}
-
-/**
- * The 'Update File' form: read-only File ID, editable File Name. In the dialog it saves through a
- * fetcher and closes on success; on the page it is a plain form (works without JavaScript).
- */
-export function UpdateFileForm({
-  rackName,
-  file,
-  lastResult,
-  inDialog = false,
-  onSaved,
-  onCancel,
-}: {
-  rackName: RackName;
-  file: RackFile;
-  lastResult?: FormReply;
-  inDialog?: boolean;
-  onSaved?: () => void;
-  onCancel?: () => void;
-}) {
-  const fetcher = useFetcher<FormAnswer & { ok: boolean }>();
-  const action = fileHref(rackName, file._id);
-  const [form, fields] = useCheckedForm(fileUpdateSchema, {
-    id: `update-${file._id}`,
-    lastResult: inDialog ? fetcher.data?.result : lastResult,
-    // The version the editor was read at; a refused save keeps the one sent (the server says why).
-    defaultValue: { name: file.name, version: String(file.version) },
-  });
-  useToast(inDialog ? fetcher.data?.toast : null);
-  const saved = inDialog && fetcher.state === "idle" && fetcher.data?.ok === true;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: close once per successful save
-  useEffect(() => {
-    if (saved) onSaved?.();
-  }, [saved]);
-  const FormElement = inDialog ? fetcher.Form : Form;
-  const saving = inDialog && fetcher.state !== "idle";
-  return (
-    <FormElement method="post" action={action} {...getFormProps(form)} className="form">
-      {inDialog ? <input type="hidden" name={SCRIPTED_FIELD} value={SCRIPTED_VALUE} /> : null}
-      <input {...getInputProps(fields.version, { type: "hidden" })} />
-      <FormError id={form.errorId} errors={form.errors} />
-      <div className="field">
-        <label htmlFor={`${form.id}-file-id`}>File ID</label>
-        <input id={`${form.id}-file-id`} type="text" value={file.id} readOnly />
-      </div>
-      <div className="field">
-        <label htmlFor={fields.name.id}>
-          File Name
-          <span className="required" aria-hidden="true">
-            {" "}
-            *
-          </span>
-        </label>
-        <input
-          {...getInputProps(fields.name, { type: "text" })}
-          maxLength={MAX_FILE_NAME_LENGTH}
-          autoFocus={inDialog}
-        />
-        <FieldErrors id={fields.name.errorId} errors={fields.name.errors} />
-      </div>
-      <div className="actions">
-        {inDialog ? (
-          <button type="submit" className="button primary" disabled={saving} aria-busy={saving}>
-            {saving ? "Updating..." : "Update File"}
-          </button>
-        ) : (
-          <SubmitButton pendingText="Updating..." formAction={action}>
-            Update File
-          </SubmitButton>
-        )}
-        {onCancel ? (
-          <button type="button" className="button" onClick={onCancel}>
-            Cancel
-          </button>
-        ) : (
-          <Link className="button" to={rackHref(rackName)}>
-            Cancel
-          </Link>
-        )}
-      </div>
-    </FormElement>
-  );
-}
-
-/** The update form over the list (JavaScript only): one dialog for the page, filled per file. */
-export function UpdateFileDialog({
-  editing,
-  onClose,
-}: {
-  editing: { rackName: RackName; file: RackFile } | null;
-  onClose: () => void;
-}) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const element = dialog.current;
-    if (editing && element && !element.open) element.showModal();
-  }, [editing]);
-  return (
-    <dialog ref={dialog} className="dialog file-dialog" aria-labelledby="update-file-title" onClose={onClose}>
-      {editing ? (
-        <>
-          <h2 id="update-file-title">Update File</h2>
-          <p className="muted">{editing.rackName}</p>
-          <UpdateFileForm
-            key={`${editing.file._id}:${editing.file.version}`}
-            rackName={editing.rackName}
-            file={editing.file}
-            inDialog
-            onSaved={() => dialog.current?.close()}
-            onCancel={() => dialog.current?.close()}
-          />
-        </>
-      ) : null}
-    </dialog>
   );
 }

@@ -8,6 +8,9 @@ export type StockItemType = (typeof STOCK_ITEM_TYPES)[number];
 
 export type StockItemRef = { type: StockItemType; id: string };
 
+/** An item as a movement form shows it: what it is called and what it holds now. */
+export type MovementItem = { ref: StockItemRef; name: string; inStock: number };
+
 /** An id that cannot be a record's is simply not found (never a database error). */
 export { isRecordId };
 

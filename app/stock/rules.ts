@@ -231,6 +231,13 @@ export function monthOf(isoDate: string): { from: string; to: string } {
   return { from: `${y}-${month}-01`, to: `${y}-${month}-${String(last).padStart(2, "0")}` };
 }
 
+/** Each movement form's title (its page, the list pages' dialog). */
+export const FORM_TITLE: Record<keyof typeof KIND_OF_FORM, string> = {
+  issue: "Issue",
+  receive: "Receive",
+  count: "Stock count",
+};
+
 /** The movement kind each form enters. */
 export const KIND_OF_FORM = { issue: "issue", receive: "receipt", count: "count" } as const satisfies Record<
   string,

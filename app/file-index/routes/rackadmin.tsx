@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { requirePermission } from "#app/auth/session.server.ts";
 import { useCan } from "#app/auth/use-can.ts";
 import { db } from "#app/db/client.server.ts";
-import { RackPanel, SCRIPTED_FIELD, SCRIPTED_VALUE, UpdateFileDialog } from "#app/file-index/components.tsx";
+import { RackPanel, SCRIPTED_FIELD, SCRIPTED_VALUE } from "#app/file-index/components.tsx";
 import fileIndexCss from "#app/file-index/file-index.css?url";
 import { rackHref } from "#app/file-index/hrefs.ts";
 import { FILE_LIST_DEFAULTS, racksInView, racksToLoad, readFileView } from "#app/file-index/list.ts";
@@ -46,6 +46,12 @@ import { pageTitle, stylesheet } from "#app/ui/page-head.ts";
 // to a cupboard or a rack; ?sort=&dir= orders each rack; ?open= names the rack to show open (where
 // a save without JavaScript comes back to). No paging (list.ts says why). Rows are React; one
 // update dialog and one delete dialog serve every row.
+
+// The update dialog (its form and schema) is fetched when a file is first opened for update, not
+// with the page, whose insert rows and tables are what a terminal must draw first.
+const UpdateFileDialog = lazy(() =>
+  import("#app/file-index/update-file.tsx").then((module) => ({ default: module.UpdateFileDialog })),
+);
 
 export const meta = pageTitle("Admin Racks");
 // A list with its own search box: the navbar leaves its own out (README difference 18).
@@ -259,7 +265,11 @@ export default function RackAdminPage() {
           );
         })}
       </div>
-      <UpdateFileDialog editing={editing} onClose={() => setEditing(null)} />
+      {editing ? (
+        <Suspense fallback={null}>
+          <UpdateFileDialog editing={editing} onClose={() => setEditing(null)} />
+        </Suspense>
+      ) : null}
       {deleteDialog.dialog}
     </section>
   );

@@ -37,8 +37,9 @@ import {
 } from "#app/spares/rules.ts";
 import sparesCss from "#app/spares/spares.css?url";
 import { ExportLinks } from "#app/spreadsheets/links.tsx";
+import type { MovementItem } from "#app/stock/item.ts";
 import { type MovementForm, movementFormPath, type StockItemRef, stockCardPath } from "#app/stock/item.ts";
-import { type MovementItem, useMovementDialog } from "#app/stock/movement-form.tsx";
+import { useMovementDialog } from "#app/stock/movement-dialog.tsx";
 import { DeleteLink, useDeleteDialog } from "#app/ui/confirm-delete.tsx";
 import { FilterSelect, labelled } from "#app/ui/list/filters.tsx";
 import { listHandle } from "#app/ui/list/handle.ts";

@@ -12,7 +12,7 @@ import { logError } from "#app/lib/request-id.server.ts";
 import { ExportLinks } from "#app/spreadsheets/links.tsx";
 import { type MovementForm, movementFormPath, type StockItemRef, stockCardPath } from "#app/stock/item.ts";
 import ledgerCss from "#app/stock/ledger.css?url";
-import { useMovementDialog } from "#app/stock/movement-form.tsx";
+import { useMovementDialog } from "#app/stock/movement-dialog.tsx";
 import { deleteHref } from "#app/store-racks/components.tsx";
 import { listRackPage, type RackListRow, rackItemCounts } from "#app/store-racks/list.server.ts";
 import { periodLabel, RACK_LIST_DEFAULTS, readRackPeriod, readRackView } from "#app/store-racks/list.ts";
