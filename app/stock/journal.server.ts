@@ -26,6 +26,13 @@ import {
 import { stockMovements as m } from "#app/stock/table.server.ts";
 
 /**
+ * The kind a movement counts under in a period's figures: a reversal under the kind it reverses
+ * (looked up by key, and only for reversals), any other movement under its own. A join to the
+ * reversed movement instead cost a probe, or a hash of the whole ledger, for every movement.
+ */
+export const countedKind = sql<string>`(case when ${m.kind} = 'reversal' then (select reversed.kind from ${m} reversed where reversed.id = ${m.reversesId}) else ${m.kind} end)`;
+
+/**
  * A movement that counts as issued: an issue, or the reversal of one (which counts under the kind
  * it reverses, with the opposite sign). The reversed movement's kind is looked up by its key, and
  * only for reversals: a join to the ledger hashed every movement on each call, and a lookup for
@@ -676,16 +683,14 @@ export async function stockCardDays(
   item: StockItemRef,
   range: { from?: string | null; to?: string | null } = {},
 ): Promise<CardDay[]> {
-  const kind = sql`coalesce(${reversed.kind}, ${m.kind})`;
   const rows = await db
     .select({
       day: m.movedOn,
-      receipts: sql<string>`coalesce(sum(${m.quantity}) filter (where ${kind} = 'receipt'), 0)`,
-      issues: sql<string>`coalesce(-sum(${m.quantity}) filter (where ${kind} = 'issue'), 0)`,
+      receipts: sql<string>`coalesce(sum(${m.quantity}) filter (where ${countedKind} = 'receipt'), 0)`,
+      issues: sql<string>`coalesce(-sum(${m.quantity}) filter (where ${countedKind} = 'issue'), 0)`,
       change: sql<string>`sum(${m.quantity})`,
     })
     .from(m)
-    .leftJoin(reversed, eq(reversed.id, m.reversesId))
     .where(
       and(
         ofItem(item),

@@ -10,6 +10,7 @@ import {
 } from "#app/ledger/report/view.ts";
 import { type ListParams, offsetOf } from "#app/lib/list-params.ts";
 import { DEPARTMENTS, type Department } from "#app/spares/rules.ts";
+import { countedKind } from "#app/stock/journal.server.ts";
 import { fromThousandths, toThousandths } from "#app/stock/rules.ts";
 
 // The stock report (issue 17): per item, opening / receipts / issues / counts / closing over a
@@ -72,14 +73,6 @@ const FIGURES = ["opening", "receipts", "issues", "counts", "closing"] as const;
 const quantity = (value: unknown) => fromThousandths(toThousandths(Number(value ?? 0)));
 
 /**
- * The kind a movement counts under: a reversal under the kind it reverses (looked up by key, and
- * only for reversals), every other movement under its own.
- */
-const COUNTED_KIND = sql`case when m.kind = 'reversal'
-  then (select reversed.kind from stock_movements reversed where reversed.id = m.reverses_id)
-  else m.kind end`;
-
-/**
  * Each item's movements that its figures need, summed (`item_id`, `after`, `receipts`, `issues`,
  * `counts`): what moved after the period (the closing is the cached balance less it) and the
  * period's receipts, issues and counts. The ONE rule for the rows, the group totals and the
@@ -89,7 +82,8 @@ const COUNTED_KIND = sql`case when m.kind = 'reversal'
  * `where` narrows the movements (to the kinds of item listed, or to a page's items).
  */
 function itemMovements(from: string, to: string, where: SQL): SQL {
-  const columns = sql`m.rack_item_id, m.inventory_item_id, m.moved_on, m.quantity, ${COUNTED_KIND} as counted_kind`;
+  const columns = sql`stock_movements.rack_item_id, stock_movements.inventory_item_id,
+    stock_movements.moved_on, stock_movements.quantity, ${countedKind} as counted_kind`;
   return sql`
     select coalesce(rack_item_id, inventory_item_id) as item_id,
       coalesce(sum(quantity) filter (where moved_on > ${to}), 0) as after,
@@ -97,10 +91,11 @@ function itemMovements(from: string, to: string, where: SQL): SQL {
       coalesce(-sum(quantity) filter (where moved_on <= ${to} and counted_kind = 'issue'), 0) as issues,
       coalesce(sum(quantity) filter (where moved_on <= ${to} and counted_kind = 'count'), 0) as counts
     from (
-      select ${columns} from stock_movements m where m.moved_on > ${to} and ${where}
+      select ${columns} from stock_movements where stock_movements.moved_on > ${to} and ${where}
       union all
-      select ${columns} from stock_movements m
-      where m.moved_on >= ${from} and m.moved_on <= ${to} and m.kind <> 'opening' and ${where}
+      select ${columns} from stock_movements
+      where stock_movements.moved_on >= ${from} and stock_movements.moved_on <= ${to}
+        and stock_movements.kind <> 'opening' and ${where}
     ) moves
     group by 1`;
 }
@@ -142,8 +137,8 @@ type ItemFilters = ReturnType<typeof itemFilters>;
 
 /** Only the movements of the kinds of item listed (the rack items' alone: a third of the rows). */
 function ofKinds(where: ItemFilters): SQL {
-  if (where.racks && !where.spares) return sql`m.rack_item_id is not null`;
-  if (where.spares && !where.racks) return sql`m.inventory_item_id is not null`;
+  if (where.racks && !where.spares) return sql`stock_movements.rack_item_id is not null`;
+  if (where.spares && !where.racks) return sql`stock_movements.inventory_item_id is not null`;
   return sql`true`;
 }
 
@@ -256,7 +251,8 @@ function rowsQuery(
     moved as (${itemMovements(
       filters.from,
       filters.to,
-      sql`(m.rack_item_id in (select id from page) or m.inventory_item_id in (select id from page))`,
+      sql`(stock_movements.rack_item_id in (select id from page)
+        or stock_movements.inventory_item_id in (select id from page))`,
     )})
     select page.type, page.id, page.grp, page.rack_number, page.department, page.place, page.name,
       page.srno, page.put_in, ${FIGURE_COLUMNS(sql`page.balance`)}
