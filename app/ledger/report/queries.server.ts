@@ -142,18 +142,15 @@ function ofKinds(where: ItemFilters): SQL {
   return sql`true`;
 }
 
-/** Each listed item's columns in the report, `balance` its cached stock (a kind not listed: none). */
-function itemColumns(where: ItemFilters) {
-  return {
-    racks: sql`'rack'::text as type, r.id, r.rack_number::int as grp, r.rack_number::int as rack_number,
-      null::text as department, r.section as place, r.material_name as name, null::int as srno,
-      r.created_at as put_in, r.closing_stock as balance`,
-    spares: sql`'spare'::text as type, i.id, ${departmentGroupSql} as grp, null::int as rack_number,
-      i.department, i.assets as place, i.components_and_equipments as name, i.srno,
-      i.created_at as put_in, i.available_stock as balance`,
-    where,
-  };
-}
+/** Each kind's columns in the report (rack items as r, spares lines as i), `balance` its cached stock. */
+const ITEM_COLUMNS = {
+  racks: sql`'rack'::text as type, r.id, r.rack_number::int as grp, r.rack_number::int as rack_number,
+    null::text as department, r.section as place, r.material_name as name, null::int as srno,
+    r.created_at as put_in, r.closing_stock as balance`,
+  spares: sql`'spare'::text as type, i.id, ${departmentGroupSql} as grp, null::int as rack_number,
+    i.department, i.assets as place, i.components_and_equipments as name, i.srno,
+    i.created_at as put_in, i.available_stock as balance`,
+};
 
 /** The report's order: the racks page's, then each department's lines by serial number. */
 const REPORT_ORDER = sql`order by grp, srno nulls first, put_in, id`;
@@ -231,16 +228,15 @@ function rowsQuery(
   page: { limit: number; offset: number },
 ): SQL | null {
   const where = itemFilters(q, filters, maySeeSpares);
-  const columns = itemColumns(where);
   const reach = page.limit + page.offset;
   const parts: SQL[] = [];
   if (where.racks)
-    parts.push(sql`(select ${columns.racks} from rack_items r where ${where.racks}
+    parts.push(sql`(select ${ITEM_COLUMNS.racks} from rack_items r where ${where.racks}
       order by r.rack_number, r.created_at, r.id limit ${reach})`);
   // By department, then serial number: the groups' order (departmentGroup follows DEPARTMENTS,
   // which is alphabetical) on the department-and-serial index.
   if (where.spares)
-    parts.push(sql`(select ${columns.spares} from inventory_items i where ${where.spares}
+    parts.push(sql`(select ${ITEM_COLUMNS.spares} from inventory_items i where ${where.spares}
       order by i.department, i.srno limit ${reach})`);
   if (parts.length === 0) return null;
   return sql`
@@ -268,10 +264,10 @@ function rowsQuery(
  */
 export function reportExportQuery(q: string, filters: ReportFilters, maySeeSpares: boolean): SQL {
   const where = itemFilters(q, filters, maySeeSpares);
-  const columns = itemColumns(where);
   const parts: SQL[] = [];
-  if (where.racks) parts.push(sql`select ${columns.racks} from rack_items r where ${where.racks}`);
-  if (where.spares) parts.push(sql`select ${columns.spares} from inventory_items i where ${where.spares}`);
+  if (where.racks) parts.push(sql`select ${ITEM_COLUMNS.racks} from rack_items r where ${where.racks}`);
+  if (where.spares)
+    parts.push(sql`select ${ITEM_COLUMNS.spares} from inventory_items i where ${where.spares}`);
   const items = parts.length
     ? sql.join(parts, sql` union all `)
     : sql`select null::text as type, null::uuid as id, null::int as grp, null::int as rack_number,
