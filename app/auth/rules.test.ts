@@ -8,8 +8,11 @@ import {
 } from "#app/auth/rules.ts";
 
 describe("registration rules", () => {
+  const register = (email: string, password: string, securityCode: string) =>
+    registerSchema.safeParse({ email, password, securityCode });
+
   it("requires e-mail, password and security code", () => {
-    const result = registerSchema.safeParse({ email: "", password: "", securityCode: "" });
+    const result = register("", "", "");
     expect(result.success).toBe(false);
     const messages = result.error?.issues.map((issue) => issue.message);
     expect(messages).toEqual(
@@ -18,20 +21,13 @@ describe("registration rules", () => {
   });
 
   it("refuses a password shorter than 8 characters", () => {
-    const result = registerSchema.safeParse({
-      email: "a@plant.test",
-      password: "1234567",
-      securityCode: "x",
-    });
-    expect(result.error?.issues[0].message).toBe("Password must be at least 8 characters.");
+    expect(register("a@plant.test", "1234567", "x").error?.issues[0].message).toBe(
+      "Password must be at least 8 characters.",
+    );
   });
 
   it("accepts a valid registration and trims the e-mail", () => {
-    const result = registerSchema.safeParse({
-      email: "  a@plant.test ",
-      password: "12345678",
-      securityCode: "CODE",
-    });
+    const result = register("  a@plant.test ", "12345678", "CODE");
     expect(result.success && result.data.email).toBe("a@plant.test");
   });
 

@@ -11,13 +11,12 @@ import {
 } from "#app/backups/rules.ts";
 
 describe("a backup's name", () => {
-  it("says the plant's date and time, and reads back", () => {
-    const name = backupFileName(new Date("2026-11-25T20:45:30Z"), "Asia/Kolkata");
-    expect(name).toBe("plantops-2026-11-26-021530.backup.gz");
+  it.each([
+    [0, "plantops-2026-11-26-021530.backup.gz"],
+    [2, "plantops-2026-11-26-021530-2.backup.gz"],
+  ])("numbered %i, says the plant's date and time, and reads back: %s", (duplicate, name) => {
+    expect(backupFileName(new Date("2026-11-25T20:45:30Z"), "Asia/Kolkata", duplicate)).toBe(name);
     expect(parseBackupName(name)).toEqual({ date: "2026-11-26", time: "02:15:30" });
-    expect(backupFileName(new Date("2026-11-25T20:45:30Z"), "Asia/Kolkata", 2)).toBe(
-      "plantops-2026-11-26-021530-2.backup.gz",
-    );
   });
 
   it("of a second that has backups, is numbered above the highest, never in a gap the retention left", () => {

@@ -3,7 +3,6 @@ import {
   addMonths,
   alertMessages,
   alertTitle,
-  cellText,
   contractAlertTitle,
   contractMessage,
   contractStateAt,
@@ -278,15 +277,6 @@ describe("display", () => {
   ])("shows the date %j as %j", (date, shown) => {
     expect(formatDateGB(date)).toBe(shown);
     expect(alertTitle(date)).toBe(`AMC exceeds for the equipment with Next Due Date: ${shown}`);
-  });
-
-  it.each([
-    ["", "N/A"],
-    ["   ", "N/A"],
-    [null, "N/A"],
-    ["Kirloskar", "Kirloskar"],
-  ])("shows the text cell %j as %j (N/A when empty)", (text, shown) => {
-    expect(cellText(text)).toBe(shown);
   });
 
   it("words the WhatsApp messages as the spec does", () => {

@@ -131,9 +131,6 @@ export function suggestNextDueDate(lastCheckedOn: string | null | undefined, pms
   }
 }
 
-/** Empty text cells of the contract table read 'N/A' (the legacy app "Dates"). */
-export const cellText = (value: string | null | undefined) => (value?.trim() ? value : "N/A");
-
 // Message texts (issue #5, the legacy app "Notifications dialog"). A contract flagged by its next due
 // date keeps the spec's texts; one flagged by its validity end says so, with that date.
 export const expiredMessage = (equipment: string, nextDueDate: string | null | undefined) =>

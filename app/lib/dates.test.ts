@@ -12,19 +12,12 @@ import {
 } from "#app/lib/dates.ts";
 
 describe("a zone's wall clock", () => {
-  it("reads the zone's date and time, midnight as 00 and the date already the next day", () => {
-    expect(wallClock(new Date("2026-11-25T18:30:05Z"), "Asia/Kolkata")).toEqual({
-      date: "2026-11-26",
-      hour: "00",
-      minute: "00",
-      second: "05",
-    });
-    expect(wallClock(new Date("2026-11-26T08:09:52Z"), "UTC")).toEqual({
-      date: "2026-11-26",
-      hour: "08",
-      minute: "09",
-      second: "52",
-    });
+  // Midnight reads 00, with the date already the next day.
+  it.each([
+    ["2026-11-25T18:30:05Z", "Asia/Kolkata", { date: "2026-11-26", hour: "00", minute: "00", second: "05" }],
+    ["2026-11-26T08:09:52Z", "UTC", { date: "2026-11-26", hour: "08", minute: "09", second: "52" }],
+  ])("reads %s in %s as the zone's date and time", (instant, zone, clock) => {
+    expect(wallClock(new Date(instant), zone)).toEqual(clock);
   });
 });
 

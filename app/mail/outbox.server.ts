@@ -2,7 +2,7 @@ import { desc, eq, sql } from "drizzle-orm";
 import { audit } from "#app/audit/log.server.ts";
 import type { Tx } from "#app/db/client.server.ts";
 import type { Mailer, MailMessage } from "#app/mail/mailer.server.ts";
-import { errorSummary, MAX_ATTEMPTS, type OutboxStatus, retryDelayMinutes } from "#app/mail/rules.ts";
+import { errorSummary, MAX_ATTEMPTS, retryDelayMinutes } from "#app/mail/rules.ts";
 import { outbox } from "#app/mail/table.server.ts";
 
 /** How long a worker holds a row it took: if it dies mid-send, another takes the row after this. */
@@ -86,22 +86,9 @@ export async function flushOutbox(db: Tx, mailer: Mailer, now: Date, limit = 100
   return counts;
 }
 
-export type OutboxRow = {
-  id: string;
-  kind: string;
-  recipient: string;
-  subject: string;
-  status: OutboxStatus;
-  attempts: number;
-  lastError: string | null;
-  createdAt: Date;
-  nextAttemptAt: Date;
-  sentAt: Date | null;
-};
-
 /** The newest messages first, for the admin page. */
-export async function listOutbox(db: Tx, limit = 200): Promise<OutboxRow[]> {
-  const rows = await db
+export async function listOutbox(db: Tx, limit = 200) {
+  return db
     .select({
       id: outbox.id,
       kind: outbox.kind,
@@ -117,7 +104,6 @@ export async function listOutbox(db: Tx, limit = 200): Promise<OutboxRow[]> {
     .from(outbox)
     .orderBy(desc(outbox.createdAt))
     .limit(limit);
-  return rows as OutboxRow[];
 }
 
 /** "Send again": the message is queued afresh (attempts from zero). False when there is no such message. */

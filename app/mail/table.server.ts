@@ -1,5 +1,6 @@
 import { index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { recordColumns } from "#app/db/columns.ts";
+import type { OutboxStatus } from "#app/mail/rules.ts";
 
 // Every e-mail PlantOps sends is first a row here, written in the same transaction as the decision
 // to send it (a reminder's reminders_sent row, a test mail's click). The outbox worker delivers
@@ -15,7 +16,7 @@ export const outbox = pgTable(
     body: text("body").notNull(),
     html: text("html"),
     /** queued → sent, or failed after the last attempt (rules.ts MAX_ATTEMPTS). */
-    status: text("status").notNull().default("queued"),
+    status: text("status").$type<OutboxStatus>().notNull().default("queued"),
     attempts: integer("attempts").notNull().default(0),
     /** Not before this instant; a worker that takes the row moves it forward as its lease. */
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),

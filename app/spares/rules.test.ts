@@ -12,22 +12,20 @@ import {
 } from "#app/spares/rules.ts";
 
 describe("excess/shortfall", () => {
-  it("is available stock minus min stock", () => {
-    expect(excessShortFall(10, 4)).toBe(6);
-    expect(excessShortFall(4, 10)).toBe(-6);
-  });
-
-  it("counts a missing figure as 0", () => {
-    expect(excessShortFall(undefined, 5)).toBe(-5);
-    expect(excessShortFall(7, null)).toBe(7);
-    expect(excessShortFall()).toBe(0);
-    expect(excessShortFall(Number.NaN, 2)).toBe(-2);
-  });
-
-  it("keeps the 3 decimals stock is measured in, without floating-point noise", () => {
-    expect(excessShortFall(10.1, 3.05)).toBe(7.05);
-    expect(excessShortFall(0.3, 0.1)).toBe(0.2);
-    expect(Object.is(excessShortFall(2.5, 2.5), 0)).toBe(true);
+  // Available stock minus min stock, a missing figure counting as 0, in the 3 decimals stock is
+  // measured in without floating-point noise; equal figures give 0, never −0 (toBe tells them apart).
+  it.each([
+    [10, 4, 6],
+    [4, 10, -6],
+    [undefined, 5, -5],
+    [7, null, 7],
+    [undefined, undefined, 0],
+    [Number.NaN, 2, -2],
+    [10.1, 3.05, 7.05],
+    [0.3, 0.1, 0.2],
+    [2.5, 2.5, 0],
+  ])("of %s available and %s minimum is %s", (available, minimum, expected) => {
+    expect(excessShortFall(available, minimum)).toBe(expected);
   });
 });
 

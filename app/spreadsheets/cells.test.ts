@@ -21,18 +21,8 @@ describe("formula injection", () => {
     "@SUM(A1)",
     "\tx",
     "\rx",
-  ])("prefixes %j with an apostrophe in a CSV", (text) => {
-    expect(toCsvText(text)).toBe(`'${text}`);
-    expect(csvCell("text", text)).toBe(`'${text}`);
-  });
-
-  it("leaves ordinary text, and numbers in number columns, alone", () => {
-    expect(toCsvText("Motor 5")).toBe("Motor 5");
-    expect(toCsvText("'quoted'")).toBe("'quoted'");
-    expect(csvCell("number", "-2.500")).toBe("-2.5");
-  });
-
-  it.each([
+    // Not a phone number written with spaces (a plus and digits with spaces, which no
+    // spreadsheet runs: below), so these keep the apostrophe too.
     "+1+cmd|' /C calc'!A0",
     "+91 98220 12345+cmd|' /C calc'!A0",
     '=HYPERLINK("http://evil.test","+91 98220 12345")',
@@ -44,8 +34,15 @@ describe("formula injection", () => {
     "+ 91 98220",
     "+91",
     "-91 98220 12345",
-  ])("keeps the apostrophe on %j, which is not a phone number written with spaces", (text) => {
+  ])("prefixes %j with an apostrophe in a CSV", (text) => {
     expect(toCsvText(text)).toBe(`'${text}`);
+    expect(csvCell("text", text)).toBe(`'${text}`);
+  });
+
+  it("leaves ordinary text, and numbers in number columns, alone", () => {
+    expect(toCsvText("Motor 5")).toBe("Motor 5");
+    expect(toCsvText("'quoted'")).toBe("'quoted'");
+    expect(csvCell("number", "-2.500")).toBe("-2.5");
   });
 
   it.each([

@@ -13,13 +13,14 @@ import {
 } from "#app/spreadsheets/import-rules.ts";
 
 describe("naturalKey", () => {
-  it("matches as people do: case, surrounding spaces and runs of spaces ignored", () => {
-    expect(naturalKey(3, " Pressure  Gauge ")).toBe(naturalKey("3", "pressure gauge"));
-  });
-
-  it("keeps the parts apart, so moving a word between them makes another key", () => {
-    expect(naturalKey("Fire pump", "Kirloskar")).not.toBe(naturalKey("Fire", "pump Kirloskar"));
-    expect(naturalKey("Rack1A", 1)).not.toBe(naturalKey("Rack1A", 11));
+  // Matches as people do (case, surrounding spaces and runs of spaces ignored), and keeps the parts
+  // apart, so moving a word between them makes another key.
+  it.each([
+    [[3, " Pressure  Gauge "], ["3", "pressure gauge"], true],
+    [["Fire pump", "Kirloskar"], ["Fire", "pump Kirloskar"], false],
+    [["Rack1A", 1], ["Rack1A", 11], false],
+  ])("of %j and of %j is the same key: %s", (one, other, same) => {
+    expect(naturalKey(...one) === naturalKey(...other)).toBe(same);
   });
 });
 

@@ -26,6 +26,13 @@ import {
 import { stockMovements as m } from "#app/stock/table.server.ts";
 
 /**
+ * The kind a movement counts under in a period's figures: a reversal under the kind it reverses
+ * (looked up by key, and only for reversals), any other movement under its own. A join to the
+ * reversed movement instead cost a probe, or a hash of the whole ledger, for every movement.
+ */
+export const countedKind = sql<string>`(case when ${m.kind} = 'reversal' then (select reversed.kind from ${m} reversed where reversed.id = ${m.reversesId}) else ${m.kind} end)`;
+
+/**
  * A movement that counts as issued: an issue, or the reversal of one (which counts under the kind
  * it reverses, with the opposite sign). The reversed movement's kind is looked up by its key, and
  * only for reversals: a join to the ledger hashed every movement on each call, and a lookup for
@@ -676,16 +683,14 @@ export async function stockCardDays(
   item: StockItemRef,
   range: { from?: string | null; to?: string | null } = {},
 ): Promise<CardDay[]> {
-  const kind = sql`coalesce(${reversed.kind}, ${m.kind})`;
   const rows = await db
     .select({
       day: m.movedOn,
-      receipts: sql<string>`coalesce(sum(${m.quantity}) filter (where ${kind} = 'receipt'), 0)`,
-      issues: sql<string>`coalesce(-sum(${m.quantity}) filter (where ${kind} = 'issue'), 0)`,
+      receipts: sql<string>`coalesce(sum(${m.quantity}) filter (where ${countedKind} = 'receipt'), 0)`,
+      issues: sql<string>`coalesce(-sum(${m.quantity}) filter (where ${countedKind} = 'issue'), 0)`,
       change: sql<string>`sum(${m.quantity})`,
     })
     .from(m)
-    .leftJoin(reversed, eq(reversed.id, m.reversesId))
     .where(
       and(
         ofItem(item),
@@ -724,6 +729,11 @@ export async function issuedPerMonth(
 /**
  * What each department's spares lines issued per day from `from` to `to`, net of reversed issues
  * (a reversal counts under the kind it reverses, on its own date): the days with issues only.
+ *
+ * The window's issues come from the movements-by-date index (drizzle/0015), and each line's
+ * department is looked up by its key, once per line (the lookup is a lateral subquery, which the
+ * planner memoizes): a join let the planner hash every spares line (102,000 with the grown
+ * department) to find the departments of the 2,000 that issued (docs/performance.md, the charts).
  */
 export async function issuedPerDepartmentDay(
   db: Tx,
@@ -731,15 +741,14 @@ export async function issuedPerDepartmentDay(
   from: string,
   to: string,
 ): Promise<{ department: string; day: string; issued: number }[]> {
-  const rows = await db
-    .select({
-      department: sql<string>`${lines.department}`,
-      day: m.movedOn,
-      issued: sql<string>`-sum(${m.quantity})`,
-    })
-    .from(m)
-    .innerJoin(lines.table, eq(lines.id, m.inventoryItemId))
-    .where(and(gte(m.movedOn, from), lte(m.movedOn, to), countsAsIssue))
-    .groupBy(lines.department, m.movedOn);
+  const rows = (await db.execute(sql`
+    select line.department, ${m.movedOn} as day, -sum(${m.quantity}) as issued
+    from ${m} cross join lateral (
+      select ${lines.department} as department from ${lines.table}
+      where ${lines.id} = ${m.inventoryItemId} limit 1
+    ) line
+    where ${m.movedOn} >= ${from} and ${m.movedOn} <= ${to} and ${m.inventoryItemId} is not null
+      and ${countsAsIssue}
+    group by 1, 2`)) as unknown as { department: string; day: string; issued: string }[];
   return rows.map((row) => ({ department: row.department, day: row.day, issued: quantityOf(row.issued) }));
 }

@@ -1,4 +1,4 @@
-import { eq, inArray } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Tx } from "#app/db/client.server.ts";
 import { stockCache } from "#app/db/stock-cache.server.ts";
 import type { StockHolder } from "#app/stock/journal.server.ts";
@@ -42,10 +42,4 @@ export async function describeRackItem(db: Tx, id: string) {
     listHref: `/about?rack=${row.rackNumber}`,
     reorder: null,
   };
-}
-
-/** Each item's edit page, for the items that still exist (the history's links). */
-export async function rackItemEditPaths(db: Tx, ids: string[]): Promise<{ id: string; href: string }[]> {
-  const rows = await db.select({ id: t.id, rack: t.rackNumber }).from(t).where(inArray(t.id, ids));
-  return rows.map((row) => ({ id: row.id, href: `/rackupdate/${row.rack}/${row.id}` }));
 }

@@ -28,14 +28,8 @@ export const userRecord = defineRecord({
 
 export type UserField = (typeof userRecord.names)[number];
 
-/** The table's columns that are no field of a person's record: the sign-in's and the list sizes. */
-export const USER_BOOKKEEPING = [
-  "id",
-  "createdAt",
-  "updatedAt",
-  "createdBy",
-  "updatedBy",
-  "version",
-  "passwordHash",
-  "listSizes",
-] as const;
+/**
+ * The table's columns that are no field of a person's record beside those every record's table has
+ * (db/columns.ts BOOKKEEPING_COLUMNS): the sign-in's and the list sizes.
+ */
+export const USER_BOOKKEEPING = ["passwordHash", "listSizes"] as const;

@@ -4,7 +4,12 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { users } from "#app/auth/table.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { plantToday } from "#app/db/records.server.ts";
-import { periodFigures, recordMovement, reverseMovement } from "#app/ledger/movements.server.ts";
+import {
+  periodFigures,
+  recordMovement,
+  reverseMovement,
+  stockCardDays,
+} from "#app/ledger/movements.server.ts";
 import { addDays } from "#app/lib/dates.ts";
 import type { StockItemRef } from "#app/stock/item.ts";
 import { type EnteredKind, type LedgerEntry, monthOf, periodFigures as recompute } from "#app/stock/rules.ts";
@@ -175,5 +180,24 @@ describe("period figures from the cached balance", () => {
       period,
     );
     expect(none).toEqual({ rows: [], total: 0, page: 1 });
+  });
+});
+
+describe("the stock card's days (its balance chart)", () => {
+  it("agree with a full recomputation: each day's receipts and issues net of reversals, and its change", async () => {
+    for (const item of items) {
+      const entries = await entriesOf(item);
+      const days = await stockCardDays(db, item);
+      expect(days.map((day) => day.day)).toEqual([...new Set(entries.map((entry) => entry.movedOn))].sort());
+      for (const day of days) {
+        const figures = recompute(entries, day.day, day.day);
+        expect(day, `${item.id} ${day.day}`).toEqual({
+          day: day.day,
+          receipts: figures.receipts,
+          issues: figures.issues,
+          change: figures.closing - figures.opening,
+        });
+      }
+    }
   });
 });

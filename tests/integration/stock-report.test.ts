@@ -9,14 +9,17 @@ import {
   stockOn,
   ZERO_FIGURES,
 } from "#app/ledger/movements.server.ts";
-import type { ReportCharts } from "#app/ledger/report/chart.server.ts";
+import { type ReportCharts, reportChartViews } from "#app/ledger/report/chart.server.ts";
 import { groupDepartment } from "#app/ledger/report/labels.ts";
+import { MOST_USED, type ReportPage, reportForPrint, reportPage } from "#app/ledger/report/queries.server.ts";
 import { loader as apiReport } from "#app/ledger/report/routes/api-report.ts";
 import { loader as printLoader } from "#app/ledger/report/routes/print.tsx";
 import { loader as reportLoader } from "#app/ledger/report/routes/report.tsx";
+import { readReportView } from "#app/ledger/report/view.ts";
 import { addDays } from "#app/lib/dates.ts";
 import { inventoryItems } from "#app/spares/table.server.ts";
 import type { StockItemRef } from "#app/stock/item.ts";
+import { formatQuantity } from "#app/stock/rules.ts";
 import { rackItems } from "#app/store-racks/table.server.ts";
 import { layerNamed, quantityOfWidth } from "#tests/support/charts.ts";
 import { buildRequest, run } from "#tests/support/requests.ts";
@@ -409,5 +412,114 @@ describe("GET /api/stock/report", () => {
     const { action } = await import("#app/ledger/report/routes/api-report.ts");
     const posted = await run(action, buildRequest("/api/stock/report", { json: {}, token }));
     expect(posted.status).toBe(405);
+  });
+});
+
+describe("the totals and the rows, read apart (issue 36)", () => {
+  // The group totals come from one aggregate per group and the page's rows from a query that
+  // stops at the page: every group's totals must still be what its rows add up to, on any page,
+  // with movements after the period, openings and reversals inside it, and the charts must draw
+  // those very totals.
+  const sum = (rows: readonly Figures[], pick: (row: Figures) => number) =>
+    Math.round(rows.reduce((total, row) => total + pick(row), 0) * 1000) / 1000;
+  const summed = (rows: readonly Figures[]) => ({
+    opening: sum(rows, (row) => row.opening),
+    receipts: sum(rows, (row) => row.receipts),
+    issues: sum(rows, (row) => row.issues),
+    counts: sum(rows, (row) => row.counts),
+    closing: sum(rows, (row) => row.closing),
+  });
+
+  beforeAll(async () => {
+    const pump = await sparesLine("Electrician", 42, "Pump seal kit");
+    await move(pump, "opening", "2026-10-09", 12);
+    await move(pump, "issue", "2026-10-21", 5);
+    await move(pump, "receipt", "2026-11-03", 4); // after the period
+    // An opening put in by mistake inside the period and reversed: neither moves any figure.
+    const wrongOpening = await move(
+      await sparesLine("FireFight", 10, "Nozzle 19 mm"),
+      "opening",
+      "2026-10-11",
+      6,
+    );
+    expect((await reverseMovement(db, wrongOpening.id, userId)).ok).toBe(true);
+    const valve = await sparesLine("FireFight", 11, "Landing valve");
+    await move(valve, "opening", "2026-09-01", 30);
+    await move(valve, "issue", "2026-10-02", 9);
+    await move(valve, "count", "2026-10-30", 20);
+  });
+
+  it("totals every group as its rows add up, page after page, and draws those totals", async () => {
+    for (const query of [
+      OCTOBER,
+      `${OCTOBER}&department=FireFight`,
+      `${OCTOBER}&items=spare`,
+      `${OCTOBER}&q=valve`,
+      "from=2026-10-15&to=2026-11-30",
+    ]) {
+      const { params, filters } = readReportView(new URLSearchParams(query), "2026-11-26");
+      const whole = await reportForPrint(db, params.q, filters, true, true);
+      // Pages of two rows (the pages' own sizes are 25 and up): every page boundary is crossed.
+      const pages: ReportPage[] = [];
+      for (let page = 1; page <= Math.ceil(whole.total / 2); page += 1)
+        pages.push(await reportPage(db, { q: params.q, page, size: 2 }, filters, true, true));
+      const rows = pages.flatMap((page) => page.rows);
+      expect(rows, query).toEqual(whole.rows);
+      expect(rows.length, query).toBe(whole.total);
+      for (const group of new Set(rows.map((row) => row.group))) {
+        const mine = rows.filter((row) => row.group === group);
+        const totals = { group, items: mine.length, ...summed(mine) };
+        expect(
+          whole.groups.find((g) => g.group === group),
+          `${query} group ${group}`,
+        ).toEqual(totals);
+        for (const page of pages.filter((page) => page.rows.some((row) => row.group === group)))
+          expect(page.groups.find((g) => g.group === group)).toEqual(totals);
+      }
+      expect(whole.totals, query).toEqual({ items: rows.length, ...summed(rows) });
+      for (const page of pages) {
+        expect(page.totals).toEqual(whole.totals);
+        expect(page.charts).toEqual(whole.charts);
+      }
+      // The chart's bars are the groups' own receipts and issues, for every group that moved (a
+      // bar's length to the tenth of a pixel it is drawn at; its words exactly).
+      const charts = reportChartViews(whole.charts ?? { groups: [], mostUsed: [] }, filters);
+      const moved = whole.groups.filter((group) => group.receipts > 0 || group.issues > 0);
+      const tenths = (value: number) => Math.round(value * 10) / 10;
+      const read = (name: string) =>
+        layerNamed(charts.groups.geometry, name, "bars").bars.map((bar) =>
+          tenths(quantityOfWidth(charts.groups.geometry, bar.width)),
+        );
+      expect(read("Received"), query).toEqual(moved.map((group) => tenths(group.receipts)));
+      expect(read("Issued"), query).toEqual(moved.map((group) => tenths(group.issues)));
+      for (const group of moved)
+        expect(charts.groups.description).toContain(
+          `received ${formatQuantity(group.receipts)}, issued ${formatQuantity(group.issues)}`,
+        );
+      const used = rows
+        .filter((row) => row.issues > 0)
+        .sort((a, b) => b.issues - a.issues || a.name.localeCompare(b.name))
+        .map((row) => ({ id: row.id, issues: row.issues }));
+      expect(
+        whole.charts?.mostUsed.map((item) => ({ id: item.id, issues: item.issues })),
+        query,
+      ).toEqual(used.slice(0, MOST_USED));
+    }
+  });
+
+  it("gives the new lines' figures: an opening after the period's start in the opening, a reversed opening nowhere", async () => {
+    const body = await report(`${OCTOBER}&items=spare&size=200`);
+    const byName = Object.fromEntries(body.rows.map((row) => [row.name, figuresOf(row)]));
+    expect(byName["Pump seal kit"]).toEqual({ opening: 12, receipts: 0, issues: 5, counts: 0, closing: 7 });
+    expect(byName["Nozzle 19 mm"]).toEqual({ opening: 0, receipts: 0, issues: 0, counts: 0, closing: 0 });
+    expect(byName["Landing valve"]).toEqual({ opening: 30, receipts: 0, issues: 9, counts: -1, closing: 20 });
+    // The list runs Electrician's lines, then FireFight's, each by serial number.
+    expect(body.rows.map((row) => row.name)).toEqual([
+      "Armoured cable 4C [m]",
+      "Pump seal kit",
+      "Hose coupling 63 mm",
+      "Nozzle 19 mm",
+      "Landing valve",
+    ]);
   });
 });

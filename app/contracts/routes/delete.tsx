@@ -2,11 +2,12 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { requirePermission } from "#app/auth/session.server.ts";
 import { deleteContract, getContract } from "#app/contracts/queries.server.ts";
-import { cellText } from "#app/contracts/rules.ts";
+import { contractRecord } from "#app/contracts/record.ts";
 import { contractMessages } from "#app/contracts/schema.ts";
 import { db } from "#app/db/client.server.ts";
 import { formatDateGB } from "#app/lib/dates.ts";
 import { notFound } from "#app/lib/http.server.ts";
+import { cellText } from "#app/lib/record.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { ConfirmDeleteForm } from "#app/ui/confirm-delete.tsx";
 import { pageTitle } from "#app/ui/page-head.ts";
@@ -35,9 +36,9 @@ export default function DeleteContractPage() {
       <h1 id="amc-delete-title">Delete contract</h1>
       <dl>
         <dt>Equipment</dt>
-        <dd>{cellText(equipment.equipment)}</dd>
+        <dd>{cellText(contractRecord, "equipment", equipment.equipment)}</dd>
         <dt>Company</dt>
-        <dd>{cellText(equipment.company)}</dd>
+        <dd>{cellText(contractRecord, "company", equipment.company)}</dd>
         <dt>Next Due Date</dt>
         <dd>{formatDateGB(equipment.nextDueDate)}</dd>
       </dl>
