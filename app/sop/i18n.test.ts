@@ -1,0 +1,123 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { compileMessage } from "@lingui/message-utils/compileMessage";
+import { describe, expect, it } from "vitest";
+import { requiredMessage } from "#app/sop/engine/schema.ts";
+import type { FormatDefinition, InputDef } from "#app/sop/engine/types.ts";
+import { MESSAGE_PATTERN_KEYS } from "#app/sop/engine/words.ts";
+import { formats } from "#app/sop/formats/index.ts";
+import { NOT_GIVEN } from "#app/sop/list.ts";
+import * as paths from "#app/sop/paths.ts";
+
+// The SOP formats in Hindi: every word a format's pages show from its definition has a Hindi
+// translation in the catalogue (the format's own namespace, its code, or the engine's, "sop"), and
+// every word the engine and the pages write has one in "sop". A word missing here shows in English
+// on a Hindi page; a key with placeholders missing shows its braces on every page.
+
+type Catalogue = { messages: Record<string, Record<string, string>> };
+const hi: Catalogue = JSON.parse(readFileSync(join(import.meta.dirname, "../i18n/locales/hi.json"), "utf8"));
+const sop = hi.messages.sop ?? {};
+
+/** The formats whose every word is translated. */
+const TRANSLATED = ["AS06", "AS08", "AS09", "AS10", "AS11", "AS12", "AS14", "AS15", "AS16", "AS17"];
+
+/** Every word of a definition its pages show: headings, labels, items, choices, own messages. */
+function wordsOf(definition: FormatDefinition): string[] {
+  const words = [definition.heading, ...definition.keyFields.map((field) => field.label)];
+  const input = (each: InputDef | undefined) => {
+    if (!each) return;
+    words.push(each.label);
+    if (each.kind === "choice") words.push(...each.choices.map((choice) => choice.label));
+    // A message of its own (not "{label} is required.", which "sop" words around the label).
+    if (each.required && requiredMessage(each) !== `${each.label} is required.`)
+      words.push(requiredMessage(each));
+  };
+  [...definition.header, ...definition.footer].forEach(input);
+  for (const block of definition.body) {
+    if (block.type === "checklist") {
+      words.push(block.itemColumn);
+      input(block.status);
+      input(block.remarks);
+      for (const section of block.sections) {
+        if (section.title) words.push(section.title);
+        words.push(...section.items.map((item) => item.label));
+      }
+    } else if (block.type === "register") {
+      for (const part of block.parts) {
+        if (part.title) words.push(part.title);
+        part.columns.forEach(input);
+      }
+    } else {
+      words.push(block.title, block.itemColumn, block.countColumn, block.totalLabel);
+      words.push(...block.items.map((item) => item.label));
+    }
+  }
+  return [...new Set(words)];
+}
+
+/** The English keys the engine and the SOP pages translate: `_("…")` in app/sop, its messages. */
+function engineKeys(): string[] {
+  const root = join(import.meta.dirname);
+  const files = readdirSync(root, { recursive: true, encoding: "utf8" }).filter(
+    (file) => /\.tsx?$/.test(file) && !file.endsWith(".test.ts"),
+  );
+  const keys = new Set<string>();
+  for (const file of files) {
+    const source = readFileSync(join(root, file), "utf8");
+    for (const [, literal] of source.matchAll(/\b_\(\s*("(?:[^"\\]|\\.)*")/g)) keys.add(JSON.parse(literal));
+  }
+  // The schema's messages written out in full ("Enter a time as HH:MM.").
+  const schema = readFileSync(join(root, "engine/schema.ts"), "utf8");
+  for (const [, message] of schema.matchAll(/"([A-Z][^"]*\.)"/g)) keys.add(message);
+  return [
+    ...keys,
+    ...MESSAGE_PATTERN_KEYS,
+    NOT_GIVEN,
+    "Yes",
+    "No",
+    paths.SAVED_MESSAGE,
+    paths.UPDATED_MESSAGE,
+    paths.DELETED_MESSAGE,
+    paths.DELETE_QUESTION,
+    paths.NOT_SAVED_MESSAGE,
+    ...formats.map((format) => format.title),
+  ];
+}
+
+const placeholders = (message: string) =>
+  [...message.matchAll(/\{(\w+)[,}]/g)].map(([, name]) => name).sort();
+
+describe("the SOP formats in Hindi", () => {
+  it.each(TRANSLATED)("%s: every word of its definition has its Hindi", (code) => {
+    const definition = formats.find((format) => format.code === code);
+    expect(definition).toBeDefined();
+    const own = hi.messages[code] ?? {};
+    const missing = wordsOf(definition as FormatDefinition).filter((word) => !own[word] && !sop[word]);
+    expect(missing).toEqual([]);
+  });
+
+  it("the engine's and the pages' words, the schema's messages and the formats' titles are in 'sop'", () => {
+    const keys = engineKeys();
+    // The scan finds what it should: the form's, the sheet's and the records list's words.
+    expect(keys).toEqual(expect.arrayContaining(["Add row", "Not answered", "No records saved yet."]));
+    expect(keys.filter((key) => !sop[key])).toEqual([]);
+  });
+
+  it("each translation compiles and keeps its English's placeholders", () => {
+    const namespaces = ["sop", ...TRANSLATED].map((name) => hi.messages[name] ?? {});
+    for (const messages of namespaces) {
+      for (const [english, hindi] of Object.entries(messages)) {
+        expect(() => compileMessage(hindi), english).not.toThrow();
+        expect(placeholders(hindi), english).toEqual(placeholders(english));
+      }
+    }
+  });
+
+  it("a word both 'sop' and a format's namespace hold reads the same in both", () => {
+    for (const code of TRANSLATED) {
+      const own = hi.messages[code] ?? {};
+      const differing = Object.keys(own).filter((key) => sop[key] && sop[key] !== own[key]);
+      expect(differing, code).toEqual([]);
+    }
+  });
+});
