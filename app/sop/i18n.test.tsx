@@ -1,10 +1,15 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { setupI18n } from "@lingui/core";
 import { compileMessage } from "@lingui/message-utils/compileMessage";
+import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import { pageMessages } from "#app/i18n/catalogues.server.ts";
+import { LanguageProvider } from "#app/i18n/provider.tsx";
 import { requiredMessage } from "#app/sop/engine/schema.ts";
-import type { FormatDefinition, InputDef } from "#app/sop/engine/types.ts";
-import { MESSAGE_PATTERN_KEYS } from "#app/sop/engine/words.ts";
+import { SopSheet } from "#app/sop/engine/sheet.tsx";
+import type { FormatDefinition, InputDef, SopData } from "#app/sop/engine/types.ts";
+import { MESSAGE_PATTERN_KEYS, sopMessage } from "#app/sop/engine/words.ts";
 import { formats } from "#app/sop/formats/index.ts";
 import { NOT_GIVEN } from "#app/sop/list.ts";
 import * as paths from "#app/sop/paths.ts";
@@ -59,7 +64,7 @@ function wordsOf(definition: FormatDefinition): string[] {
 function engineKeys(): string[] {
   const root = join(import.meta.dirname);
   const files = readdirSync(root, { recursive: true, encoding: "utf8" }).filter(
-    (file) => /\.tsx?$/.test(file) && !file.endsWith(".test.ts"),
+    (file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file),
   );
   const keys = new Set<string>();
   for (const file of files) {
@@ -119,5 +124,80 @@ describe("the SOP formats in Hindi", () => {
       const differing = Object.keys(own).filter((key) => sop[key] && sop[key] !== own[key]);
       expect(differing, code).toEqual([]);
     }
+  });
+});
+
+/** The sheet of a record (the record page's and the printed one) as a page in `code` shows it. */
+function sheetIn(code: string, definition: FormatDefinition, data: SopData) {
+  const language = { code, locale: code === "hi" ? "hi-IN" : "en-IN" };
+  const messages = pageMessages(code, ["common", "sop", definition.code]);
+  return renderToStaticMarkup(
+    <LanguageProvider language={language} messages={messages}>
+      <SopSheet definition={definition} data={data} />
+    </LanguageProvider>,
+  );
+}
+
+/** The texts of the markup, each trimmed of the ":" a field's name ends with. */
+const textsOf = (html: string) =>
+  html
+    .split(/<[^>]+>/)
+    .map((text) => text.trim().replace(/:$/, ""))
+    .filter(Boolean);
+
+// One register row, every checklist item unanswered: the sheet shows all its words.
+const sample: SopData = { entries: [{}] };
+
+describe("a saved record's sheet", () => {
+  it.each(TRANSLATED)("%s in Hindi shows no word of its definition in English", (code) => {
+    const definition = formats.find((format) => format.code === code) as FormatDefinition;
+    const own = hi.messages[code] ?? {};
+    const html = sheetIn("hi", definition, sample);
+    expect(html).toContain(own[definition.heading]);
+    const english = new Set(wordsOf(definition).filter((word) => (own[word] ?? sop[word]) !== word));
+    expect(textsOf(html).filter((text) => english.has(text))).toEqual([]);
+  });
+
+  it.each(TRANSLATED)("%s in English reads as before, no placeholder left in braces", (code) => {
+    const definition = formats.find((format) => format.code === code) as FormatDefinition;
+    const html = sheetIn("en", definition, sample);
+    expect(html).toContain(`FORMAT NO. ${definition.formatNo}`);
+    expect(html).toContain(definition.heading);
+    // The landscape sheets' page size (a <style>) aside.
+    expect(html.replace(/<style>.*?<\/style>/g, "")).not.toMatch(/[{}]/);
+  });
+});
+
+describe("the schema's messages where they are shown", () => {
+  const translate = (code: string, namespace: string) => {
+    const i18n = setupI18n({
+      locale: code,
+      messages: { [code]: pageMessages(code, ["common", "sop", namespace]) },
+      missing: (_locale, id) => id,
+    });
+    return i18n._.bind(i18n);
+  };
+  const hindi = translate("hi", "AS09");
+
+  it("are in Hindi, the label inside translated, values as they are", () => {
+    expect(sopMessage(hindi, "Vehicle number is required.")).toBe("गाड़ी नंबर ज़रूरी है।");
+    expect(sopMessage(hindi, "Date in must be between 01/01/2000 and 26/11/2027.")).toBe(
+      "अंदर आने की तारीख 01/01/2000 और 26/11/2027 के बीच होनी चाहिए।",
+    );
+    expect(sopMessage(hindi, "At most 40 characters.")).toBe("ज़्यादा से ज़्यादा 40 अक्षर।");
+    expect(sopMessage(hindi, "Enter a whole number of 0 or more.")).toBe("0 या उससे ज़्यादा की पूरी संख्या लिखें।");
+  });
+
+  it("a format's own message is its own key (AS11: the box lorry's number)", () => {
+    expect(sopMessage(translate("hi", "AS11"), "Lorry number is required.")).toBe("लॉरी नंबर ज़रूरी है।");
+  });
+
+  it("stay as they are in English", () => {
+    const english = translate("en", "AS09");
+    for (const message of [
+      "Vehicle number is required.",
+      "Date in must be between 01/01/2000 and 26/11/2027.",
+    ])
+      expect(sopMessage(english, message)).toBe(message);
   });
 });
