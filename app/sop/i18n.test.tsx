@@ -60,7 +60,7 @@ function wordsOf(definition: FormatDefinition): string[] {
   return [...new Set(words)];
 }
 
-/** The English keys the engine and the SOP pages translate: `_("…")` in app/sop, its messages. */
+/** The English keys the engine and the SOP pages translate: `_("…")` and page titles in app/sop, its messages. */
 function engineKeys(): string[] {
   const root = join(import.meta.dirname);
   const files = readdirSync(root, { recursive: true, encoding: "utf8" }).filter(
@@ -69,7 +69,9 @@ function engineKeys(): string[] {
   const keys = new Set<string>();
   for (const file of files) {
     const source = readFileSync(join(root, file), "utf8");
-    for (const [, literal] of source.matchAll(/\b_\(\s*("(?:[^"\\]|\\.)*")/g)) keys.add(JSON.parse(literal));
+    // The page's translator, and a page's title (pageTitle translates it).
+    for (const [, literal] of source.matchAll(/\b(?:_|pageTitle)\(\s*("(?:[^"\\]|\\.)*")/g))
+      keys.add(JSON.parse(literal));
   }
   // The schema's messages written out in full ("Enter a time as HH:MM.").
   const schema = readFileSync(join(root, "engine/schema.ts"), "utf8");
