@@ -20,7 +20,8 @@ import * as paths from "#app/sop/paths.ts";
 // on a Hindi page; a key with placeholders missing shows its braces on every page.
 
 type Catalogue = { messages: Record<string, Record<string, string>> };
-const hi: Catalogue = JSON.parse(readFileSync(join(import.meta.dirname, "../i18n/locales/hi.json"), "utf8"));
+const hiFile = readFileSync(join(import.meta.dirname, "../i18n/locales/hi.json"), "utf8");
+const hi: Catalogue = JSON.parse(hiFile);
 const sop = hi.messages.sop ?? {};
 
 /** The formats whose every word is translated. */
@@ -118,6 +119,11 @@ describe("the SOP formats in Hindi", () => {
         expect(placeholders(hindi), english).toEqual(placeholders(english));
       }
     }
+  });
+
+  it("each of these namespaces is written once (JSON.parse would keep only the last)", () => {
+    for (const name of ["sop", ...TRANSLATED])
+      expect(hiFile.split(`\n    ${JSON.stringify(name)}: {`).length - 1, name).toBe(1);
   });
 
   it("a word both 'sop' and a format's namespace hold reads the same in both", () => {
