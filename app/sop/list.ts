@@ -1,5 +1,6 @@
 import { isIsoDate } from "#app/lib/dates.ts";
 import { cleanText, readListParams } from "#app/lib/list-params.ts";
+import type { Translate } from "#app/sop/engine/words.ts";
 import type { AppliedFilter } from "#app/ui/list/print.tsx";
 
 // A format's records list in the address (docs/architecture.md "Lists"): the kit's
@@ -56,10 +57,17 @@ export type ReturnRow = {
   descriptionOfItems: string;
   quantity: string;
   issuedTo: string;
+  /** The expected return date, or NOT_GIVEN. */
   expected: string;
   overdue: boolean;
 };
 
-/** How a row's links name the record for a screen reader: "record of 02/01/2025 KA-01-AB-1234". */
-export const recordNameOf = (row: RecordRow) =>
-  `record of ${row.date}${row.keys[0] ? ` ${row.keys[0]}` : ""}`;
+/** An outstanding return's expected date when the register gives none. */
+export const NOT_GIVEN = "Not given";
+
+/**
+ * How a row's links name the record for a screen reader: "record of 02/01/2025 KA-01-AB-1234", in
+ * the page's language (`_`, the page's translator).
+ */
+export const recordNameOf = (row: RecordRow, _: Translate) =>
+  `${_("record of {date}", { date: row.date })}${row.keys[0] ? ` ${row.keys[0]}` : ""}`;

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import type { ReactNode } from "react";
 import type { CountsBlock, InputDef, RegisterBlock } from "#app/sop/engine/types.ts";
 
@@ -30,18 +31,19 @@ export function RegisterGrid({
   /** A last column in the first part only, beside each row (the form's Remove buttons). */
   rowTool?: { head: ReactNode; cell: (index: number) => ReactNode };
 }) {
+  const { _ } = useLingui();
   return block.parts.map((part, partIndex) => {
     const tool = partIndex === 0 ? rowTool : undefined;
     return (
       <div className={wrapClassName} key={part.title ?? partIndex}>
         <table className={tableClassName}>
-          {part.title ? <caption>{part.title}</caption> : null}
+          {part.title ? <caption>{_(part.title)}</caption> : null}
           <thead>
             <tr>
-              <th className="num">Sr No.</th>
+              <th className="num">{_("Sr No.")}</th>
               {part.columns.map((column) => (
                 <th key={column.name}>
-                  {column.label}
+                  {_(column.label)}
                   {headMark?.(column)}
                 </th>
               ))}
@@ -83,21 +85,22 @@ export function CountsGrid({
   /** The total's cell (a <td>). */
   totalCell: ReactNode;
 }) {
+  const { _ } = useLingui();
   return (
     <table className={tableClassName}>
-      <caption>{block.title}</caption>
+      <caption>{_(block.title)}</caption>
       <thead>
         <tr>
-          <th className="num">Sr No.</th>
-          <th>{block.itemColumn}</th>
-          <th className={countHeadClassName}>{block.countColumn}</th>
+          <th className="num">{_("Sr No.")}</th>
+          <th>{_(block.itemColumn)}</th>
+          <th className={countHeadClassName}>{_(block.countColumn)}</th>
         </tr>
       </thead>
       <tbody>
         {block.items.map((item, index) => (
           <tr key={item.key}>
             <td className="num">{index + 1}</td>
-            <td>{item.label}</td>
+            <td>{_(item.label)}</td>
             {countCell(item)}
           </tr>
         ))}
@@ -105,7 +108,7 @@ export function CountsGrid({
       <tfoot>
         <tr>
           <td />
-          <th scope="row">{block.totalLabel}</th>
+          <th scope="row">{_(block.totalLabel)}</th>
           {totalCell}
         </tr>
       </tfoot>

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import type { ReactNode } from "react";
 import type { ChecklistBlock } from "#app/sop/engine/types.ts";
 import { type ChecklistEntry, checklistEntries } from "#app/sop/engine/values.ts";
@@ -20,6 +21,7 @@ export function ChecklistGrid({
   /** A scrolling wrapper around each table (the form's); the sheet prints bare tables. */
   wrapClassName?: string;
 }) {
+  const { _ } = useLingui();
   const wrap = (table: ReactNode, key?: string) =>
     wrapClassName ? (
       <div className={wrapClassName} key={key}>
@@ -31,10 +33,10 @@ export function ChecklistGrid({
   const head = (
     <thead>
       <tr>
-        <th className="num">Sr. No.</th>
-        <th>{block.itemColumn}</th>
-        <th>{block.status.label}</th>
-        {block.remarks ? <th>{block.remarks.label}</th> : null}
+        <th className="num">{_("Sr. No.")}</th>
+        <th>{_(block.itemColumn)}</th>
+        <th>{_(block.status.label)}</th>
+        {block.remarks ? <th>{_(block.remarks.label)}</th> : null}
       </tr>
     </thead>
   );
@@ -45,7 +47,7 @@ export function ChecklistGrid({
         {block.sections.map((section, index) =>
           wrap(
             <table className={tableClassName} key={section.title}>
-              {section.title ? <caption>{section.title}</caption> : null}
+              {section.title ? <caption>{_(section.title)}</caption> : null}
               {head}
               <tbody>{rowsOf(entries[index])}</tbody>
             </table>,
@@ -63,7 +65,7 @@ export function ChecklistGrid({
           {section.title ? (
             <tr className="section-row">
               <th colSpan={block.remarks ? 4 : 3} scope="rowgroup">
-                {section.title}
+                {_(section.title)}
               </th>
             </tr>
           ) : null}

@@ -5,7 +5,9 @@ import {
   getTextareaProps,
   useField,
 } from "@conform-to/react";
+import { useLingui } from "@lingui/react";
 import type { InputDef } from "#app/sop/engine/types.ts";
+import { sopMessages } from "#app/sop/engine/words.ts";
 import { Field, FieldErrors } from "#app/ui/form.tsx";
 
 // One input of a format, by kind. Inputs carry no `required`/`min` attributes: without JavaScript
@@ -14,6 +16,7 @@ import { Field, FieldErrors } from "#app/ui/form.tsx";
 type Meta = FieldMetadata<unknown, Record<string, unknown>, string[]>;
 
 export function Control({ input, meta, label }: { input: InputDef; meta: Meta; label?: string }) {
+  const { _ } = useLingui();
   const named = label ? { "aria-label": label } : {};
   const aria = input.required ? { ...named, "aria-required": true as const } : named;
   switch (input.kind) {
@@ -39,7 +42,7 @@ export function Control({ input, meta, label }: { input: InputDef; meta: Meta; l
         <select {...getSelectProps(meta)} {...aria}>
           {input.choices.map((choice) => (
             <option key={choice.value} value={choice.value}>
-              {choice.label}
+              {_(choice.label)}
             </option>
           ))}
         </select>
@@ -48,10 +51,11 @@ export function Control({ input, meta, label }: { input: InputDef; meta: Meta; l
       return <input {...getInputProps(meta, { type: "checkbox" })} {...aria} className="tick" />;
     case "yesno":
       return (
-        <div role="radiogroup" aria-label={label ?? input.label} className="yesno" id={meta.id}>
+        <div role="radiogroup" aria-label={label ?? _(input.label)} className="yesno" id={meta.id}>
           {["Yes", "No"].map((value) => (
             <label key={value}>
-              <input {...getInputProps(meta, { type: "radio", value })} id={`${meta.id}-${value}`} /> {value}
+              <input {...getInputProps(meta, { type: "radio", value })} id={`${meta.id}-${value}`} />{" "}
+              {_(value)}
             </label>
           ))}
         </div>
@@ -64,20 +68,27 @@ export function Control({ input, meta, label }: { input: InputDef; meta: Meta; l
 /** A labelled input (header and footer fields). */
 export function LabelledInput({ input, name }: { input: InputDef; name: string }) {
   const [meta] = useField<unknown>(name);
+  const { _ } = useLingui();
   return (
-    <Field label={input.label} id={meta.id} errors={meta.errors} required={Boolean(input.required)}>
+    <Field
+      label={input.label}
+      id={meta.id}
+      errors={sopMessages(_, meta.errors)}
+      required={Boolean(input.required)}
+    >
       <Control input={input} meta={meta as Meta} />
     </Field>
   );
 }
 
-/** An input in a table cell, named for screen readers ("Lorry number, row 2"). */
+/** An input in a table cell, named for screen readers ("Lorry number, row 2", in the page's language). */
 export function CellInput({ input, name, label }: { input: InputDef; name: string; label: string }) {
   const [meta] = useField<unknown>(name);
+  const { _ } = useLingui();
   return (
     <>
       <Control input={input} meta={meta as Meta} label={label} />
-      <FieldErrors id={meta.errorId} errors={meta.errors} />
+      <FieldErrors id={meta.errorId} errors={sopMessages(_, meta.errors)} />
     </>
   );
 }

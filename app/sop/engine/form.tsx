@@ -1,4 +1,5 @@
 import { FormProvider, getFormProps, type SubmissionResult, useField, useForm } from "@conform-to/react";
+import { useLingui } from "@lingui/react";
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { CountsGrid, RegisterGrid } from "#app/sop/engine/block-grids.tsx";
@@ -15,6 +16,7 @@ import {
   SAVE_ANYWAY_FIELD,
   type UnansweredItem,
 } from "#app/sop/engine/values.ts";
+import { sopMessage, sopMessages } from "#app/sop/engine/words.ts";
 import { FormError, SubmitButton } from "#app/ui/form.tsx";
 
 // The on-screen form of any format, rendered from its definition. Register rows are added and
@@ -40,6 +42,7 @@ export function SopForm({
   version?: number;
   cancelHref?: string;
 }) {
+  const { _ } = useLingui();
   const editing = version !== undefined;
   const unanswered = lastResult?.unanswered ?? [];
   const [form] = useForm<Record<string, unknown>>({
@@ -56,7 +59,7 @@ export function SopForm({
         {editing ? <input type="hidden" name="version" value={version} /> : null}
         <PageOrientation definition={definition} />
         <SheetHeading definition={definition} />
-        <FormError id={form.errorId} errors={form.errors} />
+        <FormError id={form.errorId} errors={sopMessages(_, form.errors)} />
         {unanswered.length ? <UnansweredWarning items={unanswered} /> : null}
         {definition.header.length ? (
           <div className="sop-fields">
@@ -96,11 +99,11 @@ export function SopForm({
           <PrintButton />
           {cancelHref ? (
             <Link className="button" to={cancelHref}>
-              Cancel
+              {_("Cancel")}
             </Link>
           ) : null}
           <Link className="button" to={`${definition.path}/records`}>
-            Saved records
+            {_("Saved records")}
           </Link>
         </div>
       </Form>
@@ -110,19 +113,32 @@ export function SopForm({
 
 /** The items a save left unanswered: answer them, or Save anyway at the foot of the form. */
 function UnansweredWarning({ items }: { items: UnansweredItem[] }) {
+  const { _ } = useLingui();
+  const count = items.length;
   return (
     <div className="form-warning" role="alert">
       <p>
         <strong>
-          Not saved yet: {items.length === 1 ? "1 item is" : `${items.length} items are`} not answered.
+          {_(
+            "{count, plural, one {Not saved yet: 1 item is not answered.} other {Not saved yet: # items are not answered.}}",
+            { count },
+          )}
         </strong>{" "}
-        Answer {items.length === 1 ? "it" : "them"}, or choose Save anyway below to save the record with{" "}
-        {items.length === 1 ? "it" : "them"} marked "Not answered".
+        {_(
+          '{count, plural, one {Answer it, or choose Save anyway below to save the record with it marked "Not answered".} other {Answer them, or choose Save anyway below to save the record with them marked "Not answered".}}',
+          { count },
+        )}
       </p>
       <ul>
         {items.map((item) => (
           <li key={`${item.section ?? ""}-${item.number}`}>
-            {item.section ? `${item.section}, item` : "Item"} {item.number}: {item.label}
+            {item.section
+              ? _("{section}, item {number}: {label}", {
+                  section: _(item.section),
+                  number: item.number,
+                  label: _(item.label),
+                })
+              : _("Item {number}: {label}", { number: item.number, label: _(item.label) })}
           </li>
         ))}
       </ul>
@@ -144,6 +160,7 @@ const blockInputs: { [T in BlockType]: BlockInputs<T> } = {
 };
 
 function ChecklistInputs({ block }: { block: BlockOf<"checklist"> }) {
+  const { _ } = useLingui();
   let overall = 0;
   const rowsOf = (entries: ChecklistEntry[]) =>
     entries.map((entry) => {
@@ -152,12 +169,12 @@ function ChecklistInputs({ block }: { block: BlockOf<"checklist"> }) {
       return (
         <tr key={nameOfPath(entry.status)}>
           <td className="num">{entry.number}</td>
-          <td>{entry.label}</td>
+          <td>{_(entry.label)}</td>
           <td className={`status-cell status-${block.status.kind}`}>
             <CellInput
               input={block.status}
               name={nameOfPath(entry.status)}
-              label={`${block.status.label}, item ${place}`}
+              label={_("{label}, item {number}", { label: _(block.status.label), number: place })}
             />
           </td>
           {block.remarks && entry.remarks ? (
@@ -165,7 +182,7 @@ function ChecklistInputs({ block }: { block: BlockOf<"checklist"> }) {
               <CellInput
                 input={block.remarks}
                 name={nameOfPath(entry.remarks)}
-                label={`${block.remarks.label}, item ${place}`}
+                label={_("{label}, item {number}", { label: _(block.remarks.label), number: place })}
               />
             </td>
           ) : null}
@@ -191,6 +208,7 @@ function RegisterInputs({
   definition: FormatDefinition;
   today: string;
 }) {
+  const { _ } = useLingui();
   const [meta, form] = useField<SopData[]>(block.name);
   const rows = meta.getFieldList();
   const growable = !("fixed" in block.rows);
@@ -201,7 +219,7 @@ function RegisterInputs({
     <div className="sop-register">
       {meta.errors?.length ? (
         <p className="field-errors" id={meta.errorId}>
-          {meta.errors.join(" ")}
+          {meta.errors.map((error) => sopMessage(_, error)).join(" ")}
         </p>
       ) : null}
       <RegisterGrid
@@ -221,22 +239,22 @@ function RegisterInputs({
           <CellInput
             input={column}
             name={`${block.name}[${index}].${column.name}`}
-            label={`${column.label}, row ${index + 1}`}
+            label={_("{label}, row {number}", { label: _(column.label), number: index + 1 })}
           />
         )}
         rowTool={
           growable
             ? {
-                head: <th className="no-print">Row</th>,
+                head: <th className="no-print">{_("Row")}</th>,
                 cell: (index) => (
                   <td className="no-print">
                     <button
                       {...form.remove.getButtonProps({ name: meta.name, index })}
                       className="button small"
-                      aria-label={`Remove row ${index + 1}`}
+                      aria-label={_("Remove row {number}", { number: index + 1 })}
                       disabled={rows.length <= min}
                     >
-                      Remove
+                      {_("Remove")}
                     </button>
                   </td>
                 ),
@@ -254,7 +272,7 @@ function RegisterInputs({
             className="button"
             disabled={rows.length >= max}
           >
-            Add row
+            {_("Add row")}
           </button>
         </div>
       ) : null}
@@ -263,6 +281,7 @@ function RegisterInputs({
 }
 
 function CountInputs({ block }: { block: BlockOf<"counts"> }) {
+  const { _ } = useLingui();
   const [meta] = useField<Record<string, string>>(block.name);
   return (
     <div className="table-wrap sop-table-wrap">
@@ -274,7 +293,7 @@ function CountInputs({ block }: { block: BlockOf<"counts"> }) {
             <CellInput
               input={countInput(item)}
               name={`${block.name}.${item.key}`}
-              label={`Count of ${item.label}`}
+              label={_("Count of {item}", { item: _(item.label) })}
             />
           </td>
         )}

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import { useEffect, useState } from "react";
 import type { FormatDefinition } from "#app/sop/engine/types.ts";
 
@@ -13,10 +14,11 @@ export function useHydrated() {
 }
 
 export function SheetHeading({ definition }: { definition: FormatDefinition }) {
+  const { _ } = useLingui();
   return (
     <header className="sheet-head">
-      <p className="sheet-format-no">FORMAT NO. {definition.formatNo}</p>
-      <h1 className="sheet-heading">{definition.heading}</h1>
+      <p className="sheet-format-no">{_("FORMAT NO. {number}", { number: definition.formatNo })}</p>
+      <h1 className="sheet-heading">{_(definition.heading)}</h1>
     </header>
   );
 }
@@ -35,10 +37,11 @@ export function PageOrientation({ definition }: { definition: FormatDefinition }
 /** Print: the browser's print dialog with JavaScript; without it, a link to the print view. */
 export function PrintButton({ href }: { href?: string }) {
   const hydrated = useHydrated();
+  const { _ } = useLingui();
   if (!href) {
     return hydrated ? (
       <button type="button" className="button no-print" onClick={() => window.print()}>
-        Print
+        {_("Print")}
       </button>
     ) : null;
   }
@@ -51,7 +54,7 @@ export function PrintButton({ href }: { href?: string }) {
         window.print();
       }}
     >
-      Print
+      {_("Print")}
     </a>
   );
 }

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import { Fragment, type ReactNode } from "react";
 import { CountsGrid, RegisterGrid } from "#app/sop/engine/block-grids.tsx";
 import { ChecklistGrid } from "#app/sop/engine/checklist-grid.tsx";
@@ -15,9 +16,9 @@ import {
   displayInput,
   isUnanswered,
   unansweredItems,
-  unansweredLine,
   valueAt,
 } from "#app/sop/engine/values.ts";
+import { shownValue, type Translate } from "#app/sop/engine/words.ts";
 import { Highlight } from "#app/ui/search.tsx";
 
 // The read-only paper layout of a record: the record view and the print view (A4, the paper's
@@ -27,6 +28,7 @@ const objectAt = (data: SopData, key: string) => (data[key] ?? {}) as SopData;
 const listAt = (data: SopData, key: string) => (Array.isArray(data[key]) ? (data[key] as SopData[]) : []);
 
 export function SopSheet({ definition, data }: { definition: FormatDefinition; data: SopData }) {
+  const { _ } = useLingui();
   const signatures = definition.footer.filter((input) => input.kind === "signature");
   const footerFields = definition.footer.filter((input) => input.kind !== "signature");
   const unanswered = unansweredItems(definition, data).length;
@@ -35,11 +37,17 @@ export function SopSheet({ definition, data }: { definition: FormatDefinition; d
       <PageOrientation definition={definition} />
       <SheetHeading definition={definition} />
       {/* Saved anyway with blanks: said at the top, and "Not answered" in each blank's cell. */}
-      {unanswered ? <p className="sheet-unanswered">{unansweredLine(unanswered)}</p> : null}
+      {unanswered ? (
+        <p className="sheet-unanswered">
+          {_("{count, plural, one {# item left unanswered} other {# items left unanswered}}", {
+            count: unanswered,
+          })}
+        </p>
+      ) : null}
       <FieldList inputs={definition.header} data={data} />
       {definition.body.map((block, index) => (
         // Static content: no hooks, so the handlers are plain functions returning markup.
-        <Fragment key={`${block.type}-${index}`}>{forBlock(blockSheets, block, data)}</Fragment>
+        <Fragment key={`${block.type}-${index}`}>{forBlock(blockSheets, block, data, _)}</Fragment>
       ))}
       <FieldList inputs={footerFields} data={data} />
       {signatures.length ? (
@@ -49,7 +57,7 @@ export function SopSheet({ definition, data }: { definition: FormatDefinition; d
               <span className="signature-name">
                 <Highlight text={displayInput(input, data[input.name])} />
               </span>
-              <span className="signature-label">{input.label}</span>
+              <span className="signature-label">{_(input.label)}</span>
             </div>
           ))}
         </div>
@@ -59,14 +67,15 @@ export function SopSheet({ definition, data }: { definition: FormatDefinition; d
 }
 
 function FieldList({ inputs, data }: { inputs: InputDef[]; data: SopData }) {
+  const { _ } = useLingui();
   if (!inputs.length) return null;
   return (
     <dl className="sheet-fields">
       {inputs.map((input) => (
         <div key={input.name}>
-          <dt>{input.label}:</dt>
+          <dt>{_(input.label)}:</dt>
           <dd>
-            <Highlight text={displayInput(input, data[input.name])} />
+            <Highlight text={shownValue(_, input, data[input.name])} />
           </dd>
         </div>
       ))}
@@ -75,18 +84,18 @@ function FieldList({ inputs, data }: { inputs: InputDef[]; data: SopData }) {
 }
 
 /** Each block type as it reads on paper. */
-const blockSheets: PerBlockType<ReactNode, [data: SopData]> = {
-  checklist(block, data) {
+const blockSheets: PerBlockType<ReactNode, [data: SopData, _: Translate]> = {
+  checklist(block, data, _) {
     const rows = (entries: ChecklistEntry[]) =>
       entries.map((entry) => (
         <tr key={entry.status.join(".")}>
           <td className="num">{entry.number}</td>
-          <td>{entry.label}</td>
+          <td>{_(entry.label)}</td>
           <td className={`status-cell status-${block.status.kind}`}>
             {isUnanswered(block.status, valueAt(data, entry.status)) ? (
-              <span className="not-answered">Not answered</span>
+              <span className="not-answered">{_("Not answered")}</span>
             ) : (
-              <Highlight text={displayInput(block.status, valueAt(data, entry.status))} />
+              <Highlight text={shownValue(_, block.status, valueAt(data, entry.status))} />
             )}
           </td>
           {block.remarks ? (
@@ -100,7 +109,7 @@ const blockSheets: PerBlockType<ReactNode, [data: SopData]> = {
       ));
     return <ChecklistGrid block={block} rowsOf={rows} tableClassName="sheet-table" />;
   },
-  register(block, data) {
+  register(block, data, _) {
     const rows = listAt(data, block.name);
     return (
       <RegisterGrid
@@ -109,7 +118,7 @@ const blockSheets: PerBlockType<ReactNode, [data: SopData]> = {
         tableClassName="sheet-table"
         wrapClassName="sheet-scroll"
         cellClassName={(column) => (column.kind === "number" || column.kind === "count" ? "num" : undefined)}
-        cell={(column, index) => <Highlight text={displayInput(column, rows[index][column.name])} />}
+        cell={(column, index) => <Highlight text={shownValue(_, column, rows[index][column.name])} />}
       />
     );
   },

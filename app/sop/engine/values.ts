@@ -259,6 +259,3 @@ export function unansweredItems(definition: FormatDefinition, data: SopData): Un
     );
   });
 }
-
-/** "1 item left unanswered", "3 items left unanswered". */
-export const unansweredLine = (count: number) => `${count} ${count === 1 ? "item" : "items"} left unanswered`;

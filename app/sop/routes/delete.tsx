@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { db } from "#app/db/client.server.ts";
@@ -34,15 +35,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function SopDeletePage() {
   const record = useLoaderData<typeof loader>();
   const { format } = record;
+  const { _ } = useLingui();
   const here = recordPath(format, record.id);
   return (
     <section className="page narrow">
-      <h1>Delete {format.code} record</h1>
+      <h1>{_("Delete {code} record", { code: format.code })}</h1>
       <p>
-        {format.title} of {record.date}
+        {_("{title} of {date}", { title: _(format.title), date: record.date })}
         {record.summary ? ` · ${record.summary}` : ""}
       </p>
-      <ConfirmDeleteForm href={`${here}/delete`} question={DELETE_QUESTION} cancelHref={here} />
+      <ConfirmDeleteForm href={`${here}/delete`} question={_(DELETE_QUESTION)} cancelHref={here} />
     </section>
   );
 }

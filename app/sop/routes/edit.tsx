@@ -1,7 +1,9 @@
+import { useLingui } from "@lingui/react";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { db } from "#app/db/client.server.ts";
 import { plantToday } from "#app/db/records.server.ts";
+import { matchesTranslator } from "#app/i18n/provider.tsx";
 import { HttpError } from "#app/lib/http.server.ts";
 import { STALE_RECORD_MESSAGE } from "#app/lib/messages.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
@@ -18,8 +20,12 @@ import { stylesheet } from "#app/ui/page-head.ts";
 // comes with the loader data, as on the blank form (form.tsx).
 
 export const links = stylesheet(sopCss);
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `Edit ${data.code} record · PlantOps` : "PlantOps" },
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  {
+    title: data
+      ? `${matchesTranslator(matches)("Edit {code} record", { code: data.code })} · PlantOps`
+      : "PlantOps",
+  },
 ];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -59,9 +65,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function SopEditPage() {
   const { definition, id, version, defaultValue, today } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>() as SopFormResult | undefined;
+  const { _ } = useLingui();
   return (
     <section className="page">
-      <p className="muted no-print">Editing a saved record</p>
+      <p className="muted no-print">{_("Editing a saved record")}</p>
       <SopForm
         key={id}
         definition={definition}

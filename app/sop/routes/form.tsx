@@ -3,6 +3,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { requirePermission, requireUser } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { plantToday } from "#app/db/records.server.ts";
+import { matchesTranslator } from "#app/i18n/provider.tsx";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { SopForm, type SopFormResult } from "#app/sop/engine/form.tsx";
 import { formDefaults } from "#app/sop/engine/values.ts";
@@ -18,8 +19,10 @@ import { stylesheet } from "#app/ui/page-head.ts";
 // (the JavaScript-per-page budget of docs/performance.md). The server keeps them all (route-helpers.server.ts).
 
 export const links = stylesheet(sopCss);
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.code} ${data.definition.title} · PlantOps` : "PlantOps" },
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  {
+    title: data ? `${data.code} ${matchesTranslator(matches)(data.definition.title)} · PlantOps` : "PlantOps",
+  },
 ];
 
 // `/:format` also catches every unknown one-segment address: signed in, that is a 404 for every

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requirePermission } from "#app/auth/session.server.ts";
@@ -19,9 +20,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function AdminAndSecurityPage() {
   const { formats: inMenuOrder } = useLoaderData<typeof loader>();
   const mayFillIn = useCan()("sop");
+  const { _ } = useLingui();
   return (
     <section className="page">
-      <h1>Admin &amp; security formats</h1>
+      <h1>{_("Admin & security formats")}</h1>
       {mayFillIn ? (
         <p className="sop-hub-action">
           <Link className="button primary" to="/AS11">
@@ -33,27 +35,27 @@ export default function AdminAndSecurityPage() {
         <table>
           <thead>
             <tr>
-              <th>Format</th>
-              <th>Title</th>
-              {mayFillIn ? <th>Blank form</th> : null}
-              <th>Saved records</th>
+              <th>{_("Format")}</th>
+              <th>{_("Title")}</th>
+              {mayFillIn ? <th>{_("Blank form")}</th> : null}
+              <th>{_("Saved records")}</th>
             </tr>
           </thead>
           <tbody>
             {inMenuOrder.map((format) => (
               <tr key={format.code}>
                 <td>{format.code}</td>
-                <td>{format.title}</td>
+                <td>{_(format.title)}</td>
                 {mayFillIn ? (
                   <td>
-                    <Link to={format.path} aria-label={`Fill in ${format.code}`}>
-                      Fill in
+                    <Link to={format.path} aria-label={_("Fill in {code}", { code: format.code })}>
+                      {_("Fill in")}
                     </Link>
                   </td>
                 ) : null}
                 <td>
-                  <Link to={recordsPath(format)} aria-label={`${format.code} records`}>
-                    Records
+                  <Link to={recordsPath(format)} aria-label={_("{code} records", { code: format.code })}>
+                    {_("Records")}
                   </Link>
                 </td>
               </tr>

@@ -1,6 +1,8 @@
+import { useLingui } from "@lingui/react";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { requirePermission } from "#app/auth/session.server.ts";
+import { matchesTranslator } from "#app/i18n/provider.tsx";
 import { SopSheet } from "#app/sop/engine/sheet.tsx";
 import { recordPath } from "#app/sop/paths.ts";
 import { requireFormat, requireRecord } from "#app/sop/route-helpers.server.ts";
@@ -15,8 +17,12 @@ import { stylesheet } from "#app/ui/page-head.ts";
 
 export const handle = printHandle;
 export const links = stylesheet(sopCss);
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `Print ${data.code} record · PlantOps` : "PlantOps" },
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  {
+    title: data
+      ? `${matchesTranslator(matches)("Print {code} record", { code: data.code })} · PlantOps`
+      : "PlantOps",
+  },
 ];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -28,12 +34,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export default function SopPrintPage() {
   const record = useLoaderData<typeof loader>();
+  const { _ } = useLingui();
   const { definition } = record;
   return (
     <section className="page sop-print">
       <p className="no-print muted">
-        <PrintNowButton /> Print this page with your browser's Print command (Ctrl+P).{" "}
-        <a href={recordPath(definition, record.id)}>Back to the record</a>
+        <PrintNowButton /> {_("Print this page with your browser's Print command (Ctrl+P).")}{" "}
+        <a href={recordPath(definition, record.id)}>{_("Back to the record")}</a>
       </p>
       <SopSheet definition={definition} data={record.data} />
     </section>

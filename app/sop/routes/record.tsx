@@ -1,9 +1,11 @@
+import { useLingui } from "@lingui/react";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { RecordHistory } from "#app/audit/history.tsx";
 import { recordHistory } from "#app/auth/history.server.ts";
 import { requirePermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
+import { matchesTranslator } from "#app/i18n/provider.tsx";
 import { formatDateTimeGB } from "#app/lib/dates.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
 import { PrintButton } from "#app/sop/engine/paper.tsx";
@@ -19,8 +21,12 @@ import { stylesheet } from "#app/ui/page-head.ts";
 // The definition comes with the loader data, as on the blank form (form.tsx).
 
 export const links = stylesheet(sopCss);
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.code} record · PlantOps` : "PlantOps" },
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  {
+    title: data
+      ? `${matchesTranslator(matches)("{code} record", { code: data.code })} · PlantOps`
+      : "PlantOps",
+  },
 ];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -45,27 +51,35 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export default function SopRecordPage() {
   const record = useLoaderData<typeof loader>();
+  const { _ } = useLingui();
   const { definition } = record;
   const here = recordPath(definition, record.id);
   return (
     <section className="page">
       <div className="page-head no-print">
         <p className="muted">
-          {definition.code} {definition.title} · saved by {record.savedBy || "unknown"} on {record.savedAt}
-          {record.updatedAt ? ` · last changed by ${record.updatedBy} on ${record.updatedAt}` : ""}
+          {definition.code} {_(definition.title)} ·{" "}
+          {_("saved by {name} on {when}", { name: record.savedBy || _("unknown"), when: record.savedAt })}
+          {record.updatedAt
+            ? ` · ${_("last changed by {name} on {when}", { name: record.updatedBy, when: record.updatedAt })}`
+            : ""}
         </p>
         <div className="actions">
           <PrintButton href={`${here}/print`} />
           {record.mayChange ? (
             <>
               <Link className="button" to={`${here}/edit`}>
-                Edit
+                {_("Edit")}
               </Link>
-              <ConfirmDelete href={`${here}/delete`} question={DELETE_QUESTION} itemName="this record" />
+              <ConfirmDelete
+                href={`${here}/delete`}
+                question={_(DELETE_QUESTION)}
+                itemName={_("this record")}
+              />
             </>
           ) : null}
           <Link className="button" to={recordsPath(definition)}>
-            All {definition.code} records
+            {_("All {code} records", { code: definition.code })}
           </Link>
         </div>
       </div>

@@ -1,8 +1,10 @@
+import { useLingui } from "@lingui/react";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { requirePermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { listPrint } from "#app/db/list.server.ts";
+import { matchesTranslator } from "#app/i18n/provider.tsx";
 import { formatDateGB, formatDateTimeGB } from "#app/lib/dates.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
 import { logError } from "#app/lib/request-id.server.ts";
@@ -20,8 +22,12 @@ import { stylesheet } from "#app/ui/page-head.ts";
 
 export const handle = printHandle;
 export const links = stylesheet(sopCss);
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.format.code} records (print) · PlantOps` : "PlantOps" },
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  {
+    title: data
+      ? `${matchesTranslator(matches)("{code} records (print)", { code: data.format.code })} · PlantOps`
+      : "PlantOps",
+  },
 ];
 
 export async function loader({ request, params: routeParams }: LoaderFunctionArgs) {
@@ -58,12 +64,20 @@ export async function loader({ request, params: routeParams }: LoaderFunctionArg
 }
 
 export default function SopRecordsPrintPage() {
-  const list = useLoaderData<typeof loader>();
-  const { format, rows } = list;
+  const loaded = useLoaderData<typeof loader>();
+  const { _ } = useLingui();
+  const { format, rows } = loaded;
+  // The filters' names ("Search", "From", "To") in the page's language; their values as typed.
+  const list = {
+    ...loaded,
+    filters: loaded.filters.map((filter) => ({ ...filter, label: _(filter.label) })),
+  };
   return (
-    <PrintList title={`${format.code} records · ${format.title}`} list={list}>
+    <PrintList title={`${_("{code} records", { code: format.code })} · ${_(format.title)}`} list={list}>
       <table>
-        <ColumnHeads columns={["Date", ...format.keyLabels, "Saved by", "Saved at"]} />
+        <ColumnHeads
+          columns={[_("Date"), ...format.keyLabels.map((label) => _(label)), _("Saved by"), _("Saved at")]}
+        />
         <tbody>
           {rows.map((row) => (
             <tr key={row.id}>

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { withListSize } from "#app/auth/list-size.server.ts";
@@ -5,10 +6,12 @@ import { requirePermission } from "#app/auth/session.server.ts";
 import { useCan } from "#app/auth/use-can.ts";
 import { db } from "#app/db/client.server.ts";
 import { plantToday } from "#app/db/records.server.ts";
+import { matchesTranslator } from "#app/i18n/provider.tsx";
 import { formatDateGB, formatDateTimeGB } from "#app/lib/dates.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
 import { logError } from "#app/lib/request-id.server.ts";
 import {
+  NOT_GIVEN,
   RECORD_LIST_DEFAULTS,
   type RecordRow,
   type ReturnRow,
@@ -37,8 +40,12 @@ import { stylesheet } from "#app/ui/page-head.ts";
 export const links = stylesheet(sopCss);
 // A list with its own search box: the navbar leaves its own out (README difference 18).
 export const handle = listHandle;
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.format.code} records · PlantOps` : "PlantOps" },
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  {
+    title: data
+      ? `${matchesTranslator(matches)("{code} records", { code: data.format.code })} · PlantOps`
+      : "PlantOps",
+  },
 ];
 
 export async function loader({ request, params: routeParams }: LoaderFunctionArgs) {
@@ -80,7 +87,7 @@ export async function loader({ request, params: routeParams }: LoaderFunctionArg
         descriptionOfItems: entry.descriptionOfItems,
         quantity: entry.quantity,
         issuedTo: entry.issuedTo,
-        expected: entry.expectedDateOfReturn ? formatDateGB(entry.expectedDateOfReturn) : "Not given",
+        expected: entry.expectedDateOfReturn ? formatDateGB(entry.expectedDateOfReturn) : NOT_GIVEN,
         overdue: entry.overdue,
       })),
     };
@@ -108,23 +115,26 @@ const OUTSTANDING_FIRST = 20;
 const OUTSTANDING_ALL = 500;
 
 export default function SopRecordsPage() {
-  const { format, range, view, records, returns } = useLoaderData<typeof loader>();
+  const { format, range, view: listed, records, returns } = useLoaderData<typeof loader>();
+  const { _ } = useLingui();
+  // The list's name in the page's language, as the list's search, status and pager say it.
+  const view = { ...listed, name: _("{code} records", { code: format.code }) };
   const base = recordsPath(format);
-  const deleteDialog = useDeleteDialog(DELETE_QUESTION);
+  const deleteDialog = useDeleteDialog(_(DELETE_QUESTION));
   const mayFillIn = useCan()("sop");
   const filtered = Boolean(range.from || range.to);
   return (
     <section className="page">
-      <ListHead title={`${format.code} records · ${format.title}`}>
+      <ListHead title={`${view.name} · ${_(format.title)}`}>
         <PrintLink to={`${base}/print`} name={view.name} />
         <ExportLinks to={`${base}/export`} name={view.name} />
         {mayFillIn ? (
           <Link className="button primary" to={format.path}>
-            New {format.code} form
+            {_("New {code} form", { code: format.code })}
           </Link>
         ) : null}
         <Link className="button" to="/adminandsecurity">
-          All formats
+          {_("All formats")}
         </Link>
       </ListHead>
 
@@ -133,32 +143,32 @@ export default function SopRecordsPage() {
       <ListToolbar view={view}>
         <DateRangeFields idPrefix="filter" from={range.from} to={range.to} />
       </ListToolbar>
-      <ListTable view={view} noun={["record", "records"]} filtered={filtered} className="sop-records">
+      <ListTable view={view} noun={[_("record"), _("records")]} filtered={filtered} className="sop-records">
         <thead>
           <tr>
             <SortHeader view={view} sort="date">
-              Date
+              {_("Date")}
             </SortHeader>
             {format.keyLabels.map((label) => (
               <th key={label} scope="col">
-                {label}
+                {_(label)}
               </th>
             ))}
             <SortHeader view={view} sort="savedBy">
-              Saved by
+              {_("Saved by")}
             </SortHeader>
             <SortHeader view={view} sort="savedAt">
-              Saved at
+              {_("Saved at")}
             </SortHeader>
             <th scope="col" className="no-print actions-cell">
-              Actions
+              {_("Actions")}
             </th>
           </tr>
         </thead>
         <tbody>
           {records.length === 0 ? (
             <EmptyRow columns={format.keyLabels.length + 4}>
-              {view.q || filtered ? "No records match." : "No records saved yet."}
+              {view.q || filtered ? _("No records match.") : _("No records saved yet.")}
             </EmptyRow>
           ) : (
             records.map((row) => (
@@ -184,13 +194,14 @@ function RecordLine({
   q: string;
   askToDelete: (href: string) => boolean;
 }) {
+  const { _ } = useLingui();
   const here = `${base}/${row.id}`;
-  const name = recordNameOf(row);
+  const name = recordNameOf(row, _);
   const deleteHref = `${here}/delete`;
   return (
     <tr>
       <td>
-        <a href={here} aria-label={`Open ${name}`}>
+        <a href={here} aria-label={_("Open {record}", { record: name })}>
           <Marked text={row.date} q={q} />
         </a>
       </td>
@@ -206,14 +217,22 @@ function RecordLine({
       <td className="no-print actions-cell">
         <div className="actions row-actions">
           <a className="button small" href={here}>
-            Open
+            {_("Open")}
           </a>
           {row.mayChange ? (
             <>
-              <a className="button small" href={`${here}/edit`} aria-label={`Edit ${name}`}>
-                Edit
+              <a
+                className="button small"
+                href={`${here}/edit`}
+                aria-label={_("Edit {record}", { record: name })}
+              >
+                {_("Edit")}
               </a>
-              <DeleteLink href={deleteHref} ask={askToDelete} label={`Delete ${name}`} />
+              <DeleteLink
+                href={deleteHref}
+                ask={askToDelete}
+                label={_("Delete {record}", { record: name })}
+              />
             </>
           ) : null}
         </div>
@@ -232,6 +251,7 @@ function OutstandingReturns({
   q: string;
 }) {
   const location = useLocation();
+  const { _ } = useLingui();
   const withReturns = (value: "all" | null) => {
     const search = new URLSearchParams(location.search);
     if (value) search.set("returns", value);
@@ -241,31 +261,34 @@ function OutstandingReturns({
   };
   return (
     <section aria-labelledby="outstanding-title" className="sop-outstanding">
-      <h2 id="outstanding-title">Returnable material not yet returned</h2>
+      <h2 id="outstanding-title">{_("Returnable material not yet returned")}</h2>
       {total > rows.length ? (
         <p>
-          The {rows.length} most overdue of {total} entries.{" "}
-          <Link to={withReturns("all")}>Show all {total}</Link>
+          {_("The {shown} most overdue of {total} entries.", { shown: rows.length, total })}{" "}
+          <Link to={withReturns("all")}>{_("Show all {total}", { total })}</Link>
         </p>
       ) : all && total > OUTSTANDING_FIRST ? (
         <p>
-          All {total} entries. <Link to={withReturns(null)}>Show the {OUTSTANDING_FIRST} most overdue</Link>
+          {_("All {total} entries.", { total })}{" "}
+          <Link to={withReturns(null)}>
+            {_("Show the {count} most overdue", { count: OUTSTANDING_FIRST })}
+          </Link>
         </p>
       ) : null}
       {rows.length === 0 ? (
-        <p className="muted">All returnable material has come back.</p>
+        <p className="muted">{_("All returnable material has come back.")}</p>
       ) : (
         <div className="table-wrap">
           <table>
             <thead>
               <tr>
-                <th>Date out</th>
-                <th>Gate pass No.</th>
-                <th>Description of items</th>
-                <th>Quantity</th>
-                <th>Issued to</th>
-                <th>Expected return</th>
-                <th>Status</th>
+                <th>{_("Date out")}</th>
+                <th>{_("Gate pass No.")}</th>
+                <th>{_("Description of items")}</th>
+                <th>{_("Quantity")}</th>
+                <th>{_("Issued to")}</th>
+                <th>{_("Expected return")}</th>
+                <th>{_("Status")}</th>
               </tr>
             </thead>
             <tbody>
@@ -284,8 +307,10 @@ function OutstandingReturns({
                   <td>
                     <Marked text={row.issuedTo} q={q} />
                   </td>
-                  <td>{row.expected}</td>
-                  <td className={row.overdue ? "overdue" : undefined}>{row.overdue ? "Overdue" : "Out"}</td>
+                  <td>{row.expected === NOT_GIVEN ? _(NOT_GIVEN) : row.expected}</td>
+                  <td className={row.overdue ? "overdue" : undefined}>
+                    {row.overdue ? _("Overdue") : _("Out")}
+                  </td>
                 </tr>
               ))}
             </tbody>
