@@ -15,8 +15,24 @@ import { pages } from "#app/pages.ts";
 // The catalogues: every message a valid ICU message keeping its English's placeholders, a page
 // sent only what its namespaces hold, and English the fallback for anything untranslated.
 
-const placeholders = (message: string) =>
-  [...message.matchAll(/\{\s*(\w+)/g)].map((found) => found[1]).sort();
+type Token = string | [string, string?, unknown?];
+
+/** The names of a message's arguments, plural and select branches included, once each. */
+function placeholders(message: string) {
+  const names = new Set<string>();
+  const walk = (tokens: Token[]) => {
+    for (const token of tokens) {
+      if (typeof token === "string") continue;
+      const [name, , format] = token;
+      names.add(name);
+      if (format && typeof format === "object")
+        for (const [choice, branch] of Object.entries(format))
+          if (choice !== "offset" && Array.isArray(branch)) walk(branch as Token[]);
+    }
+  };
+  walk(compileMessageOrThrow(message) as Token[]);
+  return [...names].sort();
+}
 
 describe("the catalogues", () => {
   it("list English first, then the others named in themselves", () => {

@@ -24,7 +24,6 @@ function render(words: string[]) {
     const { pipe } = renderToPipeableStream(
       <p>
         {words.map((word, index) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list
           <span key={index}>{word}</span>
         ))}
       </p>,
