@@ -282,35 +282,36 @@ export async function activeSessions(db: Tx, userId: string): Promise<OwnSession
     .orderBy(desc(sessions.lastSeenAt));
 }
 
-export async function changeName(db: Tx, userId: string, name: string) {
-  name = withoutNul(name);
-  await db.transaction(async (tx) => {
-    const [before] = await tx.select({ name: users.name }).from(users).where(eq(users.id, userId));
-    if (!before || before.name === name) return;
-    await tx
-      .update(users)
-      .set({ name, ...savedBy(users, userId) })
-      .where(eq(users.id, userId));
-    await audit(tx, { userId, action: "update", entity: "user", entityId: userId, before, after: { name } });
-  });
-}
+/** The person's own name (how the records they enter show who did). */
+export const changeName = (db: Tx, userId: string, name: string) =>
+  changeOwn(db, userId, "name", withoutNul(name));
 
 /** The language the person reads PlantOps in (a catalogue's code), or null for the plant's default. */
-export async function changeLanguage(db: Tx, userId: string, language: string | null) {
+export const changeLanguage = (db: Tx, userId: string, language: string | null) =>
+  changeOwn(db, userId, "language", language);
+
+/** One of the person's own settings on /account, audited when it changes. */
+async function changeOwn<Key extends "name" | "language">(
+  db: Tx,
+  userId: string,
+  key: Key,
+  value: (typeof users.$inferSelect)[Key],
+) {
   await db.transaction(async (tx) => {
-    const [before] = await tx.select({ language: users.language }).from(users).where(eq(users.id, userId));
-    if (!before || before.language === language) return;
+    const [row] = await tx.select({ value: users[key] }).from(users).where(eq(users.id, userId));
+    if (!row || row.value === value) return;
     await tx
       .update(users)
-      .set({ language, ...savedBy(users, userId) })
+      .set({ [key]: value, ...savedBy(users, userId) })
       .where(eq(users.id, userId));
+    const before = { [key]: row.value };
     await audit(tx, {
       userId,
       action: "update",
       entity: "user",
       entityId: userId,
       before,
-      after: { language },
+      after: { [key]: value },
     });
   });
 }

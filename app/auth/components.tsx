@@ -1,5 +1,7 @@
+import { useLingui } from "@lingui/react";
 import type { ReactNode } from "react";
 import { ROLE_LABELS, ROLES, type Role } from "#app/auth/roles.ts";
+import { LanguageSwitch } from "#app/i18n/language-switch.tsx";
 
 // Small pieces of the accounts, shared by the people pages and /settings (the registration code).
 
@@ -36,5 +38,32 @@ export function ShownOnce({
       </p>
       <p className="muted">Shown only this once: copy it now and hand it over in person. {children}</p>
     </div>
+  );
+}
+
+/**
+ * The card of the pages outside the shell (sign-in, register, a new password): its title in the
+ * page's language, and on the signed-out pages the language switch.
+ */
+export function AuthCard({
+  id,
+  title,
+  languageSwitch = true,
+  children,
+}: {
+  id: string;
+  title: string;
+  languageSwitch?: boolean;
+  children: ReactNode;
+}) {
+  const { _ } = useLingui();
+  return (
+    <main className="auth-page" id="main">
+      <section className="auth-card" aria-labelledby={id}>
+        {languageSwitch ? <LanguageSwitch /> : null}
+        <h1 id={id}>{_(title)}</h1>
+        {children}
+      </section>
+    </main>
   );
 }

@@ -158,5 +158,6 @@ export const plantSettingsFormSchema = z.object({
   ),
   digestTime,
   shiftTimes: shiftTimesText,
-  language: languageCode,
+  // Absent (a form without the choice): the plant's language stays as it was.
+  language: z.optional(languageCode),
 });

@@ -3,9 +3,9 @@ import { useLingui } from "@lingui/react";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
 import { authenticator, LoginRefused } from "#app/auth/authenticator.server.ts";
+import { AuthCard } from "#app/auth/components.tsx";
 import { loginSchema } from "#app/auth/rules.ts";
 import { getUser, startUserSession } from "#app/auth/session.server.ts";
-import { LanguageSwitch } from "#app/i18n/language-switch.tsx";
 import { assertSameOrigin, HttpError, MAX_BODY_BYTES } from "#app/lib/http.server.ts";
 import { safeRedirect } from "#app/lib/redirects.ts";
 import { useCheckedForm } from "#app/ui/form/checked-form.ts";
@@ -40,39 +40,35 @@ export default function LoginPage() {
   const [form, fields] = useCheckedForm(loginSchema, { id: "login", lastResult });
   const { _ } = useLingui();
   return (
-    <main className="auth-page" id="main">
-      <section className="auth-card" aria-labelledby="login-title">
-        <LanguageSwitch />
-        <h1 id="login-title">{_("Sign in")}</h1>
-        <p className="muted">{_("PlantOps: spares, racks, contracts and SOP formats.")}</p>
-        <Form method="post" {...getFormProps(form)}>
-          <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? ""} />
-          <FormError id={form.errorId} errors={form.errors} />
-          <Field label="E-mail" id={fields.email.id} errors={fields.email.errors} required>
-            <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" required />
-          </Field>
-          <Field label="Password" id={fields.password.id} errors={fields.password.errors} required>
-            <input
-              {...getInputProps(fields.password, { type: "password" })}
-              autoComplete="current-password"
-              required
-            />
-          </Field>
-          <div className="field">
-            <label className="check" style={{ fontWeight: 400 }}>
-              <input {...getInputProps(fields.sharedTerminal, { type: "checkbox" })} />
-              {_("This is a shared terminal")}
-            </label>
-            <p className="hint">
-              {_("Sign-in ends when the browser closes, or after 30 minutes without use.")}
-            </p>
-          </div>
-          <SubmitButton pendingText="Signing in...">Login</SubmitButton>
-        </Form>
-        <p>
-          {_("No account yet?")} <Link to="/register">{_("Register")}</Link>
-        </p>
-      </section>
-    </main>
+    <AuthCard id="login-title" title="Sign in">
+      <p className="muted">{_("PlantOps: spares, racks, contracts and SOP formats.")}</p>
+      <Form method="post" {...getFormProps(form)}>
+        <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? ""} />
+        <FormError id={form.errorId} errors={form.errors} />
+        <Field label="E-mail" id={fields.email.id} errors={fields.email.errors} required>
+          <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" required />
+        </Field>
+        <Field label="Password" id={fields.password.id} errors={fields.password.errors} required>
+          <input
+            {...getInputProps(fields.password, { type: "password" })}
+            autoComplete="current-password"
+            required
+          />
+        </Field>
+        <div className="field">
+          <label className="check" style={{ fontWeight: 400 }}>
+            <input {...getInputProps(fields.sharedTerminal, { type: "checkbox" })} />
+            {_("This is a shared terminal")}
+          </label>
+          <p className="hint">
+            {_("Sign-in ends when the browser closes, or after 30 minutes without use.")}
+          </p>
+        </div>
+        <SubmitButton pendingText="Signing in...">Login</SubmitButton>
+      </Form>
+      <p>
+        {_("No account yet?")} <Link to="/register">{_("Register")}</Link>
+      </p>
+    </AuthCard>
   );
 }

@@ -3,9 +3,9 @@ import { useLingui } from "@lingui/react";
 import { type ActionFunctionArgs, data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { InputHTMLAttributes } from "react";
+import { AuthCard } from "#app/auth/components.tsx";
 import { messages, registerFormSchema } from "#app/auth/rules.ts";
 import { db } from "#app/db/client.server.ts";
-import { LanguageSwitch } from "#app/i18n/language-switch.tsx";
 import { assertSameOrigin, clientAddress, readForm } from "#app/lib/http.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { REGISTRATION_REFUSAL_STATUS, registerFrom } from "#app/registration/register.server.ts";
@@ -46,16 +46,12 @@ export default function RegisterPage() {
   const { _ } = useLingui();
   if (!open) {
     return (
-      <main className="auth-page" id="main">
-        <section className="auth-card" aria-labelledby="register-title">
-          <LanguageSwitch />
-          <h1 id="register-title">{_("Register")}</h1>
-          <p role="status">{_(registrationClosedMessage)}</p>
-          <p>
-            {_("Already registered?")} <Link to="/">{_("Sign in")}</Link>
-          </p>
-        </section>
-      </main>
+      <AuthCard id="register-title" title="Register">
+        <p role="status">{_(registrationClosedMessage)}</p>
+        <p>
+          {_("Already registered?")} <Link to="/">{_("Sign in")}</Link>
+        </p>
+      </AuthCard>
     );
   }
   return <RegisterForm />;
@@ -66,42 +62,33 @@ function RegisterForm() {
   const [form, fields] = useCheckedForm(registerFormSchema, { id: "register", lastResult });
   const { _ } = useLingui();
   return (
-    <main className="auth-page" id="main">
-      <section className="auth-card" aria-labelledby="register-title">
-        <LanguageSwitch />
-        <h1 id="register-title">{_("Register")}</h1>
-        <p className="muted">{_("Ask your administrator for the plant's security code.")}</p>
-        <Form method="post" {...getFormProps(form)}>
-          <FormError id={form.errorId} errors={form.errors} />
-          <RegisterField
-            field={fields.name}
-            label="Name"
-            type="text"
-            hint="As it should appear on the records you enter."
-            autoComplete="name"
-            maxLength={120}
-          />
-          <RegisterField field={fields.email} label="E-mail" type="email" autoComplete="email" />
-          <RegisterField
-            field={fields.password}
-            label="Password"
-            type="password"
-            hint="At least 8 characters."
-            autoComplete="new-password"
-          />
-          <RegisterField
-            field={fields.securityCode}
-            label="Security code"
-            type="password"
-            autoComplete="off"
-          />
-          <SubmitButton pendingText="Registering...">Register</SubmitButton>
-        </Form>
-        <p>
-          {_("Already registered?")} <Link to="/">{_("Sign in")}</Link>
-        </p>
-      </section>
-    </main>
+    <AuthCard id="register-title" title="Register">
+      <p className="muted">{_("Ask your administrator for the plant's security code.")}</p>
+      <Form method="post" {...getFormProps(form)}>
+        <FormError id={form.errorId} errors={form.errors} />
+        <RegisterField
+          field={fields.name}
+          label="Name"
+          type="text"
+          hint="As it should appear on the records you enter."
+          autoComplete="name"
+          maxLength={120}
+        />
+        <RegisterField field={fields.email} label="E-mail" type="email" autoComplete="email" />
+        <RegisterField
+          field={fields.password}
+          label="Password"
+          type="password"
+          hint="At least 8 characters."
+          autoComplete="new-password"
+        />
+        <RegisterField field={fields.securityCode} label="Security code" type="password" autoComplete="off" />
+        <SubmitButton pendingText="Registering...">Register</SubmitButton>
+      </Form>
+      <p>
+        {_("Already registered?")} <Link to="/">{_("Sign in")}</Link>
+      </p>
+    </AuthCard>
   );
 }
 

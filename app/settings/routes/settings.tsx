@@ -81,12 +81,13 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success")
     return data({ intent: "plant", result: submission.reply() }, { status: 400 });
   // The browser knows no list of catalogues: the server checks the language names one.
-  if (!isLanguage(submission.value.language))
+  const language = submission.value.language ?? (await getPlantSettings(db)).language;
+  if (!isLanguage(language))
     return data(
       { intent: "plant", result: submission.reply({ fieldErrors: { language: ["Choose a language."] } }) },
       { status: 400 },
     );
-  const before = await savePlantSettings(db, submission.value, user.id);
+  const before = await savePlantSettings(db, { ...submission.value, language }, user.id);
   await rescheduleDigest(before.digestTime !== submission.value.digestTime);
   return redirectWithToast("/settings", { type: "success", message: "Settings saved." });
 }

@@ -1,9 +1,8 @@
 import { useLingui } from "@lingui/react";
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { db } from "#app/db/client.server.ts";
 import { plantToday } from "#app/db/records.server.ts";
-import { matchesTranslator } from "#app/i18n/provider.tsx";
 import { HttpError } from "#app/lib/http.server.ts";
 import { STALE_RECORD_MESSAGE } from "#app/lib/messages.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
@@ -13,20 +12,14 @@ import { recordPath, UPDATED_MESSAGE } from "#app/sop/paths.ts";
 import { updateRecord } from "#app/sop/queries.server.ts";
 import { checkedSopForm, requireChangeableRecord } from "#app/sop/route-helpers.server.ts";
 import sopCss from "#app/sop/sop.css?url";
-import { stylesheet } from "#app/ui/page-head.ts";
+import { pageTitleOf, stylesheet } from "#app/ui/page-head.ts";
 
 // Edit a saved record. The version read travels with the form; a save after someone else's is
 // refused with the shared message (README difference 20) and the typed input is kept. The definition
 // comes with the loader data, as on the blank form (form.tsx).
 
 export const links = stylesheet(sopCss);
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
-  {
-    title: data
-      ? `${matchesTranslator(matches)("Edit {code} record", { code: data.code })} · PlantOps`
-      : "PlantOps",
-  },
-];
+export const meta = pageTitleOf<{ code: string }>((data, _) => _("Edit {code} record", { code: data.code }));
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { definition, record } = await requireChangeableRecord(request, params);

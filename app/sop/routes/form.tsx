@@ -1,9 +1,8 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { requirePermission, requireUser } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { plantToday } from "#app/db/records.server.ts";
-import { matchesTranslator } from "#app/i18n/provider.tsx";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { SopForm, type SopFormResult } from "#app/sop/engine/form.tsx";
 import { formDefaults } from "#app/sop/engine/values.ts";
@@ -11,7 +10,7 @@ import { recordPath, SAVED_MESSAGE } from "#app/sop/paths.ts";
 import { createRecord } from "#app/sop/queries.server.ts";
 import { checkedSopForm, requireFormat } from "#app/sop/route-helpers.server.ts";
 import sopCss from "#app/sop/sop.css?url";
-import { stylesheet } from "#app/ui/page-head.ts";
+import { pageTitleOf, stylesheet } from "#app/ui/page-head.ts";
 
 // The blank form of a format: /AS11, /as10, … (any case). Save stores it and opens the record.
 // The format's definition travels in the loader data: one route module serves all ten formats, and
@@ -19,11 +18,9 @@ import { stylesheet } from "#app/ui/page-head.ts";
 // (the JavaScript-per-page budget of docs/performance.md). The server keeps them all (route-helpers.server.ts).
 
 export const links = stylesheet(sopCss);
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
-  {
-    title: data ? `${data.code} ${matchesTranslator(matches)(data.definition.title)} · PlantOps` : "PlantOps",
-  },
-];
+export const meta = pageTitleOf<{ code: string; definition: { title: string } }>(
+  (data, _) => `${data.code} ${_(data.definition.title)}`,
+);
 
 // `/:format` also catches every unknown one-segment address: signed in, that is a 404 for every
 // role, so the format is looked up before the role is asked.

@@ -1,14 +1,13 @@
 import { useLingui } from "@lingui/react";
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { requirePermission } from "#app/auth/session.server.ts";
-import { matchesTranslator } from "#app/i18n/provider.tsx";
 import { SopSheet } from "#app/sop/engine/sheet.tsx";
 import { recordPath } from "#app/sop/paths.ts";
 import { requireFormat, requireRecord } from "#app/sop/route-helpers.server.ts";
 import sopCss from "#app/sop/sop.css?url";
 import { PrintNowButton, printHandle } from "#app/ui/list/print.tsx";
-import { stylesheet } from "#app/ui/page-head.ts";
+import { pageTitleOf, stylesheet } from "#app/ui/page-head.ts";
 
 // The print view: only the paper (A4 in the format's orientation, sop.css and <PageOrientation>),
 // plus a Print button and a note that hide in print. Sent without JavaScript like every print
@@ -17,13 +16,7 @@ import { stylesheet } from "#app/ui/page-head.ts";
 
 export const handle = printHandle;
 export const links = stylesheet(sopCss);
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
-  {
-    title: data
-      ? `${matchesTranslator(matches)("Print {code} record", { code: data.code })} · PlantOps`
-      : "PlantOps",
-  },
-];
+export const meta = pageTitleOf<{ code: string }>((data, _) => _("Print {code} record", { code: data.code }));
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePermission(request, "sop");

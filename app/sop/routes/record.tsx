@@ -1,11 +1,10 @@
 import { useLingui } from "@lingui/react";
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { RecordHistory } from "#app/audit/history.tsx";
 import { recordHistory } from "#app/auth/history.server.ts";
 import { requirePermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
-import { matchesTranslator } from "#app/i18n/provider.tsx";
 import { formatDateTimeGB } from "#app/lib/dates.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
 import { PrintButton } from "#app/sop/engine/paper.tsx";
@@ -15,19 +14,13 @@ import { DELETE_QUESTION, recordPath, recordsPath } from "#app/sop/paths.ts";
 import { mayChange, requireFormat, requireRecord } from "#app/sop/route-helpers.server.ts";
 import sopCss from "#app/sop/sop.css?url";
 import { ConfirmDelete } from "#app/ui/confirm-delete.tsx";
-import { stylesheet } from "#app/ui/page-head.ts";
+import { pageTitleOf, stylesheet } from "#app/ui/page-head.ts";
 
 // A saved record, read-only, in the paper's layout, with Print, Edit and Delete.
 // The definition comes with the loader data, as on the blank form (form.tsx).
 
 export const links = stylesheet(sopCss);
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
-  {
-    title: data
-      ? `${matchesTranslator(matches)("{code} record", { code: data.code })} · PlantOps`
-      : "PlantOps",
-  },
-];
+export const meta = pageTitleOf<{ code: string }>((data, _) => _("{code} record", { code: data.code }));
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requirePermission(request, "sop");

@@ -1,10 +1,9 @@
 import { useLingui } from "@lingui/react";
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { requirePermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { listPrint } from "#app/db/list.server.ts";
-import { matchesTranslator } from "#app/i18n/provider.tsx";
 import { formatDateGB, formatDateTimeGB } from "#app/lib/dates.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
 import { logError } from "#app/lib/request-id.server.ts";
@@ -15,20 +14,16 @@ import { requireFormat } from "#app/sop/route-helpers.server.ts";
 import sopCss from "#app/sop/sop.css?url";
 import { ColumnHeads } from "#app/ui/list/page.tsx";
 import { PrintList, printHandle } from "#app/ui/list/print.tsx";
-import { stylesheet } from "#app/ui/page-head.ts";
+import { pageTitleOf, stylesheet } from "#app/ui/page-head.ts";
 
 // /{format}/records/print?…: every record of the searched, date-ranged list (all pages) on paper,
 // in the list's order, sent without JavaScript (docs/architecture.md "Lists").
 
 export const handle = printHandle;
 export const links = stylesheet(sopCss);
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
-  {
-    title: data
-      ? `${matchesTranslator(matches)("{code} records (print)", { code: data.format.code })} · PlantOps`
-      : "PlantOps",
-  },
-];
+export const meta = pageTitleOf<{ format: { code: string } }>((data, _) =>
+  _("{code} records (print)", { code: data.format.code }),
+);
 
 export async function loader({ request, params: routeParams }: LoaderFunctionArgs) {
   await requirePermission(request, "sop");

@@ -1,12 +1,11 @@
 import { useLingui } from "@lingui/react";
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { withListSize } from "#app/auth/list-size.server.ts";
 import { requirePermission } from "#app/auth/session.server.ts";
 import { useCan } from "#app/auth/use-can.ts";
 import { db } from "#app/db/client.server.ts";
 import { plantToday } from "#app/db/records.server.ts";
-import { matchesTranslator } from "#app/i18n/provider.tsx";
 import { formatDateGB, formatDateTimeGB } from "#app/lib/dates.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
 import { logError } from "#app/lib/request-id.server.ts";
@@ -29,7 +28,7 @@ import { listHandle } from "#app/ui/list/handle.ts";
 import { ListToolbar, listViewOf, PrintLink, SortHeader } from "#app/ui/list/list-view.tsx";
 import { Marked } from "#app/ui/list/marked.tsx";
 import { EmptyRow, ListHead, ListTable } from "#app/ui/list/page.tsx";
-import { stylesheet } from "#app/ui/page-head.ts";
+import { pageTitleOf, stylesheet } from "#app/ui/page-head.ts";
 
 // /{format}/records: a server-side list (docs/architecture.md "Lists"), newest first, searched
 // (?q=, what the rows show and what the records hold), within a date range (?from=&to=), sorted
@@ -40,13 +39,9 @@ import { stylesheet } from "#app/ui/page-head.ts";
 export const links = stylesheet(sopCss);
 // A list with its own search box: the navbar leaves its own out (README difference 18).
 export const handle = listHandle;
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
-  {
-    title: data
-      ? `${matchesTranslator(matches)("{code} records", { code: data.format.code })} · PlantOps`
-      : "PlantOps",
-  },
-];
+export const meta = pageTitleOf<{ format: { code: string } }>((data, _) =>
+  _("{code} records", { code: data.format.code }),
+);
 
 export async function loader({ request, params: routeParams }: LoaderFunctionArgs) {
   const user = await requirePermission(request, "sop");
