@@ -1,14 +1,18 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { AlertsList } from "#app/shell/alerts-dialog.tsx";
+import { inLanguage } from "#tests/support/in-language.tsx";
+
+const render = (node: React.ReactNode, language = "en") =>
+  renderToStaticMarkup(inLanguage(node, language, ["shell", "contracts"]));
 
 describe("the notifications list", () => {
   it("says so when there is nothing to show", () => {
-    expect(renderToStaticMarkup(<AlertsList alerts={[]} />)).toContain("No AMC notifications available.");
+    expect(render(<AlertsList alerts={[]} />)).toContain("No AMC notifications available.");
   });
 
   it("lists each alert with its date and a Send WhatsApp Message link, disabled with a reason without a number", () => {
-    const html = renderToStaticMarkup(
+    const html = render(
       <AlertsList
         alerts={[
           { id: "a", equipment: "Fire pump", reason: "pms", date: "2026-03-09", mobileNumber: "98765 43210" },
@@ -28,7 +32,7 @@ describe("the notifications list", () => {
   });
 
   it("names the validity end of a contract whose validity has ended, in its title and its message", () => {
-    const html = renderToStaticMarkup(
+    const html = render(
       <AlertsList
         alerts={[
           {

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import type { CSSProperties } from "react";
 import type { AmcAlert } from "#app/contracts/alerts.server.ts";
 import { WhatsAppSend } from "#app/contracts/components/whatsapp-send.tsx";
@@ -22,9 +23,10 @@ const itemStyle: CSSProperties = {
 };
 
 export function AlertsList({ alerts }: { alerts: AmcAlert[] }) {
-  if (alerts.length === 0) return <p className="muted">{NO_ALERTS_MESSAGE}</p>;
+  const { _ } = useLingui();
+  if (alerts.length === 0) return <p className="muted">{_(NO_ALERTS_MESSAGE)}</p>;
   return (
-    <ul style={listStyle} aria-label="AMC alerts">
+    <ul style={listStyle} aria-label={_("AMC alerts")}>
       {alerts.map((alert) => (
         <li key={alert.id} style={itemStyle}>
           <div>
@@ -35,8 +37,8 @@ export function AlertsList({ alerts }: { alerts: AmcAlert[] }) {
           </div>
           <WhatsAppSend
             link={whatsAppLink(alert.mobileNumber, expiredContractMessage(alert.equipment, alert))}
-            label="Send WhatsApp Message"
-            about={`about ${alert.equipment}`}
+            label={_("Send WhatsApp Message")}
+            about={_("about {equipment}", { equipment: alert.equipment })}
           />
         </li>
       ))}
