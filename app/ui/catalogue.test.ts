@@ -1,9 +1,11 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { RECORD_TYPES } from "#app/audit-trail/record-types.ts";
 import hindi from "#app/i18n/locales/hi.json";
 import { type AnyRecordDefinition, formFields, listColumns } from "#app/lib/record.ts";
 import { DERIVED, sparesRecord } from "#app/spares/record.ts";
+import { DEPARTMENTS, ORDER_TO_PLACE } from "#app/spares/rules.ts";
 import { movementRecord } from "#app/stock/record.ts";
 import { rackItemRecord } from "#app/store-racks/record.ts";
 
@@ -29,9 +31,9 @@ const sources = (folder: string): string[] =>
     return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [path] : [];
   });
 
-/** The English of every `_("…")` and `pageTitle("…")` written out in a file. */
+/** The English of every `_("…")`, `say("…")` (Today's server) and `pageTitle("…")` written out in a file. */
 const writtenWords = (text: string) =>
-  [...text.matchAll(/\b(?:_|pageTitle)\(\s*"((?:[^"\\]|\\.)*)"/g)].map((match) =>
+  [...text.matchAll(/\b(?:_|say|pageTitle)\(\s*"((?:[^"\\]|\\.)*)"/g)].map((match) =>
     JSON.parse(`"${match[1]}"`),
   );
 
@@ -53,7 +55,13 @@ const GIVEN_WORDS: Record<(typeof FOLDERS)[number]["folder"], string[]> = {
     ...["Yes, delete", "Deleting...", "Confirm delete", "Delete", "Apply", "list", "Back to the list"],
   ],
   "app/shell": ["No AMC notifications available.", "There is no page at this address."],
-  "app/home": [],
+  "app/home": [
+    // components.tsx quick actions, print.tsx, and what today.server.ts words from other features
+    ...["Spares", "AMC", "Store Racks", "SOP formats", "Spares by department", "Maintenance contracts"],
+    ...["What sits on which rack", "Security checklists", "report", "Back to Today", ORDER_TO_PLACE],
+    ...DEPARTMENTS,
+    ...Object.values(RECORD_TYPES).map((type) => type.label),
+  ],
 };
 
 describe("the words of the kit, the shell and Today in Hindi", () => {
