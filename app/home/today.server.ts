@@ -13,10 +13,9 @@ import { db, type Tx } from "#app/db/client.server.ts";
 import { loadSparklines } from "#app/home/sparklines.server.ts";
 import { todayVisits } from "#app/home/table.server.ts";
 import { FIRST_FEW, type TodayCard, type TodayData, type TodayGroup } from "#app/home/today.ts";
-import { languageOf, pageMessages } from "#app/i18n/catalogues.server.ts";
+import { type Say, sayIn } from "#app/home/words.server.ts";
 import { requestLanguage } from "#app/i18n/language.server.ts";
 import { SOURCE_LANGUAGE } from "#app/i18n/languages.ts";
-import { translator } from "#app/i18n/provider.tsx";
 import { dateInZone, formatDateGB, formatDateTimeGB, isIsoDate } from "#app/lib/dates.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
 import { logError } from "#app/lib/request-id.server.ts";
@@ -36,18 +35,6 @@ import { linesWithLeadTime } from "#app/spares/stock.server.ts";
 // same queries as the daily digest (app/reminders); each card only reads what the role may read.
 
 export type TodayUser = { id: string; role: Role; sessionId: string };
-
-/**
- * Today's words in a language: the cards are worded here, on the server, so each text is looked
- * up whole ("{department}: order-by date today or past"), its English the catalogue's key
- * (namespace "home"; the departments' names are the shell's).
- */
-type Say = (english: string, values?: Record<string, string | number>) => string;
-
-function sayIn(code: string): Say {
-  const i18n = translator(languageOf(code), pageMessages(code, ["common", "shell", "home"]));
-  return (english, values) => i18n._(english, values);
-}
 
 /** The loader of /home and of its print: Today for the signed-in user. */
 export async function todayLoader({ request }: LoaderFunctionArgs) {
@@ -242,7 +229,7 @@ async function sparesCard(db: Tx, today: string, reuseOrderNow: boolean, say: Sa
   const [below, orderNow, chart] = await Promise.all([
     sparesBelowMinimum(db, FIRST_FEW),
     reuseOrderNow ? reusedOrderNowLines(db, today) : orderNowLines(db, today),
-    loadSparklines(db, today),
+    loadSparklines(db, today, say),
   ]);
   const groups: TodayGroup[] = [];
   for (const department of DEPARTMENTS) {
