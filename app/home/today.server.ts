@@ -47,10 +47,9 @@ export async function loadToday(
   user: TodayUser & { language: string | null },
 ): Promise<TodayData | null> {
   try {
-    const language = await requestLanguage(request, user, (await getPlantSettings(db)).language);
     return await todayFor(db, user, new Date(), serverSettings().PLANT_TIME_ZONE, {
       reuseOrderNow: true,
-      language,
+      language: (plantDefault) => requestLanguage(request, user, plantDefault),
     });
   } catch (error) {
     logError(request, error);
@@ -63,11 +62,18 @@ export async function todayFor(
   user: TodayUser,
   now: Date,
   timeZone: string,
-  { reuseOrderNow = false, language = SOURCE_LANGUAGE }: { reuseOrderNow?: boolean; language?: string } = {},
+  {
+    reuseOrderNow = false,
+    language = () => SOURCE_LANGUAGE,
+  }: {
+    reuseOrderNow?: boolean;
+    /** The language to word Today in, given the plant's default (English by default). */
+    language?: (plantDefault: string) => string | Promise<string>;
+  } = {},
 ): Promise<TodayData> {
   const plant = await getPlantSettings(db);
   const today = plantDay(now, timeZone);
-  const say = sayIn(language);
+  const say = sayIn(await language(plant.language));
   const mayRead = (area: Area) => can(user.role, area, "read");
   const cards = await Promise.all([
     can(user.role, "settings", "write") ? backupsCard(db, now, timeZone, say) : null,
