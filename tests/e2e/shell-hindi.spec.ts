@@ -42,6 +42,23 @@ test("the shell, Today, a list page and the 404 page in Hindi", async ({ page })
   await expect(page.getByRole("heading", { name: /शिफ़्ट के रिकॉर्ड नहीं भरे/ })).toBeVisible();
   await expect(page.getByRole("contentinfo").getByRole("heading", { name: "संपर्क" })).toBeVisible();
 
+  // No English word of the shell's own is left: what stays in Latin letters is the plant's (its
+  // name, the company, the person's e-mail) or what the floor says in English.
+  const plant = (await page.locator(".brand").innerText()).trim();
+  const company = (await page.getByRole("contentinfo").locator("address strong").innerText()).trim();
+  // Every text of the frame, the closed menus' and the screen readers' only ones too.
+  const frame = [
+    await page.locator("header.topbar").textContent(),
+    await page.locator(".banner").textContent(),
+    await page.getByRole("contentinfo").textContent(),
+  ].join(" ");
+  const left = frame
+    .replaceAll(plant, "")
+    .replaceAll(company, "")
+    .replace(/\b(?:PlantOps|AMC|SOP|LPG|AS\d\d|WhatsApp|in|f)\b/g, "")
+    .match(/[A-Za-z]{2,}/g);
+  expect(left).toBeNull();
+
   await page.goto("/products/Electrician");
   await expect(page.getByRole("columnheader", { name: "क्रम संख्या" })).toBeVisible();
   await expect(page.getByLabel("हर पेज पर पंक्तियाँ")).toBeVisible();
