@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import type { LinksFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { type Area, can } from "#app/auth/permissions.ts";
@@ -10,7 +11,8 @@ import type { TodayCard, TodayData, TodayGroup, TodayItem } from "#app/home/toda
 // The sections of the home page. Plain server-rendered markup: no effects, no client state.
 // Today's links are plain anchors (docs/decisions/009): the page hydrates no router links for them.
 // The legacy marketing sections (why LPG, the facilities gallery, "50+ plants" figures) went with
-// issue 19: the signed-in home page is what needs doing today.
+// issue 19: the signed-in home page is what needs doing today. The cards come worded in the page's
+// language (today.server.ts); the words written here are looked up as they are drawn.
 
 /** The style sheets of /home and of its print (the same cards). */
 export const todayLinks: LinksFunction = () => [
@@ -26,15 +28,17 @@ const quickActions: { label: string; to: string; hint: string; area: Area }[] = 
 ];
 
 export function Hero({ plantName, role }: { plantName: string; role: Role | undefined }) {
+  const { _ } = useLingui();
   return (
     <section className="home-hero" aria-labelledby="home-title">
       <p className="home-eyebrow">PlantOps</p>
-      <h1 id="home-title">Welcome to {plantName}</h1>
+      <h1 id="home-title">{_("Welcome to {plant}", { plant: plantName })}</h1>
       <p className="home-lede">
-        PlantOps keeps the plant's everyday records in one place: spares, store racks, AMC contracts, the file
-        index and SOP checklists. Below is what needs doing today.
+        {_(
+          "PlantOps keeps the plant's everyday records in one place: spares, store racks, AMC contracts, the file index and SOP checklists. Below is what needs doing today.",
+        )}
       </p>
-      <nav aria-label="Quick actions">
+      <nav aria-label={_("Quick actions")}>
         <ul className="home-actions">
           {quickActions
             .filter((action) => role && can(role, action.area, "read"))
@@ -45,10 +49,10 @@ export function Hero({ plantName, role }: { plantName: string; role: Role | unde
                   className="home-action"
                   aria-describedby={`home-hint-${action.to.slice(1)}`}
                 >
-                  {action.label}
+                  {_(action.label)}
                 </Link>
                 <span className="home-hint" id={`home-hint-${action.to.slice(1)}`}>
-                  {action.hint}
+                  {_(action.hint)}
                 </span>
               </li>
             ))}
@@ -92,6 +96,7 @@ function Group({ group }: { group: TodayGroup }) {
 }
 
 function Card({ card }: { card: TodayCard }) {
+  const { _ } = useLingui();
   const late = card.id !== "changes" && card.total > 0;
   return (
     <section className="today-card" aria-labelledby={`today-${card.id}`}>
@@ -117,7 +122,7 @@ function Card({ card }: { card: TodayCard }) {
           ))}
         </ul>
       ) : (
-        <p className="today-summary">Nothing.</p>
+        <p className="today-summary">{_("Nothing.")}</p>
       )}
     </section>
   );
@@ -125,8 +130,11 @@ function Card({ card }: { card: TodayCard }) {
 
 /** Today's cards; null data: the figures could not be read (the page says so, never fails). */
 export function TodayCards({ data }: { data: TodayData | null }) {
+  const { _ } = useLingui();
   if (!data)
-    return <p role="alert">Today's figures could not be read just now. Reload the page to try again.</p>;
+    return (
+      <p role="alert">{_("Today's figures could not be read just now. Reload the page to try again.")}</p>
+    );
   return (
     <div className="today-cards">
       {data.cards.map((card) => (

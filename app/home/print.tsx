@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { TodayCards, todayLinks } from "#app/home/components.tsx";
 import { todayLoader } from "#app/home/today.server.ts";
@@ -15,6 +16,7 @@ export const links = todayLinks;
 export const loader = todayLoader;
 
 export default function DailyReportPrint() {
+  const { _ } = useLingui();
   const { today } = useLoaderData<typeof loader>();
   const plantName = useRouteLoaderData<ShellData>("shell")?.settings.plantName ?? "";
   return (
@@ -27,10 +29,11 @@ export default function DailyReportPrint() {
       backLabel="Back to Today"
     >
       <h1 id="today-report-title">
-        Daily report{plantName ? `: ${plantName}` : ""}
+        {_("Daily report")}
+        {plantName ? `: ${plantName}` : ""}
         {today ? `, ${today.day}` : ""}
       </h1>
-      {today ? <p className="today-summary">Printed {today.at}</p> : null}
+      {today ? <p className="today-summary">{_("Printed {at}", { at: today.at })}</p> : null}
       <TodayCards data={today} />
     </PrintSheet>
   );

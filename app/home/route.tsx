@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { Hero, TodayCards, todayLinks } from "#app/home/components.tsx";
 import { todayLoader } from "#app/home/today.server.ts";
@@ -12,6 +13,7 @@ export const links = todayLinks;
 export const loader = todayLoader;
 
 export default function HomePage() {
+  const { _ } = useLingui();
   const { today } = useLoaderData<typeof loader>();
   const shell = useRouteLoaderData<ShellData>("shell");
   // The shell's loader always sends the settings (their defaults when none are saved). Not
@@ -22,10 +24,10 @@ export default function HomePage() {
       <Hero plantName={plantName} role={shell?.user.role} />
       <section className="home-section" aria-labelledby="today-title">
         <div className="today-head">
-          <h2 id="today-title">Today{today ? `, ${today.day}` : ""}</h2>
+          <h2 id="today-title">{today ? _("Today, {day}", { day: today.day }) : _("Today")}</h2>
           <p>
-            {today ? `As of ${today.at}. ` : ""}
-            <a href="/home/print">Print the daily report</a>
+            {today ? `${_("As of {at}.", { at: today.at })} ` : ""}
+            <a href="/home/print">{_("Print the daily report")}</a>
           </p>
         </div>
         <TodayCards data={today} />

@@ -1,6 +1,7 @@
 import { dayScale, linePath, round1 } from "#app/charts/axes.server.ts";
 import type { ChartView, Layer, StrokeStyle, Tick } from "#app/charts/geometry.ts";
 import type { Tx } from "#app/db/client.server.ts";
+import { type Say, sayIn } from "#app/home/words.server.ts";
 import { issuedPerDepartmentDay } from "#app/ledger/movements.server.ts";
 import { addDays, formatDateGB } from "#app/lib/dates.ts";
 import { DEPARTMENTS } from "#app/spares/rules.ts";
@@ -37,7 +38,7 @@ export function departmentUse(
   });
 }
 
-export function sparklines(use: readonly DepartmentUse[], today: string): ChartView {
+export function sparklines(use: readonly DepartmentUse[], today: string, say: Say = sayIn()): ChartView {
   const from = addDays(today, -(SPARK_DAYS - 1));
   const plot = { left: 118, top: 6, right: WIDTH - 8, bottom: 6 + use.length * ROW };
   const { x, ticks } = dayScale(from, today, plot, 3);
@@ -61,17 +62,26 @@ export function sparklines(use: readonly DepartmentUse[], today: string): ChartV
   });
   const yTicks: Tick[] = use.map((department, index) => ({
     at: round1(plot.top + index * ROW + ROW / 2),
-    label: `${department.department} ${formatQuantity(department.total)}`,
+    label: `${say(department.department)} ${formatQuantity(department.total)}`,
   }));
   const busiest = (department: DepartmentUse) =>
     department.days.reduce((most, day) => (day.issued > most.issued ? day : most), department.days[0]);
   return {
-    title: `Spares issued per department a day, ${formatDateGB(from)} to ${formatDateGB(today)}`,
+    title: say("Spares issued per department a day, {from} to {to}", {
+      from: formatDateGB(from),
+      to: formatDateGB(today),
+    }),
     description: `${use
       .map((department) => {
-        if (department.total <= 0) return `${department.department}: nothing issued`;
+        const name = say(department.department);
+        if (department.total <= 0) return say("{department}: nothing issued", { department: name });
         const most = busiest(department);
-        return `${department.department}: ${formatQuantity(department.total)} issued, most on ${formatDateGB(most.day)} (${formatQuantity(most.issued)})`;
+        return say("{department}: {total} issued, most on {day} ({most})", {
+          department: name,
+          total: formatQuantity(department.total),
+          day: formatDateGB(most.day),
+          most: formatQuantity(most.issued),
+        });
       })
       .join("; ")}.`,
     geometry: {
@@ -87,7 +97,7 @@ export function sparklines(use: readonly DepartmentUse[], today: string): ChartV
 }
 
 /** Today's sparklines now. */
-export async function loadSparklines(db: Tx, today: string): Promise<ChartView> {
+export async function loadSparklines(db: Tx, today: string, say?: Say): Promise<ChartView> {
   const rows = await issuedPerDepartmentDay(db, addDays(today, -(SPARK_DAYS - 1)), today);
-  return sparklines(departmentUse(rows, today), today);
+  return sparklines(departmentUse(rows, today), today, say);
 }

@@ -13,12 +13,15 @@ import { db, type Tx } from "#app/db/client.server.ts";
 import { loadSparklines } from "#app/home/sparklines.server.ts";
 import { todayVisits } from "#app/home/table.server.ts";
 import { FIRST_FEW, type TodayCard, type TodayData, type TodayGroup } from "#app/home/today.ts";
+import { type Say, sayIn } from "#app/home/words.server.ts";
+import { requestLanguage } from "#app/i18n/language.server.ts";
+import { SOURCE_LANGUAGE } from "#app/i18n/languages.ts";
 import { dateInZone, formatDateGB, formatDateTimeGB, isIsoDate } from "#app/lib/dates.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
 import { logError } from "#app/lib/request-id.server.ts";
 import { contractDates, sparesBelowMinimum } from "#app/reminders/queries.server.ts";
-import { type ContractBand, contractBands, daysBetween, daysText, plantDay } from "#app/reminders/rules.ts";
-import { lastEndedShift, lastNight, type ShiftWindow, shiftText } from "#app/reminders/shifts.ts";
+import { type ContractBand, contractBands, daysBetween, plantDay } from "#app/reminders/rules.ts";
+import { lastEndedShift, lastNight, type ShiftWindow } from "#app/reminders/shifts.ts";
 import { getPlantSettings } from "#app/settings/queries.server.ts";
 import { hasRecordFrom, outstandingReturns } from "#app/sop/queries.server.ts";
 import { issuedInCoverWindow } from "#app/spares/cover.server.ts";
@@ -33,15 +36,21 @@ import { linesWithLeadTime } from "#app/spares/stock.server.ts";
 
 export type TodayUser = { id: string; role: Role; sessionId: string };
 
-/** Today for a route's signed-in user now, or null when it cannot be read (the page still opens). */
 /** The loader of /home and of its print: Today for the signed-in user. */
 export async function todayLoader({ request }: LoaderFunctionArgs) {
   return { today: await loadToday(request, await requireUser(request)) };
 }
 
-export async function loadToday(request: Request, user: TodayUser): Promise<TodayData | null> {
+/** Today for a route's signed-in user now, in their language, or null when it cannot be read (the page still opens). */
+export async function loadToday(
+  request: Request,
+  user: TodayUser & { language: string | null },
+): Promise<TodayData | null> {
   try {
-    return await todayFor(db, user, new Date(), serverSettings().PLANT_TIME_ZONE, { reuseOrderNow: true });
+    return await todayFor(db, user, new Date(), serverSettings().PLANT_TIME_ZONE, {
+      reuseOrderNow: true,
+      language: (plantDefault) => requestLanguage(request, user, plantDefault),
+    });
   } catch (error) {
     logError(request, error);
     return null;
@@ -53,20 +62,28 @@ export async function todayFor(
   user: TodayUser,
   now: Date,
   timeZone: string,
-  { reuseOrderNow = false }: { reuseOrderNow?: boolean } = {},
+  {
+    reuseOrderNow = false,
+    language = () => SOURCE_LANGUAGE,
+  }: {
+    reuseOrderNow?: boolean;
+    /** The language to word Today in, given the plant's default (English by default). */
+    language?: (plantDefault: string) => string | Promise<string>;
+  } = {},
 ): Promise<TodayData> {
   const plant = await getPlantSettings(db);
   const today = plantDay(now, timeZone);
+  const say = sayIn(await language(plant.language));
   const mayRead = (area: Area) => can(user.role, area, "read");
   const cards = await Promise.all([
-    can(user.role, "settings", "write") ? backupsCard(db, now, timeZone) : null,
+    can(user.role, "settings", "write") ? backupsCard(db, now, timeZone, say) : null,
     mayRead("contracts")
-      ? contractsCard(db, today, plant.reminderOffsets, statusBounds(now, timeZone, plant.dueSoonDays))
+      ? contractsCard(db, today, plant.reminderOffsets, statusBounds(now, timeZone, plant.dueSoonDays), say)
       : null,
-    mayRead("spares") ? sparesCard(db, today, reuseOrderNow) : null,
-    mayRead("sop") ? returnsCard(db, today) : null,
-    mayRead("sop") ? shiftsCard(db, now, timeZone, plant.shiftTimes) : null,
-    changesCard(db, user, now, timeZone),
+    mayRead("spares") ? sparesCard(db, today, reuseOrderNow, say) : null,
+    mayRead("sop") ? returnsCard(db, today, say) : null,
+    mayRead("sop") ? shiftsCard(db, now, timeZone, plant.shiftTimes, say) : null,
+    changesCard(db, user, now, timeZone, say),
   ]);
   return {
     day: formatDateGB(today),
@@ -76,22 +93,25 @@ export async function todayFor(
 }
 
 /** For admins, when the last good backup is older than 26 hours, there is none, or the last one failed. */
-async function backupsCard(db: Tx, now: Date, timeZone: string): Promise<TodayCard | null> {
+async function backupsCard(db: Tx, now: Date, timeZone: string, say: Say): Promise<TodayCard | null> {
   const { last, failure, stale } = await backupStatus(db, now);
   if (!stale) return null;
   const hours = last ? Math.floor((now.getTime() - last.takenAt.getTime()) / 3_600_000) : 0;
   return {
     id: "backups",
-    title: "Backups",
+    title: say("Backups"),
     total: 1,
     summary: failure
-      ? `The last backup failed (${formatDateTimeGB(failure.at, timeZone)}).`
+      ? say("The last backup failed ({at}).", { at: formatDateTimeGB(failure.at, timeZone) })
       : last
-        ? `The last good backup is from ${formatDateTimeGB(last.takenAt, timeZone)}, more than ${BACKUP_STALE_HOURS} hours ago.`
-        : "No backup has been taken yet.",
+        ? say("The last good backup is from {at}, more than {hours} hours ago.", {
+            at: formatDateTimeGB(last.takenAt, timeZone),
+            hours: BACKUP_STALE_HOURS,
+          })
+        : say("No backup has been taken yet."),
     groups: [
       {
-        label: last ? "Hours since the last good backup" : "Backups kept",
+        label: last ? say("Hours since the last good backup") : say("Backups kept"),
         count: hours,
         late: true,
         href: "/settings/backups",
@@ -101,13 +121,25 @@ async function backupsCard(db: Tx, now: Date, timeZone: string): Promise<TodayCa
   };
 }
 
-function bandLabel(band: ContractBand) {
-  const what = band.what === "validity" ? "Validity" : "PMS";
-  if (band.within === null) return band.what === "validity" ? "Validity ended" : "PMS due date passed";
-  const verb = band.what === "validity" ? "ends" : "due";
-  return band.from === 0
-    ? `${what} ${verb} within ${band.within} days`
-    : `${what} ${verb} in ${band.from}–${band.within} days`;
+function bandLabel(band: ContractBand, say: Say) {
+  const validity = band.what === "validity";
+  if (band.within === null) return validity ? say("Validity ended") : say("PMS due date passed");
+  const days = { from: band.from, within: band.within };
+  if (band.from === 0)
+    return validity
+      ? say("Validity ends within {within} days", days)
+      : say("PMS due within {within} days", days);
+  return validity
+    ? say("Validity ends in {from}–{within} days", days)
+    : say("PMS due in {from}–{within} days", days);
+}
+
+/** How far a date is from today ("in 3 days", "2 days overdue"): the digest's words (daysText), in the page's language. */
+function daysFrom(daysLeft: number, say: Say) {
+  if (daysLeft === 0) return say("today");
+  if (daysLeft === 1) return say("tomorrow");
+  if (daysLeft > 1) return say("in {days} days", { days: daysLeft });
+  return daysLeft === -1 ? say("1 day overdue") : say("{days} days overdue", { days: -daysLeft });
 }
 
 async function contractsCard(
@@ -115,6 +147,7 @@ async function contractsCard(
   today: string,
   offsets: readonly number[],
   bounds: StatusBounds,
+  say: Say,
 ): Promise<TodayCard> {
   const [dates, chart] = await Promise.all([
     contractDates(db, today, offsets, bounds),
@@ -123,7 +156,7 @@ async function contractsCard(
   const bands = contractBands(dates, today, offsets, bounds);
   const groups = bands.map(
     (band): TodayGroup => ({
-      label: bandLabel(band),
+      label: bandLabel(band, say),
       count: band.items.length,
       late: band.within === null && band.items.length > 0,
       // The /amc list's own views: "Expired" is its status filter (validity ended or next due
@@ -136,7 +169,7 @@ async function contractsCard(
             : "/amc?sort=validity",
       items: band.items.slice(0, FIRST_FEW).map((item) => ({
         text: `${item.equipment}${item.company ? ` (${item.company})` : ""}`,
-        note: `${formatDateGB(item.date)}, ${daysText(daysBetween(today, item.date))}`,
+        note: `${formatDateGB(item.date)}, ${daysFrom(daysBetween(today, item.date), say)}`,
         late: band.within === null,
         href: `/amc?q=${encodeURIComponent(item.equipment)}`,
       })),
@@ -145,9 +178,11 @@ async function contractsCard(
   const total = bands.reduce((sum, band) => sum + band.items.length, 0);
   return {
     id: "contracts",
-    title: "Contracts (AMC)",
+    title: say("Contracts (AMC)"),
     total,
-    summary: `Overdue, and due within the reminder windows (${offsets.join(", ")} days before).`,
+    summary: say("Overdue, and due within the reminder windows ({days} days before).", {
+      days: offsets.join(", "),
+    }),
     groups,
     chart,
   };
@@ -196,36 +231,46 @@ function reusedOrderNowLines(db: Tx, today: string) {
   return orderNowMemo.lines;
 }
 
-async function sparesCard(db: Tx, today: string, reuseOrderNow: boolean): Promise<TodayCard> {
+async function sparesCard(db: Tx, today: string, reuseOrderNow: boolean, say: Say): Promise<TodayCard> {
   const [below, orderNow, chart] = await Promise.all([
     sparesBelowMinimum(db, FIRST_FEW),
     reuseOrderNow ? reusedOrderNowLines(db, today) : orderNowLines(db, today),
-    loadSparklines(db, today),
+    loadSparklines(db, today, say),
   ]);
   const groups: TodayGroup[] = [];
   for (const department of DEPARTMENTS) {
+    const name = say(department);
     const mine = below.rows.filter((row) => row.department === department);
     groups.push({
       // The lines whose Status of Order is 'Order to place' (at or below their minimum stock).
-      label: `${department}: ${ORDER_TO_PLACE} (at or below minimum stock)`,
+      label: say("{department}: {status} (at or below minimum stock)", {
+        department: name,
+        status: say(ORDER_TO_PLACE),
+      }),
       count: below.totals[department] ?? 0,
       href: `/products/${department}?${ORDER_TO_PLACE_QUERY}`,
       items: mine.map((row) => ({
         text: `#${row.srno} ${row.assets}`,
-        note: `${row.available.toLocaleString("en-GB")} in stock, minimum ${row.minimum.toLocaleString("en-GB")}`,
+        note: say("{available} in stock, minimum {minimum}", {
+          available: row.available.toLocaleString("en-GB"),
+          minimum: row.minimum.toLocaleString("en-GB"),
+        }),
         late: true,
         href: `/products/${department}?q=${encodeURIComponent(row.assets)}`,
       })),
     });
     const due = orderNow.filter((line) => line.department === department);
     groups.push({
-      label: `${department}: order-by date today or past`,
+      label: say("{department}: order-by date today or past", { department: name }),
       count: due.length,
       // The table shows each line's order-by date ("Order now"); it has no filter for it.
       href: `/products/${department}`,
       items: due.slice(0, FIRST_FEW).map((line) => ({
         text: `#${line.srno} ${line.assets}`,
-        note: line.orderBy === today ? "order by today" : `order by ${formatDateGB(line.orderBy)}`,
+        note:
+          line.orderBy === today
+            ? say("order by today")
+            : say("order by {date}", { date: formatDateGB(line.orderBy) }),
         late: true,
         href: `/products/${department}?q=${encodeURIComponent(line.assets)}`,
       })),
@@ -233,38 +278,56 @@ async function sparesCard(db: Tx, today: string, reuseOrderNow: boolean): Promis
   }
   return {
     id: "spares",
-    title: "Spares",
+    title: say("Spares"),
     total: groups.reduce((sum, group) => sum + group.count, 0),
-    summary: "Lines at or below their minimum stock, and lines to order now (from their use and lead time).",
+    summary: say(
+      "Lines at or below their minimum stock, and lines to order now (from their use and lead time).",
+    ),
     groups,
     chart,
   };
 }
 
-async function returnsCard(db: Tx, today: string): Promise<TodayCard> {
+async function returnsCard(db: Tx, today: string, say: Say): Promise<TodayCard> {
   const outstanding = await outstandingReturns(db, today, FIRST_FEW + 2);
   return {
     id: "returns",
-    title: "Returnable material (AS15)",
+    title: say("Returnable material (AS15)"),
     total: outstanding.total,
     summary:
       outstanding.total === 0
-        ? "All returnable material is back."
-        : `${outstanding.overdue.toLocaleString("en-GB")} overdue of ${outstanding.total.toLocaleString("en-GB")} not returned.`,
+        ? say("All returnable material is back.")
+        : say("{overdue} overdue of {total} not returned.", {
+            overdue: outstanding.overdue.toLocaleString("en-GB"),
+            total: outstanding.total.toLocaleString("en-GB"),
+          }),
     groups: [
       {
-        label: "Not returned, overdue first",
+        label: say("Not returned, overdue first"),
         count: outstanding.total,
         late: outstanding.overdue > 0,
         href: "/as15/records?returns=all",
         items: outstanding.rows.map((row) => {
           const out = isIsoDate(row.date) ? daysBetween(row.date, today) : null;
           const expected = isIsoDate(row.expectedDateOfReturn)
-            ? `expected back ${formatDateGB(row.expectedDateOfReturn)} (${daysText(daysBetween(today, row.expectedDateOfReturn))})`
-            : "no return date";
+            ? say("expected back {date} ({days})", {
+                date: formatDateGB(row.expectedDateOfReturn),
+                days: daysFrom(daysBetween(today, row.expectedDateOfReturn), say),
+              })
+            : say("no return date");
+          const none = say("N/A");
           return {
-            text: `Gate pass ${row.gatePassNo || "N/A"}: ${row.descriptionOfItems || "N/A"}, issued to ${row.issuedTo || "N/A"}`,
-            note: out === null ? expected : `${expected}; out ${out === 1 ? "1 day" : `${out} days`}`,
+            text: say("Gate pass {pass}: {items}, issued to {to}", {
+              pass: row.gatePassNo || none,
+              items: row.descriptionOfItems || none,
+              to: row.issuedTo || none,
+            }),
+            note:
+              out === null
+                ? expected
+                : out === 1
+                  ? say("{expected}; out 1 day", { expected })
+                  : say("{expected}; out {days} days", { expected, days: out }),
             late: row.overdue,
             href: `/as15/records/${row.recordId}`,
           };
@@ -299,16 +362,32 @@ function shiftGroup(
   found: boolean,
   list: string,
   form: string,
+  say: Say,
 ): TodayGroup {
   const from = window.start.slice(0, 10);
   const to = window.end.slice(0, 10);
   return {
-    label: `${label}, ${shiftText(window)}`,
+    label: `${label}, ${shiftWords(window, say)}`,
     count: found ? 0 : 1,
     late: !found,
     href: `${list}?from=${from}&to=${to}`,
-    items: [found ? { text: "Recorded" } : { text: "Missing: fill it in", late: true, href: form }],
+    items: [found ? { text: say("Recorded") } : { text: say("Missing: fill it in"), late: true, href: form }],
   };
+}
+
+/** A shift's times ("06:00–14:00 on 23/11/2026"): the digest's words (shiftText), in the page's language. */
+function shiftWords(shift: ShiftWindow, say: Say) {
+  const [startDay = "", start = ""] = shift.start.split("T");
+  const [endDay = "", end = ""] = shift.end.split("T");
+  const day = (iso: string) => iso.split("-").reverse().join("/");
+  return startDay === endDay
+    ? say("{start}–{end} on {day}", { start, end, day: day(startDay) })
+    : say("{start} on {startDay} – {end} on {endDay}", {
+        start,
+        startDay: day(startDay),
+        end,
+        endDay: day(endDay),
+      });
 }
 
 async function shiftsCard(
@@ -316,30 +395,36 @@ async function shiftsCard(
   now: Date,
   timeZone: string,
   shiftTimes: readonly string[],
+  say: Say,
 ): Promise<TodayCard> {
   const found = await shiftRecords(db, now, timeZone, shiftTimes);
   const groups = [
     shiftGroup(
-      "Handing over to security (AS16), last shift",
+      say("Handing over to security (AS16), last shift"),
       found.shift,
       found.handover,
       "/as16/records",
       "/as16",
+      say,
     ),
     shiftGroup(
-      "Guard patrolling record (AS17), last night",
+      say("Guard patrolling record (AS17), last night"),
       found.night,
       found.patrol,
       "/as17/records",
       "/as17",
+      say,
     ),
   ];
   const missing = groups.reduce((sum, group) => sum + group.count, 0);
   return {
     id: "shifts",
-    title: "Shift records missing",
+    title: say("Shift records missing"),
     total: missing,
-    summary: `${missing === 0 ? "Both are in." : `${missing} missing.`} Shifts start at ${shiftTimes.join(", ")} (Settings).`,
+    summary: `${missing === 0 ? say("Both are in.") : say("{count} missing.", { count: missing })} ${say(
+      "Shifts start at {times} (Settings).",
+      { times: shiftTimes.join(", ") },
+    )}`,
     groups,
   };
 }
@@ -365,7 +450,13 @@ export async function visitMark(db: Tx, user: Pick<TodayUser, "id" | "sessionId"
   return row?.since ?? null;
 }
 
-async function changesCard(db: Tx, user: TodayUser, now: Date, timeZone: string): Promise<TodayCard> {
+async function changesCard(
+  db: Tx,
+  user: TodayUser,
+  now: Date,
+  timeZone: string,
+  say: Say,
+): Promise<TodayCard> {
   const mark = await visitMark(db, user, now);
   const since = mark ?? new Date(now.getTime() - 24 * 60 * 60 * 1000);
   const rows = await changeCounts(db, since, now);
@@ -377,7 +468,7 @@ async function changesCard(db: Tx, user: TodayUser, now: Date, timeZone: string)
       isRecordType(row.entity) ? can(user.role, RECORD_TYPES[row.entity].area, "read") : mayAudit,
     )
     .map((row) => ({
-      label: recordTypeLabel(row.entity),
+      label: say(recordTypeLabel(row.entity)),
       count: row.count,
       href: mayAudit ? `/audit?type=${encodeURIComponent(row.entity)}&from=${from}` : undefined,
       items: [],
@@ -385,11 +476,11 @@ async function changesCard(db: Tx, user: TodayUser, now: Date, timeZone: string)
     .sort((a, b) => b.count - a.count || a.label.localeCompare(b.label));
   return {
     id: "changes",
-    title: "Changes since your last visit",
+    title: say("Changes since your last visit"),
     total: groups.reduce((sum, group) => sum + group.count, 0),
     summary: mark
-      ? `Since ${formatDateTimeGB(mark, timeZone)}, counted from the audit log.`
-      : `Your first visit: the last 24 hours (since ${formatDateTimeGB(since, timeZone)}).`,
+      ? say("Since {at}, counted from the audit log.", { at: formatDateTimeGB(mark, timeZone) })
+      : say("Your first visit: the last 24 hours (since {at}).", { at: formatDateTimeGB(since, timeZone) }),
     groups,
   };
 }

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import { Link, useFetcher } from "@remix-run/react";
 import { useId, useRef } from "react";
 import type { AmcAlert } from "#app/contracts/alerts.server.ts";
@@ -17,6 +18,7 @@ export const BELL_ALERTS = 20;
  * budgets; figures: docs/performance.md, "Figures behind choices in the code").
  */
 export function Bell({ count }: { count: number }) {
+  const { _ } = useLingui();
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const list = useFetcher<{ alerts: AmcAlert[] }>({ key: "bell-alerts" });
@@ -26,7 +28,13 @@ export function Bell({ count }: { count: number }) {
       <Link
         to="/alerts"
         className="bell"
-        aria-label={count ? `Notifications: ${count} AMC alerts` : "Notifications"}
+        aria-label={
+          count
+            ? _("{count, plural, one {Notifications: # AMC alert} other {Notifications: # AMC alerts}}", {
+                count,
+              })
+            : _("Notifications")
+        }
         aria-haspopup="dialog"
         onClick={(event) => {
           if (!dialog.current?.showModal) return;
@@ -50,23 +58,23 @@ export function Bell({ count }: { count: number }) {
       </Link>
       <dialog ref={dialog} className="dialog" aria-labelledby={titleId} style={dialogStyle}>
         <h2 id={titleId} style={{ marginTop: 0 }}>
-          Notifications
+          {_("Notifications")}
         </h2>
         {alerts ? (
           <>
             <AlertsList alerts={alerts.slice(0, BELL_ALERTS)} />
             {alerts.length > BELL_ALERTS ? (
               <p>
-                <Link to="/alerts">See all {alerts.length} AMC alerts</Link>
+                <Link to="/alerts">{_("See all {count} AMC alerts", { count: alerts.length })}</Link>
               </p>
             ) : null}
           </>
         ) : (
-          <p role="status">Loading the notifications…</p>
+          <p role="status">{_("Loading the notifications…")}</p>
         )}
         <div className="actions">
           <button type="button" className="button" onClick={() => dialog.current?.close()}>
-            Close
+            {_("Close")}
           </button>
         </div>
       </dialog>

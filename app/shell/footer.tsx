@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import type { PlantSettings } from "#app/settings/schema.ts";
 import { usePlainLinks } from "#app/ui/plain-links.ts";
 
@@ -10,6 +11,7 @@ const SOCIAL = [
 ];
 
 export function Banner({ plantName, webAddress }: { plantName: string; webAddress: string }) {
+  const { _ } = useLingui();
   const text = webAddress ? `${plantName} · ${webAddress}` : plantName;
   return (
     <div className="banner">
@@ -18,7 +20,7 @@ export function Banner({ plantName, webAddress }: { plantName: string; webAddres
           before the track), and while the pointer or the keyboard focus is on the banner. */}
       <input type="checkbox" id="banner-stop" className="banner-stop" />
       <label htmlFor="banner-stop" className="banner-stop-label">
-        Stop scrolling
+        {_("Stop scrolling")}
       </label>
       <div className="banner-window" role="marquee" aria-label={text}>
         <div className="banner-track" aria-hidden="true">
@@ -31,6 +33,7 @@ export function Banner({ plantName, webAddress }: { plantName: string; webAddres
 }
 
 export function Footer({ settings, year }: { settings: PlantSettings; year: number }) {
+  const { _ } = useLingui();
   const plainLinks = usePlainLinks();
   return (
     // The click handler only makes the plain links inside navigate in the app (plain-links.ts).
@@ -39,38 +42,38 @@ export function Footer({ settings, year }: { settings: PlantSettings; year: numb
     <footer className="footer" onClick={plainLinks}>
       <div className="footer-grid">
         <section>
-          <h2>Quick links</h2>
+          <h2>{_("Quick links")}</h2>
           <ul>
             <li>
-              <a href="/home">Home</a>
+              <a href="/home">{_("Home")}</a>
             </li>
             <li>
-              <a href="/products">Spares</a>
+              <a href="/products">{_("Spares")}</a>
             </li>
             <li>
               <a href="/amc">AMC</a>
             </li>
             <li>
-              <a href="/about">Store Racks</a>
+              <a href="/about">{_("Store Racks")}</a>
             </li>
           </ul>
         </section>
         <section>
-          <h2>Useful links</h2>
+          <h2>{_("Useful links")}</h2>
           <ul>
             <li>
-              <a href="/rackadmin">File index</a>
+              <a href="/rackadmin">{_("File index")}</a>
             </li>
             <li>
-              <a href="/adminandsecurity">SOP formats</a>
+              <a href="/adminandsecurity">{_("SOP formats")}</a>
             </li>
             <li>
-              <a href="/alerts">AMC alerts</a>
+              <a href="/alerts">{_("AMC alerts")}</a>
             </li>
           </ul>
         </section>
         <section>
-          <h2>Contact</h2>
+          <h2>{_("Contact")}</h2>
           <address>
             <strong>{settings.companyName}</strong>
             <br />
@@ -84,20 +87,20 @@ export function Footer({ settings, year }: { settings: PlantSettings; year: numb
             {settings.contactPhone ? (
               <>
                 <br />
-                Phone: {settings.contactPhone}
+                {_("Phone")}: {settings.contactPhone}
               </>
             ) : null}
             {settings.contactEmail ? (
               <>
                 <br />
-                E-mail: <a href={`mailto:${settings.contactEmail}`}>{settings.contactEmail}</a>
+                {_("E-mail")}: <a href={`mailto:${settings.contactEmail}`}>{settings.contactEmail}</a>
               </>
             ) : null}
           </address>
         </section>
         <section>
-          <h2>Follow us</h2>
-          <ul className="social" aria-label="Social media">
+          <h2>{_("Follow us")}</h2>
+          <ul className="social" aria-label={_("Social media")}>
             {SOCIAL.map(({ name, mark }) => (
               <li key={name}>
                 <span className="social-icon" role="img" aria-label={name}>
@@ -109,7 +112,7 @@ export function Footer({ settings, year }: { settings: PlantSettings; year: numb
         </section>
       </div>
       <p className="copyright">
-        © {year} {settings.companyName}. All rights reserved.
+        {_("© {year} {company}. All rights reserved.", { year, company: settings.companyName })}
       </p>
     </footer>
   );

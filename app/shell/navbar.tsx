@@ -1,9 +1,17 @@
+import { useLingui } from "@lingui/react";
 import { useLocation, useMatches, useSearchParams } from "@remix-run/react";
 import { type ReactNode, useEffect, useRef } from "react";
 import { can } from "#app/auth/permissions.ts";
 import type { Role } from "#app/auth/roles.ts";
 import { Bell } from "#app/shell/bell.tsx";
-import { amcMenu, type MenuLink, racksMenu, sparesMenu } from "#app/shell/fixed-menus.ts";
+import {
+  allFormatsLink,
+  amcMenu,
+  barLabels,
+  type MenuLink,
+  racksMenu,
+  sparesMenu,
+} from "#app/shell/fixed-menus.ts";
 import { highlightMatches } from "#app/shell/search.ts";
 import { isListPage } from "#app/ui/list/handle.ts";
 import { usePlainLinks } from "#app/ui/plain-links.ts";
@@ -22,6 +30,7 @@ export function Navbar({
   /** From the shell's loader (menus.ts `sopFormatsMenu`), derived from the SOP formats list. */
   sopFormatsMenu: MenuLink[];
 }) {
+  const { _ } = useLingui();
   const nav = useRef<HTMLElement>(null);
   // Store Racks and Admin Racks (the file index) are separate areas under one menu.
   const racksLinks = racksMenu.filter((link) =>
@@ -36,6 +45,7 @@ export function Navbar({
   // A list page searches the whole list on the server with its own box, just below: a second box
   // here would search the same list twice over (README difference 18).
   const onList = useMatches().some((match) => isListPage(match.handle));
+  const signedInAs = _("Signed in as {email}", { email });
 
   // Menus are <details> (they work without JavaScript). With it: one open at a time, and
   // Escape or a click elsewhere closes them; a navigation closes them too.
@@ -84,7 +94,7 @@ export function Navbar({
     <header className="topbar">
       {/* The click handler only makes the plain links inside navigate in the app. */}
       {/* biome-ignore lint/a11y/useKeyWithClickEvents: the links themselves are the controls */}
-      <nav ref={nav} className="navbar" aria-label="Main" onClick={plainLinks}>
+      <nav ref={nav} className="navbar" aria-label={_("Main")} onClick={plainLinks}>
         <a href="/home" className="brand">
           <svg aria-hidden="true" className="brand-mark" viewBox="0 0 32 32" width="22" height="22">
             <path
@@ -99,19 +109,21 @@ export function Navbar({
             its label, so it works without JavaScript; app.css hides both on wider screens). */}
         <input type="checkbox" id="nav-fold" className="nav-fold" />
         <label htmlFor="nav-fold" className="nav-fold-label">
-          Menu
+          {_("Menu")}
         </label>
         <ul className="menus">
           {/* Only what the role may open (app/auth/permissions.ts); the server refuses the rest. */}
-          {can(role, "spares", "read") ? <Menu label="SPARES" links={sparesMenu} here={here} /> : null}
-          {can(role, "contracts", "read") ? <Menu label="AMC" links={amcMenu} here={here} /> : null}
-          {racksLinks.length ? <Menu label="RACKS" links={racksLinks} here={here} /> : null}
+          {can(role, "spares", "read") ? (
+            <Menu label={barLabels.spares} links={sparesMenu} here={here} />
+          ) : null}
+          {can(role, "contracts", "read") ? <Menu label={barLabels.amc} links={amcMenu} here={here} /> : null}
+          {racksLinks.length ? <Menu label={barLabels.racks} links={racksLinks} here={here} /> : null}
           {can(role, "sop", "read") ? (
-            <Menu label="SOP HANDLING" here={here}>
+            <Menu label={barLabels.sop} here={here}>
               <Menu
-                label="SOP ADMIN & SECURITY FORMATS"
+                label={barLabels.sopFormats}
                 submenu
-                links={[{ to: "/adminandsecurity", label: "All formats" }, ...sopFormatsMenu]}
+                links={[allFormatsLink, ...sopFormatsMenu]}
                 here={here}
               />
             </Menu>
@@ -119,14 +131,14 @@ export function Navbar({
           {can(role, "settings", "read") ? (
             <li>
               <a href="/settings" className="menu-link" aria-current={here("/settings")}>
-                SETTINGS
+                {_(barLabels.settings)}
               </a>
             </li>
           ) : null}
           {can(role, "audit", "read") ? (
             <li>
               <a href="/audit" className="menu-link" aria-current={here("/audit")}>
-                AUDIT LOG
+                {_(barLabels.audit)}
               </a>
             </li>
           ) : null}
@@ -136,21 +148,16 @@ export function Navbar({
           {onList ? null : <SearchBox />}
           {can(role, "users", "read") ? (
             <a href="/users" className="button small" aria-current={here("/users")}>
-              Users
+              {_("Users")}
             </a>
           ) : null}
-          <a
-            href="/account"
-            className="button small"
-            title={`Signed in as ${email}`}
-            aria-current={here("/account")}
-          >
-            Account
+          <a href="/account" className="button small" title={signedInAs} aria-current={here("/account")}>
+            {_("Account")}
           </a>
           {/* A full page load: /logout is a resource route (app/resources.ts), not a Remix page. */}
           <form method="post" action="/logout" className="logout">
-            <button type="submit" className="button small" title={`Signed in as ${email}`}>
-              Logout
+            <button type="submit" className="button small" title={signedInAs}>
+              {_("Logout")}
             </button>
           </form>
         </div>
@@ -175,10 +182,11 @@ function Menu({
   submenu?: boolean;
   children?: ReactNode;
 }) {
+  const { _ } = useLingui();
   return (
     <li>
       <details className={submenu ? "submenu" : "menu"}>
-        <summary>{label}</summary>
+        <summary>{_(label)}</summary>
         <ul className="menu-list">
           {links.map((link) => (
             <li key={link.to}>
@@ -194,10 +202,11 @@ function Menu({
 
 /** A menu entry: marked (aria-current, bold by CSS) when it is the page on screen. */
 function MenuEntry({ link, here }: { link: MenuLink; here: Here }) {
+  const { _ } = useLingui();
   const current = here(link.to);
   return (
     <a href={link.to} aria-current={current} className={current ? "active" : undefined}>
-      {link.label}
+      {_(link.label)}
     </a>
   );
 }
@@ -210,6 +219,7 @@ function MenuEntry({ link, here }: { link: MenuLink; here: Here }) {
 function SearchBox() {
   const location = useLocation();
   const [params] = useSearchParams();
+  const { _ } = useLingui();
   return (
     <form
       method="get"
@@ -223,17 +233,17 @@ function SearchBox() {
       }}
     >
       <label htmlFor="navbar-search" className="visually-hidden">
-        Search
+        {_("Search")}
       </label>
       <input
         id="navbar-search"
         type="search"
         name="q"
-        placeholder="Search"
+        placeholder={_("Search")}
         defaultValue={params.get("q") ?? ""}
       />
       <button type="submit" className="button small">
-        Search
+        {_("Search")}
       </button>
     </form>
   );

@@ -1,8 +1,10 @@
+import { useLingui } from "@lingui/react";
 import { Form, Link } from "@remix-run/react";
 import { useCallback, useRef, useState } from "react";
 import { SubmitButton } from "#app/ui/form.tsx";
 
-/** The wording of a confirmation other than a delete's (an import's undo, say). */
+/** The wording of a confirmation other than a delete's (an import's undo, say): English, shown in
+ * the page's language, as are the question and the label. */
 export type ConfirmWords = { confirm: string; pending: string; dialogLabel: string };
 const DELETE_WORDS: ConfirmWords = {
   confirm: "Yes, delete",
@@ -27,22 +29,23 @@ export function ConfirmDelete({
   itemName?: string;
   words?: ConfirmWords;
 }) {
+  const { _ } = useLingui();
   const dialog = useRef<HTMLDialogElement>(null);
   return (
     <>
       <Link
         to={href}
         className="button danger small"
-        aria-label={itemName ? `${label} ${itemName}` : label}
+        aria-label={itemName ? `${_(label)} ${itemName}` : _(label)}
         onClick={(event) => {
           if (!dialog.current?.showModal) return;
           event.preventDefault();
           dialog.current.showModal();
         }}
       >
-        {label}
+        {_(label)}
       </Link>
-      <dialog ref={dialog} className="dialog" aria-label={words.dialogLabel}>
+      <dialog ref={dialog} className="dialog" aria-label={_(words.dialogLabel)}>
         <ConfirmDeleteForm
           href={href}
           question={question}
@@ -68,20 +71,21 @@ export function ConfirmDeleteForm({
   cancelHref?: string;
   words?: ConfirmWords;
 }) {
+  const { _ } = useLingui();
   return (
     <Form method="post" action={href} className="confirm-delete" onSubmit={() => onCancel?.()}>
-      <p>{question}</p>
+      <p>{_(question)}</p>
       <div className="actions">
         <SubmitButton className="button danger" pendingText={words.pending} formAction={href}>
           {words.confirm}
         </SubmitButton>
         {onCancel ? (
           <button type="button" className="button" onClick={onCancel}>
-            Cancel
+            {_("Cancel")}
           </button>
         ) : (
           <Link className="button" to={cancelHref ?? "/home"}>
-            Cancel
+            {_("Cancel")}
           </Link>
         )}
       </div>
@@ -95,6 +99,7 @@ export function ConfirmDeleteForm({
  * support: the link's own confirmation page asks instead); render `dialog` once in the page.
  */
 export function useDeleteDialog(question: string) {
+  const { _ } = useLingui();
   const ref = useRef<HTMLDialogElement>(null);
   const [href, setHref] = useState<string | null>(null);
   // The same function on every render, so rows given it can skip re-rendering (memo).
@@ -105,7 +110,7 @@ export function useDeleteDialog(question: string) {
     return true;
   }, []);
   const dialog = (
-    <dialog ref={ref} className="dialog" aria-label="Confirm delete">
+    <dialog ref={ref} className="dialog" aria-label={_("Confirm delete")}>
       {href ? (
         <ConfirmDeleteForm href={href} question={question} onCancel={() => ref.current?.close()} />
       ) : null}
@@ -130,6 +135,7 @@ export function DeleteLink({
   label?: string;
   className?: string;
 }) {
+  const { _ } = useLingui();
   return (
     <a
       href={href}
@@ -139,7 +145,7 @@ export function DeleteLink({
         if (ask(href)) event.preventDefault();
       }}
     >
-      Delete
+      {_("Delete")}
     </a>
   );
 }

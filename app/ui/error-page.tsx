@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import { isRouteErrorResponse, Link, useLocation } from "@remix-run/react";
 import { DATABASE_AWAY_MESSAGE } from "#app/lib/database-away.ts";
 
@@ -9,7 +10,10 @@ import { DATABASE_AWAY_MESSAGE } from "#app/lib/database-away.ts";
 const UNREADABLE_ANSWER = "Unable to decode turbo-stream response";
 
 // One readable message per status; a 5xx never shows internals (the details are in the server log).
+// A loader's own message (a 4xx's text, written in English) shows in the page's language when the
+// catalogue has it.
 export function ErrorPage({ error }: { error: unknown }) {
+  const { _ } = useLingui();
   const location = useLocation();
   if (error instanceof Error && error.message.startsWith(UNREADABLE_ANSWER)) {
     // A link that loads the whole page again: the server's own answer then shows (the page, or
@@ -17,15 +21,15 @@ export function ErrorPage({ error }: { error: unknown }) {
     const again = `${location.pathname}${location.search}`;
     return (
       <div className="page error-page">
-        <h1>Not available just now</h1>
-        <p>{DATABASE_AWAY_MESSAGE}</p>
+        <h1>{_("Not available just now")}</h1>
+        <p>{_(DATABASE_AWAY_MESSAGE)}</p>
         <p>
           <a href={again} data-reload="">
-            Try again
+            {_("Try again")}
           </a>{" "}
           ·{" "}
           <a href="/home" data-reload="">
-            Go to the home page
+            {_("Go to the home page")}
           </a>
         </p>
       </div>
@@ -37,10 +41,10 @@ export function ErrorPage({ error }: { error: unknown }) {
   const { title, text } = describe(status);
   return (
     <div className="page error-page">
-      <h1>{title}</h1>
-      <p>{given || text}</p>
+      <h1>{_(title)}</h1>
+      <p>{_(given || text)}</p>
       <p>
-        <Link to="/home">Go to the home page</Link>
+        <Link to="/home">{_("Go to the home page")}</Link>
       </p>
     </div>
   );

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import { lazy, Suspense, useEffect, useState } from "react";
 import type { ToasterProps } from "sonner";
 import { MAX_TOASTS, TOAST_DURATIONS, type Toast } from "#app/lib/toast-types.ts";
@@ -44,9 +45,13 @@ export function useToast(toast: Toast | null | undefined) {
  * the page. With JavaScript, CSS hides it before hydration (html[data-js], set by an inline
  * script in root.tsx) and it leaves the page once hydrated, so only the toast shows.
  */
-export function Toasts({ toast }: { toast: Toast | null }) {
+export function Toasts({ toast: given }: { toast: Toast | null }) {
+  const { _ } = useLingui();
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
+  // Its message is the English the action wrote: shown in the page's language where the catalogue
+  // has it (a message naming a record stays English).
+  const toast = given && { ...given, message: _(given.message) };
   useToast(toast);
   return (
     <>

@@ -218,7 +218,9 @@ test("the bell counts expired contracts on /amc and /home and lists them in the 
     await page.goto(path);
     const count = await badgeCount(page);
     expect(count, `badge on ${path}`).toBeGreaterThanOrEqual(before + 1);
-    await expect(page.getByRole("link", { name: `Notifications: ${count} AMC alerts` })).toBeVisible();
+    await expect(
+      page.getByRole("link", { name: `Notifications: ${count} AMC ${count === 1 ? "alert" : "alerts"}` }),
+    ).toBeVisible();
   }
 
   const list = await openNotifications(page, js);

@@ -349,6 +349,26 @@ describe("the cards of each role", () => {
     const body = (await response.json()) as { today: TodayData };
     expect(body.today.cards.map((item) => item.id)).toEqual(["returns", "shifts", "changes"]);
   });
+
+  it("words the cards in the person's language: a guard who reads Hindi gets them in Hindi, codes and dates as they are", async () => {
+    await db.update(users).set({ language: "hi" }).where(eq(users.email, gate.email));
+    try {
+      const cookie = await signIn(gate);
+      const response = await run(homeLoader, buildRequest("/home", { cookie }));
+      const { today } = (await response.json()) as { today: TodayData };
+      const shifts = card(today, "shifts");
+      expect(shifts.title).toBe("शिफ़्ट के रिकॉर्ड नहीं भरे");
+      expect(shifts.groups.map((item) => item.label.split(",")[0])).toEqual([
+        "सिक्योरिटी को हैंडओवर (AS16)",
+        "गार्ड गश्त रिकॉर्ड (AS17)",
+      ]);
+      // The shift's times in Hindi's order ("23/11/2026 को 06:00–14:00"), the numbers as they are.
+      expect(shifts.groups[0]?.label).toMatch(/\d\d\/\d\d\/\d{4} को \d\d:\d\d/);
+      expect(card(today, "returns").summary).toBe("वापसी वाला सारा माल लौट आया है।");
+    } finally {
+      await db.update(users).set({ language: null }).where(eq(users.email, gate.email));
+    }
+  });
 });
 
 describe("changes since your last visit", () => {

@@ -6,6 +6,7 @@ import { ContractForm } from "#app/contracts/components/contract-form.tsx";
 import type { ContractRow } from "#app/contracts/list.ts";
 import { contractRecord } from "#app/contracts/record.ts";
 import { RecordHeads } from "#app/ui/list/record-cells.tsx";
+import { inLanguage } from "#tests/support/in-language.tsx";
 
 // Adding a field to a contract touches its definition (record.ts), its table and its migration
 // (docs/architecture.md "Adding a field to a record type"): the form, the list's columns and the
@@ -77,16 +78,19 @@ const view = {
   defaults: { sort: "equipment", dir: "asc" as const },
 };
 
+// The pages read their words through the page's language (English here).
+const render = (node: ReactNode) => renderToStaticMarkup(inLanguage(node));
+
 describe("a field added to the contract's definition", () => {
   test("is asked for on the insert form, after the next due date, with its label", () => {
-    const html = renderToStaticMarkup(<ContractForm mode="insert" />);
+    const html = render(<ContractForm mode="insert" />);
     expect(html).toContain('<label for="contract-insert-warrantyUntil">Warranty Until</label>');
     expect(html).toMatch(/<input[^>]*name="warrantyUntil"[^>]*type="date"/);
     expect(html.indexOf('name="warrantyUntil"')).toBeGreaterThan(html.indexOf('name="nextDueOn"'));
   });
 
   test("is a cell of the list and the print view, and a column heading of both", () => {
-    const cells = renderToStaticMarkup(
+    const cells = render(
       <table>
         <tbody>
           <tr>
@@ -97,7 +101,7 @@ describe("a field added to the contract's definition", () => {
     );
     expect(cells.match(/<td/g)).toHaveLength(11);
     expect(cells).toContain("<td>01/02/2027</td>");
-    const printHeads = renderToStaticMarkup(
+    const printHeads = render(
       <table>
         <thead>
           <tr>
@@ -107,7 +111,7 @@ describe("a field added to the contract's definition", () => {
       </table>,
     );
     expect(printHeads).toContain('<th scope="col">Warranty Until</th>');
-    const heads = renderToStaticMarkup(
+    const heads = render(
       <table>
         <thead>
           <tr>

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requirePermission } from "#app/auth/session.server.ts";
@@ -17,13 +18,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function AlertsPage() {
   const { alerts } = useLoaderData<typeof loader>();
+  const { _ } = useLingui();
   return (
     <section className="page narrow" aria-labelledby="alerts-title">
-      <h1 id="alerts-title">Notifications</h1>
+      <h1 id="alerts-title">{_("Notifications")}</h1>
       <AlertsList alerts={alerts} />
       <p className="actions">
         <Link to="/amc" className="button">
-          Go to the AMC table
+          {_("Go to the AMC table")}
         </Link>
       </p>
     </section>

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { Outlet, useLoaderData, useRouteError, useRouteLoaderData, useSearchParams } from "@remix-run/react";
@@ -59,10 +60,11 @@ export default function ShellLayout() {
 
 function ShellFrame({ data, children }: { data: ShellData | undefined; children: ReactNode }) {
   const [params] = useSearchParams();
+  const { _ } = useLingui();
   return (
     <div className="shell">
       <a href="#main" className="skip-link">
-        Skip to content
+        {_("Skip to content")}
       </a>
       {data ? (
         <>

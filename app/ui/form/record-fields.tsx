@@ -1,4 +1,5 @@
 import { type FieldMetadata, getInputProps, getSelectProps } from "@conform-to/react";
+import { useLingui } from "@lingui/react";
 import { Fragment, type ReactNode } from "react";
 import {
   type AnyRecordDefinition,
@@ -74,14 +75,16 @@ export function RecordField({
   hint?: ReactNode;
   errors?: (list: string[] | undefined) => string[] | undefined;
 }) {
+  // The label, hint and errors are shown in the page's language by Field; the choices here.
+  const { _ } = useLingui();
   return (
     <Field label={input.label} id={field.id} errors={errors(field.errors)} required={marked} hint={hint}>
       {input.type === "select" ? (
         <select {...getSelectProps(field)}>
-          {input.empty === undefined ? null : <option value="">{input.empty}</option>}
+          {input.empty === undefined ? null : <option value="">{_(input.empty)}</option>}
           {input.options.map(([value, label]) => (
             <option key={value} value={value}>
-              {label}
+              {_(label)}
             </option>
           ))}
         </select>

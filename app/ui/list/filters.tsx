@@ -1,5 +1,8 @@
 // The filter fields of a list's toolbar (children of ListToolbar): a choice and a date range. Each
 // input carries its value in its key, so a view loaded by a link or back/forward shows its own.
+// Labels are English, shown in the page's language (app/i18n).
+
+import { useLingui } from "@lingui/react";
 
 /** A <select> filter whose empty value means no filter (`all` is its label). */
 export function FilterSelect({
@@ -17,14 +20,15 @@ export function FilterSelect({
   all: string;
   options: readonly { value: string | number; label: string }[];
 }) {
+  const { _ } = useLingui();
   return (
     <div className="field">
-      <label htmlFor={id}>{label}</label>
+      <label htmlFor={id}>{_(label)}</label>
       <select id={id} name={name} defaultValue={value} key={`${name}-${value}`}>
-        <option value="">{all}</option>
+        <option value="">{_(all)}</option>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
-            {option.label}
+            {_(option.label)}
           </option>
         ))}
       </select>
@@ -34,14 +38,15 @@ export function FilterSelect({
 
 /** From and To dates (?from=&to=), their inputs' ids `{idPrefix}-from` and `{idPrefix}-to`. */
 export function DateRangeFields({ idPrefix, from, to }: { idPrefix: string; from: string; to: string }) {
+  const { _ } = useLingui();
   return (
     <>
       <div className="field">
-        <label htmlFor={`${idPrefix}-from`}>From</label>
+        <label htmlFor={`${idPrefix}-from`}>{_("From")}</label>
         <input id={`${idPrefix}-from`} type="date" name="from" defaultValue={from} key={`from-${from}`} />
       </div>
       <div className="field">
-        <label htmlFor={`${idPrefix}-to`}>To</label>
+        <label htmlFor={`${idPrefix}-to`}>{_("To")}</label>
         <input id={`${idPrefix}-to`} type="date" name="to" defaultValue={to} key={`to-${to}`} />
       </div>
     </>

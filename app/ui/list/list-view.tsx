@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import { Form, Link, useLocation, useNavigation, useSubmit } from "@remix-run/react";
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import {
@@ -71,7 +72,7 @@ export function ListToolbar({
   view,
   children,
   paged = true,
-  label = `Search ${view.name}`,
+  label,
   placeholder,
   submitLabel = "Apply",
   actions,
@@ -80,13 +81,16 @@ export function ListToolbar({
   children?: ReactNode;
   /** False for a list shown whole (the file index): no rows-per-page choice. */
   paged?: boolean;
-  /** The search box's label. */
+  /** The search box's label (default "Search {name}"). */
   label?: string;
   placeholder?: string;
   submitLabel?: string;
   /** After the submit button (e.g. a "Clear search" link). */
   actions?: ReactNode;
 }) {
+  // The list's name, the labels and the placeholder are English: shown in the page's language.
+  const { _ } = useLingui();
+  const name = _(view.name);
   const submit = useSubmit();
   const form = useRef<HTMLFormElement>(null);
   const input = useRef<HTMLInputElement>(null);
@@ -121,7 +125,7 @@ export function ListToolbar({
       ref={form}
       method="get"
       role="search"
-      aria-label={`Search and filter ${view.name}`}
+      aria-label={_("Search and filter {name}", { name })}
       className="list-toolbar"
       onChange={(event) => {
         // The search box submits on input (below); selects submit at once.
@@ -134,13 +138,13 @@ export function ListToolbar({
       }}
     >
       <div className="field list-search">
-        <label htmlFor={searchId}>{label}</label>
+        <label htmlFor={searchId}>{label ? _(label) : _("Search {name}", { name })}</label>
         <input
           ref={input}
           id={searchId}
           type="search"
           name="q"
-          placeholder={placeholder}
+          placeholder={placeholder && _(placeholder)}
           defaultValue={view.q}
           maxLength={MAX_QUERY_LENGTH}
           autoComplete="off"
@@ -156,7 +160,7 @@ export function ListToolbar({
         </>
       ) : null}
       <button type="submit" className="button">
-        {submitLabel}
+        {_(submitLabel)}
       </button>
       {actions}
     </Form>
@@ -165,9 +169,10 @@ export function ListToolbar({
 
 /** The rows-per-page choice of a paged view's GET form (?size=). */
 export function PageSizeField({ id, size }: { id: string; size: number }) {
+  const { _ } = useLingui();
   return (
     <div className="field">
-      <label htmlFor={id}>Rows per page</label>
+      <label htmlFor={id}>{_("Rows per page")}</label>
       <select id={id} name="size" defaultValue={String(size)} key={size}>
         {PAGE_SIZES.map((choice) => (
           <option key={choice} value={choice}>
@@ -221,11 +226,19 @@ export function ListStatus({
   noun: [singular: string, plural: string];
   filtered?: boolean;
 }) {
-  const word = view.total === 1 ? noun[0] : noun[1];
+  const { _ } = useLingui();
+  // The noun is the page's English ("line", "lines"); the search is quoted outside the message
+  // (an apostrophe before a brace quotes it in ICU).
+  const word = _(view.total === 1 ? noun[0] : noun[1]);
   const count = view.total.toLocaleString("en-GB");
+  const search = `'${view.q}'`;
   let text = "";
-  if (view.q) text = `${count} ${word} ${view.total === 1 ? "matches" : "match"} '${view.q}'`;
-  else if (filtered) text = `${count} ${word} match the filters`;
+  if (view.q)
+    text =
+      view.total === 1
+        ? _("{count} {word} matches {search}", { count, word, search })
+        : _("{count} {word} match {search}", { count, word, search });
+  else if (filtered) text = _("{count} {word} match the filters", { count, word });
   return (
     <p role="status" className="list-status">
       {text}
@@ -267,6 +280,7 @@ export function PageLinks({
   href: (page: number) => string;
   preventScrollReset?: boolean;
 }) {
+  const { _ } = useLingui();
   const { first, last, total, pages } = rowRange(current, size, count);
   const n = (value: number) => value.toLocaleString("en-GB");
   const link = (page: number, label: string, enabled: boolean) =>
@@ -280,17 +294,21 @@ export function PageLinks({
       </span>
     );
   return (
-    <nav className="pager" aria-label={`${name} pages`}>
-      <p className="pager-rows">{total === 0 ? "No rows" : `Rows ${n(first)}–${n(last)} of ${n(total)}`}</p>
+    <nav className="pager" aria-label={_("{name} pages", { name: _(name) })}>
+      <p className="pager-rows">
+        {total === 0
+          ? _("No rows")
+          : _("Rows {first}–{last} of {total}", { first: n(first), last: n(last), total: n(total) })}
+      </p>
       {pages > 1 ? (
         <div className="pager-links">
-          {link(1, "First", current > 1)}
-          {link(current - 1, "Previous", current > 1)}
+          {link(1, _("First"), current > 1)}
+          {link(current - 1, _("Previous"), current > 1)}
           <span className="pager-page">
-            Page {n(current)} of {n(pages)}
+            {_("Page {page} of {pages}", { page: n(current), pages: n(pages) })}
           </span>
-          {link(current + 1, "Next", current < pages)}
-          {link(pages, "Last", current < pages)}
+          {link(current + 1, _("Next"), current < pages)}
+          {link(pages, _("Last"), current < pages)}
         </div>
       ) : null}
     </nav>
@@ -299,6 +317,7 @@ export function PageLinks({
 
 /** The link to the list's print view, with the same search and filters (all pages). */
 export function PrintLink({ to, name }: { to: string; name: string }) {
+  const { _ } = useLingui();
   const search = useListSearch();
   const params = new URLSearchParams(search);
   params.delete("page");
@@ -310,9 +329,9 @@ export function PrintLink({ to, name }: { to: string; name: string }) {
       className="button"
       to={`${to}${query ? `?${query}` : ""}`}
       reloadDocument
-      aria-label={`Print ${name}`}
+      aria-label={_("Print {name}", { name: _(name) })}
     >
-      Print
+      {_("Print")}
     </Link>
   );
 }
@@ -361,6 +380,7 @@ function typingPast(q: string) {
  * (docs/performance.md, "A common word"). The view for the box's text is drawn as it arrives.
  */
 export function TableWrap({ children, label }: { children: ReactNode; label: string }) {
+  const { _ } = useLingui();
   const pending = useListPending();
   const slow = useLasting(pending, DIM_AFTER_MS);
   const plainLinks = usePlainLinks();
@@ -373,14 +393,14 @@ export function TableWrap({ children, label }: { children: ReactNode; label: str
     <>
       {/* Shown on narrow screens only (app.css), where every list is wider than the window. */}
       <p className="scroll-hint" id={hintId}>
-        Scroll the table sideways for more columns.
+        {_("Scroll the table sideways for more columns.")}
       </p>
       {/* The click handler only makes the plain links inside navigate in the app (plain-links.ts);
           keyboard users press Enter on those links, which is a click too. */}
       {/* biome-ignore lint/a11y/useKeyWithClickEvents: see above, the links themselves are the controls */}
       <section
         className="table-wrap list-wrap"
-        aria-label={label}
+        aria-label={_(label)}
         aria-describedby={hintId}
         aria-busy={pending}
         data-slow={slow || undefined}

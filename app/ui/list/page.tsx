@@ -1,9 +1,11 @@
+import { useLingui } from "@lingui/react";
 import type { ReactNode } from "react";
 import { ListStatus, type ListView, Pager, TableWrap } from "#app/ui/list/list-view.tsx";
 
 // The frame every list page shares (docs/architecture.md "Lists"): the heading with its actions,
 // the results (count, table, pager) and the row of an empty table. The page writes its own
-// toolbar filters, column headers and rows.
+// toolbar filters, column headers and rows. Words handed in as strings (a table's name, column
+// headings, a loader's message) are English and shown in the page's language (app/i18n).
 
 /** A page's heading (h1, with `id` for the page's aria-labelledby) and what stands beside it. */
 export function PageHead({ title, id, children }: { title: ReactNode; id?: string; children?: ReactNode }) {
@@ -34,9 +36,10 @@ export function WholeTable({
   className?: string;
   children: ReactNode;
 }) {
+  const { _ } = useLingui();
   return (
     <TableWrap label={label}>
-      <table className={className} aria-label={label}>
+      <table className={className} aria-label={_(label)}>
         {children}
       </table>
     </TableWrap>
@@ -51,12 +54,13 @@ export function HeadCells({
   labels: readonly (string | false | null)[];
   className?: string;
 }) {
+  const { _ } = useLingui();
   return (
     <>
       {labels.map((label) =>
         label ? (
           <th key={label} scope="col" className={className}>
-            {label}
+            {_(label)}
           </th>
         ) : null,
       )}
@@ -77,9 +81,10 @@ export function ColumnHeads({ columns }: { columns: readonly (string | false | n
 
 /** Why the list shows no rows when it could not be read (its loader's message), as an alert. */
 export function ListError({ message }: { message: string | null | undefined }) {
+  const { _ } = useLingui();
   return message ? (
     <p className="fetch-error" role="alert">
-      {message}
+      {_(message)}
     </p>
   ) : null;
 }

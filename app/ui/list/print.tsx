@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import type { ReactNode } from "react";
 import { useNonce } from "#app/ui/nonce.tsx";
 
@@ -30,11 +31,12 @@ const PRINT_BUTTON_SCRIPT =
  * the view's own text says to use the browser's Print command.
  */
 export function PrintNowButton() {
+  const { _ } = useLingui();
   const nonce = useNonce();
   return (
     <>
       <button type="button" id="print-now" className="button primary small no-print print-now" hidden>
-        Print
+        {_("Print")}
       </button>
       <script
         nonce={nonce}
@@ -62,18 +64,20 @@ export function PrintSheet({
   className: string;
   titleId: string;
   orientation: PaperOrientation;
-  /** What is printed, as in "to print this {what}". */
+  /** What is printed, as in "to print this {what}" (English, shown in the page's language). */
   what: string;
   backHref: string;
   backLabel: string;
   children: ReactNode;
 }) {
+  const { _ } = useLingui();
   return (
     <article className={className} aria-labelledby={titleId}>
       <PageSize orientation={orientation} />
       <p className="no-print print-hint">
-        <PrintNowButton /> Use your browser's Print command (Ctrl+P) to print this {what}.{" "}
-        <a href={backHref}>{backLabel}</a>
+        <PrintNowButton />{" "}
+        {_("Use your browser's Print command (Ctrl+P) to print this {what}.", { what: _(what) })}{" "}
+        <a href={backHref}>{_(backLabel)}</a>
       </p>
       {children}
     </article>
@@ -106,7 +110,9 @@ export function PrintList({
   orientation?: PaperOrientation;
   children: ReactNode;
 }) {
+  const { _ } = useLingui();
   const total = rows.length;
+  const count = total.toLocaleString("en-GB");
   return (
     <PrintSheet
       className="print-list"
@@ -117,19 +123,25 @@ export function PrintList({
       backLabel="Back to the list"
     >
       <header className="print-list-head">
-        <h1 id="print-list-title">{title}</h1>
+        <h1 id="print-list-title">{_(title)}</h1>
         <p>
-          Printed {printedAt} · {total.toLocaleString("en-GB")} {total === 1 ? "row" : "rows"}
+          {total === 1
+            ? _("Printed {at} · {count} row", { at: printedAt, count })
+            : _("Printed {at} · {count} rows", { at: printedAt, count })}
         </p>
         <p>
           {filters.length === 0
-            ? "All rows (no search or filter)."
-            : `Showing: ${filters.map((filter) => `${filter.label}: ${filter.value}`).join(" · ")}`}
+            ? _("All rows (no search or filter).")
+            : _("Showing: {filters}", {
+                filters: filters.map((filter) => `${_(filter.label)}: ${filter.value}`).join(" · "),
+              })}
         </p>
         {truncatedAt ? (
           <p>
-            Only the first {truncatedAt.toLocaleString("en-GB")} rows are printed; narrow the list with a
-            search or filter to print the rest.
+            {_(
+              "Only the first {count} rows are printed; narrow the list with a search or filter to print the rest.",
+              { count: truncatedAt.toLocaleString("en-GB") },
+            )}
           </p>
         ) : null}
       </header>

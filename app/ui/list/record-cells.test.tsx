@@ -2,6 +2,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, test } from "vitest";
 import { defineRecord } from "#app/lib/record.ts";
 import { RecordCells, RecordPrintHead } from "#app/ui/list/record-cells.tsx";
+import { inLanguage } from "#tests/support/in-language.tsx";
 
 const item = defineRecord({
   name: { label: "Name", kind: "text", list: { search: true, rowHeader: true } },
@@ -35,9 +36,11 @@ describe("a record's cells", () => {
     );
     expect(
       renderToStaticMarkup(
-        <table>
-          <RecordPrintHead definition={item} plain />
-        </table>,
+        inLanguage(
+          <table>
+            <RecordPrintHead definition={item} plain />
+          </table>,
+        ),
       ),
     ).toBe(
       '<table><thead><tr><th scope="col">Name</th><th scope="col">Shelf</th>' +

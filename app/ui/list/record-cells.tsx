@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import { Fragment, type ReactNode } from "react";
 import {
   type AnyRecordDefinition,
@@ -13,6 +14,7 @@ import { Marked } from "#app/ui/list/marked.tsx";
 // headers (sortable ones link their sort) and a row's cells, the search's matches marked, shared by
 // the list and its print view, so a field added to the definition with `list` shows in both. A page
 // words the few cells it shows its own way (`texts`, `after`) and adds its own columns around them.
+// A heading is the definition's English: shown in the page's language (the feature's namespace).
 
 /** A heading's text, free to break after a slash ("Components/Equipments" in a narrow column). */
 function headingText(heading: string) {
@@ -42,23 +44,25 @@ export function RecordHeads({
   view?: ListView;
   plain?: boolean;
 }) {
+  const { _ } = useLingui();
   return (
     <>
       {listColumns(definition).map((column) => {
         const className = column.figure && !plain ? "num" : undefined;
+        const heading = _(column.heading);
         if (!view)
           return (
             <th key={column.name} scope="col" className={className}>
-              {column.heading}
+              {heading}
             </th>
           );
         return column.sort ? (
           <SortHeader key={column.name} view={view} sort={column.sort} className={className}>
-            {headingText(column.heading)}
+            {headingText(heading)}
           </SortHeader>
         ) : (
           <th key={column.name} scope="col" className={className}>
-            {headingText(column.heading)}
+            {headingText(heading)}
           </th>
         );
       })}

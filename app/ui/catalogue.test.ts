@@ -1,0 +1,103 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { RECORD_TYPES } from "#app/audit-trail/record-types.ts";
+import hindi from "#app/i18n/locales/hi.json";
+import { type AnyRecordDefinition, formFields, listColumns } from "#app/lib/record.ts";
+import { DERIVED, sparesRecord } from "#app/spares/record.ts";
+import { DEPARTMENTS, ORDER_TO_PLACE } from "#app/spares/rules.ts";
+import { movementRecord } from "#app/stock/record.ts";
+import { rackItemRecord } from "#app/store-racks/record.ts";
+
+// Words the shared kit, the shell and Today write must be in the catalogue, in a namespace their
+// pages are sent (app/i18n/namespaces.server.ts): else a Hindi page shows them in English, and an
+// English page shows a message's placeholders as written ("{count}"), for only the catalogue's
+// keys are sent compiled.
+const messages: Record<string, Record<string, string>> = hindi.messages;
+const has = (namespaces: readonly string[], key: string) =>
+  namespaces.some((namespace) => Boolean(messages[namespace]?.[key]));
+
+/** What a folder's pages are sent: the kit's on every page, the shell's on every signed-in one. */
+const FOLDERS = [
+  { folder: "app/ui", namespaces: ["common"] },
+  { folder: "app/shell", namespaces: ["common", "shell"] },
+  { folder: "app/home", namespaces: ["common", "shell", "home"] },
+] as const;
+
+const sources = (folder: string): string[] =>
+  readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(folder, entry.name);
+    if (entry.isDirectory()) return sources(path);
+    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [path] : [];
+  });
+
+/** The English of every `_("…")`, `say("…")` (Today's server) and `pageTitle("…")` written out in a file. */
+const writtenWords = (text: string) =>
+  [...text.matchAll(/\b(?:_|say|pageTitle)\(\s*"((?:[^"\\]|\\.)*)"/g)].map((match) =>
+    JSON.parse(`"${match[1]}"`),
+  );
+
+/** Words handed to `_()` from a constant or a default (not written inside the call). */
+const GIVEN_WORDS: Record<(typeof FOLDERS)[number]["folder"], string[]> = {
+  "app/ui": [
+    // error-page.tsx describe(), and the database's message
+    ...["Bad request", "The request could not be understood.", "Not allowed"],
+    ...[
+      "You do not have permission to open this page.",
+      "Page not found",
+      "There is no page at this address.",
+    ],
+    ...["Changed by someone else", "This record was changed by someone else. Reload and try again."],
+    ...["Too large", "The request is too large (the limit is 1 MB).", "Something went wrong"],
+    "Something went wrong on our side. Please try again; if it keeps happening, tell the administrator.",
+    "The database is not answering; try again in a minute.",
+    // confirm-delete.tsx, list-view.tsx, print.tsx defaults
+    ...["Yes, delete", "Deleting...", "Confirm delete", "Delete", "Apply", "list", "Back to the list"],
+  ],
+  "app/shell": ["No AMC notifications available.", "There is no page at this address."],
+  "app/home": [
+    // components.tsx quick actions, print.tsx, and what today.server.ts words from other features
+    ...["Spares", "AMC", "Store Racks", "SOP formats", "Spares by department", "Maintenance contracts"],
+    ...["What sits on which rack", "Security checklists", "report", "Back to Today", ORDER_TO_PLACE],
+    ...DEPARTMENTS,
+    ...Object.values(RECORD_TYPES).map((type) => type.label),
+  ],
+};
+
+describe("the words of the kit, the shell and Today in Hindi", () => {
+  for (const { folder, namespaces } of FOLDERS) {
+    it(`${folder}: every word is in ${namespaces.join(" or ")}`, () => {
+      const words = new Set(GIVEN_WORDS[folder]);
+      for (const file of sources(folder))
+        for (const word of writtenWords(readFileSync(file, "utf8"))) words.add(word);
+      expect(words.size).toBeGreaterThan(0);
+      expect([...words].filter((word) => !has(namespaces, word))).toEqual([]);
+    });
+  }
+});
+
+/** Every word a definition gives the forms, lists and print views: labels, headings, hints, choices' prompts. */
+const definitionWords = (definition: AnyRecordDefinition) => [
+  ...definition.names.map((name) => definition.fields[name].label),
+  ...listColumns(definition).map((column) => column.heading),
+  ...formFields(definition).flatMap((field) => [field.label, field.hint ?? "", field.empty ?? ""]),
+];
+
+describe("the storekeeper's record definitions in Hindi, in their features' namespaces", () => {
+  const cases = [
+    {
+      what: "a spares line",
+      namespace: "spares",
+      definition: sparesRecord,
+      more: Object.values(DERIVED).map((field) => field.label),
+    },
+    { what: "a rack item", namespace: "store-racks", definition: rackItemRecord, more: [] },
+    { what: "a stock movement", namespace: "stock", definition: movementRecord, more: [] },
+  ];
+  for (const { what, namespace, definition, more } of cases) {
+    it(`${what}: every label, heading and hint (${namespace})`, () => {
+      const words = [...new Set([...definitionWords(definition), ...more])].filter(Boolean);
+      expect(words.filter((word) => !has([namespace], word))).toEqual([]);
+    });
+  }
+});

@@ -1,0 +1,88 @@
+import AxeBuilder from "@axe-core/playwright";
+import { request } from "@playwright/test";
+import postgres from "postgres";
+import { baseURL, dataDir } from "../../playwright.config.ts";
+import { embeddedUrl } from "../../scripts/embedded-postgres.ts";
+import { expect, PASSWORD, registerAccount, signIn, test, uniqueEmail } from "./fixtures.ts";
+
+// The frame of every signed-in page, the list kit and Today for a person who reads Hindi (issue
+// 37): their choice is kept with them (users.language), so the pages come in Hindi with or without
+// JavaScript; format codes, AMC and the dates stay as the plant writes them.
+
+/** A staff account whose language is Hindi (set straight in the e2e database: /account is another feature). */
+async function hindiAccount() {
+  const api = await request.newContext({ baseURL });
+  const account = { email: uniqueEmail("hindi"), password: PASSWORD };
+  await registerAccount(api, account);
+  await api.dispose();
+  const url = embeddedUrl(dataDir);
+  if (!url) throw new Error(`No e2e database in ${dataDir}`);
+  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    await sql`update users set language = 'hi' where email = ${account.email}`;
+  } finally {
+    await sql.end();
+  }
+  return account;
+}
+
+test("the shell, Today, a list page and the 404 page in Hindi", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, await hindiAccount());
+  await page.goto("/home");
+  await expect(page.locator("html")).toHaveAttribute("lang", "hi");
+  await expect(page.getByRole("link", { name: "मुख्य भाग पर जाएँ" })).toBeAttached();
+  const nav = page.getByRole("navigation", { name: "मुख्य" });
+  await nav.getByText("SOP हैंडलिंग", { exact: true }).click();
+  await nav.getByText("SOP एडमिन और सुरक्षा फ़ॉर्मेट", { exact: true }).click();
+  // The format's code stays as it is printed on the paper.
+  await expect(nav.getByRole("link", { name: "AS09 पैक्ड लॉरी आवक/जावक रजिस्टर" })).toBeVisible();
+  await expect(nav.getByRole("button", { name: "लॉग आउट" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 2, name: /^आज, \d\d\/\d\d\/\d{4}$/ })).toBeVisible();
+  await expect(page.getByRole("heading", { name: /शिफ़्ट के रिकॉर्ड नहीं भरे/ })).toBeVisible();
+  await expect(page.getByRole("contentinfo").getByRole("heading", { name: "संपर्क" })).toBeVisible();
+
+  // No English word of the shell's own is left: what stays in Latin letters is the plant's (its
+  // name, the company, the person's e-mail) or what the floor says in English.
+  const plant = (await page.locator(".brand").innerText()).trim();
+  const company = (await page.getByRole("contentinfo").locator("address strong").innerText()).trim();
+  // Every text of the frame, the closed menus' and the screen readers' only ones too.
+  const frame = [
+    await page.locator("header.topbar").textContent(),
+    await page.locator(".banner").textContent(),
+    await page.getByRole("contentinfo").textContent(),
+  ].join(" ");
+  const left = frame
+    .replaceAll(plant, "")
+    .replaceAll(company, "")
+    .replace(/\b(?:PlantOps|AMC|SOP|LPG|AS\d\d|WhatsApp|in|f)\b/g, "")
+    .match(/[A-Za-z]{2,}/g);
+  expect(left).toBeNull();
+
+  await page.goto("/products/Electrician");
+  await expect(page.getByRole("columnheader", { name: "क्रम संख्या" })).toBeVisible();
+  await expect(page.getByLabel("हर पेज पर पंक्तियाँ")).toBeVisible();
+
+  const missing = await page.goto("/no-such-page");
+  expect(missing?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1, name: "पेज नहीं मिला" })).toBeVisible();
+  await expect(page.getByText("इस पते पर कोई पेज नहीं है।")).toBeVisible();
+});
+
+test("the Hindi pages keep 0 axe violations", async ({ page, js }) => {
+  test.skip(!js, "axe-core runs in the page as a script");
+  test.setTimeout(180_000);
+  await signIn(page, await hindiAccount());
+  const found: string[] = [];
+  for (const path of ["/home", "/home/print", "/products/Electrician", "/alerts", "/no-such-page"]) {
+    await page.goto(path);
+    const { violations } = await new AxeBuilder({ page })
+      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+      .analyze();
+    for (const violation of violations)
+      found.push(
+        `${path}: ${violation.id} (${violation.nodes[0]?.target.join(" ") ?? "?"}) ${violation.help}`,
+      );
+  }
+  expect(found).toEqual([]);
+});
