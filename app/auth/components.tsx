@@ -1,4 +1,5 @@
 import { useLingui } from "@lingui/react";
+import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { ROLE_LABELS, ROLES, type Role } from "#app/auth/roles.ts";
 import { LanguageSwitch } from "#app/i18n/language-switch.tsx";
@@ -48,11 +49,17 @@ export function ShownOnce({
 export function AuthCard({
   id,
   title,
+  intro,
+  other,
   languageSwitch = true,
   children,
 }: {
   id: string;
   title: string;
+  /** A line under the title (English, shown in the page's language). */
+  intro?: string;
+  /** The other signed-out page, under the form: "No account yet? Register". */
+  other?: { question: string; to: string; label: string };
   languageSwitch?: boolean;
   children: ReactNode;
 }) {
@@ -62,7 +69,13 @@ export function AuthCard({
       <section className="auth-card" aria-labelledby={id}>
         {languageSwitch ? <LanguageSwitch /> : null}
         <h1 id={id}>{_(title)}</h1>
+        {intro ? <p className="muted">{_(intro)}</p> : null}
         {children}
+        {other ? (
+          <p>
+            {_(other.question)} <Link to={other.to}>{_(other.label)}</Link>
+          </p>
+        ) : null}
       </section>
     </main>
   );

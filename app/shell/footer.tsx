@@ -32,6 +32,32 @@ export function Banner({ plantName, webAddress }: { plantName: string; webAddres
   );
 }
 
+// The footer's two lists of links (AMC is the plant's own word in every language).
+const QUICK_LINKS = [
+  { href: "/home", label: "Home" },
+  { href: "/products", label: "Spares" },
+  { href: "/amc", label: "AMC" },
+  { href: "/about", label: "Store Racks" },
+];
+const USEFUL_LINKS = [
+  { href: "/rackadmin", label: "File index" },
+  { href: "/adminandsecurity", label: "SOP formats" },
+  { href: "/alerts", label: "AMC alerts" },
+];
+
+function FooterLinks({ links }: { links: { href: string; label: string }[] }) {
+  const { _ } = useLingui();
+  return (
+    <ul>
+      {links.map((link) => (
+        <li key={link.href}>
+          <a href={link.href}>{_(link.label)}</a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function Footer({ settings, year }: { settings: PlantSettings; year: number }) {
   const { _ } = useLingui();
   const plainLinks = usePlainLinks();
@@ -43,34 +69,11 @@ export function Footer({ settings, year }: { settings: PlantSettings; year: numb
       <div className="footer-grid">
         <section>
           <h2>{_("Quick links")}</h2>
-          <ul>
-            <li>
-              <a href="/home">{_("Home")}</a>
-            </li>
-            <li>
-              <a href="/products">{_("Spares")}</a>
-            </li>
-            <li>
-              <a href="/amc">AMC</a>
-            </li>
-            <li>
-              <a href="/about">{_("Store Racks")}</a>
-            </li>
-          </ul>
+          <FooterLinks links={QUICK_LINKS} />
         </section>
         <section>
           <h2>{_("Useful links")}</h2>
-          <ul>
-            <li>
-              <a href="/rackadmin">{_("File index")}</a>
-            </li>
-            <li>
-              <a href="/adminandsecurity">{_("SOP formats")}</a>
-            </li>
-            <li>
-              <a href="/alerts">{_("AMC alerts")}</a>
-            </li>
-          </ul>
+          <FooterLinks links={USEFUL_LINKS} />
         </section>
         <section>
           <h2>{_("Contact")}</h2>

@@ -16,6 +16,12 @@ import { highlightMatches } from "#app/shell/search.ts";
 import { isListPage } from "#app/ui/list/handle.ts";
 import { usePlainLinks } from "#app/ui/plain-links.ts";
 
+// The bar's own pages after the menus, each shown to the roles that may read it.
+const BAR_PAGES = [
+  { area: "settings", to: "/settings" },
+  { area: "audit", to: "/audit" },
+] as const;
+
 export function Navbar({
   email,
   role,
@@ -128,20 +134,13 @@ export function Navbar({
               />
             </Menu>
           ) : null}
-          {can(role, "settings", "read") ? (
-            <li>
-              <a href="/settings" className="menu-link" aria-current={here("/settings")}>
-                {_(barLabels.settings)}
+          {BAR_PAGES.filter((page) => can(role, page.area, "read")).map((page) => (
+            <li key={page.to}>
+              <a href={page.to} className="menu-link" aria-current={here(page.to)}>
+                {_(barLabels[page.area])}
               </a>
             </li>
-          ) : null}
-          {can(role, "audit", "read") ? (
-            <li>
-              <a href="/audit" className="menu-link" aria-current={here("/audit")}>
-                {_(barLabels.audit)}
-              </a>
-            </li>
-          ) : null}
+          ))}
         </ul>
         <div className="nav-tools">
           {can(role, "contracts", "read") ? <Bell count={alertCount} /> : null}

@@ -32,6 +32,9 @@ export const stockCardPath = (item: StockItemRef) => `/stock/${item.type}/${item
 export const MOVEMENT_FORMS = ["issue", "receive", "count"] as const;
 export type MovementForm = (typeof MOVEMENT_FORMS)[number];
 
+/** What a list page's movement dialog was opened for (movement-dialog.tsx); `key` renews its form. */
+export type MovementDialogOpened = { form: MovementForm; item: MovementItem; back: string; key: number };
+
 export const movementFormPath = (item: StockItemRef, form: MovementForm) => `${stockCardPath(item)}/${form}`;
 
 export const reversePath = (item: StockItemRef, movementId: string) =>

@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { type Form, useFetcher } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import type { Opened } from "#app/stock/movement-dialog.tsx";
+import type { MovementDialogOpened as Opened } from "#app/stock/item.ts";
 import { MovementFields } from "#app/stock/movement-form.tsx";
 
 // The movement dialog's form, fetched when a list page's dialog first needs it (movement-dialog.tsx):

@@ -1,6 +1,6 @@
 import { useLocation } from "@remix-run/react";
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from "react";
-import type { MovementForm, MovementItem } from "#app/stock/item.ts";
+import type { MovementDialogOpened, MovementForm, MovementItem } from "#app/stock/item.ts";
 import { FORM_TITLE } from "#app/stock/rules.ts";
 
 // One Issue / Receive / Count dialog for a whole list page. Its form (Conform, the movement
@@ -9,7 +9,7 @@ import { FORM_TITLE } from "#app/stock/rules.ts";
 const loadForm = () => import("#app/stock/movement-dialog-form.tsx");
 const DialogForm = lazy(loadForm);
 
-export type Opened = { form: MovementForm; item: MovementItem; back: string; key: number };
+type Opened = MovementDialogOpened;
 
 /**
  * One movement dialog for a whole list page. `open(form, item, back)` shows it and says whether

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { useLingui } from "@lingui/react";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
+import { Form, useActionData, useSearchParams } from "@remix-run/react";
 import { authenticator, LoginRefused } from "#app/auth/authenticator.server.ts";
 import { AuthCard } from "#app/auth/components.tsx";
 import { loginSchema } from "#app/auth/rules.ts";
@@ -40,8 +40,12 @@ export default function LoginPage() {
   const [form, fields] = useCheckedForm(loginSchema, { id: "login", lastResult });
   const { _ } = useLingui();
   return (
-    <AuthCard id="login-title" title="Sign in">
-      <p className="muted">{_("PlantOps: spares, racks, contracts and SOP formats.")}</p>
+    <AuthCard
+      id="login-title"
+      title="Sign in"
+      intro="PlantOps: spares, racks, contracts and SOP formats."
+      other={{ question: "No account yet?", to: "/register", label: "Register" }}
+    >
       <Form method="post" {...getFormProps(form)}>
         <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? ""} />
         <FormError id={form.errorId} errors={form.errors} />
@@ -66,9 +70,6 @@ export default function LoginPage() {
         </div>
         <SubmitButton pendingText="Signing in...">Login</SubmitButton>
       </Form>
-      <p>
-        {_("No account yet?")} <Link to="/register">{_("Register")}</Link>
-      </p>
     </AuthCard>
   );
 }

@@ -1,7 +1,7 @@
 import { type FieldMetadata, getFormProps, getInputProps } from "@conform-to/react";
 import { useLingui } from "@lingui/react";
 import { type ActionFunctionArgs, data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import type { InputHTMLAttributes } from "react";
 import { AuthCard } from "#app/auth/components.tsx";
 import { messages, registerFormSchema } from "#app/auth/rules.ts";
@@ -46,24 +46,27 @@ export default function RegisterPage() {
   const { _ } = useLingui();
   if (!open) {
     return (
-      <AuthCard id="register-title" title="Register">
+      <AuthCard id="register-title" title="Register" other={SIGN_IN_INSTEAD}>
         <p role="status">{_(registrationClosedMessage)}</p>
-        <p>
-          {_("Already registered?")} <Link to="/">{_("Sign in")}</Link>
-        </p>
       </AuthCard>
     );
   }
   return <RegisterForm />;
 }
 
+const SIGN_IN_INSTEAD = { question: "Already registered?", to: "/", label: "Sign in" };
+
 function RegisterForm() {
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useCheckedForm(registerFormSchema, { id: "register", lastResult });
   const { _ } = useLingui();
   return (
-    <AuthCard id="register-title" title="Register">
-      <p className="muted">{_("Ask your administrator for the plant's security code.")}</p>
+    <AuthCard
+      id="register-title"
+      title="Register"
+      intro="Ask your administrator for the plant's security code."
+      other={SIGN_IN_INSTEAD}
+    >
       <Form method="post" {...getFormProps(form)}>
         <FormError id={form.errorId} errors={form.errors} />
         <RegisterField
@@ -85,9 +88,6 @@ function RegisterForm() {
         <RegisterField field={fields.securityCode} label="Security code" type="password" autoComplete="off" />
         <SubmitButton pendingText="Registering...">Register</SubmitButton>
       </Form>
-      <p>
-        {_("Already registered?")} <Link to="/">{_("Sign in")}</Link>
-      </p>
     </AuthCard>
   );
 }
