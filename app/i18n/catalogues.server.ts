@@ -1,3 +1,6 @@
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import type { Messages } from "@lingui/core";
 import { compileMessage } from "@lingui/message-utils/compileMessage";
 import { type Language, SOURCE_LANGUAGE } from "#app/i18n/languages.ts";
@@ -22,7 +25,28 @@ type CatalogueFile = { language: Omit<Language, "code">; messages: Record<string
 export const PSEUDO_LANGUAGE = "qps";
 const pseudoOn = () => process.env.PLANTOPS_PSEUDO_LANGUAGE === "1";
 
-const files = import.meta.glob<CatalogueFile>("./locales/*.json", { eager: true, import: "default" });
+/**
+ * The catalogue files, read at first use from the repository's app/i18n/locales (the nearest up
+ * from this module: the source under tsx and the tests, build/server when built), so a scripts'
+ * run outside Vite reads them too and a new language is a new file, nothing else.
+ */
+function readCatalogues(): Record<string, CatalogueFile> {
+  const folder = findLocales(path.dirname(fileURLToPath(import.meta.url)));
+  const files: Record<string, CatalogueFile> = {};
+  for (const name of fs
+    .readdirSync(folder)
+    .filter((file) => file.endsWith(".json"))
+    .sort())
+    files[name] = JSON.parse(fs.readFileSync(path.join(folder, name), "utf8")) as CatalogueFile;
+  return files;
+}
+
+function findLocales(from: string): string {
+  for (const candidate of [path.join(from, "locales"), path.join(from, "app/i18n/locales")])
+    if (fs.existsSync(path.join(candidate, "en.json"))) return candidate;
+  if (path.dirname(from) === from) throw new Error("No app/i18n/locales folder with the catalogues found.");
+  return findLocales(path.dirname(from));
+}
 
 type Compiled = { language: Language; namespaces: Map<string, Map<string, Messages[string]>> };
 
@@ -30,7 +54,7 @@ function compileCatalogues() {
   const byCode = new Map<string, Compiled>();
   // Every key any catalogue has, by namespace: what a page of that namespace may show.
   const keys = new Map<string, Set<string>>();
-  for (const [file, catalogue] of Object.entries(files)) {
+  for (const [file, catalogue] of Object.entries(readCatalogues())) {
     const code = /([\w-]+)\.json$/.exec(file)?.[1] ?? file;
     const namespaces = new Map<string, Map<string, Messages[string]>>();
     for (const [namespace, messages] of Object.entries(catalogue.messages)) {

@@ -52,5 +52,3 @@ export function AlertsList({ alerts }: { alerts: AmcAlert[] }) {
     </ul>
   );
 }
-
-export const dialogStyle: CSSProperties = { color: "var(--text)", width: "min(92vw, 520px)" };

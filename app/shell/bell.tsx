@@ -1,8 +1,14 @@
 import { useLingui } from "@lingui/react";
 import { Link, useFetcher } from "@remix-run/react";
-import { useId, useRef } from "react";
+import { type CSSProperties, lazy, Suspense, useId, useRef } from "react";
 import type { AmcAlert } from "#app/contracts/alerts.server.ts";
-import { AlertsList, dialogStyle } from "#app/shell/alerts-dialog.tsx";
+
+// The list's code (with the contracts' WhatsApp links) comes with the list, when the bell is
+// pressed: most pages never open the dialog, and every page carries the bell.
+const loadAlertsList = () => import("#app/shell/alerts-dialog.tsx");
+const AlertsList = lazy(() => loadAlertsList().then((module) => ({ default: module.AlertsList })));
+
+const dialogStyle: CSSProperties = { color: "var(--text)", width: "min(92vw, 520px)" };
 
 /** How many alerts the bell's dialog lists; /alerts lists them all. */
 export const BELL_ALERTS = 20;
@@ -42,6 +48,7 @@ export function Bell({ count }: { count: number }) {
           dialog.current.showModal();
           // Each opening shows the alerts as they are now (the last list stays while it loads).
           list.load("/alerts");
+          void loadAlertsList();
         }}
       >
         <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22">
@@ -61,14 +68,14 @@ export function Bell({ count }: { count: number }) {
           {_("Notifications")}
         </h2>
         {alerts ? (
-          <>
+          <Suspense fallback={<p role="status">{_("Loading the notifications…")}</p>}>
             <AlertsList alerts={alerts.slice(0, BELL_ALERTS)} />
             {alerts.length > BELL_ALERTS ? (
               <p>
                 <Link to="/alerts">{_("See all {count} AMC alerts", { count: alerts.length })}</Link>
               </p>
             ) : null}
-          </>
+          </Suspense>
         ) : (
           <p role="status">{_("Loading the notifications…")}</p>
         )}

@@ -12,9 +12,9 @@ export const pageTitle =
   ({ matches }) => [{ title: `${matchesTranslator(matches)(title)} · PlantOps` }];
 
 /**
- * A route's `meta` whose title is made from its loader's data (`(data, _) => _("{code} record",
- * { code: data.code })`), in the page's language; the product's name alone when there is no data
- * (the page's error).
+ * A route's `meta` whose title is made from its loader's data with the page's translator (a SOP
+ * record's "{code} record"), in the page's language; the product's name alone when there is no
+ * data (the page's error).
  */
 export const pageTitleOf =
   <Data>(title: (data: Data, _: Translate) => string): MetaFunction =>
