@@ -83,7 +83,7 @@ export function createBackupAside(
 
 /**
  * Every thread of this process at `nice` (on Linux a nice value is a thread's: the libuv threads
- * that run gzip and the file writes started before this code ran); elsewhere the process's.
+ * that run gzip and the file writes may have started before this code ran); elsewhere the process's.
  */
 export function lowerPriority(nice: number) {
   let threads: number[] = [];
