@@ -1,11 +1,13 @@
 import path from "node:path";
-import { createBackup } from "#app/backups/backup.server.ts";
+import { createBackup, pacer } from "#app/backups/backup.server.ts";
+import { BACKUP_NICE, lowerPriority } from "#app/backups/backup-process.server.ts";
 import { backupDir, parseSettings } from "#app/lib/env.server.ts";
 import { openDatabase } from "./database.ts";
 
 // `npm run backup`: one backup of the plant's database into BACKUP_DIR (README "Backups";
 // docs/decisions/014-backups.md). Works while PlantOps runs (people keep working) and while it is
-// stopped (the embedded database is started for the backup and stopped after).
+// stopped (the embedded database is started for the backup and stopped after). Like the web
+// server's backups, it runs below normal priority and paced, so a running PlantOps's pages go first.
 try {
   const settings = parseSettings(process.env);
   const database = await openDatabase(settings, (line) => console.log(line));
@@ -13,10 +15,15 @@ try {
     console.error(`No embedded database in ${path.resolve(settings.DATA_DIR)} yet: run npm start once.`);
     process.exit(1);
   }
+  // After the database's start: an embedded PostgreSQL started from here would inherit it.
+  lowerPriority(BACKUP_NICE);
   try {
     const dir = backupDir(settings);
     console.log(`Backing up the ${database.label} into ${dir}`);
-    const result = await createBackup(database.url, dir, { timeZone: settings.PLANT_TIME_ZONE });
+    const result = await createBackup(database.url, dir, {
+      timeZone: settings.PLANT_TIME_ZONE,
+      pace: pacer(),
+    });
     const rows = result.head.tables.reduce((sum, table) => sum + table.rows, 0);
     console.log(
       [

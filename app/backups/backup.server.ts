@@ -31,6 +31,8 @@ export type BackupOptions = {
   /** A snapshot exported by another transaction (pg_export_snapshot): the drill test's comparison. */
   snapshot?: string;
   onTable?: (table: string, index: number, total: number) => void;
+  /** Awaited before each piece of COPY's output is written out: where a backup gives way to others. */
+  pace?: () => Promise<void>;
 };
 
 export type BackupResult = {
@@ -127,7 +129,7 @@ export async function createBackup(
       const head = await readHead(tx, now, options.timeZone);
       const trailer: BackupTrailer = { tables: {}, sha256: "" };
       const whole = createHash("sha256");
-      const pace = pacer();
+      const pace = options.pace ?? (async () => {});
       async function* content() {
         const out = (text: string) => {
           const bytes = Buffer.from(text);
@@ -228,18 +230,16 @@ function resumeConnection(stream: unknown) {
   (stream as { _read?: () => void })._read?.();
 }
 
-/** Rows in a piece of COPY text: each ends with a newline (a newline inside a value is written \n). */
 /** Milliseconds of backing up between two pauses, and each pause twice the work before it. */
 const WORK_SLICE_MS = 10;
 const PAUSE_PER_WORK = 2;
 
 /**
- * A third of the time for the backup, the rest for everyone else. The backup runs in the web server
- * (Back up now, the nightly job) and on a small machine it took both cores: PostgreSQL's COPY one,
- * the server's reading, hashing and gzip the other, and another person's page waited twice its
- * time. After each slice of work the backup waits twice as long; COPY waits with it (the stream is
- * read only as fast as it is written out), so PostgreSQL's share drops too. A plant-scale backup
- * takes about three seconds instead of one (docs/performance.md).
+ * A third of the time for the backup, the rest for everyone else: `npm run backup` (options.pace),
+ * which may run beside a PlantOps serving people and has no view of its web server's event loop.
+ * After each slice of work the backup waits twice as long; COPY waits with it (the stream is read
+ * only as fast as it is written out), so PostgreSQL's share drops too. The web server's own backups
+ * give way by its measured event loop instead (giveWay in backup-process.server.ts).
  */
 export function pacer(sliceMs = WORK_SLICE_MS, pausePerWork = PAUSE_PER_WORK) {
   let since = performance.now();
@@ -251,6 +251,7 @@ export function pacer(sliceMs = WORK_SLICE_MS, pausePerWork = PAUSE_PER_WORK) {
   };
 }
 
+/** Rows in a piece of COPY text: each ends with a newline (a newline inside a value is written \n). */
 export function countLines(chunk: Buffer): number {
   let count = 0;
   for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) count += 1;

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { pacer } from "#app/backups/backup.server.ts";
+import { GIVE_WAY, giveWay, NOT_HELD } from "#app/backups/backup-process.server.ts";
 
 // The backup's pacing, on a fake clock: no test here waits for real time.
 describe("a backup's pacing", () => {
@@ -32,5 +33,36 @@ describe("a backup's pacing", () => {
       again = true;
     });
     expect(again).toBe(true);
+  });
+});
+
+// A backup in its own process gives way to the web server's pages (giveWay, backup-process.server.ts).
+describe("a backup giving way to the web server", () => {
+  const { quietMs, maxHoldMs, minGoMs } = GIVE_WAY;
+
+  it("holds while the server's loop works and until it has been free for a while", () => {
+    let state = giveWay(NOT_HELD, 0, false);
+    expect(state.held).toBe(false);
+    state = giveWay(state, 10, true); // a page being rendered
+    expect(state.held).toBe(true);
+    state = giveWay(state, 20, false); // its queries: still held
+    expect(state.held).toBe(true);
+    state = giveWay(state, 10 + quietMs - 1, false);
+    expect(state.held).toBe(true);
+    state = giveWay(state, 10 + quietMs, false);
+    expect(state.held).toBe(false);
+  });
+
+  it("never holds longer than maxHoldMs at a time: a server always busy does not starve the backup", () => {
+    let state = giveWay(NOT_HELD, 0, true);
+    expect(state.held).toBe(true);
+    state = giveWay(state, maxHoldMs - 1, true);
+    expect(state.held).toBe(true);
+    state = giveWay(state, maxHoldMs, true);
+    expect(state.held).toBe(false);
+    state = giveWay(state, maxHoldMs + minGoMs - 1, true);
+    expect(state.held).toBe(false);
+    state = giveWay(state, maxHoldMs + minGoMs, true);
+    expect(state.held).toBe(true);
   });
 });

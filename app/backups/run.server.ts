@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { audit } from "#app/audit/log.server.ts";
 import { adminEmails } from "#app/auth/queries.server.ts";
-import { createBackup } from "#app/backups/backup.server.ts";
+import { createBackupAside } from "#app/backups/backup-process.server.ts";
 import { backupIsStale, backupsToKeep, newestFirst, parseBackupName } from "#app/backups/rules.ts";
 import { type BackupSettings, backupSettingsSchema, DEFAULT_BACKUP_SETTINGS } from "#app/backups/schema.ts";
 import { db, type Tx } from "#app/db/client.server.ts";
@@ -85,7 +85,7 @@ export async function runBackup(
   const env = serverSettings();
   const dir = backupDir(env);
   try {
-    const result = await createBackup(env.DATABASE_URL, dir, { timeZone: env.PLANT_TIME_ZONE, now });
+    const result = await createBackupAside(env.DATABASE_URL, dir, { timeZone: env.PLANT_TIME_ZONE, now });
     const retention = await getBackupSettings();
     const names = listBackups(dir).map((backup) => backup.name);
     const keep = backupsToKeep(names, retention);

@@ -4,7 +4,7 @@ import postgres from "postgres";
 import { restoreBackup } from "#app/backups/restore.server.ts";
 import { embeddedUrl } from "../../embedded-postgres.ts";
 import { BIG_DEPARTMENT, growDepartment } from "../../seed/run.ts";
-import { appPids, statusField } from "../app.ts";
+import { appPids, childrenOf, statusField } from "../app.ts";
 import { type Bench, MB, settle, sleep } from "../context.ts";
 import { percentile } from "../measure.ts";
 import type { Row } from "../report.ts";
@@ -12,9 +12,10 @@ import { resetPeak, SETTLE_MS } from "./export.ts";
 import { BIG_LINES } from "./search.ts";
 
 // Issue 34's budgets, at plant scale with the 100,000-line department (grown by the search phase):
-// "Back up now" through the page, in the web server's own process, ≤ 30 s, its RSS growing ≤ 32 MB
-// over a settled before (measured as the export phase measures a download: VmHWM reset, sampled);
-// and that backup restored into a new database on the same PostgreSQL ≤ 60 s.
+// "Back up now" through the page ≤ 30 s, the web server's RSS growing ≤ 32 MB over a settled before
+// (measured as the export phase measures a download: VmHWM reset, sampled; the backup's own work
+// runs in a child process of the web server, whose peak RSS is noted beside it); and that backup
+// restored into a new database on the same PostgreSQL ≤ 60 s.
 
 export const BACKUP_SECONDS = 30;
 export const RESTORE_SECONDS = 60;
@@ -32,9 +33,15 @@ export async function backupPhase(bench: Bench): Promise<Row[]> {
   const before = rss();
   const hwm = resetPeak(pid);
   let sampled = before;
+  let childPeak = 0;
   const sampler = setInterval(() => {
     sampled = Math.max(sampled, rss());
   }, SAMPLE_MS);
+  // The child's own high-water mark: read less often (finding it reads every process's status).
+  const childSampler = setInterval(() => {
+    for (const child of childrenOf(pid).filter(isBackupProcess))
+      childPeak = Math.max(childPeak, statusField(child, "VmHWM"));
+  }, 100);
   const started = performance.now();
   let response: Response;
   try {
@@ -46,6 +53,7 @@ export async function backupPhase(bench: Bench): Promise<Row[]> {
     });
   } finally {
     clearInterval(sampler);
+    clearInterval(childSampler);
   }
   const seconds = (performance.now() - started) / 1000;
   if (response.status !== 302) throw new Error(`Back up now answered ${response.status}`);
@@ -58,7 +66,7 @@ export async function backupPhase(bench: Bench): Promise<Row[]> {
     .reverse();
   const bytes = fs.statSync(path.join(dir, file)).size;
   bench.log(
-    `backup: ${seconds.toFixed(1)} s, ${(bytes / MB).toFixed(1)} MB, web server RSS ${(before / MB).toFixed(1)} → peak ${(peak / MB).toFixed(1)} MB`,
+    `backup: ${seconds.toFixed(1)} s, ${(bytes / MB).toFixed(1)} MB, web server RSS ${(before / MB).toFixed(1)} → peak ${(peak / MB).toFixed(1)} MB, the backup's process peak ${(childPeak / MB).toFixed(1)} MB`,
   );
 
   const admin = postgres(embeddedUrl(bench.dataDir, "postgres") ?? "", { max: 1, onnotice: () => {} });
@@ -95,7 +103,7 @@ export async function backupPhase(bench: Bench): Promise<Row[]> {
     {
       id: "backup.seconds",
       group,
-      label: "Back up now (the page, in the web server): seconds",
+      label: "Back up now (the page; the work in a child process of the web server): seconds",
       unit: "s",
       measured: seconds,
       budget: { op: "≤", limit: BACKUP_SECONDS },
@@ -108,7 +116,7 @@ export async function backupPhase(bench: Bench): Promise<Row[]> {
       unit: "MB",
       measured: (peak - before) / MB,
       budget: { op: "≤", limit: BACKUP_RSS_BUDGET_MB },
-      note: `${(before / MB).toFixed(1)} → ${(peak / MB).toFixed(1)} MB${hwm ? "" : " (sampled)"}`,
+      note: `${(before / MB).toFixed(1)} → ${(peak / MB).toFixed(1)} MB${hwm ? "" : " (sampled)"}; the backup's process ${(childPeak / MB).toFixed(1)} MB at its peak`,
     },
     {
       id: "backup.restore",
@@ -119,6 +127,15 @@ export async function backupPhase(bench: Bench): Promise<Row[]> {
       budget: { op: "≤", limit: RESTORE_SECONDS },
     },
   ];
+}
+
+/** The web server's child that takes its backups (app/backups/backup-process.server.ts). */
+function isBackupProcess(pid: number) {
+  try {
+    return fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("backup-process");
+  } catch {
+    return false;
+  }
 }
 
 /** One load of a main page, to its last byte, in ms. */
