@@ -5,7 +5,7 @@ import type { AmcAlert } from "#app/contracts/alerts.server.ts";
 
 // The list's code (with the contracts' WhatsApp links) comes with the list, when the bell is
 // pressed: most pages never open the dialog, and every page carries the bell.
-const loadAlertsList = () => import("#app/shell/alerts-dialog.tsx");
+const loadAlertsList = () => import("#app/shell/alerts-list.lazy.ts");
 const AlertsList = lazy(() => loadAlertsList().then((module) => ({ default: module.AlertsList })));
 
 const dialogStyle: CSSProperties = { color: "var(--text)", width: "min(92vw, 520px)" };

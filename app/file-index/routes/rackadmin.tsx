@@ -50,7 +50,7 @@ import { pageTitle, stylesheet } from "#app/ui/page-head.ts";
 // The update dialog (its form and schema) is fetched when a file is first opened for update, not
 // with the page, whose insert rows and tables are what a terminal must draw first.
 const UpdateFileDialog = lazy(() =>
-  import("#app/file-index/update-file.tsx").then((module) => ({ default: module.UpdateFileDialog })),
+  import("#app/file-index/update-file.lazy.ts").then((module) => ({ default: module.UpdateFileDialog })),
 );
 
 export const meta = pageTitle("Admin Racks");
