@@ -14,5 +14,7 @@ export const userHistory = {
     role: { label: "Role" },
     disabled: { label: "Disabled" },
     mustChangePassword: { label: "Must change password" },
+    // The person's own choice on /account: a catalogue's code, blank for the plant's language.
+    language: { label: "Language" },
   },
 } as const satisfies RecordTypeInfo<Area>;

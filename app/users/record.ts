@@ -30,6 +30,7 @@ export type UserField = (typeof userRecord.names)[number];
 
 /**
  * The table's columns that are no field of a person's record beside those every record's table has
- * (db/columns.ts BOOKKEEPING_COLUMNS): the sign-in's and the list sizes.
+ * (db/columns.ts BOOKKEEPING_COLUMNS): the sign-in's, and the person's own choices of how pages
+ * show (list sizes, language).
  */
-export const USER_BOOKKEEPING = ["passwordHash", "listSizes"] as const;
+export const USER_BOOKKEEPING = ["passwordHash", "listSizes", "language"] as const;
