@@ -1,3 +1,4 @@
+import path from "node:path";
 import { Readable } from "node:stream";
 import { vitePlugin as remix } from "@remix-run/dev";
 import { defineConfig, type Plugin, type Rollup } from "vite";
@@ -11,10 +12,35 @@ declare module "@remix-run/node" {
 }
 
 export default defineConfig({
-  plugins: [resourceRoutesInDev(), remix(remixConfig)],
+  plugins: [resourceRoutesInDev(), importPreviewWorker(), remix(remixConfig)],
   server: { port: 3000 },
   build: { target: "es2020", rollupOptions: { onwarn: buildWarning } },
 });
+
+/**
+ * The import's preview worker (app/imports/preview-worker.server.ts) in the server's build: bundled
+ * from app/imports/preview.worker.ts into a file of its own beside the server's
+ * (build/server/import-preview-worker.js), and its address put where the module names the
+ * TypeScript file (Rollup writes it relative to whichever chunk the module ends up in).
+ */
+function importPreviewWorker(): Plugin {
+  const spawner = path.resolve(import.meta.dirname, "app/imports/preview-worker.server.ts");
+  const worker = path.resolve(import.meta.dirname, "app/imports/preview.worker.ts");
+  let reference = "";
+  return {
+    name: "plantops-import-preview-worker",
+    apply: (_config, env) => env.command === "build" && env.isSsrBuild === true,
+    buildStart() {
+      reference = this.emitFile({ type: "chunk", id: worker, fileName: "import-preview-worker.js" });
+    },
+    transform(code, id) {
+      if (id !== spawner) return null;
+      const source = 'new URL("./preview.worker.ts", import.meta.url)';
+      if (!code.includes(source)) this.error(`${id} no longer names its worker as ${source}`);
+      return code.replace(source, `new URL(import.meta.ROLLUP_FILE_URL_${reference})`);
+    },
+  };
+}
 
 /**
  * Rollup's warnings reach the console (a first `npm start` prints only our own progress lines), but

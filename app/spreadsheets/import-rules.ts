@@ -21,6 +21,11 @@ export const MAX_SHARED_STRINGS = 500_000;
 export const MAX_SHARED_STRINGS_BYTES = 16 * 1024 * 1024;
 /** How long reading one file may take. */
 export const MAX_READ_SECONDS = 8;
+/**
+ * The heap one file's reading and checking may take (the worker's, preview-worker.server.ts): the
+ * server's memory budget for an import, so a file the other limits let through cannot take more.
+ */
+export const MAX_READ_HEAP_MB = 192;
 /** Previews a person keeps waiting for their confirmation: an older one is dropped. */
 export const MAX_PREVIEWS_PER_PERSON = 5;
 /** How long an uploaded file waits for its confirmation. */
@@ -37,6 +42,7 @@ export const importMessages = {
   tooLargeUnzipped: `The workbook holds more than ${MAX_UNZIPPED_BYTES / 1024 / 1024} MB once unzipped: split it into smaller files.`,
   tooManyStrings: `The workbook has more than ${MAX_SHARED_STRINGS.toLocaleString("en")} texts or more than ${MAX_SHARED_STRINGS_BYTES / 1024 / 1024} MB of text: split it into smaller files.`,
   tooSlow: `The file took more than ${MAX_READ_SECONDS} seconds to read: split it into smaller files.`,
+  tooMuchMemory: `The file takes more than ${MAX_READ_HEAP_MB} MB of memory to read: split it into smaller files.`,
   empty: "The file is empty: it has no header row.",
   noRows: "The file has a header row but no rows to import.",
   protected:

@@ -470,16 +470,50 @@ function readCsv(bytes: Uint8Array, columns: readonly ImportColumn[]): ReadFile 
   return result;
 }
 
+/** Why an upload is refused before its bytes are read (none, empty, too large), or null. */
+export function uploadRefusal(file: File | null): string | null {
+  if (!file || file.size === 0) return file?.name ? importMessages.empty : importMessages.noFile;
+  if (file.size > MAX_IMPORT_BYTES) return importMessages.tooLarge;
+  return null;
+}
+
+/** A file this small is read where it arrives: its reading takes less than starting a thread would. */
+const SMALL_FILE_BYTES = 16 * 1024;
+/** A small workbook's parts together, unzipped, as its zip declares them (checkWorkbook holds it to that). */
+const SMALL_UNZIPPED_BYTES = 256 * 1024;
+
+/**
+ * Whether reading a file is a few milliseconds at most whatever it holds (a worker is not worth
+ * starting for it): under 16 KB, and a workbook's parts under 256 KB once unzipped (its reading
+ * never unzips more than its zip declares). Anything else is refused at once or read in a worker.
+ */
+export function isSmallUpload(name: string, bytes: Uint8Array): boolean {
+  if (bytes.length > SMALL_FILE_BYTES) return false;
+  if (fileKind(name, bytes) !== "xlsx") return true;
+  const end = startsWith(bytes, ZIP) ? zipDirectoryAt(bytes) : -1;
+  const entries = end < 0 ? null : zipEntries(bytes, end);
+  return !entries || entries.reduce((total, entry) => total + entry.size, 0) <= SMALL_UNZIPPED_BYTES;
+}
+
 /** Reads an upload, or says in the user's words what is wrong with it. Never throws. */
 export async function readUpload(
   file: File | null,
   columns: readonly ImportColumn[] = [],
 ): Promise<ReadFile> {
-  if (!file || file.size === 0)
-    return { ok: false, message: file?.name ? importMessages.empty : importMessages.noFile };
-  if (file.size > MAX_IMPORT_BYTES) return { ok: false, message: importMessages.tooLarge };
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  const kind = fileKind(file.name, bytes);
+  const refused = uploadRefusal(file);
+  if (refused || !file) return { ok: false, message: refused ?? importMessages.noFile };
+  return readBytes(file.name, new Uint8Array(await file.arrayBuffer()), columns);
+}
+
+/** Reads an upload's bytes (named as uploaded), or says what is wrong with them. Never throws. */
+export async function readBytes(
+  name: string,
+  bytes: Uint8Array,
+  columns: readonly ImportColumn[] = [],
+): Promise<ReadFile> {
+  if (bytes.length === 0) return { ok: false, message: name ? importMessages.empty : importMessages.noFile };
+  if (bytes.length > MAX_IMPORT_BYTES) return { ok: false, message: importMessages.tooLarge };
+  const kind = fileKind(name, bytes);
   if (kind === "ole") return { ok: false, message: importMessages.protected };
   if (!kind) return { ok: false, message: importMessages.wrongType };
   try {

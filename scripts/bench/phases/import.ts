@@ -171,8 +171,12 @@ async function importThroughPages(
   );
   const uploadRss = afterStep();
   const location = uploaded.headers.get("location") ?? "";
-  if (uploaded.status !== 302 || !location)
-    throw new Error(`upload answered ${uploaded.status}: ${(await uploaded.text()).slice(0, 300)}`);
+  if (uploaded.status !== 302 || !location) {
+    // The form's message (id="import-error"), not the page's head.
+    const html = (await uploaded.text()).replaceAll("<!-- -->", "");
+    const message = /id="import-error"[^>]*>(?:<[^>]+>)*([^<]*)/.exec(html)?.[1] ?? html.slice(0, 300);
+    throw new Error(`upload answered ${uploaded.status}: ${message}`);
+  }
   const [page, preview] = await timed(async () => {
     const answer = await fetch(`${url}${location}`, { headers });
     // React's server render separates text pieces with empty comments: "Import <!-- -->20,000 rows".
