@@ -1,5 +1,5 @@
 import { useLingui } from "@lingui/react";
-import { useNavigation } from "@remix-run/react";
+import { Form, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 
 // Shared form pieces: a labelled field with its errors, the form-level error, and a submit
@@ -81,6 +81,7 @@ export function SubmitButton({
   name,
   value,
   busy = false,
+  label,
 }: {
   children: ReactNode;
   pendingText: string;
@@ -90,6 +91,8 @@ export function SubmitButton({
   value?: string;
   /** A fetcher's form: its post is in flight (useNavigation does not see fetchers). */
   busy?: boolean;
+  /** What a screen reader says where the text alone is ambiguous (one button in each row). */
+  label?: string;
 }) {
   const saving = useIsSaving(formAction) || busy;
   const { _ } = useLingui();
@@ -101,8 +104,44 @@ export function SubmitButton({
       aria-busy={saving}
       name={name}
       value={value}
+      aria-label={label}
     >
       {saving ? _(pendingText) : typeof children === "string" ? _(children) : children}
     </button>
+  );
+}
+
+/**
+ * A row's one-button form (send again, bring back, sign out): posts `intent` with the row's
+ * fields, to the page's own action.
+ */
+export function RowAction({
+  intent,
+  fields,
+  pendingText,
+  label,
+  children,
+}: {
+  intent: string;
+  fields: Record<string, string>;
+  pendingText: string;
+  label?: string;
+  children: string;
+}) {
+  return (
+    <Form method="post">
+      {Object.entries(fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <SubmitButton
+        pendingText={pendingText}
+        name="intent"
+        value={intent}
+        className="button small"
+        label={label}
+      >
+        {children}
+      </SubmitButton>
+    </Form>
   );
 }

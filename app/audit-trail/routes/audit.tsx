@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { AUDIT_HEADINGS, AuditLine } from "#app/audit-trail/line.tsx";
 import { type AuditRow, auditUserChoices, listAuditEntries } from "#app/audit-trail/list.server.ts";
 import { AUDIT_LIST_DEFAULTS, hasFilters, readAuditView } from "#app/audit-trail/list.ts";
@@ -16,7 +16,7 @@ import { FAULT_MESSAGE } from "#app/lib/messages.ts";
 import { logError } from "#app/lib/request-id.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { ExportLinks } from "#app/spreadsheets/links.tsx";
-import { FormError, SubmitButton } from "#app/ui/form.tsx";
+import { FormError, RowAction } from "#app/ui/form.tsx";
 import { DateRangeFields, FilterSelect } from "#app/ui/list/filters.tsx";
 import { listHandle } from "#app/ui/list/handle.ts";
 import { ListToolbar, listViewOf, PrintLink, SortHeader } from "#app/ui/list/list-view.tsx";
@@ -144,18 +144,13 @@ export default function AuditPage() {
                 row={row}
                 extra={
                   row.bringBack ? (
-                    <Form method="post">
-                      <input type="hidden" name="entity" value={row.entity} />
-                      <input type="hidden" name="id" value={row.entityId} />
-                      <SubmitButton
-                        pendingText="Bringing back..."
-                        name="intent"
-                        value="bring-back"
-                        className="button small"
-                      >
-                        Bring back
-                      </SubmitButton>
-                    </Form>
+                    <RowAction
+                      intent="bring-back"
+                      fields={{ entity: row.entity, id: row.entityId }}
+                      pendingText="Bringing back..."
+                    >
+                      Bring back
+                    </RowAction>
                   ) : null
                 }
               />

@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requirePermission } from "#app/auth/session.server.ts";
 import { useCan } from "#app/auth/use-can.ts";
 import { db } from "#app/db/client.server.ts";
@@ -11,7 +11,7 @@ import { listOutbox, sendAgain } from "#app/mail/outbox.server.ts";
 import { mailNotReadyReason, OUTBOX_STATUS_LABELS, sendAgainSchema } from "#app/mail/rules.ts";
 import { sendMailSoon } from "#app/mail/send-job.server.ts";
 import { parseSubmission } from "#app/ui/form/parse.ts";
-import { FormError, SubmitButton } from "#app/ui/form.tsx";
+import { FormError, RowAction } from "#app/ui/form.tsx";
 import { ColumnHeads, EmptyRow, PageHead, WholeTable } from "#app/ui/list/page.tsx";
 import { pageTitle } from "#app/ui/page-head.ts";
 
@@ -89,17 +89,9 @@ export default function OutboxPage() {
                 <td>{row.lastError ?? ""}</td>
                 {mayChange ? (
                   <td>
-                    <Form method="post">
-                      <input type="hidden" name="id" value={row.id} />
-                      <SubmitButton
-                        pendingText="Queuing..."
-                        name="intent"
-                        value="send-again"
-                        className="button small"
-                      >
-                        Send again
-                      </SubmitButton>
-                    </Form>
+                    <RowAction intent="send-again" fields={{ id: row.id }} pendingText="Queuing...">
+                      Send again
+                    </RowAction>
                   </td>
                 ) : null}
               </tr>

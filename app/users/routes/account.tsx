@@ -27,7 +27,7 @@ import { chosenKinds, kindsForRole, reminderChoicesSchema } from "#app/reminders
 import { useCheckedForm } from "#app/ui/form/checked-form.ts";
 import { InputField } from "#app/ui/form/input-field.tsx";
 import { parseSubmission } from "#app/ui/form/parse.ts";
-import { FormError, SubmitButton } from "#app/ui/form.tsx";
+import { FormError, RowAction, SubmitButton } from "#app/ui/form.tsx";
 import { pageTitle } from "#app/ui/page-head.ts";
 import { changePassword } from "#app/users/account.server.ts";
 import { describeDevice } from "#app/users/devices.ts";
@@ -205,18 +205,14 @@ export default function AccountPage() {
                   {session.current ? (
                     <strong>This device</strong>
                   ) : (
-                    <Form method="post">
-                      <input type="hidden" name="sessionId" value={session.id} />
-                      <button
-                        type="submit"
-                        name="intent"
-                        value="sign-out"
-                        className="button small"
-                        aria-label={`Sign out ${session.device}, last seen ${session.lastSeenAt}`}
-                      >
-                        Sign out
-                      </button>
-                    </Form>
+                    <RowAction
+                      intent="sign-out"
+                      fields={{ sessionId: session.id }}
+                      pendingText="Signing out..."
+                      label={`Sign out ${session.device}, last seen ${session.lastSeenAt}`}
+                    >
+                      Sign out
+                    </RowAction>
                   )}
                 </td>
               </tr>
