@@ -14,14 +14,13 @@ import {
 } from "@remix-run/react";
 import { type ReactNode, useEffect } from "react";
 import { getUser } from "#app/auth/session.server.ts";
-import { db } from "#app/db/client.server.ts";
 import { languageOf, languages, pageMessages } from "#app/i18n/catalogues.server.ts";
 import devanagariCss from "#app/i18n/devanagari.css?url";
 import { requestLanguage } from "#app/i18n/language.server.ts";
 import { LanguageProvider } from "#app/i18n/provider.tsx";
 import { takeToast } from "#app/lib/toast.server.ts";
 import { pageNamespaces } from "#app/page-namespaces.server.ts";
-import { getPlantSettings } from "#app/settings/queries.server.ts";
+import { plantSettingsFor } from "#app/settings/queries.server.ts";
 import appCss from "#app/styles/app.css?url";
 import { ErrorPage } from "#app/ui/error-page.tsx";
 import { wantsNoScripts } from "#app/ui/list/handle.ts";
@@ -39,7 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [{ toast, setCookie }, person, settings] = await Promise.all([
     takeToast(request),
     getUser(request),
-    getPlantSettings(db),
+    plantSettingsFor(request),
   ]);
   const { code, locale, script } = languageOf(await requestLanguage(request, person, settings.language));
   // The words of this page's namespaces only, in this person's language (app/i18n).

@@ -113,6 +113,19 @@ const compiledEnglish = (key: string) => {
  * translations, and the English of what the language lacks where the English has placeholders.
  */
 export function pageMessages(code: string, namespaces: readonly string[]): Messages {
+  // The catalogues do not change while the server runs: each page's set is made once.
+  const key = `${code}:${namespaces.join(",")}`;
+  let messages = madeMessages.get(key);
+  if (!messages) {
+    messages = makeMessages(code, namespaces);
+    madeMessages.set(key, messages);
+  }
+  return messages;
+}
+
+const madeMessages = new Map<string, Messages>();
+
+function makeMessages(code: string, namespaces: readonly string[]): Messages {
   const { byCode, keys } = catalogues();
   const messages: Messages = {};
   const own = byCode.get(code)?.namespaces;

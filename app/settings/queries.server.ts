@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { audit } from "#app/audit/log.server.ts";
-import type { Tx } from "#app/db/client.server.ts";
+import { db, type Tx } from "#app/db/client.server.ts";
 import { savedBy } from "#app/db/records.server.ts";
 import { defaultPlantSettings, type PlantSettings, plantSettingsSchema } from "#app/settings/schema.ts";
 import { settings } from "#app/settings/table.server.ts";
@@ -13,6 +13,20 @@ export async function getPlantSettings(db: Tx): Promise<PlantSettings> {
   if (!row) return defaultPlantSettings;
   const parsed = plantSettingsSchema.safeParse(row.value);
   return parsed.success ? parsed.data : defaultPlantSettings;
+}
+
+// Within one request several loaders want them (the root's language, the shell's banner and
+// footer): read them once.
+const perRequest = new WeakMap<Request, Promise<PlantSettings>>();
+
+/** The plant's settings as one request sees them, read once however many of its loaders ask. */
+export function plantSettingsFor(request: Request): Promise<PlantSettings> {
+  let pending = perRequest.get(request);
+  if (!pending) {
+    pending = getPlantSettings(db);
+    perRequest.set(request, pending);
+  }
+  return pending;
 }
 
 /** Saves the settings; answers what they were before. */

@@ -9,7 +9,7 @@ import { loadAmcAlerts } from "#app/contracts/alerts.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { dateInZone } from "#app/lib/dates.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
-import { getPlantSettings } from "#app/settings/queries.server.ts";
+import { plantSettingsFor } from "#app/settings/queries.server.ts";
 import { Banner, Footer } from "#app/shell/footer.tsx";
 import { sopFormatsMenu } from "#app/shell/menus.ts";
 import { Navbar } from "#app/shell/navbar.tsx";
@@ -25,7 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // The bell shows contracts: a role that may not open them gets no alerts (and no bell).
   const seesContracts = can(user.role, "contracts", "read");
   const [settings, alerts] = await Promise.all([
-    getPlantSettings(db),
+    plantSettingsFor(request),
     seesContracts ? loadAmcAlerts(db, now, timeZone) : [],
   ]);
   return {
