@@ -14,6 +14,8 @@ describe("a user's definition", () => {
       role: { label: "Role" },
       disabled: { label: "Disabled" },
       mustChangePassword: { label: "Must change password" },
+      // /account's choice (since issue 37).
+      language: { label: "Language" },
     });
   });
 

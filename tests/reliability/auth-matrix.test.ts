@@ -269,6 +269,8 @@ const PUBLIC_MODULES = new Set([
   "auth/routes/login.tsx",
   "registration/routes/register.tsx",
   "auth/routes/logout.tsx",
+  // The sign-in and register pages' language switch: a cookie for this terminal, for anyone.
+  "i18n/routes/language.ts",
   "auth/routes/api-login.ts",
   "registration/routes/api-register.ts",
   "api/routes/health.ts",
