@@ -22,7 +22,8 @@ import { logError } from "#app/lib/request-id.server.ts";
 import { contractDates, sparesBelowMinimum } from "#app/reminders/queries.server.ts";
 import { type ContractBand, contractBands, daysBetween, plantDay } from "#app/reminders/rules.ts";
 import { lastEndedShift, lastNight, type ShiftWindow } from "#app/reminders/shifts.ts";
-import { getPlantSettings } from "#app/settings/queries.server.ts";
+import { getPlantSettings, plantSettingsFor } from "#app/settings/queries.server.ts";
+import type { PlantSettings } from "#app/settings/schema.ts";
 import { hasRecordFrom, outstandingReturns } from "#app/sop/queries.server.ts";
 import { issuedInCoverWindow } from "#app/spares/cover.server.ts";
 import { stockCover } from "#app/spares/cover.ts";
@@ -49,6 +50,8 @@ export async function loadToday(
   try {
     return await todayFor(db, user, new Date(), serverSettings().PLANT_TIME_ZONE, {
       reuseOrderNow: true,
+      // The root and the shell have read them for this request already.
+      plant: plantSettingsFor(request),
       language: (plantDefault) => requestLanguage(request, user, plantDefault),
     });
   } catch (error) {
@@ -64,14 +67,17 @@ export async function todayFor(
   timeZone: string,
   {
     reuseOrderNow = false,
+    plant: known,
     language = () => SOURCE_LANGUAGE,
   }: {
     reuseOrderNow?: boolean;
+    /** The plant's settings, when the caller has them (else read here). */
+    plant?: Promise<PlantSettings>;
     /** The language to word Today in, given the plant's default (English by default). */
     language?: (plantDefault: string) => string | Promise<string>;
   } = {},
 ): Promise<TodayData> {
-  const plant = await getPlantSettings(db);
+  const plant = await (known ?? getPlantSettings(db));
   const today = plantDay(now, timeZone);
   const say = sayIn(await language(plant.language));
   const mayRead = (area: Area) => can(user.role, area, "read");
