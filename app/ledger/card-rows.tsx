@@ -1,5 +1,5 @@
 import { useLingui } from "@lingui/react";
-import { inEnglish, type Translate } from "#app/ledger/words.ts";
+import { inEnglish, type Translate } from "#app/i18n/translate.ts";
 import { formatDateGB } from "#app/lib/dates.ts";
 import { reversePath, type StockItemRef } from "#app/stock/item.ts";
 import type { StockCardRow } from "#app/stock/journal.server.ts";

@@ -1,4 +1,4 @@
-import type { Translate as Say } from "#app/ledger/words.ts";
+import type { Translate as Say } from "#app/i18n/translate.ts";
 import { formatDateGB, MONTH_NAMES } from "#app/lib/dates.ts";
 import { formatQuantity, fromThousandths, toThousandths } from "#app/stock/rules.ts";
 

@@ -2,7 +2,7 @@ import { languageOf, pageMessages } from "#app/i18n/catalogues.server.ts";
 import { requestLanguage } from "#app/i18n/language.server.ts";
 import { SOURCE_LANGUAGE } from "#app/i18n/languages.ts";
 import { translator } from "#app/i18n/provider.tsx";
-import type { Translate } from "#app/ledger/words.ts";
+import type { Translate } from "#app/i18n/translate.ts";
 import { plantSettingsFor } from "#app/settings/queries.server.ts";
 
 // The ledger's charts are worded on the server (their titles and descriptions are sentences of

@@ -1,18 +1,10 @@
+import type { Translate } from "#app/i18n/translate.ts";
 import { rackLabel } from "#app/store-racks/rules.ts";
 
 // The ledger's pages word what they show in the page's language (app/i18n): the loaders send
 // figures and names, the components put them in sentences whose English is the catalogue's key
 // (namespaces "ledger" and "stock"). A rack's label and a department's name are the catalogue's
 // words too; what people typed (a section, an asset) is never translated.
-
-/** The page's translator, `useLingui()._` (or the server's, words.server.ts): English in, the page's language out. */
-export type Translate = (english: string, values?: Record<string, string | number>) => string;
-
-/** The words as written, placeholders filled in: what a file export says (exports stay English). */
-export const inEnglish: Translate = (english, values = {}) =>
-  english.replace(/\{(\w+)\}/g, (placeholder, name: string) =>
-    name in values ? String(values[name]) : placeholder,
-  );
 
 /** Where an item is kept: a rack item's rack and section, a spares line's department, serial number and asset. */
 export type ItemPlace =

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { requirePermission } from "#app/auth/session.server.ts";
@@ -33,12 +34,17 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function DeleteRackItemPage() {
   const { rackNumber, item } = useLoaderData<typeof loader>();
+  const { _ } = useLingui();
   return (
     <section className="page narrow">
-      <h1>Delete item</h1>
+      <h1>{_("Delete item")}</h1>
       <p>
-        <strong>{item.materialName}</strong> (section {item.section}, closing stock{" "}
-        {formatQuantity(item.closingStock)}) in {rackLabel(rackNumber)}.
+        <strong>{item.materialName}</strong>{" "}
+        {_("(section {section}, closing stock {stock}) in {rack}.", {
+          section: item.section,
+          stock: formatQuantity(item.closingStock),
+          rack: _(rackLabel(rackNumber)),
+        })}
       </p>
       <ConfirmDeleteForm
         href={deleteHref(rackNumber, item.id)}
