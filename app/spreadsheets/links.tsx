@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import { Link, useLocation } from "@remix-run/react";
 import { EXPORT_FORMATS, type ExportFormat } from "#app/spreadsheets/cells.ts";
 
@@ -21,6 +22,9 @@ const FORMAT_NAMES: Record<ExportFormat, string> = { xlsx: "Excel", csv: "CSV" }
 /** The list's Download Excel and Download CSV, and its Import (at `importTo`) for who may import. */
 export function ExportLinks({ to, name, importTo }: { to: string; name: string; importTo?: string }) {
   const { search } = useLocation();
+  const { _ } = useLingui();
+  // `name` is English (the list's name), shown in the page's language; the formats' names are theirs.
+  const shown = _(name);
   return (
     <>
       {EXPORT_FORMATS.map((format) => (
@@ -29,14 +33,14 @@ export function ExportLinks({ to, name, importTo }: { to: string; name: string; 
           className="button"
           href={exportHref(to, search, format)}
           download
-          aria-label={`Download ${name} as ${FORMAT_NAMES[format]}`}
+          aria-label={_("Download {name} as {format}", { name: shown, format: FORMAT_NAMES[format] })}
         >
-          {`Download ${FORMAT_NAMES[format]}`}
+          {_("Download {format}", { format: FORMAT_NAMES[format] })}
         </a>
       ))}
       {importTo ? (
         <Link className="button" to={importTo}>
-          Import
+          {_("Import")}
         </Link>
       ) : null}
     </>
