@@ -66,8 +66,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const back = MENU_TABLE_PATHS[department] ?? departmentListPath(department);
   return {
     department,
-    // The filters are named again on the page, in its language.
-    ...listPrint(withCover, [], back, url.searchParams),
+    // The filters as the header names them; the page words them again in its language.
+    ...listPrint(withCover, appliedSparesFilters(list.q, filters), back, url.searchParams),
     q: list.q,
     shown: filters,
   };

@@ -31,8 +31,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   } catch (error) {
     logError(request, error);
   }
-  // The filters are named again on the page, in its language.
-  return { ...listPrint(rows, [], "/about", url.searchParams), q: params.q, rack, period };
+  // The filters as the header names them; the page words them again in its language.
+  return {
+    ...listPrint(rows, appliedRackFilters(params.q, rack, period), "/about", url.searchParams),
+    q: params.q,
+    rack,
+    period,
+  };
 }
 
 export default function StoreRacksPrintPage() {

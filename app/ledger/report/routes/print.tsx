@@ -53,8 +53,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   return {
     ...report,
-    // The filters are named again on the page, in its language.
-    ...listPrint(report.rows, [], "/stock/report", url.searchParams),
+    // The filters as the header names them; the page words them again in its language.
+    ...listPrint(report.rows, appliedReportFilters(params.q, filters), "/stock/report", url.searchParams),
     q: params.q,
     shown: filters,
     charts,
