@@ -23,7 +23,7 @@ const MARK = uniqueName("Qzx");
 const ALLOWED = [
   new RegExp(MARK.replace(/ /g, "\\s")),
   /^PlantOps$/,
-  /^AS\d\d$/,
+  /^AS ?\d\d(?: ·)?$/,
   /^(?:AMC|PMS|SOP|LPG|GRN)$/,
 ];
 
