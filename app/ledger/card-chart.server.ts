@@ -175,7 +175,8 @@ export function useChart(name: string, use: MonthlyUse, say: Say = sayIn()): Cha
     ticks: xTicks,
   } = bandScale(
     use.months.map((month) => month.month),
-    use.months.map((month) => say(month.label)),
+    // The months' names are the chart's words: <Chart> shows them in the page's language.
+    use.months.map((month) => month.label),
     plot,
   );
   const { y, ticks: yTicks } = quantityScale(Math.max(...use.months.map((month) => month.issued)), plot);

@@ -110,13 +110,18 @@ export function CardTableRows({
         <tr key={row.id} className={row.reversedBy ? "reversed" : undefined}>
           <td>{formatDateGB(row.movedOn)}</td>
           <td>{_(KIND_LABEL[row.kind])}</td>
-          <td>{row.reference ?? ""}</td>
-          <td>{row.party ?? ""}</td>
+          <td translate="no">{row.reference ?? ""}</td>
+          <td translate="no">{row.party ?? ""}</td>
           <td className="num">{received(row)}</td>
           <td className="num">{issued(row)}</td>
           <td className="num">{formatQuantity(row.balance)}</td>
-          <td>{remarkOf(row, _)}</td>
-          <td>{row.enteredBy ?? ""}</td>
+          <td>
+            {/* The card's own words first, then the remark as typed. */}
+            {remarkOf({ ...row, remark: null }, _)}
+            {row.remark && remarkOf({ ...row, remark: null }) ? " · " : null}
+            {row.remark ? <span translate="no">{row.remark}</span> : null}
+          </td>
+          <td translate="no">{row.enteredBy ?? ""}</td>
           {forPrint ? null : (
             <td className="reversal-note">
               {row.reversedBy ? (

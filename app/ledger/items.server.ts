@@ -1,5 +1,5 @@
 import type { Tx } from "#app/db/client.server.ts";
-import type { ItemPlace } from "#app/ledger/words.ts";
+import type { ItemPlace } from "#app/ledger/words.tsx";
 import { describeLine } from "#app/spares/stock.server.ts";
 import { isRecordId, type StockItemRef } from "#app/stock/item.ts";
 import { describeRackItem } from "#app/store-racks/stock.server.ts";

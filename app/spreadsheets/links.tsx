@@ -16,7 +16,7 @@ export function exportHref(to: string, search: string, format: ExportFormat) {
   return `${to}?${params}`;
 }
 
-/** How the links name each format, in the order they stand. */
+/** How the links name each format, in the order they stand (the catalogue's words: the same in Hindi). */
 const FORMAT_NAMES: Record<ExportFormat, string> = { xlsx: "Excel", csv: "CSV" };
 
 /** The list's Download Excel and Download CSV, and its Import (at `importTo`) for who may import. */
@@ -33,9 +33,9 @@ export function ExportLinks({ to, name, importTo }: { to: string; name: string; 
           className="button"
           href={exportHref(to, search, format)}
           download
-          aria-label={_("Download {name} as {format}", { name: shown, format: FORMAT_NAMES[format] })}
+          aria-label={_("Download {name} as {format}", { name: shown, format: _(FORMAT_NAMES[format]) })}
         >
-          {_("Download {format}", { format: FORMAT_NAMES[format] })}
+          {_("Download {format}", { format: _(FORMAT_NAMES[format]) })}
         </a>
       ))}
       {importTo ? (

@@ -63,7 +63,7 @@ export function MovementFields({
       <FormError id={form.errorId} errors={form.errors} />
       {back ? <input type="hidden" name="back" value={back} /> : null}
       <p className="movement-item">
-        <strong>{item.name}</strong> · {_("in stock now:")} {formatQuantity(item.inStock)}
+        <strong translate="no">{item.name}</strong> · {_("in stock now:")} {formatQuantity(item.inStock)}
       </p>
       <div className="movement-row">
         <Field label="Date" id={fields.movedOn.id} errors={fields.movedOn.errors} required>

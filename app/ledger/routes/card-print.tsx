@@ -11,13 +11,14 @@ import { StockCardChartsView } from "#app/ledger/card-charts.tsx";
 import { CardBalanceRow, CardHead, CardTableRows } from "#app/ledger/card-rows.tsx";
 import { stockCard } from "#app/ledger/movements.server.ts";
 import { sayFor } from "#app/ledger/words.server.ts";
-import { placeText } from "#app/ledger/words.ts";
+import { Place } from "#app/ledger/words.tsx";
 import { formatDateGB } from "#app/lib/dates.ts";
 import { stockCardPath } from "#app/stock/item.ts";
 import ledgerCss from "#app/stock/ledger.css?url";
 import { formatQuantity, readDateRange } from "#app/stock/rules.ts";
 import { PrintSheet, printHandle } from "#app/ui/list/print.tsx";
 import { pageTitleOf } from "#app/ui/page-head.ts";
+import { around, SLOT, Typed } from "#app/ui/typed.tsx";
 
 // /stock/:type/:id/print?from=&to=: the stock card on A4 portrait, sent without JavaScript: the
 // item and where it is kept, the screen card's columns (date, kind, reference, received from /
@@ -66,8 +67,10 @@ export default function StockCardPrint() {
       backLabel="Back to the stock card"
     >
       <header className="print-list-head">
-        <h1 id="stock-card-title">{_("Stock card: {name}", { name: item.name })}</h1>
-        <p>{_("Location: {place}", { place: placeText(_, item.place) })}</p>
+        <h1 id="stock-card-title">
+          {around(_("Stock card: {name}", { name: SLOT }), <Typed>{item.name}</Typed>)}
+        </h1>
+        <p>{around(_("Location: {place}", { place: SLOT }), <Place place={item.place} />)}</p>
         <p>{_("{range} · printed {at}", { range, at: printedAt })}</p>
       </header>
       <StockCardChartsView charts={charts} forPrint />

@@ -12,7 +12,7 @@ import { StockCardChartsView } from "#app/ledger/card-charts.tsx";
 import { CardBalanceRow, CardHead, CardTableRows } from "#app/ledger/card-rows.tsx";
 import { stockCard } from "#app/ledger/movements.server.ts";
 import { sayFor } from "#app/ledger/words.server.ts";
-import { placeText } from "#app/ledger/words.ts";
+import { Place } from "#app/ledger/words.tsx";
 import { DEFAULT_PAGE_SIZE, rowRange } from "#app/lib/list-params.ts";
 import { ExportLinks } from "#app/spreadsheets/links.tsx";
 import { areaOfItem, movementFormPath, stockCardPath } from "#app/stock/item.ts";
@@ -21,6 +21,7 @@ import { dateRangeProblems, formatQuantity, readCardPaging, readDateRange } from
 import { FormError } from "#app/ui/form.tsx";
 import { PageLinks, PageSizeField, TableWrap } from "#app/ui/list/list-view.tsx";
 import { pageTitleOf } from "#app/ui/page-head.ts";
+import { around, SLOT, Typed } from "#app/ui/typed.tsx";
 
 // /stock/:type/:id: the item's stock card (the store's bin card, issue 17): its movements in
 // date order with their running balance, optionally from/to (in the address), each movement's
@@ -97,7 +98,7 @@ export default function StockCardPage() {
   return (
     <section className="page stock-card">
       <div className="page-head">
-        <h1>{_("Stock card: {name}", { name: item.name })}</h1>
+        <h1>{around(_("Stock card: {name}", { name: SLOT }), <Typed>{item.name}</Typed>)}</h1>
         <div className="actions">
           {mayMove ? (
             <>
@@ -122,7 +123,7 @@ export default function StockCardPage() {
         </div>
       </div>
       <p className="muted">
-        {placeText(_, item.place)} · {_("in stock now:")} <strong>{formatQuantity(item.inStock)}</strong> ·{" "}
+        <Place place={item.place} /> · {_("in stock now:")} <strong>{formatQuantity(item.inStock)}</strong> ·{" "}
         <Link to={item.listHref}>{_("Back to the list")}</Link>
       </p>
       <Form method="get" className="stock-card-range" aria-label={_("Dates shown")}>

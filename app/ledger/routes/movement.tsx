@@ -5,7 +5,7 @@ import { db } from "#app/db/client.server.ts";
 import { plantToday } from "#app/db/records.server.ts";
 import { requireStockItemPage } from "#app/ledger/access.server.ts";
 import { MOVEMENT_REFUSAL_STATUS, recordMovement } from "#app/ledger/movements.server.ts";
-import { placeText } from "#app/ledger/words.ts";
+import { Place } from "#app/ledger/words.tsx";
 import { notFound } from "#app/lib/http.server.ts";
 import { safeRedirect } from "#app/lib/redirects.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
@@ -18,6 +18,7 @@ import { readPageForm } from "#app/store-racks/access.server.ts";
 import { parseSubmission } from "#app/ui/form/parse.ts";
 import { pageTitleOf } from "#app/ui/page-head.ts";
 import { useToast } from "#app/ui/toasts.tsx";
+import { around, SLOT, Typed } from "#app/ui/typed.tsx";
 
 // /stock/:type/:id/issue | receive | count: a movement form on its own page (without JavaScript;
 // with it, the list pages open the same form in a dialog that posts here).
@@ -78,9 +79,11 @@ export default function MovementPage() {
   const { _ } = useLingui();
   return (
     <section className="page narrow">
-      <h1>{_("{form}: {name}", { form: _(FORM_TITLE[form]), name: item.name })}</h1>
+      <h1>
+        {around(_("{form}: {name}", { form: _(FORM_TITLE[form]), name: SLOT }), <Typed>{item.name}</Typed>)}
+      </h1>
       <p className="muted">
-        {placeText(_, item.place)} · <Link to={stockCardPath(item.ref)}>{_("Stock card")}</Link>
+        <Place place={item.place} /> · <Link to={stockCardPath(item.ref)}>{_("Stock card")}</Link>
       </p>
       <MovementFormPage form={form} item={item} today={today} lastResult={actionData?.result} back={back} />
     </section>

@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { db } from "#app/db/client.server.ts";
 import { requireStockItemPage } from "#app/ledger/access.server.ts";
 import { findMovement, REVERSAL_REFUSAL_STATUS, reverseMovement } from "#app/ledger/movements.server.ts";
-import { placeText } from "#app/ledger/words.ts";
+import { Place } from "#app/ledger/words.tsx";
 import { formatDateGB } from "#app/lib/dates.ts";
 import { notFound } from "#app/lib/http.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
@@ -17,6 +17,7 @@ import { parseSubmission } from "#app/ui/form/parse.ts";
 import { FormError, SubmitButton } from "#app/ui/form.tsx";
 import { pageTitle } from "#app/ui/page-head.ts";
 import { useToast } from "#app/ui/toasts.tsx";
+import { Typed } from "#app/ui/typed.tsx";
 
 // /stock/:type/:id/reverse/:movementId: asks, then reverses a wrong movement (works without
 // JavaScript). The reversal is a movement of its own; both stay on the stock card.
@@ -72,7 +73,7 @@ export default function ReverseMovementPage() {
     <section className="page narrow">
       <h1>{_("Reverse a movement")}</h1>
       <p className="muted">
-        {item.name} · {placeText(_, item.place)}
+        <Typed>{item.name}</Typed> · <Place place={item.place} />
       </p>
       <Form method="post" className="form">
         <FormError errors={errors ?? undefined} />

@@ -10,6 +10,7 @@ import { deleteRackItem } from "#app/store-racks/queries.server.ts";
 import { formatQuantity, messages, rackLabel } from "#app/store-racks/rules.ts";
 import { ConfirmDeleteForm } from "#app/ui/confirm-delete.tsx";
 import { pageTitle } from "#app/ui/page-head.ts";
+import { around, SLOT, Typed } from "#app/ui/typed.tsx";
 
 // /about/{rackNumber}/{_id}/delete: the confirmation page for Delete without JavaScript (with it,
 // the Store Racks page asks in a dialog that posts here). README difference 8: delete works.
@@ -39,12 +40,15 @@ export default function DeleteRackItemPage() {
     <section className="page narrow">
       <h1>{_("Delete item")}</h1>
       <p>
-        <strong>{item.materialName}</strong>{" "}
-        {_("(section {section}, closing stock {stock}) in {rack}.", {
-          section: item.section,
-          stock: formatQuantity(item.closingStock),
-          rack: _(rackLabel(rackNumber)),
-        })}
+        <strong translate="no">{item.materialName}</strong>{" "}
+        {around(
+          _("(section {section}, closing stock {stock}) in {rack}.", {
+            section: SLOT,
+            stock: formatQuantity(item.closingStock),
+            rack: _(rackLabel(rackNumber)),
+          }),
+          <Typed>{item.section}</Typed>,
+        )}
       </p>
       <ConfirmDeleteForm
         href={deleteHref(rackNumber, item.id)}

@@ -86,8 +86,8 @@ export default function StockReportPrint() {
                 />
               ) : null}
               <tr>
-                <td>{row.name}</td>
-                <td>{row.srno === null ? row.place : `${row.srno} · ${row.place}`}</td>
+                <td translate="no">{row.name}</td>
+                <td translate="no">{row.srno === null ? row.place : `${row.srno} · ${row.place}`}</td>
                 <Figures figures={row} />
               </tr>
             </Fragment>

@@ -185,10 +185,10 @@ export default function StockReportPage() {
                   </TotalsRow>
                 ) : null}
                 <tr>
-                  <th scope="row">
+                  <th scope="row" translate="no">
                     <Marked text={row.name} q={view.q} />
                   </th>
-                  <td>
+                  <td translate="no">
                     <Marked text={row.srno === null ? row.place : `${row.srno} · ${row.place}`} q={view.q} />
                   </td>
                   <Figures figures={row} />
