@@ -752,3 +752,26 @@ export async function issuedPerDepartmentDay(
     group by 1, 2`)) as unknown as { department: string; day: string; issued: string }[];
   return rows.map((row) => ({ department: row.department, day: row.day, issued: quantityOf(row.issued) }));
 }
+
+/**
+ * A mark of the journal as it stands for the days from `from` to `to`: it changes whenever the
+ * receipts, issues or counts of those days could, so figures worked out under one mark can be
+ * reused while it holds. Movements are only ever added (never updated: a wrong one is reversed by
+ * another) or deleted with their item, so the mark is
+ * - the newest movement's id: any movement entered since, on any day (the ids come from one
+ *   sequence, so a new one sorts after the rest), and
+ * - how many movements other than openings those days hold: a movement deleted with its item, and
+ *   one whose transaction committed after a later one's (its id below the newest).
+ * Both come from indexes alone, the primary key's last entry and the days' entries of the
+ * movements-by-date index (drizzle/0015) counted: no table row is read, and nothing is stored.
+ */
+export async function journalMark(db: Tx, from: string, to: string): Promise<string> {
+  const [row] = (await db.execute(sql`
+    select (select ${m.id} from ${m} order by ${m.id} desc limit 1) as newest,
+      (select count(*) from ${m}
+        where ${m.movedOn} >= ${from} and ${m.movedOn} <= ${to} and ${m.kind} <> 'opening') as moves`)) as unknown as {
+    newest: string | null;
+    moves: string | number;
+  }[];
+  return `${row?.newest ?? "none"} ${row?.moves ?? 0}`;
+}
