@@ -60,9 +60,11 @@ export function balanceChart(input: BalanceInput, say: Say = sayIn()): ChartView
   const balances = [input.opening, ...days.map((day) => day.balance)];
   const { y, ticks: yTicks } = quantityScale(Math.max(...balances, minStock ?? 0), plot);
   const last = balances[balances.length - 1];
+  // Each day's point once: the line and the marks of the days that moved share it.
+  const dayPoints = days.map((day) => ({ x: x(day.day), y: y(day.balance) }));
   const points = [
     { x: x(input.from), y: y(input.opening) },
-    ...days.map((day) => ({ x: x(day.day), y: y(day.balance) })),
+    ...dayPoints,
     { x: x(addDays(input.to, 1)), y: y(last) },
   ];
   const layers: Layer[] = [];
@@ -91,14 +93,20 @@ export function balanceChart(input: BalanceInput, say: Say = sayIn()): ChartView
   const received = days.filter((day) => day.receipts > 0);
   const issued = days.filter((day) => day.issues > 0);
   // A mark on the line at each day that moved, when any did; the legend names one.
-  const marks = (moved: DayBalance[], name: string, one: string, tone: Tone, shape: MarkShape) => {
-    if (!moved.length) return;
-    const points = distinctMarks(moved.map((day) => ({ x: x(day.day), y: y(day.balance) })));
+  const marks = (
+    moved: (day: DayBalance) => boolean,
+    name: string,
+    one: string,
+    tone: Tone,
+    shape: MarkShape,
+  ) => {
+    const points = distinctMarks(dayPoints.filter((_, index) => moved(days[index])));
+    if (!points.length) return;
     layers.push({ kind: "marks", name, tone, shape, points });
     legend.push({ name: say(one), tone, kind: "marks", shape });
   };
-  marks(received, "Receipts", "Receipt", "main", "up");
-  marks(issued, "Issues", "Issue", "second", "down");
+  marks((day) => day.receipts > 0, "Receipts", "Receipt", "main", "up");
+  marks((day) => day.issues > 0, "Issues", "Issue", "second", "down");
   if (showOrderBy) {
     // An order-by date already past is drawn at today: order now.
     const at = x(showOrderBy < input.from ? input.from : showOrderBy);
