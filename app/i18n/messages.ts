@@ -1,4 +1,4 @@
-import type { I18n } from "@lingui/core";
+import type { Translate } from "#app/i18n/translate.ts";
 
 // A form's messages come from schemas that run in the browser and on the server before any page
 // language is known, so they are English, and some are built around a field's label, a date or a
@@ -6,9 +6,6 @@ import type { I18n } from "@lingui/core";
 // are translated where they are shown: a message written out in full is its own catalogue key; one
 // built around a value is matched to its pattern's key (in "common"), with the label translated
 // from the page's own namespace inside it.
-
-/** The page's translator, `useLingui()._`: English in, the page's language out. */
-export type Translate = I18n["_"];
 
 type Pattern = [RegExp, string, (match: RegExpExecArray, _: Translate) => Record<string, string>];
 
