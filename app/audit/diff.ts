@@ -1,4 +1,5 @@
 import { formatDateGB } from "#app/lib/dates.ts";
+import type { Say } from "#app/lib/say.ts";
 
 // What an audit entry changed, field by field, for people (issue 17 "History"). Pure: the history
 // server module and the tests call it; the browser only receives its answers. An entry's before
@@ -93,6 +94,24 @@ export function fieldChanges(
   }
   return changes;
 }
+
+/**
+ * A field's label in a language: each part of "Row 3 · Vehicle No" looked up on its own (a SOP
+ * paper's row, its column), the row's number kept.
+ */
+export function sayLabel(label: string, say: Say): string {
+  return label
+    .split(" · ")
+    .map((part) => {
+      const row = /^Row (\d+)$/.exec(part);
+      return row ? say("Row {number}", { number: row[1] }) : say(part);
+    })
+    .join(" · ");
+}
+
+/** A value in a language: only the words formatValue writes itself (a yes or no); a record's text stays as typed. */
+export const sayValue = (value: string, say: Say): string =>
+  value === "Yes" || value === "No" ? say(value) : value;
 
 /** "mustChangePassword" → "Must change password"; "entries.2.date" → "Entries 3 · Date". */
 export function humanize(path: string): string {

@@ -1,5 +1,6 @@
+import { useLingui } from "@lingui/react";
 import { Link, useLocation } from "@remix-run/react";
-import type { FieldChange } from "#app/audit/diff.ts";
+import { type FieldChange, sayLabel, sayValue } from "#app/audit/diff.ts";
 import { ColumnHeads } from "#app/ui/list/page.tsx";
 
 // A record's history on its page (issue 17): who changed what and when, newest first, field by
@@ -19,9 +20,14 @@ export type HistoryView = { entries: HistoryEntryView[]; total: number; all: boo
 /** An entry's action in words. */
 export const VERB = { create: "Created", update: "Changed", delete: "Deleted" } as const;
 
+/** Who made a change in the page's language: "System" and "A removed user" are the log's words, a name is the person's. */
+export const sayWho = (who: string, say: (english: string) => string) =>
+  who === "System" || who === "A removed user" ? say(who) : who;
+
 /** The history section; renders nothing when the user may not read it (null). */
 export function RecordHistory({ history }: { history: HistoryView | null | undefined }) {
   const location = useLocation();
+  const { _ } = useLingui();
   if (!history) return null;
   const { entries, total, all, cap } = history;
   const withParam = (value: string | null) => {
@@ -33,9 +39,9 @@ export function RecordHistory({ history }: { history: HistoryView | null | undef
   };
   return (
     <section id="history" className="record-history" aria-labelledby="history-title">
-      <h2 id="history-title">History</h2>
+      <h2 id="history-title">{_("History")}</h2>
       {entries.length === 0 ? (
-        <p className="muted">No changes recorded yet.</p>
+        <p className="muted">{_("No changes recorded yet.")}</p>
       ) : (
         <ol className="history-entries">
           {entries.map((entry) => (
@@ -47,19 +53,25 @@ export function RecordHistory({ history }: { history: HistoryView | null | undef
       )}
       {!all && total > entries.length ? (
         <p>
-          Showing the latest {entries.length} of {total.toLocaleString("en-GB")} changes.{" "}
+          {_("Showing the latest {shown} of {total} changes.", {
+            shown: entries.length,
+            total: total.toLocaleString("en-GB"),
+          })}{" "}
           <Link to={withParam("all")} preventScrollReset>
-            Show all
+            {_("Show all")}
           </Link>
         </p>
       ) : null}
       {all && total > cap ? (
         <p>
           {total > entries.length
-            ? `Showing the latest ${entries.length.toLocaleString("en-GB")} of ${total.toLocaleString("en-GB")} changes. `
+            ? `${_("Showing the latest {shown} of {total} changes.", {
+                shown: entries.length.toLocaleString("en-GB"),
+                total: total.toLocaleString("en-GB"),
+              })} `
             : null}
           <Link to={withParam(null)} preventScrollReset>
-            Show the latest {cap} only
+            {_("Show the latest {cap} only", { cap })}
           </Link>
         </p>
       ) : null}
@@ -76,13 +88,16 @@ export function HistoryEntry({
   headingLevel?: "h3" | "p";
 }) {
   const Heading = headingLevel;
+  const { _ } = useLingui();
+  const who = sayWho(entry.who, _);
   return (
     <article
       className={`history-entry history-${entry.action}`}
-      aria-label={`${VERB[entry.action]} ${entry.at}`}
+      aria-label={`${_(VERB[entry.action])} ${entry.at}`}
     >
       <Heading className="history-head">
-        <strong>{VERB[entry.action]}</strong> by {entry.who} on <span className="nowrap">{entry.at}</span>
+        <strong>{_(VERB[entry.action])}</strong> {_("by {who} on", { who })}{" "}
+        <span className="nowrap">{entry.at}</span>
       </Heading>
       <FieldChanges changes={entry.changes} action={entry.action} />
     </article>
@@ -97,17 +112,22 @@ export function FieldChanges({
   changes: FieldChange[];
   action: HistoryEntryView["action"];
 }) {
+  const { _ } = useLingui();
   if (changes.length === 0)
-    return <p className="muted">{action === "update" ? "No field changed." : "No field values recorded."}</p>;
+    return (
+      <p className="muted">{_(action === "update" ? "No field changed." : "No field values recorded.")}</p>
+    );
+  // The labels are the record's form's words (its feature's namespace, sent with its page; /audit
+  // sends them already in the person's language); the values are what was typed.
   return (
     <table className="history-changes">
       <ColumnHeads columns={["Field", "Before", "After"]} />
       <tbody>
         {changes.map((change) => (
           <tr key={change.path}>
-            <th scope="row">{change.label}</th>
-            <td>{change.before}</td>
-            <td>{change.after}</td>
+            <th scope="row">{sayLabel(change.label, _)}</th>
+            <td>{sayValue(change.before, _)}</td>
+            <td>{sayValue(change.after, _)}</td>
           </tr>
         ))}
       </tbody>

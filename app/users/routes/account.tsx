@@ -30,7 +30,7 @@ import { parseSubmission } from "#app/ui/form/parse.ts";
 import { FormError, RowAction, SubmitButton } from "#app/ui/form.tsx";
 import { pageTitle } from "#app/ui/page-head.ts";
 import { changePassword } from "#app/users/account.server.ts";
-import { describeDevice } from "#app/users/devices.ts";
+import { deviceOf, deviceWords } from "#app/users/devices.ts";
 import { NewPasswordFields } from "#app/users/password-fields.tsx";
 import {
   accountLanguageSchema,
@@ -66,7 +66,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     },
     sessions: sessions.map((session) => ({
       id: session.id,
-      device: describeDevice(session.userAgent),
+      device: deviceOf(session.userAgent),
       signedInAt: formatDateTimeGB(session.createdAt, zone),
       lastSeenAt: formatDateTimeGB(session.lastSeenAt, zone),
       current: session.id === user.sessionId,
@@ -143,16 +143,17 @@ export default function AccountPage() {
     lastResult: answer?.intent === "password" ? answer.result : undefined,
   });
   const others = sessions.filter((session) => !session.current).length;
+  const { _ } = useLingui();
   return (
     <section className="page narrow" aria-labelledby="account-title">
-      <h1 id="account-title">Account</h1>
+      <h1 id="account-title">{_("Account")}</h1>
       <p>
-        {account.email} · {ROLE_LABELS[account.role]}
+        {account.email} · {_(ROLE_LABELS[account.role])}
       </p>
 
       <Form method="post" {...getFormProps(nameForm)} className="form">
         <fieldset>
-          <legend>Name</legend>
+          <legend>{_("Name")}</legend>
           <input type="hidden" name="intent" value="name" />
           <FormError id={nameForm.errorId} errors={nameForm.errors} />
           <InputField label="Name" field={nameFields.name} type="text" autoComplete="name" />
@@ -165,7 +166,7 @@ export default function AccountPage() {
       {/* Keyed by the account's version: after a change the form starts empty, with or without JavaScript. */}
       <Form method="post" {...getFormProps(passwordForm)} className="form" key={account.version}>
         <fieldset>
-          <legend>Change password</legend>
+          <legend>{_("Change password")}</legend>
           <input type="hidden" name="intent" value="password" />
           <FormError id={passwordForm.errorId} errors={passwordForm.errors} />
           <InputField
@@ -183,33 +184,36 @@ export default function AccountPage() {
       <ReminderChoices kinds={reminders.kinds} chosen={reminders.chosen} mailOff={reminders.mailOff} />
 
       <section aria-labelledby="sessions-title">
-        <h2 id="sessions-title">Where you are signed in</h2>
-        <table aria-label="Your sessions">
+        <h2 id="sessions-title">{_("Where you are signed in")}</h2>
+        <table aria-label={_("Your sessions")}>
           <thead>
             <tr>
-              <th scope="col">Device</th>
-              <th scope="col">Signed in</th>
-              <th scope="col">Last seen</th>
+              <th scope="col">{_("Device")}</th>
+              <th scope="col">{_("Signed in")}</th>
+              <th scope="col">{_("Last seen")}</th>
               <th scope="col">
-                <span className="visually-hidden">Action</span>
+                <span className="visually-hidden">{_("Action")}</span>
               </th>
             </tr>
           </thead>
           <tbody>
             {sessions.map((session) => (
               <tr key={session.id} aria-current={session.current ? "true" : undefined}>
-                <td>{session.device}</td>
+                <td>{deviceWords(session.device, _)}</td>
                 <td>{session.signedInAt}</td>
                 <td>{session.lastSeenAt}</td>
                 <td>
                   {session.current ? (
-                    <strong>This device</strong>
+                    <strong>{_("This device")}</strong>
                   ) : (
                     <RowAction
                       intent="sign-out"
                       fields={{ sessionId: session.id }}
                       pendingText="Signing out..."
-                      label={`Sign out ${session.device}, last seen ${session.lastSeenAt}`}
+                      label={_("Sign out {device}, last seen {at}", {
+                        device: deviceWords(session.device, _),
+                        at: session.lastSeenAt,
+                      })}
                     >
                       Sign out
                     </RowAction>
@@ -231,7 +235,7 @@ export default function AccountPage() {
             </SubmitButton>
           </Form>
         ) : (
-          <p className="muted">You are signed in on this device only.</p>
+          <p className="muted">{_("You are signed in on this device only.")}</p>
         )}
       </section>
     </section>
