@@ -1,3 +1,4 @@
+import { sayLabel } from "#app/audit/diff.ts";
 import { entriesForPrint, entryPage } from "#app/audit/entries.server.ts";
 import { authorsOf, describeEntries, type EntryRow } from "#app/audit/history.server.ts";
 import type { AuditRowView } from "#app/audit-trail/line.tsx";
@@ -11,7 +12,6 @@ import {
   recordWords,
 } from "#app/audit-trail/record-types.ts";
 import { userChoices, userNames } from "#app/auth/queries.server.ts";
-import { sayLabel } from "#app/audit/diff.ts";
 import type { Tx } from "#app/db/client.server.ts";
 import { type Say, translatorIn } from "#app/i18n/say.server.ts";
 import type { ListParams } from "#app/lib/list-params.ts";
@@ -80,7 +80,10 @@ export function rowsInLanguage<Row extends AuditRow>(rows: readonly Row[], code:
   };
   return rows.map((row) => {
     const say = sayFor(row.words);
-    return { ...row, changes: row.changes.map((change) => ({ ...change, label: sayLabel(change.label, say) })) };
+    return {
+      ...row,
+      changes: row.changes.map((change) => ({ ...change, label: sayLabel(change.label, say) })),
+    };
   });
 }
 

@@ -75,7 +75,11 @@ export const RECORD_TYPES = byEntity([
     historyPage: true,
     words: () => ["contracts"],
   }),
-  recordType(fileHistory, { title: joined("rackName", "id", "name"), historyPage: true, words: () => ["file-index"] }),
+  recordType(fileHistory, {
+    title: joined("rackName", "id", "name"),
+    historyPage: true,
+    words: () => ["file-index"],
+  }),
   recordType(sopRecordHistory, {
     title: joined("format"),
     historyPage: true,

@@ -360,5 +360,8 @@ export async function userChoices(db: Tx): Promise<{ id: string; label: string }
 
 /** The admins' e-mail addresses and languages (who is told when a backup fails, in what words). */
 export async function adminEmails(tx: Tx): Promise<{ email: string; language: string | null }[]> {
-  return tx.select({ email: users.email, language: users.language }).from(users).where(eq(users.role, "admin"));
+  return tx
+    .select({ email: users.email, language: users.language })
+    .from(users)
+    .where(eq(users.role, "admin"));
 }

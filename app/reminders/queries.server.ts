@@ -177,7 +177,9 @@ export async function runDigest(
     // A disabled account gets no digest.
     const subscribers = subscriptions.flatMap(({ userId, kind }) => {
       const person = people.get(userId);
-      return person ? [{ userId, email: person.email, role: person.role, language: person.language, kind }] : [];
+      return person
+        ? [{ userId, email: person.email, role: person.role, language: person.language, kind }]
+        : [];
     });
     const already = new Set(
       (

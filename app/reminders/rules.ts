@@ -197,7 +197,9 @@ export function digestMessage(
   const values = { plant: context.plantName, count, date: day };
   return {
     subject:
-      count === 1 ? say("{plant}: {count} reminder for {date}", values) : say("{plant}: {count} reminders for {date}", values),
+      count === 1
+        ? say("{plant}: {count} reminder for {date}", values)
+        : say("{plant}: {count} reminders for {date}", values),
     text: [
       say("PlantOps daily reminders for {date}.", { date: day }),
       "",

@@ -88,7 +88,11 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!outcome.ok) return data({ bringBackError: outcome.message }, 409);
   const back = new URL(request.url);
   const say = await requestSay(request, user, ["audit-trail"]);
-  const values = { type: say(RECORD_TYPES[entity].label), backup: outcome.backup, movements: outcome.movements };
+  const values = {
+    type: say(RECORD_TYPES[entity].label),
+    backup: outcome.backup,
+    movements: outcome.movements,
+  };
   return redirectWithToast(`/audit${back.search}`, {
     type: "success",
     message: outcome.movements

@@ -43,7 +43,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   const applied = appliedAuditFilters(params.q, filters, {
     user: userName || filters.user,
-    type: filters.type ? (await requestSay(request, user, ["audit-trail"]))(RECORD_TYPES[filters.type].label) : "",
+    type: filters.type
+      ? (await requestSay(request, user, ["audit-trail"]))(RECORD_TYPES[filters.type].label)
+      : "",
   });
   return listPrint(rows, applied, "/audit", url.searchParams);
 }

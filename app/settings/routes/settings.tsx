@@ -281,7 +281,9 @@ function Registration({
         ) : null}
         <p className="hint">
           {rotatedAt
-            ? _("The code was last rotated on {date}.", { date: new Date(rotatedAt).toISOString().slice(0, 10) })
+            ? _("The code was last rotated on {date}.", {
+                date: new Date(rotatedAt).toISOString().slice(0, 10),
+              })
             : _("The code is the one set when PlantOps was installed (npm run registration-code).")}
         </p>
         {mayChange ? (

@@ -19,7 +19,9 @@ import { resetPassword } from "#app/users/queries.server.ts";
 import { ACCOUNT_REFUSALS, STATUS_LABELS, userActionSchema } from "#app/users/rules.ts";
 
 // /users/:id (admin): one account's role, disable/enable, password reset and unlock.
-export const meta = pageTitleOf<{ user: { email: string } }>(({ user }, _) => `${user.email} · ${_("Users")}`);
+export const meta = pageTitleOf<{ user: { email: string } }>(
+  ({ user }, _) => `${user.email} · ${_("Users")}`,
+);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePermission(request, "users");
