@@ -1,4 +1,4 @@
-import { sayLabel } from "#app/audit/diff.ts";
+import { sayLabel, sayValue } from "#app/audit/diff.ts";
 import { entriesForPrint, entryPage } from "#app/audit/entries.server.ts";
 import { authorsOf, describeEntries, type EntryRow } from "#app/audit/history.server.ts";
 import type { AuditRowView } from "#app/audit-trail/line.tsx";
@@ -82,7 +82,12 @@ export function rowsInLanguage<Row extends AuditRow>(rows: readonly Row[], code:
     const say = sayFor(row.words);
     return {
       ...row,
-      changes: row.changes.map((change) => ({ ...change, label: sayLabel(change.label, say) })),
+      changes: row.changes.map((change) => ({
+        ...change,
+        label: sayLabel(change.label, say),
+        before: sayValue(change.before, say, change.worded),
+        after: sayValue(change.after, say, change.worded),
+      })),
     };
   });
 }

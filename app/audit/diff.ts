@@ -20,7 +20,14 @@ export type FieldSpec = {
 };
 
 /** One line of a history entry: "Company: Atlas → Kirloskar". */
-export type FieldChange = { path: string; label: string; before: string; after: string };
+export type FieldChange = {
+  path: string;
+  label: string;
+  before: string;
+  after: string;
+  /** The values are the form's words for a choice (its `choices`), not what was typed: shown in the page's language. */
+  worded?: boolean;
+};
 
 export type AuditAction = "create" | "update" | "delete";
 
@@ -90,6 +97,7 @@ export function fieldChanges(
       label: field.label,
       before: action === "create" ? BLANK : show(old, field),
       after: action === "delete" ? BLANK : show(next, field),
+      ...(field.choices ? { worded: true } : {}),
     });
   }
   return changes;
@@ -109,9 +117,12 @@ export function sayLabel(label: string, say: Say): string {
     .join(" · ");
 }
 
-/** A value in a language: only the words formatValue writes itself (a yes or no); a record's text stays as typed. */
-export const sayValue = (value: string, say: Say): string =>
-  value === "Yes" || value === "No" ? say(value) : value;
+/**
+ * A value in a language: the words of a choice, and those formatValue writes itself (a yes or no);
+ * a record's text stays as typed.
+ */
+export const sayValue = (value: string, say: Say, worded = false): string =>
+  worded || value === "Yes" || value === "No" ? say(value) : value;
 
 /** "mustChangePassword" → "Must change password"; "entries.2.date" → "Entries 3 · Date". */
 export function humanize(path: string): string {

@@ -126,8 +126,8 @@ export function FieldChanges({
         {changes.map((change) => (
           <tr key={change.path}>
             <th scope="row">{sayLabel(change.label, _)}</th>
-            <td>{sayValue(change.before, _)}</td>
-            <td>{sayValue(change.after, _)}</td>
+            <td>{sayValue(change.before, _, change.worded)}</td>
+            <td>{sayValue(change.after, _, change.worded)}</td>
           </tr>
         ))}
       </tbody>
