@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react";
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { FieldChanges, type HistoryEntryView, sayWho, VERB } from "#app/audit/history.tsx";
+import { Author, FieldChanges, type HistoryEntryView, VERB } from "#app/audit/history.tsx";
 
 // A row of /audit and its print view: an entry of the log (app/audit/history.tsx's pieces) with
 // its record's type, name and link.
@@ -43,12 +43,15 @@ export function AuditLine({
   return (
     <tr>
       <td className="nowrap">{row.at}</td>
-      <td>{sayWho(row.who, _)}</td>
+      <td>
+        <Author who={row.who} />
+      </td>
       <td>{_(VERB[row.action])}</td>
       <td>
         <span className="muted">{_(row.typeLabel)}</span>
         <br />
-        {row.href ? <Link to={row.href}>{name}</Link> : name}
+        {/* The record's name is what people typed (or its key). */}
+        <span translate="no">{row.href ? <Link to={row.href}>{name}</Link> : name}</span>
         {extra}
       </td>
       <td>

@@ -122,7 +122,11 @@ export function sayLabel(label: string, say: Say): string {
  * a record's text stays as typed.
  */
 export const sayValue = (value: string, say: Say, worded = false): string =>
-  worded || value === "Yes" || value === "No" ? say(value) : value;
+  isOurWord(value, worded) ? say(value) : value;
+
+/** Is a shown value our word (a choice's, a yes or no, the blank's dash), not what someone typed? */
+export const isOurWord = (value: string, worded = false) =>
+  worded || value === "Yes" || value === "No" || value === BLANK;
 
 /** "mustChangePassword" → "Must change password"; "entries.2.date" → "Entries 3 · Date". */
 export function humanize(path: string): string {

@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react";
 import { Link, useLocation } from "@remix-run/react";
-import { type FieldChange, sayLabel, sayValue } from "#app/audit/diff.ts";
+import { type FieldChange, isOurWord, sayLabel, sayValue } from "#app/audit/diff.ts";
 import { ColumnHeads } from "#app/ui/list/page.tsx";
 
 // A record's history on its page (issue 17): who changed what and when, newest first, field by
@@ -20,9 +20,14 @@ export type HistoryView = { entries: HistoryEntryView[]; total: number; all: boo
 /** An entry's action in words. */
 export const VERB = { create: "Created", update: "Changed", delete: "Deleted" } as const;
 
-/** Who made a change in the page's language: "System" and "A removed user" are the log's words, a name is the person's. */
-export const sayWho = (who: string, say: (english: string) => string) =>
-  who === "System" || who === "A removed user" ? say(who) : who;
+/**
+ * Who made a change: "System" and "A removed user" are the log's words, in the page's language; a
+ * name is the person's, never translated (translate="no").
+ */
+export function Author({ who }: { who: string }) {
+  const { _ } = useLingui();
+  return who === "System" || who === "A removed user" ? _(who) : <span translate="no">{who}</span>;
+}
 
 /** The history section; renders nothing when the user may not read it (null). */
 export function RecordHistory({ history }: { history: HistoryView | null | undefined }) {
@@ -89,14 +94,13 @@ export function HistoryEntry({
 }) {
   const Heading = headingLevel;
   const { _ } = useLingui();
-  const who = sayWho(entry.who, _);
   return (
     <article
       className={`history-entry history-${entry.action}`}
       aria-label={`${_(VERB[entry.action])} ${entry.at}`}
     >
       <Heading className="history-head">
-        <strong>{_(VERB[entry.action])}</strong> {_("by {who} on", { who })}{" "}
+        <strong>{_(VERB[entry.action])}</strong> <ByWhom who={entry.who} />{" "}
         <span className="nowrap">{entry.at}</span>
       </Heading>
       <FieldChanges changes={entry.changes} action={entry.action} />
@@ -126,11 +130,30 @@ export function FieldChanges({
         {changes.map((change) => (
           <tr key={change.path}>
             <th scope="row">{sayLabel(change.label, _)}</th>
-            <td>{sayValue(change.before, _, change.worded)}</td>
-            <td>{sayValue(change.after, _, change.worded)}</td>
+            <Value value={change.before} worded={change.worded} />
+            <Value value={change.after} worded={change.worded} />
           </tr>
         ))}
       </tbody>
     </table>
+  );
+}
+
+/** A value before or after: our words in the page's language, what was typed as typed (translate="no"). */
+function Value({ value, worded }: { value: string; worded?: boolean }) {
+  const { _ } = useLingui();
+  return isOurWord(value, worded) ? <td>{sayValue(value, _, worded)}</td> : <td translate="no">{value}</td>;
+}
+
+/** "by Ravi on": the words around the author's name, which stays the person's. */
+function ByWhom({ who }: { who: string }) {
+  const { _ } = useLingui();
+  const [before = "", after = ""] = _("by {who} on", { who: "\u0000" }).split("\u0000");
+  return (
+    <>
+      {before}
+      <Author who={who} />
+      {after}
+    </>
   );
 }

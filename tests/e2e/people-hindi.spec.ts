@@ -1,36 +1,14 @@
 import AxeBuilder from "@axe-core/playwright";
-import { request } from "@playwright/test";
-import postgres from "postgres";
-import { baseURL, dataDir } from "../../playwright.config.ts";
-import { embeddedUrl } from "../../scripts/embedded-postgres.ts";
-import { expect, PASSWORD, registerAccount, setRole, signIn, test, uniqueEmail } from "./fixtures.ts";
+import { accountIn, expect, PASSWORD, signIn, test } from "./fixtures.ts";
 
 // The people pages, /settings and its outbox and backups, and the audit log for a person who reads
 // Hindi (issue 37), with JavaScript on and off: the labels, the messages of a refused form and the
 // confirmations of a save are Hindi; what people typed, e-mails and dates stay as they are.
 
-/** A new account of `role` whose language is Hindi (set straight in the e2e database). */
-async function hindiAccount(role: "staff" | "admin" = "staff") {
-  const api = await request.newContext({ baseURL });
-  const account = { email: uniqueEmail("hindi"), password: PASSWORD };
-  await registerAccount(api, account);
-  await api.dispose();
-  if (role !== "staff") await setRole(account.email, role);
-  const url = embeddedUrl(dataDir);
-  if (!url) throw new Error(`No e2e database in ${dataDir}`);
-  const sql = postgres(url, { max: 1, onnotice: () => {} });
-  try {
-    await sql`update users set language = 'hi' where email = ${account.email}`;
-  } finally {
-    await sql.end();
-  }
-  return account;
-}
-
 test("/settings in Hindi: a wrong value comes back with a Hindi message and the form as typed; a save is confirmed in Hindi", async ({
   page,
 }) => {
-  await signIn(page, await hindiAccount("admin"));
+  await signIn(page, await accountIn("hi", "admin"));
   await page.goto("/settings");
   await expect(page.getByRole("heading", { level: 1, name: "सेटिंग्स" })).toBeVisible();
   const days = page.getByLabel("जल्द ड्यू की अवधि (दिन)");
@@ -55,7 +33,7 @@ test("/settings in Hindi: a wrong value comes back with a Hindi message and the 
 test("/account in Hindi: a wrong current password is refused in Hindi, the new one is saved, the sessions named in Hindi", async ({
   page,
 }) => {
-  await signIn(page, await hindiAccount());
+  await signIn(page, await accountIn("hi"));
   await page.goto("/account");
   await expect(page.getByRole("heading", { level: 1, name: "खाता" })).toBeVisible();
   const form = page.getByRole("group", { name: "पासवर्ड बदलें" });
@@ -82,7 +60,7 @@ test("/account in Hindi: a wrong current password is refused in Hindi, the new o
 test("the people, settings and audit pages in Hindi keep 0 axe violations", async ({ page, js }) => {
   test.skip(!js, "axe-core runs in the page as a script");
   test.setTimeout(180_000);
-  const account = await hindiAccount("admin");
+  const account = await accountIn("hi", "admin");
   await signIn(page, account);
   await page.goto(`/users?q=${encodeURIComponent(account.email)}`);
   const own = page.getByRole("link", { name: account.email });

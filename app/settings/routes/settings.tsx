@@ -139,7 +139,7 @@ export default function SettingsPage() {
           >
             <select {...getSelectProps(fields.language)}>
               {languages.map((language) => (
-                <option key={language.code} value={language.code} lang={language.code}>
+                <option key={language.code} value={language.code} lang={language.code} translate="no">
                   {language.name}
                 </option>
               ))}

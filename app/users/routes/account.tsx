@@ -30,7 +30,7 @@ import { parseSubmission } from "#app/ui/form/parse.ts";
 import { FormError, RowAction, SubmitButton } from "#app/ui/form.tsx";
 import { pageTitle } from "#app/ui/page-head.ts";
 import { changePassword } from "#app/users/account.server.ts";
-import { deviceOf, deviceWords } from "#app/users/devices.ts";
+import { type Device, deviceOf, deviceWords } from "#app/users/devices.ts";
 import { NewPasswordFields } from "#app/users/password-fields.tsx";
 import {
   accountLanguageSchema,
@@ -199,7 +199,9 @@ export default function AccountPage() {
           <tbody>
             {sessions.map((session) => (
               <tr key={session.id} aria-current={session.current ? "true" : undefined}>
-                <td>{deviceWords(session.device, _)}</td>
+                <td>
+                  <DeviceName device={session.device} />
+                </td>
                 <td>{session.signedInAt}</td>
                 <td>{session.lastSeenAt}</td>
                 <td>
@@ -210,10 +212,7 @@ export default function AccountPage() {
                       intent="sign-out"
                       fields={{ sessionId: session.id }}
                       pendingText="Signing out..."
-                      label={_("Sign out {device}, last seen {at}", {
-                        device: deviceWords(session.device, _),
-                        at: session.lastSeenAt,
-                      })}
+                      label={_("Sign out the session last seen {at}", { at: session.lastSeenAt })}
                     >
                       Sign out
                     </RowAction>
@@ -255,7 +254,7 @@ function LanguageChoice({ chosen }: { chosen: string }) {
           <select id="account-language" name="language" defaultValue={chosen}>
             <option value="">{_("The plant's language (Settings)")}</option>
             {useLanguages().map((language) => (
-              <option key={language.code} value={language.code} lang={language.code}>
+              <option key={language.code} value={language.code} lang={language.code} translate="no">
                 {language.name}
               </option>
             ))}
@@ -264,5 +263,33 @@ function LanguageChoice({ chosen }: { chosen: string }) {
         <SubmitButton pendingText="Saving...">Save language</SubmitButton>
       </fieldset>
     </Form>
+  );
+}
+
+/**
+ * A session's device: "Chrome on Linux" in the page's language, the browser's and the system's
+ * names being products' names (translate="no").
+ */
+function DeviceName({ device }: { device: Device }) {
+  const { _ } = useLingui();
+  const { browser, system } = device;
+  if (!browser || !system)
+    return browser || system ? <span translate="no">{browser ?? system}</span> : deviceWords(device, _);
+  // The words around the two names, in the language's order ("{system} पर {browser}").
+  const parts = _("{browser} on {system}", { browser: "\u0000b\u0000", system: "\u0000s\u0000" }).split(
+    "\u0000",
+  );
+  return (
+    <>
+      {parts.map((part) =>
+        part === "b" || part === "s" ? (
+          <span key={part} translate="no">
+            {part === "b" ? browser : system}
+          </span>
+        ) : (
+          part
+        ),
+      )}
+    </>
   );
 }

@@ -78,7 +78,7 @@ export default function UserPage() {
   return (
     <section className="page narrow" aria-labelledby="user-title">
       <p>
-        <Link to="/users">← {_("Users")}</Link>
+        <Link to="/users">{_("← Users")}</Link>
       </p>
       <h1 id="user-title">{user.email}</h1>
       <FormError errors={answer?.error ? [answer.error] : undefined} />
@@ -89,7 +89,7 @@ export default function UserPage() {
       ) : null}
       <dl className="facts">
         <dt>{_("Name")}</dt>
-        <dd>{user.name || "—"}</dd>
+        <dd translate="no">{user.name || "—"}</dd>
         <dt>{_("Role")}</dt>
         <dd>{_(ROLE_LABELS[user.role])}</dd>
         <dt>{_("Status")}</dt>

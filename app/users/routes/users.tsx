@@ -122,7 +122,7 @@ export default function UsersPage() {
                     <Marked text={row.email} q={view.q} />
                   </Link>
                 </td>
-                <td>
+                <td translate="no">
                   <Marked text={row.name} q={view.q} />
                 </td>
                 <td>{_(ROLE_LABELS[row.role])}</td>
