@@ -73,7 +73,8 @@ export function rowsInLanguage<Row extends AuditRow>(rows: readonly Row[], code:
     const key = words.join(",");
     let say = translators.get(key);
     if (!say) {
-      say = translatorIn(code, ["audit", ...words]);
+      // The audit log's own copy of other features' labels first; a feature's own words win.
+      say = translatorIn(code, ["audit", "audit-trail", ...words]);
       translators.set(key, say);
     }
     return say;

@@ -108,13 +108,14 @@ export function fieldChanges(
  * paper's row, its column), the row's number kept.
  */
 export function sayLabel(label: string, say: Say): string {
-  return label
-    .split(" · ")
-    .map((part) => {
-      const row = /^Row (\d+)$/.exec(part);
-      return row ? say("Row {number}", { number: row[1] }) : say(part);
-    })
-    .join(" · ");
+  const [first = "", ...rest] = label.split(" · ");
+  const field = rest.map((part) => say(part)).join(" · ");
+  const row = /^Row (\d+)$/.exec(first);
+  if (!row) return [say(first), ...(field ? [field] : [])].join(" · ");
+  // One sentence with the row's number, so a language may order it.
+  return field
+    ? say("Row {number} · {field}", { number: row[1], field })
+    : say("Row {number}", { number: row[1] });
 }
 
 /**
