@@ -24,6 +24,7 @@ import { mailNotReadyReason } from "#app/mail/rules.ts";
 import { ReminderChoices } from "#app/reminders/components.tsx";
 import { setSubscriptions, subscriptionsOf } from "#app/reminders/queries.server.ts";
 import { chosenKinds, kindsForRole, reminderChoicesSchema } from "#app/reminders/rules.ts";
+import { requestSay } from "#app/settings/say.server.ts";
 import { useCheckedForm } from "#app/ui/form/checked-form.ts";
 import { InputField } from "#app/ui/form/input-field.tsx";
 import { parseSubmission } from "#app/ui/form/parse.ts";
@@ -123,8 +124,12 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   await signOutSession(db, user.id, submission.value.sessionId);
   // Signing out the session in use is signing out.
+  // Shown on the sign-in page, whose words do not include this page's: worded here.
   if (submission.value.sessionId === user.sessionId)
-    return redirectWithToast("/", { type: "success", message: "Signed out." });
+    return redirectWithToast("/", {
+      type: "success",
+      message: (await requestSay(request, user, ["users"]))("Signed out."),
+    });
   return redirectWithToast("/account", { type: "success", message: "Session signed out." });
 }
 
