@@ -1,6 +1,7 @@
+import { useLingui } from "@lingui/react";
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { FieldChanges, type HistoryEntryView, VERB } from "#app/audit/history.tsx";
+import { Author, FieldChanges, type HistoryEntryView, VERB } from "#app/audit/history.tsx";
 
 // A row of /audit and its print view: an entry of the log (app/audit/history.tsx's pieces) with
 // its record's type, name and link.
@@ -10,6 +11,8 @@ export type AuditRowView = HistoryEntryView & {
   entity: string;
   entityId: string;
   typeLabel: string;
+  /** The catalogue namespaces of its fields' labels (app/audit-trail/record-types.ts words). */
+  words: string[];
   title: string;
   href: string | null;
   /** The record's page with its whole history open, for a record whose page shows it. */
@@ -36,26 +39,30 @@ export function AuditLine({
   const shown = row.changes.slice(0, cap);
   const more = row.changes.length - shown.length;
   const name = row.title || row.entityId;
+  const { _ } = useLingui();
   return (
     <tr>
       <td className="nowrap">{row.at}</td>
-      <td>{row.who}</td>
-      <td>{VERB[row.action]}</td>
       <td>
-        <span className="muted">{row.typeLabel}</span>
+        <Author who={row.who} />
+      </td>
+      <td>{_(VERB[row.action])}</td>
+      <td>
+        <span className="muted">{_(row.typeLabel)}</span>
         <br />
-        {row.href ? <Link to={row.href}>{name}</Link> : name}
+        {/* The record's name is what people typed (or its key). */}
+        <span translate="no">{row.href ? <Link to={row.href}>{name}</Link> : name}</span>
         {extra}
       </td>
       <td>
         <FieldChanges changes={shown} action={row.action} />
         {more > 0 ? (
           <p className="muted">
-            and {more} more {more === 1 ? "field" : "fields"}
+            {_("{more, plural, one {and # more field} other {and # more fields}}", { more })}
             {row.historyHref ? (
               <>
                 {" "}
-                (<Link to={row.historyHref}>see its history</Link>)
+                (<Link to={row.historyHref}>{_("see its history")}</Link>)
               </>
             ) : null}
           </p>

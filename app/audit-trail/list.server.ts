@@ -1,11 +1,19 @@
+import { sayLabel, sayValue } from "#app/audit/diff.ts";
 import { entriesForPrint, entryPage } from "#app/audit/entries.server.ts";
 import { authorsOf, describeEntries, type EntryRow } from "#app/audit/history.server.ts";
 import type { AuditRowView } from "#app/audit-trail/line.tsx";
 import { recordLinks } from "#app/audit-trail/links.server.ts";
 import type { AuditFilters, AuditSort } from "#app/audit-trail/list.ts";
-import { historyHref, recordTitle, recordTypeLabel, recordTypeOf } from "#app/audit-trail/record-types.ts";
+import {
+  historyHref,
+  recordTitle,
+  recordTypeLabel,
+  recordTypeOf,
+  recordWords,
+} from "#app/audit-trail/record-types.ts";
 import { userChoices, userNames } from "#app/auth/queries.server.ts";
 import type { Tx } from "#app/db/client.server.ts";
+import { type Say, translatorIn } from "#app/i18n/say.server.ts";
 import type { ListParams } from "#app/lib/list-params.ts";
 
 // /audit's rows: the log's entries (app/audit/entries.server.ts: filtered, newest first, paged on
@@ -26,6 +34,7 @@ async function toRows(db: Tx, rows: readonly EntryRow[]): Promise<AuditRow[]> {
       entity: row.entity,
       entityId: row.entityId,
       typeLabel: recordTypeLabel(row.entity),
+      words: recordWords(row.entity, row.before, row.after),
       title: entryTitle(row, people),
       href,
       historyHref: historyHref(row.entity, href),
@@ -52,6 +61,36 @@ export function entryTitle(
     recordTitle(entry.entity, entry.before, entry.after) ||
     (entry.entity === "user" ? (accounts.get(entry.entityId)?.email ?? "") : "")
   );
+}
+
+/**
+ * The rows with their fields' labels in a language: each record's labels are its feature's words
+ * (its form's), which /audit's own catalogue does not hold; the page is sent them ready.
+ */
+export function rowsInLanguage<Row extends AuditRow>(rows: readonly Row[], code: string): Row[] {
+  const translators = new Map<string, Say>();
+  const sayFor = (words: readonly string[]) => {
+    const key = words.join(",");
+    let say = translators.get(key);
+    if (!say) {
+      // The audit log's own copy of other features' labels first; a feature's own words win.
+      say = translatorIn(code, ["audit", "audit-trail", ...words]);
+      translators.set(key, say);
+    }
+    return say;
+  };
+  return rows.map((row) => {
+    const say = sayFor(row.words);
+    return {
+      ...row,
+      changes: row.changes.map((change) => ({
+        ...change,
+        label: sayLabel(change.label, say),
+        before: sayValue(change.before, say, change.worded),
+        after: sayValue(change.after, say, change.worded),
+      })),
+    };
+  });
 }
 
 /** A page of /audit. */

@@ -28,6 +28,11 @@ export type AuditShown = {
   title: (held: HeldRecord) => string;
   /** The record's page has a History section: a row cut short links there ("see its history"). */
   historyPage: boolean;
+  /**
+   * The catalogue namespaces (app/i18n) that hold its fields' labels, as its own pages have them:
+   * /audit shows them in the person's language.
+   */
+  words: (held: HeldRecord) => string[];
 };
 
 /** The parts an entry holds under these keys, in this order, the blank ones left out. */
@@ -55,6 +60,7 @@ export const RECORD_TYPES = byEntity([
   recordType(sparesLineHistory, {
     title: joined("department", "srno", "ComponentsAndEquipments"),
     historyPage: true,
+    words: () => ["spares"],
   }),
   recordType(rackItemHistory, {
     title: (held) =>
@@ -62,17 +68,32 @@ export const RECORD_TYPES = byEntity([
         ? `Rack ${held.rackNumber} · ${joined("materialName")(held)}`
         : joined("materialName")(held),
     historyPage: true,
+    words: () => ["store-racks"],
   }),
-  recordType(contractHistory, { title: joined("equipment", "company"), historyPage: true }),
-  recordType(fileHistory, { title: joined("rackName", "id", "name"), historyPage: true }),
-  recordType(sopRecordHistory, { title: joined("format"), historyPage: true }),
+  recordType(contractHistory, {
+    title: joined("equipment", "company"),
+    historyPage: true,
+    words: () => ["contracts"],
+  }),
+  recordType(fileHistory, {
+    title: joined("rackName", "id", "name"),
+    historyPage: true,
+    words: () => ["file-index"],
+  }),
+  recordType(sopRecordHistory, {
+    title: joined("format"),
+    historyPage: true,
+    // The paper's words are its format's ("AS09").
+    words: (held) => ["sop", ...(typeof held.format === "string" ? [held.format.toUpperCase()] : [])],
+  }),
   recordType(stockMovementHistory, {
     title: joined("kind", "quantity", "materialName", "ComponentsAndEquipments", "reference"),
     historyPage: false,
+    words: () => ["stock", "ledger"],
   }),
-  recordType(userHistory, { title: joined("email", "name"), historyPage: false }),
+  recordType(userHistory, { title: joined("email", "name"), historyPage: false, words: () => ["users"] }),
   // A setting is named by its key (the entry's id, which the row shows when the title is blank).
-  recordType(settingsHistory, { title: () => "", historyPage: false }),
+  recordType(settingsHistory, { title: () => "", historyPage: false, words: () => ["settings"] }),
 ]);
 
 export type RecordType = keyof typeof RECORD_TYPES;
@@ -94,6 +115,12 @@ export function recordTitle(entity: string, before: unknown, after: unknown): st
   const held = after && typeof after === "object" ? after : before;
   if (!held || typeof held !== "object") return "";
   return recordTypeOf(entity)?.title(held as HeldRecord) ?? "";
+}
+
+/** The namespaces of an entry's labels (none for an entity not registered). */
+export function recordWords(entity: string, before: unknown, after: unknown): string[] {
+  const held = after && typeof after === "object" ? after : before;
+  return recordTypeOf(entity)?.words((held ?? {}) as HeldRecord) ?? [];
 }
 
 /** Where a row cut short links for the whole record: its page's history, if its page has one. */

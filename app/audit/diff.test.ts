@@ -7,6 +7,8 @@ import {
   humanize,
   leafChanges,
   leafPaths,
+  sayLabel,
+  sayValue,
   specsFromLeaves,
   valueAt,
 } from "#app/audit/diff.ts";
@@ -127,7 +129,7 @@ describe("values", () => {
   it("a choice shows the words of the form, not the stored value", () => {
     const fields: FieldSpec[] = [{ path: "status", label: "Status", choices: { ok: "OK", nok: "Not OK" } }];
     expect(fieldChanges("update", { status: "ok" }, { status: "nok" }, fields)).toEqual([
-      { path: "status", label: "Status", before: "OK", after: "Not OK" },
+      { path: "status", label: "Status", before: "OK", after: "Not OK", worded: true },
     ]);
   });
 
@@ -173,5 +175,24 @@ describe("records without a fixed field list", () => {
     expect(humanize("mustChangePassword")).toBe("Must change password");
     expect(humanize("entries.2.date")).toBe("Entries · 3 · Date");
     expect(humanize("rack_name")).toBe("Rack name");
+  });
+});
+
+describe("sayLabel and sayValue: a history's words in a language", () => {
+  const say = (english: string, values: Record<string, string | number> = {}) =>
+    `[${english.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name]))}]`;
+
+  it("looks up each part of a label, a SOP paper's row as one sentence with its number", () => {
+    expect(sayLabel("Company", say)).toBe("[Company]");
+    expect(sayLabel("Item · Id", say)).toBe("[Item] · [Id]");
+    expect(sayLabel("Row 3 · Vehicle No", say)).toBe("[Row 3 · [Vehicle No]]");
+    expect(sayLabel("Row 3", say)).toBe("[Row 3]");
+  });
+
+  it("translates a choice's words and a yes or no, never what was typed", () => {
+    expect(sayValue("Yes", say)).toBe("[Yes]");
+    expect(sayValue("Staff", say, true)).toBe("[Staff]");
+    expect(sayValue("Yes please", say)).toBe("Yes please");
+    expect(sayValue("Kirloskar", say)).toBe("Kirloskar");
   });
 });

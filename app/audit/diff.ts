@@ -1,4 +1,5 @@
 import { formatDateGB } from "#app/lib/dates.ts";
+import type { Say } from "#app/lib/say.ts";
 
 // What an audit entry changed, field by field, for people (issue 17 "History"). Pure: the history
 // server module and the tests call it; the browser only receives its answers. An entry's before
@@ -19,7 +20,14 @@ export type FieldSpec = {
 };
 
 /** One line of a history entry: "Company: Atlas → Kirloskar". */
-export type FieldChange = { path: string; label: string; before: string; after: string };
+export type FieldChange = {
+  path: string;
+  label: string;
+  before: string;
+  after: string;
+  /** The values are the form's words for a choice (its `choices`), not what was typed: shown in the page's language. */
+  worded?: boolean;
+};
 
 export type AuditAction = "create" | "update" | "delete";
 
@@ -89,10 +97,37 @@ export function fieldChanges(
       label: field.label,
       before: action === "create" ? BLANK : show(old, field),
       after: action === "delete" ? BLANK : show(next, field),
+      ...(field.choices ? { worded: true } : {}),
     });
   }
   return changes;
 }
+
+/**
+ * A field's label in a language: each part of "Row 3 · Vehicle No" looked up on its own (a SOP
+ * paper's row, its column), the row's number kept.
+ */
+export function sayLabel(label: string, say: Say): string {
+  const [first = "", ...rest] = label.split(" · ");
+  const field = rest.map((part) => say(part)).join(" · ");
+  const row = /^Row (\d+)$/.exec(first);
+  if (!row) return [say(first), ...(field ? [field] : [])].join(" · ");
+  // One sentence with the row's number, so a language may order it.
+  return field
+    ? say("Row {number} · {field}", { number: row[1], field })
+    : say("Row {number}", { number: row[1] });
+}
+
+/**
+ * A value in a language: the words of a choice, and those formatValue writes itself (a yes or no);
+ * a record's text stays as typed.
+ */
+export const sayValue = (value: string, say: Say, worded = false): string =>
+  isOurWord(value, worded) ? say(value) : value;
+
+/** Is a shown value our word (a choice's, a yes or no, the blank's dash), not what someone typed? */
+export const isOurWord = (value: string, worded = false) =>
+  worded || value === "Yes" || value === "No" || value === BLANK;
 
 /** "mustChangePassword" → "Must change password"; "entries.2.date" → "Entries 3 · Date". */
 export function humanize(path: string): string {

@@ -1,14 +1,11 @@
 import { useLingui } from "@lingui/react";
 import { Link, useLocation } from "@remix-run/react";
-import type { FieldChange } from "#app/audit/diff.ts";
+import { type FieldChange, isOurWord, sayLabel, sayValue } from "#app/audit/diff.ts";
 import { ColumnHeads } from "#app/ui/list/page.tsx";
-import { SLOT, Typed } from "#app/ui/typed.tsx";
 
 // A record's history on its page (issue 17): who changed what and when, newest first, field by
 // field. The loader sends it ready to show (app/audit/history.server.ts recordHistory), so this is
-// markup only; "Show all" is a link (?history=all), which works without JavaScript. Its words are in
-// the page's language ("common"; a field's label from the record's own namespace); the values
-// before and after, and who saved, are what people typed (translate="no").
+// markup only; "Show all" is a link (?history=all), which works without JavaScript.
 
 export type HistoryEntryView = {
   id: string;
@@ -22,6 +19,15 @@ export type HistoryView = { entries: HistoryEntryView[]; total: number; all: boo
 
 /** An entry's action in words. */
 export const VERB = { create: "Created", update: "Changed", delete: "Deleted" } as const;
+
+/**
+ * Who made a change: "System" and "A removed user" are the log's words, in the page's language; a
+ * name is the person's, never translated (translate="no").
+ */
+export function Author({ who }: { who: string }) {
+  const { _ } = useLingui();
+  return who === "System" || who === "A removed user" ? _(who) : <span translate="no">{who}</span>;
+}
 
 /** The history section; renders nothing when the user may not read it (null). */
 export function RecordHistory({ history }: { history: HistoryView | null | undefined }) {
@@ -52,8 +58,8 @@ export function RecordHistory({ history }: { history: HistoryView | null | undef
       )}
       {!all && total > entries.length ? (
         <p>
-          {_("Showing the latest {count} of {total} changes.", {
-            count: entries.length,
+          {_("Showing the latest {shown} of {total} changes.", {
+            shown: entries.length,
             total: total.toLocaleString("en-GB"),
           })}{" "}
           <Link to={withParam("all")} preventScrollReset>
@@ -64,13 +70,13 @@ export function RecordHistory({ history }: { history: HistoryView | null | undef
       {all && total > cap ? (
         <p>
           {total > entries.length
-            ? `${_("Showing the latest {count} of {total} changes.", {
-                count: entries.length.toLocaleString("en-GB"),
+            ? `${_("Showing the latest {shown} of {total} changes.", {
+                shown: entries.length.toLocaleString("en-GB"),
                 total: total.toLocaleString("en-GB"),
               })} `
             : null}
           <Link to={withParam(null)} preventScrollReset>
-            {_("Show the latest {count} only", { count: cap })}
+            {_("Show the latest {cap} only", { cap })}
           </Link>
         </p>
       ) : null}
@@ -86,29 +92,16 @@ export function HistoryEntry({
   entry: HistoryEntryView;
   headingLevel?: "h3" | "p";
 }) {
-  const { _ } = useLingui();
   const Heading = headingLevel;
-  const verb = _(VERB[entry.action]);
-  // "<strong>Changed</strong> by Ravi on 23/11/2026 10:30", the verb, the name and the time in
-  // their places in the page's language.
-  const [before, between, beside, after = ""] = _("{verb} by {who} on {at}", {
-    verb: SLOT,
-    who: SLOT,
-    at: SLOT,
-  }).split(SLOT);
+  const { _ } = useLingui();
   return (
     <article
       className={`history-entry history-${entry.action}`}
-      aria-label={_("{verb} {at}", { verb, at: entry.at })}
+      aria-label={`${_(VERB[entry.action])} ${entry.at}`}
     >
       <Heading className="history-head">
-        {before}
-        <strong>{verb}</strong>
-        {between}
-        <Typed>{entry.who}</Typed>
-        {beside}
+        <strong>{_(VERB[entry.action])}</strong> <ByWhom who={entry.who} />{" "}
         <span className="nowrap">{entry.at}</span>
-        {after}
       </Heading>
       <FieldChanges changes={entry.changes} action={entry.action} />
     </article>
@@ -128,18 +121,39 @@ export function FieldChanges({
     return (
       <p className="muted">{_(action === "update" ? "No field changed." : "No field values recorded.")}</p>
     );
+  // The labels are the record's form's words (its feature's namespace, sent with its page; /audit
+  // sends them already in the person's language); the values are what was typed.
   return (
     <table className="history-changes">
       <ColumnHeads columns={["Field", "Before", "After"]} />
       <tbody>
         {changes.map((change) => (
           <tr key={change.path}>
-            <th scope="row">{_(change.label)}</th>
-            <td translate="no">{change.before}</td>
-            <td translate="no">{change.after}</td>
+            <th scope="row">{sayLabel(change.label, _)}</th>
+            <Value value={change.before} worded={change.worded} />
+            <Value value={change.after} worded={change.worded} />
           </tr>
         ))}
       </tbody>
     </table>
+  );
+}
+
+/** A value before or after: our words in the page's language, what was typed as typed (translate="no"). */
+function Value({ value, worded }: { value: string; worded?: boolean }) {
+  const { _ } = useLingui();
+  return isOurWord(value, worded) ? <td>{sayValue(value, _, worded)}</td> : <td translate="no">{value}</td>;
+}
+
+/** "by Ravi on": the words around the author's name, which stays the person's. */
+function ByWhom({ who }: { who: string }) {
+  const { _ } = useLingui();
+  const [before = "", after = ""] = _("by {who} on", { who: "\u0000" }).split("\u0000");
+  return (
+    <>
+      {before}
+      <Author who={who} />
+      {after}
+    </>
   );
 }

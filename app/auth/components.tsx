@@ -8,11 +8,12 @@ import { LanguageSwitch } from "#app/i18n/language-switch.tsx";
 
 /** The role <select>; `value` is the role shown (the saved one, or the one just refused). */
 export function RoleSelect({ id, name = "role", value }: { id: string; name?: string; value: Role }) {
+  const { _ } = useLingui();
   return (
     <select id={id} name={name} defaultValue={value} key={value}>
       {ROLES.map((role) => (
         <option key={role} value={role}>
-          {ROLE_LABELS[role]}
+          {_(ROLE_LABELS[role])}
         </option>
       ))}
     </select>
@@ -32,12 +33,16 @@ export function ShownOnce({
   secret: string;
   children?: ReactNode;
 }) {
+  const { _ } = useLingui();
+  // `label` and `children` come in the page's language (the caller's words).
   return (
     <div className="shown-once" role="status">
       <p>
         {label}: <code data-testid="shown-once">{secret}</code>
       </p>
-      <p className="muted">Shown only this once: copy it now and hand it over in person. {children}</p>
+      <p className="muted">
+        {_("Shown only this once: copy it now and hand it over in person.")} {children}
+      </p>
     </div>
   );
 }

@@ -29,11 +29,21 @@ export function personJoin(as: string) {
   };
 }
 
-/** The accounts not disabled among `ids`: their e-mail and role (who a digest goes to). */
+/** The accounts not disabled among `ids`: their e-mail, role and language (who a digest goes to, in what words). */
 export async function activePeople(db: Tx, ids: readonly string[]) {
   if (ids.length === 0) return [];
   return db
-    .select({ id: users.id, email: users.email, role: users.role })
+    .select({ id: users.id, email: users.email, role: users.role, language: users.language })
     .from(users)
     .where(and(inArray(users.id, [...ids]), isNull(users.disabledAt)));
+}
+
+/** The language the account of this e-mail address chose (null: none chose, or no account has it). */
+export async function languageOfAddress(db: Tx, email: string): Promise<string | null> {
+  const [row] = await db
+    .select({ language: users.language })
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email})`)
+    .limit(1);
+  return row?.language ?? null;
 }

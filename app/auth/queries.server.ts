@@ -358,8 +358,10 @@ export async function userChoices(db: Tx): Promise<{ id: string; label: string }
   }));
 }
 
-/** The admins' e-mail addresses (who is told when a backup fails). */
-export async function adminEmails(tx: Tx): Promise<string[]> {
-  const rows = await tx.select({ email: users.email }).from(users).where(eq(users.role, "admin"));
-  return rows.map((row) => row.email);
+/** The admins' e-mail addresses and languages (who is told when a backup fails, in what words). */
+export async function adminEmails(tx: Tx): Promise<{ email: string; language: string | null }[]> {
+  return tx
+    .select({ email: users.email, language: users.language })
+    .from(users)
+    .where(eq(users.role, "admin"));
 }

@@ -6,12 +6,13 @@ import { createBackupAside } from "#app/backups/backup-process.server.ts";
 import { backupIsStale, backupsToKeep, newestFirst, parseBackupName } from "#app/backups/rules.ts";
 import { type BackupSettings, backupSettingsSchema, DEFAULT_BACKUP_SETTINGS } from "#app/backups/schema.ts";
 import { db, type Tx } from "#app/db/client.server.ts";
+import { mailLanguage, translatorIn } from "#app/i18n/say.server.ts";
 import { formatDateTimeGB } from "#app/lib/dates.ts";
 import { backupDir, serverSettings } from "#app/lib/env.server.ts";
 import type { WordedRefusal } from "#app/lib/outcome.ts";
 import { queueMail } from "#app/mail/outbox.server.ts";
 import { errorSummary } from "#app/mail/rules.ts";
-import { readSetting, writeSetting } from "#app/settings/queries.server.ts";
+import { getPlantSettings, readSetting, writeSetting } from "#app/settings/queries.server.ts";
 
 // The backups the running app takes (the nightly job, "Back up now") and shows (/settings/backups,
 // Today). The files in BACKUP_DIR are the truth about what exists; the database keeps only the
@@ -112,18 +113,28 @@ export async function runBackup(
 async function recordFailure(reason: string, message: string, now: Date, timeZone: string, dir: string) {
   await db.transaction(async (tx) => {
     await writeSetting(tx, FAILURE_KEY, { at: now.toISOString(), message } satisfies Failure, null);
-    for (const email of await adminEmails(tx))
+    const plantLanguage = (await getPlantSettings(tx)).language;
+    for (const admin of await adminEmails(tx)) {
+      // In each admin's language; the failure's own words (the system's) stay as they came.
+      const say = translatorIn(mailLanguage(admin, plantLanguage), ["backups"]);
+      const at = formatDateTimeGB(now, timeZone);
       await queueMail(tx, "backup", {
-        to: email,
-        subject: "PlantOps: the backup failed",
+        to: admin.email,
+        subject: say("PlantOps: the backup failed"),
         text: [
-          `The ${reason === "nightly" ? "nightly " : ""}backup of ${formatDateTimeGB(now, timeZone)} failed:`,
+          reason === "nightly"
+            ? say("The nightly backup of {at} failed:", { at })
+            : say("The backup of {at} failed:", { at }),
           "",
           message,
           "",
-          `Backups go to ${dir}. Check the disk there (space, permissions), then use "Back up now" on /settings/backups.`,
+          say(
+            'Backups go to {dir}. Check the disk there (space, permissions), then use "Back up now" on /settings/backups.',
+            { dir },
+          ),
         ].join("\n"),
       });
+    }
   });
 }
 

@@ -10,13 +10,16 @@ import { compileRoutes, matchRoute } from "#app/lib/route-pattern.ts";
 /** Features whose pages show another feature's pieces (the stock movement dialog on a spares list…). */
 const SHOWN_WITH: Record<string, readonly string[]> = {
   shell: ["contracts"],
-  spares: ["stock"],
-  "store-racks": ["stock"],
+  spares: ["stock", "audit"],
+  "store-racks": ["stock", "audit"],
   ledger: ["stock", "charts"],
   home: ["charts", "contracts", "stock", "sop"],
-  contracts: ["charts"],
+  contracts: ["charts", "audit"],
+  // A record's page shows its history (app/audit/history.tsx).
+  "file-index": ["audit"],
+  sop: ["audit"],
   "audit-trail": ["audit"],
-  users: ["auth"],
+  users: ["auth", "reminders"],
   registration: ["auth"],
   settings: ["mail", "auth"],
 };

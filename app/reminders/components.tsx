@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import { Form } from "@remix-run/react";
 import { REMINDER_KIND_LABELS, type ReminderKind } from "#app/reminders/rules.ts";
 import { SubmitButton } from "#app/ui/form.tsx";
@@ -12,18 +13,19 @@ export function ReminderChoices({
   chosen: readonly ReminderKind[];
   mailOff: string | null;
 }) {
+  const { _ } = useLingui();
   if (kinds.length === 0) return null;
   return (
     <Form method="post" className="form">
       <fieldset>
-        <legend>Daily reminders by e-mail</legend>
+        <legend>{_("Daily reminders by e-mail")}</legend>
         <input type="hidden" name="intent" value="reminders" />
-        {mailOff ? <p className="hint">{mailOff}</p> : null}
+        {mailOff ? <p className="hint">{_(mailOff)}</p> : null}
         {kinds.map((kind) => (
           <div className="field" key={kind}>
             <label className="check">
               <input type="checkbox" name="kind" value={kind} defaultChecked={chosen.includes(kind)} />
-              {REMINDER_KIND_LABELS[kind]}
+              {_(REMINDER_KIND_LABELS[kind])}
             </label>
           </div>
         ))}

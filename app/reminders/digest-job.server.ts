@@ -32,6 +32,7 @@ export async function sendDailyDigest(now = new Date()) {
     offsets: plant.reminderOffsets,
     appUrl: appUrl(),
     plantName: plant.plantName,
+    language: plant.language,
   });
 }
 

@@ -6,6 +6,8 @@ import { contractMessage, datePassed, type StatusBounds, whatsAppLink } from "#a
 import { contractDatesThrough } from "#app/contracts/timeline.server.ts";
 import { datesOf } from "#app/contracts/timeline.ts";
 import type { Tx } from "#app/db/client.server.ts";
+import { SOURCE_LANGUAGE } from "#app/i18n/languages.ts";
+import { mailLanguage, translatorIn } from "#app/i18n/say.server.ts";
 import { addDays } from "#app/lib/dates.ts";
 import { queueMail } from "#app/mail/outbox.server.ts";
 import {
@@ -156,6 +158,8 @@ export async function runDigest(
     offsets: readonly number[];
     appUrl: string;
     plantName: string;
+    /** The plant's language (/settings): the mail's of a person who chose none. */
+    language?: string;
   },
 ): Promise<DigestRun> {
   return db.transaction(async (tx) => {
@@ -173,7 +177,9 @@ export async function runDigest(
     // A disabled account gets no digest.
     const subscribers = subscriptions.flatMap(({ userId, kind }) => {
       const person = people.get(userId);
-      return person ? [{ userId, email: person.email, role: person.role, kind }] : [];
+      return person
+        ? [{ userId, email: person.email, role: person.role, language: person.language, kind }]
+        : [];
     });
     const already = new Set(
       (
@@ -183,18 +189,27 @@ export async function runDigest(
           .where(and(eq(remindersSent.kind, "digest"), eq(remindersSent.dueDate, context.today)))
       ).map((row) => row.recordId),
     );
-    const byUser = new Map<string, { email: string; role: Role; kinds: ReminderKind[] }>();
+    const byUser = new Map<
+      string,
+      { email: string; role: Role; language: string | null; kinds: ReminderKind[] }
+    >();
     for (const row of subscribers) {
       const kind = row.kind as ReminderKind;
       if (!REMINDER_KINDS.includes(kind) || !can(row.role, REMINDER_KIND_AREAS[kind], "read")) continue;
-      const entry = byUser.get(row.userId) ?? { email: row.email, role: row.role, kinds: [] };
+      const entry = byUser.get(row.userId) ?? {
+        email: row.email,
+        role: row.role,
+        language: row.language,
+        kinds: [],
+      };
       entry.kinds.push(kind);
       byUser.set(row.userId, entry);
     }
     let messages = 0;
     for (const [userId, person] of byUser) {
       if (already.has(userId)) continue;
-      const message = digestMessage(items, person.kinds, context);
+      const say = translatorIn(mailLanguage(person, context.language ?? SOURCE_LANGUAGE), ["reminders"]);
+      const message = digestMessage(items, person.kinds, context, say);
       if (!message) continue;
       await queueMail(tx, "digest", { to: person.email, ...message });
       await tx

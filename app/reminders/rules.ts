@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
 import { datePassed, type StatusBounds } from "#app/contracts/rules.ts";
 import { dateInZone, formatDateGB, wallClock } from "#app/lib/dates.ts";
+import { english, type Say } from "#app/lib/say.ts";
 import { quotedForMail } from "#app/lib/text.ts";
 import { ORDER_TO_PLACE_QUERY } from "#app/spares/list.ts";
 
@@ -92,12 +93,12 @@ export function digestTimePassed(now: Date, timeZone: string, time: string): boo
 /** The plant's calendar day at `now`: a contract ending "today" ends on this date. */
 export const plantDay = (now: Date, timeZone: string) => dateInZone(now, timeZone);
 
-/** "in 30 days", "today", "1 day overdue". */
-export function daysText(daysLeft: number): string {
-  if (daysLeft === 0) return "today";
-  if (daysLeft === 1) return "tomorrow";
-  if (daysLeft > 1) return `in ${daysLeft} days`;
-  return daysLeft === -1 ? "1 day overdue" : `${-daysLeft} days overdue`;
+/** "in 30 days", "today", "1 day overdue" (in `say`'s language). */
+export function daysText(daysLeft: number, say: Say = english): string {
+  if (daysLeft === 0) return say("today");
+  if (daysLeft === 1) return say("tomorrow");
+  if (daysLeft > 1) return say("in {days} days", { days: daysLeft });
+  return daysLeft === -1 ? say("1 day overdue") : say("{days} days overdue", { days: -daysLeft });
 }
 
 export type ContractDue = {
@@ -131,22 +132,28 @@ export type DigestItems = { contracts: ContractDue[]; spares: SparesDue[]; retur
  * Every text that comes from a record (an equipment, a description a guard typed…) is quoted as data
  * (lib/text.ts quotedForMail): on one line, in quotation marks, truncated, its addresses defanged,
  * so it can neither start a paragraph that reads as ours nor carry a link. The mail is text only.
+ * Its own words are in the recipient's language (`say`, English by default); the records' stay as typed.
  */
 export function digestMessage(
   items: DigestItems,
   kinds: readonly ReminderKind[],
   context: { today: string; appUrl: string; plantName: string },
+  say: Say = english,
 ): { subject: string; text: string } | null {
   const { today, appUrl } = context;
+  const when = (date: string) => daysText(daysBetween(today, date), say);
   const lines: string[] = [];
   let count = 0;
   if (kinds.includes("contracts") && items.contracts.length) {
     count += items.contracts.length;
-    lines.push(`Contracts (AMC): ${appUrl}/amc`, "");
+    lines.push(say("Contracts (AMC): {link}", { link: `${appUrl}/amc` }), "");
     for (const item of items.contracts) {
-      const label = item.what === "validity" ? "validity ends" : "PMS due";
+      const due = say(item.what === "validity" ? "validity ends {date}, {when}" : "PMS due {date}, {when}", {
+        date: formatDateGB(item.date),
+        when: when(item.date),
+      });
       lines.push(
-        `- ${quotedForMail(item.equipment)}${item.company ? ` (${quotedForMail(item.company)})` : ""}: ${label} ${formatDateGB(item.date)}, ${daysText(daysBetween(today, item.date))}`,
+        `- ${quotedForMail(item.equipment)}${item.company ? ` (${quotedForMail(item.company)})` : ""}: ${due}`,
         `  ${appUrl}/amc?q=${encodeURIComponent(item.equipment)}`,
       );
       if (item.whatsApp) lines.push(`  WhatsApp ${quotedForMail(item.mobileNumber)}: ${item.whatsApp}`);
@@ -155,10 +162,14 @@ export function digestMessage(
   }
   if (kinds.includes("spares") && items.spares.length) {
     count += items.spares.length;
-    lines.push("Spares to order (Order to place: at or below minimum stock):", "");
+    lines.push(say("Spares to order (Order to place: at or below minimum stock):"), "");
     for (const item of items.spares) {
+      const stock = say("{available} in stock, minimum {minimum}", {
+        available: item.available,
+        minimum: item.minimum,
+      });
       lines.push(
-        `- ${item.department} #${item.srno} ${quotedForMail(item.assets)}: ${item.available} in stock, minimum ${item.minimum}`,
+        `- ${item.department} #${item.srno} ${quotedForMail(item.assets)}: ${stock}`,
         `  ${appUrl}/products/${item.department}?${ORDER_TO_PLACE_QUERY}`,
       );
     }
@@ -166,23 +177,35 @@ export function digestMessage(
   }
   if (kinds.includes("returns") && items.returns.length) {
     count += items.returns.length;
-    lines.push(`Returnable material overdue (AS15): ${appUrl}/as15`, "");
+    lines.push(say("Returnable material overdue (AS15): {link}", { link: `${appUrl}/as15` }), "");
     for (const item of items.returns) {
+      const values = {
+        pass: item.gatePassNo ? quotedForMail(item.gatePassNo) : "N/A",
+        items: quotedForMail(item.descriptionOfItems),
+        to: item.issuedTo ? quotedForMail(item.issuedTo) : "N/A",
+        date: formatDateGB(item.expected),
+        when: when(item.expected),
+      };
       lines.push(
-        `- Gate pass ${item.gatePassNo ? quotedForMail(item.gatePassNo) : "N/A"}: ${quotedForMail(item.descriptionOfItems)} issued to ${item.issuedTo ? quotedForMail(item.issuedTo) : "N/A"}, expected back ${formatDateGB(item.expected)} (${daysText(daysBetween(today, item.expected))})`,
+        `- ${say("Gate pass {pass}: {items} issued to {to}, expected back {date} ({when})", values)}`,
       );
     }
     lines.push("");
   }
   if (count === 0) return null;
+  const day = formatDateGB(today);
+  const values = { plant: context.plantName, count, date: day };
   return {
-    subject: `${context.plantName}: ${count} ${count === 1 ? "reminder" : "reminders"} for ${formatDateGB(today)}`,
+    subject:
+      count === 1
+        ? say("{plant}: {count} reminder for {date}", values)
+        : say("{plant}: {count} reminders for {date}", values),
     text: [
-      `PlantOps daily reminders for ${formatDateGB(today)}.`,
+      say("PlantOps daily reminders for {date}.", { date: day }),
       "",
       ...lines,
-      `Today in PlantOps: ${appUrl}/home`,
-      `Choose your reminders: ${appUrl}/account`,
+      say("Today in PlantOps: {link}", { link: `${appUrl}/home` }),
+      say("Choose your reminders: {link}", { link: `${appUrl}/account` }),
     ].join("\n"),
   };
 }

@@ -1,3 +1,5 @@
+import { english, type Say } from "#app/lib/say.ts";
+
 // "Firefox on Windows" from a User-Agent header, for the list of one's own sessions. A few lines
 // of our own instead of a parser library: the plant needs the browser and the system, no more.
 // Order matters: Edge and Opera also say Chrome, Chrome also says Safari, Android also says Linux.
@@ -24,10 +26,26 @@ const SYSTEMS: Array<[RegExp, string]> = [
   [/Linux/, "Linux"],
 ];
 
-export function describeDevice(userAgent: string | null | undefined): string {
-  if (!userAgent) return "Unknown device";
-  const browser = BROWSERS.find(([pattern]) => pattern.test(userAgent))?.[1];
-  const system = SYSTEMS.find(([pattern]) => pattern.test(userAgent))?.[1];
-  if (browser && system) return `${browser} on ${system}`;
-  return browser ?? system ?? "Unknown device";
+/** The browser and the system a User-Agent names (either may be unknown). */
+export type Device = { browser?: string; system?: string };
+
+export function deviceOf(userAgent: string | null | undefined): Device {
+  if (!userAgent) return {};
+  return {
+    browser: BROWSERS.find(([pattern]) => pattern.test(userAgent))?.[1],
+    system: SYSTEMS.find(([pattern]) => pattern.test(userAgent))?.[1],
+  };
+}
+
+/**
+ * A device in words, through `say` (the page's translator; English by default): the browser's and
+ * the system's names are products' names, never translated.
+ */
+export function describeDevice(userAgent: string | null | undefined, say: Say = english): string {
+  return deviceWords(deviceOf(userAgent), say);
+}
+
+export function deviceWords({ browser, system }: Device, say: Say = english): string {
+  if (browser && system) return say("{browser} on {system}", { browser, system });
+  return browser ?? system ?? say("Unknown device");
 }

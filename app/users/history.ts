@@ -1,5 +1,6 @@
 import type { RecordTypeInfo } from "#app/audit/history.server.ts";
 import type { Area } from "#app/auth/permissions.ts";
+import { ROLE_LABELS } from "#app/auth/roles.ts";
 
 // How a user account's audit entries read (/audit): an entry often holds only what changed (a
 // role), so the keys are labelled, not listed. app/audit-trail/record-types.ts lists it.
@@ -11,7 +12,7 @@ export const userHistory = {
   labels: {
     email: { label: "E-mail" },
     name: { label: "Name" },
-    role: { label: "Role" },
+    role: { label: "Role", choices: ROLE_LABELS },
     disabled: { label: "Disabled" },
     mustChangePassword: { label: "Must change password" },
     // The person's own choice on /account: a catalogue's code, blank for the plant's language.

@@ -11,7 +11,8 @@ describe("a user's definition", () => {
     expect(RECORD_TYPES.user.labels).toEqual({
       email: { label: "E-mail" },
       name: { label: "Name" },
-      role: { label: "Role" },
+      // A role reads in the log's words ("Staff", translated), not as stored ("staff").
+      role: { label: "Role", choices: { admin: "Admin", guard: "Guard", staff: "Staff", viewer: "Viewer" } },
       disabled: { label: "Disabled" },
       mustChangePassword: { label: "Must change password" },
       // /account's choice (since issue 37).

@@ -403,7 +403,10 @@ describe("/audit", () => {
       historyHref: null,
       who: "Asha Admin",
     });
-    expect(rows[0].changes).toEqual([{ path: "role", label: "Role", before: "staff", after: "viewer" }]);
+    // The role in its words, as /users shows it (and so in the person's language).
+    expect(rows[0].changes).toEqual([
+      { path: "role", label: "Role", before: "Staff", after: "Viewer", worded: true },
+    ]);
   });
 
   it("bad filters in the address are named and left out, never a 5xx", async () => {

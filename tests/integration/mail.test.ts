@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { loader as healthLoader } from "#app/api/routes/health.ts";
+import { users } from "#app/auth/table.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { startJobs, stopJobs } from "#app/jobs.server.ts";
 import { smtpMailer } from "#app/mail/mailer.server.ts";
@@ -11,7 +12,7 @@ import { outbox } from "#app/mail/table.server.ts";
 import { action as settingsAction, loader as settingsLoader } from "#app/settings/routes/settings.tsx";
 import { buildRequest, run } from "#tests/support/requests.ts";
 import { startSmtpServer } from "#tests/support/smtp.ts";
-import { signedInUser } from "#tests/support/users.ts";
+import { createUser, signedInUser } from "#tests/support/users.ts";
 
 // The plant's SMTP settings point at a real SMTP server started here (before anything reads them).
 const smtp = await startSmtpServer();
@@ -183,6 +184,24 @@ describe("Send a test e-mail on /settings", () => {
     expect(smtp.received[0].text).toContain("https://plantops.plant.test/home");
     const [row] = await db.select().from(outbox);
     expect(row).toMatchObject({ status: "sent", kind: "test" });
+  });
+
+  it("writes the test message in the language of the address's account, else the plant's (issue 37)", async () => {
+    const cookie = await adminCookie();
+    const hindi = await createUser({ email: "hindi-reader@plant.test" });
+    await db.update(users).set({ language: "hi" }).where(eq(users.email, hindi.email));
+    for (const to of [hindi.email, "no-account@plant.test"])
+      await run(settingsAction, buildRequest("/settings", { cookie, form: { intent: "test-mail", to } }));
+    await flushOutbox(db, mailer, minutesLater(new Date(), 1));
+    // The queue's worker (started above) may be sending one of them.
+    for (let tries = 0; tries < 60 && smtp.received.length < 2; tries++)
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    const byRecipient = Object.fromEntries(smtp.received.map((mail) => [mail.to[0], mail]));
+    expect(byRecipient[hindi.email]?.subject).toBe("PlantOps टेस्ट ई-मेल");
+    expect(byRecipient[hindi.email]?.text).toContain("यह PlantOps से भेजा गया टेस्ट ई-मेल है।");
+    // An address no account has: the plant's language (English here).
+    expect(byRecipient["no-account@plant.test"]?.subject).toBe("PlantOps test e-mail");
+    expect(byRecipient["no-account@plant.test"]?.text).toContain("This is a test e-mail from PlantOps.");
   });
 
   it("refuses a bad address with a message and gives the typed value back", async () => {

@@ -119,6 +119,50 @@ describe("the daily digest", () => {
     expect(storesMail.text).not.toContain("Fire pump");
   });
 
+  it("writes each person's digest in their language, subject included, the plant's for who chose none (issue 37)", async () => {
+    await db.update(users).set({ language: "hi" }).where(eq(users.email, admin.email));
+    try {
+      expect(await digest("2026-11-23")).toMatchObject({ messages: 2 });
+      expect(await flushOutbox(db, mailer, new Date(Date.now() + 60_000))).toMatchObject({ sent: 2 });
+      const byRecipient = Object.fromEntries(smtp.received.map((mail) => [mail.to[0], mail]));
+
+      // The admin chose Hindi: our words are Hindi; the records, dates, links and codes stay as they are.
+      const hindi = byRecipient["manager@plant.test"];
+      expect(hindi.subject).toBe("North Plant: 23/11/2026 के 3 रिमाइंडर");
+      expect(hindi.text).toContain("23/11/2026 के लिए PlantOps के रोज़ के रिमाइंडर।");
+      expect(hindi.text).toContain(`कॉन्ट्रैक्ट (AMC): ${APP}/amc`);
+      expect(hindi.text).toContain('- "Fire pump" ("Acme Pumps"): वैधता 23/12/2026 को खत्म, 30 दिन में');
+      expect(hindi.text).toContain('- "Compressor" ("Beta"): PMS 20/11/2026 को बाकी, 3 दिन देर');
+      expect(hindi.text).toContain('- FireFight #1 "Hose reel": स्टॉक में 1, न्यूनतम 3');
+      expect(hindi.text).toContain(`अपने रिमाइंडर चुनें: ${APP}/account`);
+      expect(hindi.text).not.toMatch(/validity ends|in stock|Choose your reminders|daily reminders/);
+
+      // The storekeeper chose none and the plant's language is English.
+      const english = byRecipient["stores@plant.test"];
+      expect(english.subject).toBe("North Plant: 1 reminder for 23/11/2026");
+      expect(english.text).toContain('- FireFight #1 "Hose reel": 1 in stock, minimum 3');
+      expect(english.text).toContain(`Choose your reminders: ${APP}/account`);
+
+      // With the plant's language Hindi, who chose none reads Hindi too.
+      await db.delete(remindersSent);
+      smtp.received.length = 0;
+      await runDigest(db, {
+        today: "2026-11-24",
+        bounds: statusBounds(new Date("2026-11-24T08:00:00+05:30"), "Asia/Kolkata"),
+        offsets: OFFSETS,
+        appUrl: APP,
+        plantName: "North Plant",
+        language: "hi",
+      });
+      await flushOutbox(db, mailer, new Date(Date.now() + 60_000));
+      const stores = smtp.received.find((mail) => mail.to[0] === "stores@plant.test");
+      expect(stores?.subject).toBe("North Plant: 24/11/2026 का 1 रिमाइंडर");
+      expect(stores?.text).toContain('- FireFight #1 "Hose reel": स्टॉक में 1, न्यूनतम 3');
+    } finally {
+      await db.update(users).set({ language: null }).where(eq(users.email, admin.email));
+    }
+  });
+
   it("holds a guard's AS15 text on one quoted line with no link: it cannot pose as the administrator (issue 31)", async () => {
     await db.insert(sopRecords).values({
       format: "AS15",

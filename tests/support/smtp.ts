@@ -6,11 +6,31 @@ import { SMTPServer } from "smtp-server";
 
 export type Received = { from: string; to: string[]; raw: string; subject: string; text: string };
 
-/** Undoes quoted-printable soft breaks and escapes, enough to read a plain-text body. */
+/** Undoes quoted-printable soft breaks and escapes, enough to read a plain-text body (UTF-8: Hindi too). */
 function decodeQuotedPrintable(text: string) {
-  return text
+  const bytes = text
     .replace(/=\r?\n/g, "")
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  return Buffer.from(bytes, "latin1").toString("utf8");
+}
+
+/** A body as sent: quoted-printable or base64 (a mail mostly not in ASCII), else as it is. */
+function decodeBody(head: string, body: string) {
+  if (/Content-Transfer-Encoding: quoted-printable/i.test(head)) return decodeQuotedPrintable(body);
+  if (/Content-Transfer-Encoding: base64/i.test(head))
+    return Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
+  return body;
+}
+
+/** A header's encoded words (=?UTF-8?B?…?= and =?UTF-8?Q?…?=, RFC 2047) read back as text. */
+function decodeHeader(value: string) {
+  return value
+    .replace(/\?=\s+=\?/g, "?==?")
+    .replace(/=\?UTF-8\?([BQ])\?([^?]*)\?=/gi, (_, encoding: string, text: string) =>
+      encoding.toUpperCase() === "B"
+        ? Buffer.from(text, "base64").toString("utf8")
+        : decodeQuotedPrintable(text.replace(/_/g, " ")),
+    );
 }
 
 export async function startSmtpServer() {
@@ -37,8 +57,8 @@ export async function startSmtpServer() {
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
           to: session.envelope.rcptTo.map((address) => address.address),
           raw,
-          subject: /^Subject: (.*)$/im.exec(unfolded)?.[1] ?? "",
-          text: /quoted-printable/i.test(head) ? decodeQuotedPrintable(body.join("\n\n")) : body.join("\n\n"),
+          subject: decodeHeader(/^Subject: (.*)$/im.exec(unfolded)?.[1] ?? ""),
+          text: decodeBody(unfolded, body.join("\n\n")),
         });
         callback();
       });

@@ -1,7 +1,13 @@
+import { useLingui } from "@lingui/react";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { AUDIT_HEADINGS, AuditLine } from "#app/audit-trail/line.tsx";
-import { type AuditRow, auditUserChoices, listAuditEntries } from "#app/audit-trail/list.server.ts";
+import {
+  type AuditRow,
+  auditUserChoices,
+  listAuditEntries,
+  rowsInLanguage,
+} from "#app/audit-trail/list.server.ts";
 import { AUDIT_LIST_DEFAULTS, hasFilters, readAuditView } from "#app/audit-trail/list.ts";
 import { RECORD_TYPE_NAMES, RECORD_TYPES } from "#app/audit-trail/record-types.ts";
 import { withListSize } from "#app/auth/list-size.server.ts";
@@ -15,6 +21,7 @@ import { readForm } from "#app/lib/http.server.ts";
 import { FAULT_MESSAGE } from "#app/lib/messages.ts";
 import { logError } from "#app/lib/request-id.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
+import { requestLanguageCode, requestSay } from "#app/settings/say.server.ts";
 import { ExportLinks } from "#app/spreadsheets/links.tsx";
 import { FormError, RowAction } from "#app/ui/form.tsx";
 import { DateRangeFields, FilterSelect } from "#app/ui/list/filters.tsx";
@@ -38,12 +45,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const view = (page: number, total: number) =>
     listViewOf("changes", params, { page, total }, AUDIT_LIST_DEFAULTS);
   try {
-    const [page, people] = await Promise.all([
+    const [page, people, language] = await Promise.all([
       listAuditEntries(db, params, filters, serverSettings().PLANT_TIME_ZONE),
       auditUserChoices(db),
+      requestLanguageCode(request, user),
     ]);
     return {
-      rows: page.rows.map((row) => ({
+      rows: rowsInLanguage(page.rows, language).map((row) => ({
         ...row,
         bringBack: bringsBack && row.action === "delete" && canBringBack(row.entity),
       })),
@@ -79,9 +87,17 @@ export async function action({ request }: ActionFunctionArgs) {
   const outcome = await bringBack(entity, id, user.id);
   if (!outcome.ok) return data({ bringBackError: outcome.message }, 409);
   const back = new URL(request.url);
+  const say = await requestSay(request, user, ["audit-trail"]);
+  const values = {
+    type: say(RECORD_TYPES[entity].label),
+    backup: outcome.backup,
+    movements: outcome.movements,
+  };
   return redirectWithToast(`/audit${back.search}`, {
     type: "success",
-    message: `${RECORD_TYPES[entity].label} brought back from the backup ${outcome.backup}${outcome.movements ? ` with ${outcome.movements} stock movements` : ""}.`,
+    message: outcome.movements
+      ? say("{type} brought back from the backup {backup} with {movements} stock movements.", values)
+      : say("{type} brought back from the backup {backup}.", values),
   });
 }
 
@@ -89,9 +105,10 @@ export default function AuditPage() {
   const { rows, view, filters, problems, people, types, error } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const filtered = hasFilters(filters);
+  const { _ } = useLingui();
   return (
     <section className="page" aria-labelledby="audit-title">
-      <ListHead id="audit-title" title="Audit log">
+      <ListHead id="audit-title" title={_("Audit log")}>
         <PrintLink to="/audit/print" name="the audit log" />
         <ExportLinks to="/audit/export" name="the audit log" />
       </ListHead>
@@ -127,7 +144,7 @@ export default function AuditPage() {
         <thead>
           <tr>
             <SortHeader view={view} sort="when">
-              When
+              {_("When")}
             </SortHeader>
             <HeadCells labels={AUDIT_HEADINGS} />
           </tr>
@@ -135,7 +152,7 @@ export default function AuditPage() {
         <tbody>
           {rows.length === 0 ? (
             <EmptyRow columns={5}>
-              {view.q || filtered ? "No changes match." : "No changes recorded yet."}
+              {_(view.q || filtered ? "No changes match." : "No changes recorded yet.")}
             </EmptyRow>
           ) : (
             rows.map((row) => (

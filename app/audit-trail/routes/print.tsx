@@ -1,7 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { AUDIT_HEADINGS, AuditLine } from "#app/audit-trail/line.tsx";
-import { type AuditRow, auditUserChoices, listAuditEntriesForPrint } from "#app/audit-trail/list.server.ts";
+import {
+  type AuditRow,
+  auditUserChoices,
+  listAuditEntriesForPrint,
+  rowsInLanguage,
+} from "#app/audit-trail/list.server.ts";
 import { appliedAuditFilters, readAuditView } from "#app/audit-trail/list.ts";
 import { RECORD_TYPES } from "#app/audit-trail/record-types.ts";
 import { requirePermission } from "#app/auth/session.server.ts";
@@ -9,6 +14,7 @@ import { db } from "#app/db/client.server.ts";
 import { listPrint } from "#app/db/list.server.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
 import { logError } from "#app/lib/request-id.server.ts";
+import { requestLanguageCode, requestSay } from "#app/settings/say.server.ts";
 import { ColumnHeads } from "#app/ui/list/page.tsx";
 import { PrintList, printHandle } from "#app/ui/list/print.tsx";
 import { pageTitle } from "#app/ui/page-head.ts";
@@ -20,13 +26,16 @@ export const handle = printHandle;
 export const meta = pageTitle("Audit log (print)");
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requirePermission(request, "audit");
+  const user = await requirePermission(request, "audit");
   const url = new URL(request.url);
   const { params, filters } = readAuditView(url.searchParams);
   let rows: AuditRow[] = [];
   let userName = "";
   try {
-    rows = await listAuditEntriesForPrint(db, params, filters, serverSettings().PLANT_TIME_ZONE);
+    rows = rowsInLanguage(
+      await listAuditEntriesForPrint(db, params, filters, serverSettings().PLANT_TIME_ZONE),
+      await requestLanguageCode(request, user),
+    );
     if (filters.user)
       userName = (await auditUserChoices(db)).find((person) => person.id === filters.user)?.label ?? "";
   } catch (error) {
@@ -34,7 +43,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   const applied = appliedAuditFilters(params.q, filters, {
     user: userName || filters.user,
-    type: filters.type ? RECORD_TYPES[filters.type].label : "",
+    type: filters.type
+      ? (await requestSay(request, user, ["audit-trail"]))(RECORD_TYPES[filters.type].label)
+      : "",
   });
   return listPrint(rows, applied, "/audit", url.searchParams);
 }

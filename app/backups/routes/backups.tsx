@@ -1,4 +1,5 @@
 import { getFormProps, useForm } from "@conform-to/react";
+import { useLingui } from "@lingui/react";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requirePermission } from "#app/auth/session.server.ts";
@@ -16,6 +17,7 @@ import { backupDir, serverSettings } from "#app/lib/env.server.ts";
 import { readForm } from "#app/lib/http.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { sendMailSoon } from "#app/mail/send-job.server.ts";
+import { requestSay } from "#app/settings/say.server.ts";
 import { InputField } from "#app/ui/form/input-field.tsx";
 import { parseSubmission } from "#app/ui/form/parse.ts";
 import { FormError, SubmitButton } from "#app/ui/form.tsx";
@@ -53,13 +55,19 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await readForm(request);
   if (form.get("intent") === "back-up-now") {
     const outcome = await runBackup("now", user.id);
+    const say = await requestSay(request, user, ["backups"]);
     if (!outcome.ok) {
       await sendMailSoon();
-      return data({ backupError: `The backup failed: ${outcome.message}` }, 500);
+      // The reason is the system's own (a disk's, the database's): kept as it came.
+      return data({ backupError: say("The backup failed: {reason}", { reason: outcome.message }) }, 500);
     }
     return redirectWithToast("/settings/backups", {
       type: "success",
-      message: `Backed up: ${outcome.file.split("/").pop()} (${megabytes(outcome.bytes)}, ${outcome.seconds.toFixed(1)} s).`,
+      message: say("Backed up: {file} ({size}, {seconds} s).", {
+        file: outcome.file.split("/").pop() ?? "",
+        size: megabytes(outcome.bytes),
+        seconds: outcome.seconds.toFixed(1),
+      }),
     });
   }
   const submission = parseSubmission(form, backupSettingsSchema);
@@ -84,24 +92,28 @@ export default function BackupsPage() {
     shouldValidate: "onBlur",
   });
   const last = kept[0];
+  const { _ } = useLingui();
   return (
     <section className="page" aria-labelledby="backups-title">
-      <PageHead id="backups-title" title="Backups">
-        <Link to="/settings">Back to settings</Link>
+      <PageHead id="backups-title" title={_("Backups")}>
+        <Link to="/settings">{_("Back to settings")}</Link>
       </PageHead>
       <section aria-labelledby="last-backup-title">
-        <h2 id="last-backup-title">Last backup</h2>
+        <h2 id="last-backup-title">{_("Last backup")}</h2>
         <p className={stale ? "status-bad" : undefined}>
-          {last ? `${last.takenAt}, ${last.size}, in ${dir}` : `No backup yet. Backups go to ${dir}.`}
+          {last
+            ? _("{at}, {size}, in {dir}", { at: last.takenAt, size: last.size, dir })
+            : _("No backup yet. Backups go to {dir}.", { dir })}
         </p>
         {failure ? (
           <p className="status-bad">
-            The backup of {failure.at} failed: {failure.message}
+            {_("The backup of {at} failed: {reason}", { at: failure.at, reason: failure.message })}
           </p>
         ) : null}
         <p className="hint">
-          A backup on this machine's disk dies with it: set BACKUP_DIR to another disk or a network share, or
-          copy the files off (README, Backups).
+          {_(
+            "A backup on this machine's disk dies with it: set BACKUP_DIR to another disk or a network share, or copy the files off (README, Backups).",
+          )}
         </p>
         <Form method="post" className="form">
           <FormError errors={answer && "backupError" in answer ? [answer.backupError] : undefined} />
@@ -111,12 +123,12 @@ export default function BackupsPage() {
         </Form>
       </section>
       <section aria-labelledby="kept-title">
-        <h2 id="kept-title">Kept backups</h2>
+        <h2 id="kept-title">{_("Kept backups")}</h2>
         <WholeTable label="Kept backups">
           <ColumnHeads columns={["Taken", "Size", "File"]} />
           <tbody>
             {kept.length === 0 ? (
-              <EmptyRow columns={3}>No backups yet.</EmptyRow>
+              <EmptyRow columns={3}>{_("No backups yet.")}</EmptyRow>
             ) : (
               kept.map((backup) => (
                 <tr key={backup.name}>
@@ -134,7 +146,7 @@ export default function BackupsPage() {
         </WholeTable>
       </section>
       <section aria-labelledby="nightly-title">
-        <h2 id="nightly-title">Nightly backup</h2>
+        <h2 id="nightly-title">{_("Nightly backup")}</h2>
         <Form method="post" className="form" {...getFormProps(form)}>
           <input type="hidden" name="intent" value="settings" />
           <FormError id={form.errorId} errors={form.errors} />

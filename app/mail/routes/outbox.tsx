@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requirePermission } from "#app/auth/session.server.ts";
@@ -37,10 +38,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
       createdAt: formatDateTimeGB(row.createdAt, zone),
       when:
         row.status === "sent" && row.sentAt
-          ? `Sent ${formatDateTimeGB(row.sentAt, zone)}`
+          ? { words: "Sent {at}", at: formatDateTimeGB(row.sentAt, zone) }
           : row.status === "queued" && row.attempts > 0
-            ? `Next try ${formatDateTimeGB(row.nextAttemptAt, zone)}`
-            : "",
+            ? { words: "Next try {at}", at: formatDateTimeGB(row.nextAttemptAt, zone) }
+            : null,
     })),
   };
 }
@@ -60,12 +61,13 @@ export default function OutboxPage() {
   const { rows, offReason } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const mayChange = useCan()("settings");
+  const { _ } = useLingui();
   return (
     <section className="page" aria-labelledby="outbox-title">
-      <PageHead id="outbox-title" title="Outbox">
-        <Link to="/settings">Back to settings</Link>
+      <PageHead id="outbox-title" title={_("Outbox")}>
+        <Link to="/settings">{_("Back to settings")}</Link>
       </PageHead>
-      {offReason ? <p className="hint">{offReason}</p> : null}
+      {offReason ? <p className="hint">{_(offReason)}</p> : null}
       <FormError errors={answer?.error ? [answer.error] : undefined} />
       <WholeTable label="Outbox">
         <ColumnHeads
@@ -73,17 +75,17 @@ export default function OutboxPage() {
         />
         <tbody>
           {rows.length === 0 ? (
-            <EmptyRow columns={mayChange ? 8 : 7}>No e-mails yet.</EmptyRow>
+            <EmptyRow columns={mayChange ? 8 : 7}>{_("No e-mails yet.")}</EmptyRow>
           ) : (
             rows.map((row) => (
               <tr key={row.id}>
                 <td>{row.createdAt}</td>
                 <td>{row.recipient}</td>
                 <td>{row.subject}</td>
-                <td>{row.kind}</td>
+                <td>{_(row.kind)}</td>
                 <td className={row.status === "failed" ? "status-bad" : undefined}>
-                  {OUTBOX_STATUS_LABELS[row.status]}
-                  {row.when ? <div className="hint">{row.when}</div> : null}
+                  {_(OUTBOX_STATUS_LABELS[row.status])}
+                  {row.when ? <div className="hint">{_(row.when.words, { at: row.when.at })}</div> : null}
                 </td>
                 <td>{row.attempts}</td>
                 <td>{row.lastError ?? ""}</td>

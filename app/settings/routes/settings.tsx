@@ -1,4 +1,5 @@
 import { getFormProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { useLingui } from "@lingui/react";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { RoleSelect, ShownOnce } from "#app/auth/components.tsx";
@@ -23,6 +24,7 @@ import {
   saveRegistrationSettings,
 } from "#app/settings/registration.server.ts";
 import { registrationFormSchema } from "#app/settings/registration.ts";
+import { requestSay } from "#app/settings/say.server.ts";
 import { plantSettingsFormSchema } from "#app/settings/schema.ts";
 import { InputField } from "#app/ui/form/input-field.tsx";
 import { parseSubmission } from "#app/ui/form/parse.ts";
@@ -55,7 +57,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (intent === "test-mail") {
     const submission = parseSubmission(form, testMailSchema);
     const to = submission.status === "success" ? submission.value.to : "";
-    const outcome = await queueTestMail(db, to, serverSettings());
+    const outcome = await queueTestMail(db, to, serverSettings(), (await getPlantSettings(db)).language);
     if (!outcome.ok)
       return data(
         {
@@ -68,9 +70,10 @@ export async function action({ request }: ActionFunctionArgs) {
         400,
       );
     await sendMailSoon();
+    const say = await requestSay(request, user, ["mail"]);
     return redirectWithToast("/settings", {
       type: "success",
-      message: `A test e-mail to ${outcome.to} is queued; the outbox shows when it is sent.`,
+      message: say("A test e-mail to {to} is queued; the outbox shows when it is sent.", { to: outcome.to }),
     });
   }
   if (intent === "rotate") {
@@ -97,6 +100,7 @@ export default function SettingsPage() {
   const answer = useActionData<typeof action>();
   const mayChange = useCan()("settings");
   const languages = useLanguages();
+  const { _ } = useLingui();
   const lastResult = answer?.intent === "plant" ? answer.result : undefined;
   const [form, fields] = useForm({
     id: "settings",
@@ -114,11 +118,11 @@ export default function SettingsPage() {
   });
   return (
     <section className="page narrow">
-      <h1>Settings</h1>
+      <h1>{_("Settings")}</h1>
       <Form method="post" {...getFormProps(form)} className="form">
         <FormError id={form.errorId} errors={form.errors} />
         <fieldset>
-          <legend>Plant</legend>
+          <legend>{_("Plant")}</legend>
           <InputField label="Plant name" field={fields.plantName} type="text" required />
           <InputField label="Company name" field={fields.companyName} type="text" required />
           <InputField
@@ -135,7 +139,7 @@ export default function SettingsPage() {
           >
             <select {...getSelectProps(fields.language)}>
               {languages.map((language) => (
-                <option key={language.code} value={language.code} lang={language.code}>
+                <option key={language.code} value={language.code} lang={language.code} translate="no">
                   {language.name}
                 </option>
               ))}
@@ -143,7 +147,7 @@ export default function SettingsPage() {
           </Field>
         </fieldset>
         <fieldset>
-          <legend>Contact details (footer)</legend>
+          <legend>{_("Contact details (footer)")}</legend>
           <Field label="Address" id={fields.contactAddress.id} errors={fields.contactAddress.errors}>
             <textarea {...getTextareaProps(fields.contactAddress)} rows={2} />
           </Field>
@@ -151,7 +155,7 @@ export default function SettingsPage() {
           <InputField label="E-mail" field={fields.contactEmail} type="email" />
         </fieldset>
         <fieldset>
-          <legend>AMC alerts</legend>
+          <legend>{_("AMC alerts")}</legend>
           <Field
             label="WhatsApp alert recipients"
             id={fields.whatsappRecipients.id}
@@ -171,7 +175,7 @@ export default function SettingsPage() {
           />
         </fieldset>
         <fieldset>
-          <legend>Reminders</legend>
+          <legend>{_("Reminders")}</legend>
           <InputField
             label="Contract reminders (days before)"
             field={fields.reminderOffsets}
@@ -212,10 +216,12 @@ export default function SettingsPage() {
       />
       {mayChange ? (
         <section aria-labelledby="backups-link-title">
-          <h2 id="backups-link-title">Backups</h2>
+          <h2 id="backups-link-title">{_("Backups")}</h2>
           <p>
-            <Link to="/settings/backups">Backups</Link>: the last backup, the kept ones to download, back up
-            now, and the nightly backup's time and how many are kept.
+            <Link to="/settings/backups">{_("Backups")}</Link>
+            {_(
+              ": the last backup, the kept ones to download, back up now, and the nightly backup's time and how many are kept.",
+            )}
           </p>
         </section>
       ) : null}
@@ -245,37 +251,40 @@ function Registration({
   error: string | null;
   code: string | null;
 }) {
+  const { _ } = useLingui();
   return (
     <section aria-labelledby="registration-title">
-      <h2 id="registration-title">Registration</h2>
+      <h2 id="registration-title">{_("Registration")}</h2>
       <Form method="post" className="form">
         <input type="hidden" name="intent" value="registration" />
         <FormError errors={error ? [error] : undefined} />
         <div className="field">
           <label className="check">
             <input type="checkbox" name="open" defaultChecked={open} />
-            Anyone with the security code may register
+            {_("Anyone with the security code may register")}
           </label>
           <p className="hint">
-            When off, the registration page says registration is closed; admins add users.
+            {_("When off, the registration page says registration is closed; admins add users.")}
           </p>
         </div>
         <div className="field">
-          <label htmlFor="registration-role">Role of new registrations</label>
+          <label htmlFor="registration-role">{_("Role of new registrations")}</label>
           <RoleSelect id="registration-role" value={role} />
         </div>
         {mayChange ? <SubmitButton pendingText="Saving...">Save registration settings</SubmitButton> : null}
       </Form>
       <Form method="post" className="actions">
         {code ? (
-          <ShownOnce label="New registration code" secret={code}>
-            The old code no longer works.
+          <ShownOnce label={_("New registration code")} secret={code}>
+            {_("The old code no longer works.")}
           </ShownOnce>
         ) : null}
         <p className="hint">
           {rotatedAt
-            ? `The code was last rotated on ${new Date(rotatedAt).toISOString().slice(0, 10)}.`
-            : "The code is the one set when PlantOps was installed (npm run registration-code)."}
+            ? _("The code was last rotated on {date}.", {
+                date: new Date(rotatedAt).toISOString().slice(0, 10),
+              })
+            : _("The code is the one set when PlantOps was installed (npm run registration-code).")}
         </p>
         {mayChange ? (
           <SubmitButton pendingText="Rotating..." name="intent" value="rotate" className="button">

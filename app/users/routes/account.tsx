@@ -24,13 +24,14 @@ import { mailNotReadyReason } from "#app/mail/rules.ts";
 import { ReminderChoices } from "#app/reminders/components.tsx";
 import { setSubscriptions, subscriptionsOf } from "#app/reminders/queries.server.ts";
 import { chosenKinds, kindsForRole, reminderChoicesSchema } from "#app/reminders/rules.ts";
+import { requestSay } from "#app/settings/say.server.ts";
 import { useCheckedForm } from "#app/ui/form/checked-form.ts";
 import { InputField } from "#app/ui/form/input-field.tsx";
 import { parseSubmission } from "#app/ui/form/parse.ts";
 import { FormError, RowAction, SubmitButton } from "#app/ui/form.tsx";
 import { pageTitle } from "#app/ui/page-head.ts";
 import { changePassword } from "#app/users/account.server.ts";
-import { describeDevice } from "#app/users/devices.ts";
+import { type Device, deviceOf, deviceWords } from "#app/users/devices.ts";
 import { NewPasswordFields } from "#app/users/password-fields.tsx";
 import {
   accountLanguageSchema,
@@ -66,7 +67,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     },
     sessions: sessions.map((session) => ({
       id: session.id,
-      device: describeDevice(session.userAgent),
+      device: deviceOf(session.userAgent),
       signedInAt: formatDateTimeGB(session.createdAt, zone),
       lastSeenAt: formatDateTimeGB(session.lastSeenAt, zone),
       current: session.id === user.sessionId,
@@ -123,8 +124,12 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   await signOutSession(db, user.id, submission.value.sessionId);
   // Signing out the session in use is signing out.
+  // Shown on the sign-in page, whose words do not include this page's: worded here.
   if (submission.value.sessionId === user.sessionId)
-    return redirectWithToast("/", { type: "success", message: "Signed out." });
+    return redirectWithToast("/", {
+      type: "success",
+      message: (await requestSay(request, user, ["users"]))("Signed out."),
+    });
   return redirectWithToast("/account", { type: "success", message: "Session signed out." });
 }
 
@@ -143,16 +148,17 @@ export default function AccountPage() {
     lastResult: answer?.intent === "password" ? answer.result : undefined,
   });
   const others = sessions.filter((session) => !session.current).length;
+  const { _ } = useLingui();
   return (
     <section className="page narrow" aria-labelledby="account-title">
-      <h1 id="account-title">Account</h1>
+      <h1 id="account-title">{_("Account")}</h1>
       <p>
-        {account.email} · {ROLE_LABELS[account.role]}
+        {account.email} · {_(ROLE_LABELS[account.role])}
       </p>
 
       <Form method="post" {...getFormProps(nameForm)} className="form">
         <fieldset>
-          <legend>Name</legend>
+          <legend>{_("Name")}</legend>
           <input type="hidden" name="intent" value="name" />
           <FormError id={nameForm.errorId} errors={nameForm.errors} />
           <InputField label="Name" field={nameFields.name} type="text" autoComplete="name" />
@@ -165,7 +171,7 @@ export default function AccountPage() {
       {/* Keyed by the account's version: after a change the form starts empty, with or without JavaScript. */}
       <Form method="post" {...getFormProps(passwordForm)} className="form" key={account.version}>
         <fieldset>
-          <legend>Change password</legend>
+          <legend>{_("Change password")}</legend>
           <input type="hidden" name="intent" value="password" />
           <FormError id={passwordForm.errorId} errors={passwordForm.errors} />
           <InputField
@@ -183,33 +189,35 @@ export default function AccountPage() {
       <ReminderChoices kinds={reminders.kinds} chosen={reminders.chosen} mailOff={reminders.mailOff} />
 
       <section aria-labelledby="sessions-title">
-        <h2 id="sessions-title">Where you are signed in</h2>
-        <table aria-label="Your sessions">
+        <h2 id="sessions-title">{_("Where you are signed in")}</h2>
+        <table aria-label={_("Your sessions")}>
           <thead>
             <tr>
-              <th scope="col">Device</th>
-              <th scope="col">Signed in</th>
-              <th scope="col">Last seen</th>
+              <th scope="col">{_("Device")}</th>
+              <th scope="col">{_("Signed in")}</th>
+              <th scope="col">{_("Last seen")}</th>
               <th scope="col">
-                <span className="visually-hidden">Action</span>
+                <span className="visually-hidden">{_("Action")}</span>
               </th>
             </tr>
           </thead>
           <tbody>
             {sessions.map((session) => (
               <tr key={session.id} aria-current={session.current ? "true" : undefined}>
-                <td>{session.device}</td>
+                <td>
+                  <DeviceName device={session.device} />
+                </td>
                 <td>{session.signedInAt}</td>
                 <td>{session.lastSeenAt}</td>
                 <td>
                   {session.current ? (
-                    <strong>This device</strong>
+                    <strong>{_("This device")}</strong>
                   ) : (
                     <RowAction
                       intent="sign-out"
                       fields={{ sessionId: session.id }}
                       pendingText="Signing out..."
-                      label={`Sign out ${session.device}, last seen ${session.lastSeenAt}`}
+                      label={_("Sign out the session last seen {at}", { at: session.lastSeenAt })}
                     >
                       Sign out
                     </RowAction>
@@ -231,7 +239,7 @@ export default function AccountPage() {
             </SubmitButton>
           </Form>
         ) : (
-          <p className="muted">You are signed in on this device only.</p>
+          <p className="muted">{_("You are signed in on this device only.")}</p>
         )}
       </section>
     </section>
@@ -251,7 +259,7 @@ function LanguageChoice({ chosen }: { chosen: string }) {
           <select id="account-language" name="language" defaultValue={chosen}>
             <option value="">{_("The plant's language (Settings)")}</option>
             {useLanguages().map((language) => (
-              <option key={language.code} value={language.code} lang={language.code}>
+              <option key={language.code} value={language.code} lang={language.code} translate="no">
                 {language.name}
               </option>
             ))}
@@ -260,5 +268,33 @@ function LanguageChoice({ chosen }: { chosen: string }) {
         <SubmitButton pendingText="Saving...">Save language</SubmitButton>
       </fieldset>
     </Form>
+  );
+}
+
+/**
+ * A session's device: "Chrome on Linux" in the page's language, the browser's and the system's
+ * names being products' names (translate="no").
+ */
+function DeviceName({ device }: { device: Device }) {
+  const { _ } = useLingui();
+  const { browser, system } = device;
+  if (!browser || !system)
+    return browser || system ? <span translate="no">{browser ?? system}</span> : deviceWords(device, _);
+  // The words around the two names, in the language's order ("{system} पर {browser}").
+  const parts = _("{browser} on {system}", { browser: "\u0000b\u0000", system: "\u0000s\u0000" }).split(
+    "\u0000",
+  );
+  return (
+    <>
+      {parts.map((part) =>
+        part === "b" || part === "s" ? (
+          <span key={part} translate="no">
+            {part === "b" ? browser : system}
+          </span>
+        ) : (
+          part
+        ),
+      )}
+    </>
   );
 }

@@ -1,10 +1,12 @@
 import { getFormProps } from "@conform-to/react";
+import { useLingui } from "@lingui/react";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { requireUser } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { readForm } from "#app/lib/http.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
+import { requestSay } from "#app/settings/say.server.ts";
 import { useCheckedForm } from "#app/ui/form/checked-form.ts";
 import { parseSubmission } from "#app/ui/form/parse.ts";
 import { FormError, SubmitButton } from "#app/ui/form.tsx";
@@ -37,18 +39,23 @@ export async function action({ request }: ActionFunctionArgs) {
     return data(submission.reply({ ...hidden, fieldErrors: { newPassword: [outcome.message] } }), {
       status: 400,
     });
-  return redirectWithToast("/home", { type: "success", message: PASSWORD_CHANGED });
+  // Shown on Today, whose words do not include this page's: worded here, in the person's language.
+  const say = await requestSay(request, user, ["users"]);
+  return redirectWithToast("/home", { type: "success", message: say(PASSWORD_CHANGED) });
 }
 
 export default function ChangePasswordPage() {
   const { email } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useCheckedForm(forcedPasswordSchema, { id: "change-password", lastResult });
+  const { _ } = useLingui();
   return (
     <main className="auth-page" id="main">
       <section className="auth-card" aria-labelledby="change-password-title">
-        <h1 id="change-password-title">Choose a new password</h1>
-        <p className="muted">{email} was given a temporary password. Choose your own before you go on.</p>
+        <h1 id="change-password-title">{_("Choose a new password")}</h1>
+        <p className="muted">
+          {_("{email} was given a temporary password. Choose your own before you go on.", { email })}
+        </p>
         <Form method="post" {...getFormProps(form)}>
           <FormError id={form.errorId} errors={form.errors} />
           <NewPasswordFields next={fields.newPassword} repeat={fields.confirmPassword} />
@@ -57,7 +64,7 @@ export default function ChangePasswordPage() {
         {/* A full page load: /logout is a resource route (app/resources.ts). */}
         <form method="post" action="/logout">
           <button type="submit" className="button small">
-            Logout
+            {_("Logout")}
           </button>
         </form>
       </section>

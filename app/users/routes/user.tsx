@@ -1,4 +1,5 @@
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLingui } from "@lingui/react";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { changeRole, disableUser, enableUser, findAccount, unlockUser } from "#app/auth/accounts.server.ts";
 import { RoleSelect, ShownOnce } from "#app/auth/components.tsx";
@@ -13,13 +14,14 @@ import type { Outcome } from "#app/lib/outcome.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { parseSubmission } from "#app/ui/form/parse.ts";
 import { FormError, SubmitButton } from "#app/ui/form.tsx";
+import { pageTitleOf } from "#app/ui/page-head.ts";
 import { resetPassword } from "#app/users/queries.server.ts";
 import { ACCOUNT_REFUSALS, STATUS_LABELS, userActionSchema } from "#app/users/rules.ts";
 
 // /users/:id (admin): one account's role, disable/enable, password reset and unlock.
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data?.user.email ?? "User"} · Users · PlantOps` },
-];
+export const meta = pageTitleOf<{ user: { email: string } }>(
+  ({ user }, _) => `${user.email} · ${_("Users")}`,
+);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePermission(request, "users");
@@ -29,7 +31,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return {
     user: {
       ...user,
-      lastSignInAt: user.lastSignInAt ? formatDateTimeGB(user.lastSignInAt, zone) : "Never",
+      lastSignInAt: user.lastSignInAt ? formatDateTimeGB(user.lastSignInAt, zone) : null,
       createdAt: formatDateTimeGB(user.createdAt, zone),
     },
   };
@@ -72,36 +74,37 @@ export default function UserPage() {
   const { user } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const disabled = user.status === "disabled";
+  const { _ } = useLingui();
   return (
     <section className="page narrow" aria-labelledby="user-title">
       <p>
-        <Link to="/users">← Users</Link>
+        <Link to="/users">{_("← Users")}</Link>
       </p>
       <h1 id="user-title">{user.email}</h1>
       <FormError errors={answer?.error ? [answer.error] : undefined} />
       {answer?.temporaryPassword ? (
-        <ShownOnce label="New temporary password" secret={answer.temporaryPassword}>
-          Every session of this account was signed out; a new password is chosen at the next sign-in.
+        <ShownOnce label={_("New temporary password")} secret={answer.temporaryPassword}>
+          {_("Every session of this account was signed out; a new password is chosen at the next sign-in.")}
         </ShownOnce>
       ) : null}
       <dl className="facts">
-        <dt>Name</dt>
-        <dd>{user.name || "—"}</dd>
-        <dt>Role</dt>
-        <dd>{ROLE_LABELS[user.role]}</dd>
-        <dt>Status</dt>
-        <dd>{STATUS_LABELS[user.status]}</dd>
-        <dt>Last sign-in</dt>
-        <dd>{user.lastSignInAt}</dd>
-        <dt>Created</dt>
+        <dt>{_("Name")}</dt>
+        <dd translate="no">{user.name || "—"}</dd>
+        <dt>{_("Role")}</dt>
+        <dd>{_(ROLE_LABELS[user.role])}</dd>
+        <dt>{_("Status")}</dt>
+        <dd>{_(STATUS_LABELS[user.status])}</dd>
+        <dt>{_("Last sign-in")}</dt>
+        <dd>{user.lastSignInAt ?? _("Never")}</dd>
+        <dt>{_("Created")}</dt>
         <dd>{user.createdAt}</dd>
       </dl>
 
       <Form method="post" className="form">
         <fieldset>
-          <legend>Role</legend>
+          <legend>{_("Role")}</legend>
           <div className="field">
-            <label htmlFor="user-role">Role</label>
+            <label htmlFor="user-role">{_("Role")}</label>
             <RoleSelect id="user-role" value={answer?.role ?? user.role} />
           </div>
           <SubmitButton pendingText="Saving..." name="intent" value="role">
@@ -111,7 +114,7 @@ export default function UserPage() {
       </Form>
 
       <fieldset>
-        <legend>Access</legend>
+        <legend>{_("Access")}</legend>
         <div className="actions">
           <Form method="post">
             {disabled ? (
@@ -143,8 +146,9 @@ export default function UserPage() {
           ) : null}
         </div>
         <p className="hint">
-          Disable signs the account out everywhere at once (pages and API tokens). Reset password makes a new
-          temporary password and signs the account out.
+          {_(
+            "Disable signs the account out everywhere at once (pages and API tokens). Reset password makes a new temporary password and signs the account out.",
+          )}
         </p>
       </fieldset>
     </section>

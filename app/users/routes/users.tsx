@@ -1,4 +1,5 @@
 import { getFormProps, getInputProps, getSelectProps } from "@conform-to/react";
+import { useLingui } from "@lingui/react";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ShownOnce } from "#app/auth/components.tsx";
@@ -50,7 +51,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const page = await listUsers(db, params);
     const rows = page.rows.map((row) => ({
       ...row,
-      lastSignInAt: row.lastSignInAt ? formatDateTimeGB(row.lastSignInAt, zone) : "Never",
+      lastSignInAt: row.lastSignInAt ? formatDateTimeGB(row.lastSignInAt, zone) : null,
       createdAt: formatDateTimeGB(row.createdAt, zone),
     }));
     return { rows, view: view(page.page, page.total), error: null };
@@ -87,9 +88,10 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function UsersPage() {
   const { rows, view, error } = useLoaderData<typeof loader>();
+  const { _ } = useLingui();
   return (
     <section className="page" aria-labelledby="users-title">
-      <ListHead id="users-title" title="Users" />
+      <ListHead id="users-title" title={_("Users")} />
       <AddUser />
       <ListError message={error} />
       <ListToolbar view={view} />
@@ -99,11 +101,11 @@ export default function UsersPage() {
             {COLUMNS.map(([sort, label]) =>
               sort ? (
                 <SortHeader key={label} view={view} sort={sort}>
-                  {label}
+                  {_(label)}
                 </SortHeader>
               ) : (
                 <th key={label} scope="col">
-                  {label}
+                  {_(label)}
                 </th>
               ),
             )}
@@ -111,7 +113,7 @@ export default function UsersPage() {
         </thead>
         <tbody>
           {rows.length === 0 ? (
-            <EmptyRow columns={COLUMNS.length}>{view.q ? "No users match." : "No users yet."}</EmptyRow>
+            <EmptyRow columns={COLUMNS.length}>{_(view.q ? "No users match." : "No users yet.")}</EmptyRow>
           ) : (
             rows.map((row) => (
               <tr key={row.id}>
@@ -120,14 +122,14 @@ export default function UsersPage() {
                     <Marked text={row.email} q={view.q} />
                   </Link>
                 </td>
-                <td>
+                <td translate="no">
                   <Marked text={row.name} q={view.q} />
                 </td>
-                <td>{ROLE_LABELS[row.role]}</td>
+                <td>{_(ROLE_LABELS[row.role])}</td>
                 <td className={row.status === "active" ? undefined : "status-bad"}>
-                  {STATUS_LABELS[row.status]}
+                  {_(STATUS_LABELS[row.status])}
                 </td>
-                <td>{row.lastSignInAt}</td>
+                <td>{row.lastSignInAt ?? _("Never")}</td>
                 <td>{row.createdAt}</td>
               </tr>
             ))
@@ -146,15 +148,16 @@ function AddUser() {
     defaultValue: { role: "staff" },
   });
   const added = actionData?.added;
+  const { _ } = useLingui();
   return (
     <section className="add-user" aria-labelledby="add-user-title">
-      <h2 id="add-user-title">Add a user</h2>
+      <h2 id="add-user-title">{_("Add a user")}</h2>
       {added ? (
         <ShownOnce
-          label={`Account made for ${added.email}. Temporary password`}
+          label={_("Account made for {email}. Temporary password", { email: added.email })}
           secret={added.temporaryPassword}
         >
-          They choose their own password when they first sign in.
+          {_("They choose their own password when they first sign in.")}
         </ShownOnce>
       ) : null}
       <Form method="post" {...getFormProps(form)} className="form narrow">
@@ -170,7 +173,7 @@ function AddUser() {
           <select {...getSelectProps(fields.role)}>
             {ROLES.map((role) => (
               <option key={role} value={role}>
-                {ROLE_LABELS[role]}
+                {_(ROLE_LABELS[role])}
               </option>
             ))}
           </select>
