@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import { Link, useLocation } from "@remix-run/react";
 import { EXPORT_FORMATS, type ExportFormat } from "#app/spreadsheets/cells.ts";
 
@@ -20,6 +21,7 @@ const FORMAT_NAMES: Record<ExportFormat, string> = { xlsx: "Excel", csv: "CSV" }
 
 /** The list's Download Excel and Download CSV, and its Import (at `importTo`) for who may import. */
 export function ExportLinks({ to, name, importTo }: { to: string; name: string; importTo?: string }) {
+  const { _ } = useLingui();
   const { search } = useLocation();
   return (
     <>
@@ -29,14 +31,14 @@ export function ExportLinks({ to, name, importTo }: { to: string; name: string; 
           className="button"
           href={exportHref(to, search, format)}
           download
-          aria-label={`Download ${name} as ${FORMAT_NAMES[format]}`}
+          aria-label={_("Download {name} as {format}", { name: _(name), format: FORMAT_NAMES[format] })}
         >
-          {`Download ${FORMAT_NAMES[format]}`}
+          {_("Download {format}", { format: FORMAT_NAMES[format] })}
         </a>
       ))}
       {importTo ? (
         <Link className="button" to={importTo}>
-          Import
+          {_("Import")}
         </Link>
       ) : null}
     </>

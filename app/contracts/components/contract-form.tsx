@@ -1,4 +1,5 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { useLingui } from "@lingui/react";
 import { Form, Link } from "@remix-run/react";
 import { type FormEvent, useRef, useState } from "react";
 import { contractRecord } from "#app/contracts/record.ts";
@@ -28,6 +29,7 @@ export function ContractForm({
   defaultValue?: Partial<Record<ContractField, string>>;
   version?: number;
 }) {
+  const { _ } = useLingui();
   const schema = mode === "insert" ? contractInsertSchema : contractUpdateSchema;
   const [form, fields] = useCheckedForm(schema, { id: `contract-${mode}`, lastResult, defaultValue });
   const [suggestion, setSuggestion] = useState<string | null>(null);
@@ -60,7 +62,9 @@ export function ContractForm({
           marks={mode === "insert"}
           hints={{
             nextDueOn: suggestion ? (
-              <span role="status">Suggested from the PMS: {formatDateGB(suggestion)}</span>
+              <span role="status">
+                {_("Suggested from the PMS: {date}", { date: formatDateGB(suggestion) })}
+              </span>
             ) : undefined,
           }}
         />
@@ -70,7 +74,7 @@ export function ContractForm({
           {mode === "insert" ? "Insert" : "Update"}
         </SubmitButton>
         <Link to="/amc" className="button">
-          Cancel
+          {_("Cancel")}
         </Link>
       </div>
     </Form>

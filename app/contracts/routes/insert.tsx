@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import { type ActionFunctionArgs, data } from "@remix-run/node";
 import { useActionData, useLocation } from "@remix-run/react";
 import { requirePermission } from "#app/auth/session.server.ts";
@@ -48,12 +49,13 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function InsertContractPage() {
+  const { _ } = useLingui();
   const actionData = useActionData<typeof action>();
   const location = useLocation();
   useToast(actionData?.toast);
   return (
     <section className="page" aria-labelledby="amc-insert-title">
-      <h1 id="amc-insert-title">Insert Equipment Information</h1>
+      <h1 id="amc-insert-title">{_("Insert Equipment Information")}</h1>
       {/* A new key after each save remounts the form, clearing it (the legacy app "Equipment add form"). */}
       <ContractForm key={location.key} mode="insert" lastResult={actionData?.result} />
     </section>
