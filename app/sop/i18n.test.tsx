@@ -5,11 +5,11 @@ import { compileMessage } from "@lingui/message-utils/compileMessage";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { pageMessages } from "#app/i18n/catalogues.server.ts";
+import { translateMessage } from "#app/i18n/messages.ts";
 import { LanguageProvider } from "#app/i18n/provider.tsx";
 import { requiredMessage } from "#app/sop/engine/schema.ts";
 import { SopSheet } from "#app/sop/engine/sheet.tsx";
 import type { FormatDefinition, InputDef, SopData } from "#app/sop/engine/types.ts";
-import { MESSAGE_PATTERN_KEYS, sopMessage } from "#app/sop/engine/words.ts";
 import { formats } from "#app/sop/formats/index.ts";
 import { NOT_GIVEN } from "#app/sop/list.ts";
 import * as paths from "#app/sop/paths.ts";
@@ -79,7 +79,6 @@ function engineKeys(): string[] {
   for (const [, message] of schema.matchAll(/"([A-Z][^"]*\.)"/g)) keys.add(message);
   return [
     ...keys,
-    ...MESSAGE_PATTERN_KEYS,
     NOT_GIVEN,
     "Yes",
     "No",
@@ -188,16 +187,18 @@ describe("the schema's messages where they are shown", () => {
   const hindi = translate("hi", "AS09");
 
   it("are in Hindi, the label inside translated, values as they are", () => {
-    expect(sopMessage(hindi, "Vehicle number is required.")).toBe("गाड़ी नंबर ज़रूरी है।");
-    expect(sopMessage(hindi, "Date in must be between 01/01/2000 and 26/11/2027.")).toBe(
+    expect(translateMessage(hindi, "Vehicle number is required.")).toBe("गाड़ी नंबर ज़रूरी है।");
+    expect(translateMessage(hindi, "Date in must be between 01/01/2000 and 26/11/2027.")).toBe(
       "अंदर आने की तारीख 01/01/2000 और 26/11/2027 के बीच होनी चाहिए।",
     );
-    expect(sopMessage(hindi, "At most 40 characters.")).toBe("ज़्यादा से ज़्यादा 40 अक्षर।");
-    expect(sopMessage(hindi, "Enter a whole number of 0 or more.")).toBe("0 या उससे ज़्यादा की पूरी संख्या लिखें।");
+    expect(translateMessage(hindi, "At most 40 characters.")).toBe("ज़्यादा से ज़्यादा 40 अक्षर।");
+    expect(translateMessage(hindi, "Enter a whole number of 0 or more.")).toBe(
+      "0 या उससे ज़्यादा की पूरी संख्या लिखें।",
+    );
   });
 
   it("a format's own message is its own key (AS11: the box lorry's number)", () => {
-    expect(sopMessage(translate("hi", "AS11"), "Lorry number is required.")).toBe("लॉरी नंबर ज़रूरी है।");
+    expect(translateMessage(translate("hi", "AS11"), "Lorry number is required.")).toBe("लॉरी नंबर ज़रूरी है।");
   });
 
   it("stay as they are in English", () => {
@@ -206,6 +207,6 @@ describe("the schema's messages where they are shown", () => {
       "Vehicle number is required.",
       "Date in must be between 01/01/2000 and 26/11/2027.",
     ])
-      expect(sopMessage(english, message)).toBe(message);
+      expect(translateMessage(english, message)).toBe(message);
   });
 });

@@ -1,6 +1,7 @@
 import { useLingui } from "@lingui/react";
 import { Form, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { translateMessage } from "#app/i18n/messages.ts";
 
 // Shared form pieces: a labelled field with its errors, the form-level error, and a submit
 // button that reads "Inserting..." / "Updating..." and is disabled while its form is saving.
@@ -47,7 +48,7 @@ export function FieldErrors({ id, errors }: { id: string; errors?: string[] }) {
   return (
     <ul className="field-errors" id={id}>
       {errors.map((error) => (
-        <li key={error}>{_(error)}</li>
+        <li key={error}>{translateMessage(_, error)}</li>
       ))}
     </ul>
   );
@@ -59,7 +60,7 @@ export function FormError({ id, errors }: { id?: string; errors?: string[] }) {
   return (
     <div className="form-error" role="alert" id={id}>
       {errors.map((error) => (
-        <p key={error}>{_(error)}</p>
+        <p key={error}>{translateMessage(_, error)}</p>
       ))}
     </div>
   );

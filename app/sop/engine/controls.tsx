@@ -6,8 +6,8 @@ import {
   useField,
 } from "@conform-to/react";
 import { useLingui } from "@lingui/react";
+import { translateMessages } from "#app/i18n/messages.ts";
 import type { InputDef } from "#app/sop/engine/types.ts";
-import { sopMessages } from "#app/sop/engine/words.ts";
 import { Field, FieldErrors } from "#app/ui/form.tsx";
 
 // One input of a format, by kind. Inputs carry no `required`/`min` attributes: without JavaScript
@@ -73,7 +73,7 @@ export function LabelledInput({ input, name }: { input: InputDef; name: string }
     <Field
       label={input.label}
       id={meta.id}
-      errors={sopMessages(_, meta.errors)}
+      errors={translateMessages(_, meta.errors)}
       required={Boolean(input.required)}
     >
       <Control input={input} meta={meta as Meta} />
@@ -88,7 +88,7 @@ export function CellInput({ input, name, label }: { input: InputDef; name: strin
   return (
     <>
       <Control input={input} meta={meta as Meta} label={label} />
-      <FieldErrors id={meta.errorId} errors={sopMessages(_, meta.errors)} />
+      <FieldErrors id={meta.errorId} errors={translateMessages(_, meta.errors)} />
     </>
   );
 }

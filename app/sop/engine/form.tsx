@@ -2,6 +2,7 @@ import { FormProvider, getFormProps, type SubmissionResult, useField, useForm } 
 import { useLingui } from "@lingui/react";
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { translateMessage, translateMessages } from "#app/i18n/messages.ts";
 import { CountsGrid, RegisterGrid } from "#app/sop/engine/block-grids.tsx";
 import { ChecklistGrid } from "#app/sop/engine/checklist-grid.tsx";
 import { CellInput, LabelledInput } from "#app/sop/engine/controls.tsx";
@@ -16,7 +17,6 @@ import {
   SAVE_ANYWAY_FIELD,
   type UnansweredItem,
 } from "#app/sop/engine/values.ts";
-import { sopMessage, sopMessages } from "#app/sop/engine/words.ts";
 import { FormError, SubmitButton } from "#app/ui/form.tsx";
 
 // The on-screen form of any format, rendered from its definition. Register rows are added and
@@ -59,7 +59,7 @@ export function SopForm({
         {editing ? <input type="hidden" name="version" value={version} /> : null}
         <PageOrientation definition={definition} />
         <SheetHeading definition={definition} />
-        <FormError id={form.errorId} errors={sopMessages(_, form.errors)} />
+        <FormError id={form.errorId} errors={translateMessages(_, form.errors)} />
         {unanswered.length ? <UnansweredWarning items={unanswered} /> : null}
         {definition.header.length ? (
           <div className="sop-fields">
@@ -219,7 +219,7 @@ function RegisterInputs({
     <div className="sop-register">
       {meta.errors?.length ? (
         <p className="field-errors" id={meta.errorId}>
-          {meta.errors.map((error) => sopMessage(_, error)).join(" ")}
+          {meta.errors.map((error) => translateMessage(_, error)).join(" ")}
         </p>
       ) : null}
       <RegisterGrid
