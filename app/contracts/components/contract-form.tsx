@@ -5,12 +5,25 @@ import { type FormEvent, useRef, useState } from "react";
 import { contractRecord } from "#app/contracts/record.ts";
 import { suggestNextDueDate } from "#app/contracts/rules.ts";
 import { type ContractField, contractInsertSchema, contractUpdateSchema } from "#app/contracts/schema.ts";
+import { type Translate, translateMessage } from "#app/i18n/messages.ts";
 import { formatDateGB } from "#app/lib/dates.ts";
 import { useCheckedForm } from "#app/ui/form/checked-form.ts";
 import { RecordFields } from "#app/ui/form/record-fields.tsx";
 import { FormError, SubmitButton } from "#app/ui/form.tsx";
 
 type Mode = "insert" | "update";
+
+const FAILED = /^(Failed to add equipment|Failed to update equipment): (.+)$/s;
+
+/**
+ * A refused save's message ("Failed to add equipment: Company is required.") in the page's
+ * language: its two parts translated each (the problem may be built around a label).
+ */
+export function failedMessage(_: Translate, message: string): string {
+  const parts = FAILED.exec(message);
+  if (!parts) return translateMessage(_, message);
+  return _("{failed}: {problem}", { failed: _(parts[1]), problem: translateMessage(_, parts[2]) });
+}
 
 /**
  * The Insert / Update Equipment Information form (the legacy app "Equipment add"), its inputs drawn
@@ -53,7 +66,7 @@ export function ContractForm({
 
   return (
     <Form method="post" {...getFormProps(form)} className="form" onChange={onScheduleChange}>
-      <FormError id={form.errorId} errors={form.errors} />
+      <FormError id={form.errorId} errors={form.errors?.map((error) => failedMessage(_, error))} />
       {version !== undefined ? <input type="hidden" name="version" value={version} /> : null}
       <div className="form-grid">
         <RecordFields
