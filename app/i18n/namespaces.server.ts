@@ -16,6 +16,8 @@ const SHOWN_WITH: Record<string, readonly string[]> = {
   home: ["charts", "contracts", "stock", "sop"],
   contracts: ["charts", "audit"],
   "file-index": ["audit"],
+  // An import's pages name the list's columns and its rows' messages in the list's own words.
+  imports: ["spares", "store-racks", "contracts", "file-index"],
   "audit-trail": ["audit"],
   users: ["auth"],
   registration: ["auth"],

@@ -1,6 +1,7 @@
 import { languageOf, pageMessages } from "#app/i18n/catalogues.server.ts";
 import { requestLanguage } from "#app/i18n/language.server.ts";
 import { SOURCE_LANGUAGE } from "#app/i18n/languages.ts";
+import type { Translate } from "#app/i18n/messages.ts";
 import { translator } from "#app/i18n/provider.tsx";
 
 /**
@@ -9,11 +10,11 @@ import { translator } from "#app/i18n/provider.tsx";
  * ("common" always). English needs the namespaces too: a key's placeholders are filled only when
  * the catalogue has it (catalogues.server.ts).
  */
-export type Words = (english: string, values?: Record<string, string | number>) => string;
+export type Words = Translate;
 
 export function wordsIn(code: string = SOURCE_LANGUAGE, namespaces: readonly string[] = []): Words {
   const i18n = translator(languageOf(code), pageMessages(code, ["common", ...namespaces]));
-  return (english, values) => i18n._(english, values);
+  return i18n._.bind(i18n);
 }
 
 /** The words of the person making the request (their choice, the terminal's, the plant's default). */
