@@ -82,7 +82,66 @@ test("a contract added in Hindi shows in the list with its status in Hindi, and 
   await expect(page.getByRole("row").filter({ hasText: equipment })).toContainText("अवधि खत्म");
 });
 
-test("the contracts' Hindi pages keep 0 axe violations", async ({ page, js }) => {
+test("an import preview in Hindi says each row's problem in Hindi; a file index import is confirmed in Hindi", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page, await hindiAccount());
+  const name = uniqueName("Imported chiller");
+  const csv = [
+    "Equipment,Company,Validity From,Validity To,PMS",
+    `${name} A,Kirloskar,01/04/2026,31/03/2049,Monthly`,
+    `${name} B,,01/04/2026,31/03/2049,Monthly`,
+    `${name} C,Acme,someday,31/03/2049,Monthly`,
+  ].join("\r\n");
+  await page.goto("/amc");
+  await page.getByRole("link", { name: "इम्पोर्ट करें", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "वार्षिक रखरखाव कॉन्ट्रैक्ट (AMC) में इम्पोर्ट करें" })).toBeVisible();
+  await expect(page.getByText(/उपकरण \+ कंपनी के आधार पर मिलाई जाती हैं/)).toBeVisible();
+  await page.getByLabel("स्प्रेडशीट (.xlsx या .csv, ज़्यादा से ज़्यादा 10 MB)").setInputFiles({
+    name: "amc.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from(csv),
+  });
+  await page.getByRole("button", { name: "प्रीव्यू देखें" }).click();
+
+  await expect(page.getByRole("heading", { name: /इम्पोर्ट: प्रीव्यू$/ })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "amc.csv" })).toContainText(
+    "3 पंक्तियाँ — 1 नई, 0 बदली, 0 बिना बदलाव, 2 में गलतियाँ।",
+  );
+  await expect(page.getByText("कुछ पंक्तियों में गलतियाँ हैं: उन्हें फ़ाइल में ठीक करके फिर अपलोड करें।")).toBeVisible();
+  const preview = page.getByRole("table", { name: "फ़ाइल की पंक्तियाँ" });
+  await expect(preview.getByRole("columnheader", { name: "कंपनी", exact: true })).toBeVisible();
+  await expect(preview.getByRole("row").filter({ hasText: `${name} A` })).toContainText("नई");
+  await expect(preview.getByRole("row").filter({ hasText: `${name} B` })).toContainText("कंपनी ज़रूरी है।");
+  // What the file holds is quoted as written; the words around it are Hindi.
+  await expect(preview.getByRole("row").filter({ hasText: `${name} C` })).toContainText(
+    '"someday" तारीख नहीं है: इसे dd/mm/yyyy, dd-mm-yyyy या yyyy-mm-dd में लिखें',
+  );
+
+  const number = 500_000 + Math.floor(Math.random() * 490_000);
+  await page.goto("/rackadmin");
+  await expect(page.getByRole("heading", { level: 1, name: "एडमिन रैक" })).toBeVisible();
+  await expect(page.getByText("अलमारी 1", { exact: true }).first()).toBeVisible();
+  await page.getByRole("link", { name: "इम्पोर्ट करें", exact: true }).click();
+  await page.getByLabel("स्प्रेडशीट (.xlsx या .csv, ज़्यादा से ज़्यादा 10 MB)").setInputFiles({
+    name: "files.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from(["Rack,Sr. No,Name of the File", `Rack2D,${number},${name}`].join("\r\n")),
+  });
+  await page.getByRole("button", { name: "प्रीव्यू देखें" }).click();
+  await page.getByRole("button", { name: "1 पंक्ति इम्पोर्ट करें" }).click();
+  await expect(page).toHaveURL(/\/rackadmin$/);
+  await expect(page.getByText(/files\.csv से 1 पंक्ति इम्पोर्ट हुई/).first()).toBeVisible();
+  await page.goto(`/rackadmin?q=${encodeURIComponent(name)}`);
+  await expect(page.getByText(`'${name}' खोजने पर 1 फ़ाइल मिली`)).toBeVisible();
+  await expect(page.getByRole("columnheader", { name: "फ़ाइल का नाम" }).first()).toBeVisible();
+});
+
+test("the contracts', the file index's and the import's Hindi pages keep 0 axe violations", async ({
+  page,
+  js,
+}) => {
   test.skip(!js, "axe-core runs in the page as a script");
   test.setTimeout(180_000);
   await signIn(page, await hindiAccount());
@@ -98,7 +157,16 @@ test("the contracts' Hindi pages keep 0 axe violations", async ({ page, js }) =>
   expect(response.status()).toBe(201);
   const { _id: id } = ((await response.json()) as { newEquipment: { _id: string } }).newEquipment;
   const found: string[] = [];
-  for (const path of ["/amc", "/amc/print", "/amcinsert", `/amcupdate/${id}`, `/amc/${id}/delete`]) {
+  for (const path of [
+    "/amc",
+    "/amc/print",
+    "/amcinsert",
+    `/amcupdate/${id}`,
+    `/amc/${id}/delete`,
+    "/rackadmin",
+    "/rackadmin/print/1",
+    "/import/contracts",
+  ]) {
     await page.goto(path);
     await expect(page.locator("html")).toHaveAttribute("lang", "hi");
     const { violations } = await new AxeBuilder({ page })

@@ -3,10 +3,12 @@ import { eq, sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { users } from "#app/auth/table.server.ts";
+import { contractsKind } from "#app/contracts/import.server.ts";
 import { loader as contractsApi } from "#app/contracts/routes/api-list.ts";
 import { loader as contractsExport } from "#app/contracts/routes/export.ts";
 import { db } from "#app/db/client.server.ts";
 import { loader as fileIndexExport } from "#app/file-index/routes/export.ts";
+import { previewFile } from "#app/imports/engine.server.ts";
 import { loader as sparesExport } from "#app/spares/routes/export.ts";
 import { createRackItem } from "#app/store-racks/queries.server.ts";
 import { loader as racksExport } from "#app/store-racks/routes/export.ts";
@@ -24,7 +26,7 @@ await db.update(users).set({ role: "admin", language: "hi" }).where(eq(users.ema
 beforeAll(async () => {
   await db.execute(sql`
     insert into contracts (equipment, company, validity_from, validity_to, pms, next_due_on)
-    values ('Compressor', 'Acme', '2026-01-31', '2099-12-31', 'Monthly', '2099-01-01')`);
+    values ('Compressor', 'Acme', '2026-01-31', '2049-03-31', 'Monthly', '2049-01-01')`);
   await db.execute(
     sql`insert into rack_files (rack_name, file_number, name) values ('Rack1A', 1, 'Boiler licence')`,
   );
@@ -96,6 +98,16 @@ describe("an export for a person who reads Hindi", () => {
     });
     expect(header(spares).slice(0, 2)).toEqual(["क्रम संख्या", "एसेट"]);
     expect(spares.worksheets[0].name).toBe("इलेक्ट्रीशियन");
+  });
+
+  it("imports again: a file headed in Hindi is read as the list's columns", async () => {
+    const response = await run(
+      contractsExport,
+      buildRequest("/amc/export?format=xlsx", { cookie: hindi.cookie }),
+    );
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    const preview = await previewFile(contractsKind, "amc.xlsx", bytes, await contractsKind.existing(db));
+    expect(preview).toMatchObject({ ok: true, counts: { total: 1, unchanged: 1, error: 0 } });
   });
 
   it("stays English through the /api, whoever asks", async () => {
