@@ -74,6 +74,28 @@ export async function setRole(email: string, role: "admin" | "staff" | "guard" |
   }
 }
 
+/**
+ * A new account reading the app in `language` (users.language, set straight in the e2e database as
+ * /account would), of the given role: for the checks of the pages in Hindi and the pseudo-language.
+ */
+export async function accountIn(language: string, role: Role = "staff"): Promise<Account & { id: string }> {
+  const api = await request.newContext({ baseURL });
+  const account = { email: uniqueEmail(language), password: PASSWORD };
+  await registerAccount(api, account);
+  await api.dispose();
+  const url = embeddedUrl(dataDir);
+  if (!url) throw new Error(`No e2e database in ${dataDir}`);
+  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    const [user] = await sql<{ id: string }[]>`
+      update users set language = ${language}, role = ${role} where email = ${account.email} returning id`;
+    if (!user) throw new Error(`no user ${account.email}`);
+    return { ...account, id: user.id };
+  } finally {
+    await sql.end();
+  }
+}
+
 /** A new account of the given role (registered as staff, then given the role), for one worker. */
 async function roleAccount(role: "guard" | "viewer") {
   const api = await request.newContext({ baseURL });

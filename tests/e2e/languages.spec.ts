@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, PASSWORD, registerAccount, test, uniqueEmail } from "./fixtures.ts";
+import { untranslated } from "./untranslated.ts";
 
 // Every page in the language of the person using it (issue 37). Signed out, the sign-in and
 // register pages' switch chooses it for the terminal (a plain form: JavaScript off too); the page's
@@ -8,23 +9,6 @@ import { expect, PASSWORD, registerAccount, test, uniqueEmail } from "./fixtures
 // shows in English that no catalogue holds: each word of a translated page reads ⟦…⟧.
 
 const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
-
-/** The words on the page (text nodes, button and label texts) that are not the catalogues' own. */
-async function untranslated(page: Page, allowed: RegExp[]) {
-  const texts = await page.locator("main").evaluate((main) => {
-    const found: string[] = [];
-    const walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const text = node.textContent?.trim();
-      if (text) found.push(text);
-    }
-    return found;
-  });
-  return texts
-    .map((text) => text.replace(/⟦[^⟧]*⟧/g, "").trim())
-    .filter((text) => text && !/^[\s:*.,·|()?!-]+$/.test(text))
-    .filter((text) => !allowed.some((pattern) => pattern.test(text)));
-}
 
 /** This terminal's language, as the switch posts it (the browser context's cookie). */
 async function choose(page: Page, language: string) {
@@ -88,7 +72,7 @@ test.describe("languages", () => {
       await page.goto(path);
       await expect(page.locator("html")).toHaveAttribute("lang", "qps");
       // The product's name and the switch's language names are the same in every language.
-      expect(await untranslated(page, [/^PlantOps/, /^English$/, /^हिन्दी$/])).toEqual([]);
+      expect(await untranslated(page.locator("main"), [/^PlantOps/, /^English$/, /^हिन्दी$/])).toEqual([]);
     });
   }
 });

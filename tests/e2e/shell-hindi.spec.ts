@@ -1,30 +1,12 @@
 import AxeBuilder from "@axe-core/playwright";
-import { request } from "@playwright/test";
-import postgres from "postgres";
-import { baseURL, dataDir } from "../../playwright.config.ts";
-import { embeddedUrl } from "../../scripts/embedded-postgres.ts";
-import { expect, PASSWORD, registerAccount, signIn, test, uniqueEmail } from "./fixtures.ts";
+import { accountIn, expect, signIn, test } from "./fixtures.ts";
 
 // The frame of every signed-in page, the list kit and Today for a person who reads Hindi (issue
 // 37): their choice is kept with them (users.language), so the pages come in Hindi with or without
 // JavaScript; format codes, AMC and the dates stay as the plant writes them.
 
-/** A staff account whose language is Hindi (set straight in the e2e database: /account is another feature). */
-async function hindiAccount() {
-  const api = await request.newContext({ baseURL });
-  const account = { email: uniqueEmail("hindi"), password: PASSWORD };
-  await registerAccount(api, account);
-  await api.dispose();
-  const url = embeddedUrl(dataDir);
-  if (!url) throw new Error(`No e2e database in ${dataDir}`);
-  const sql = postgres(url, { max: 1, onnotice: () => {} });
-  try {
-    await sql`update users set language = 'hi' where email = ${account.email}`;
-  } finally {
-    await sql.end();
-  }
-  return account;
-}
+/** A staff account whose language is Hindi. */
+const hindiAccount = () => accountIn("hi");
 
 test("the shell, Today, a list page and the 404 page in Hindi", async ({ page }) => {
   test.setTimeout(120_000);

@@ -200,12 +200,13 @@ function RecordLine({
           <Marked text={row.date} q={q} />
         </a>
       </td>
+      {/* What people typed, and who saved it: never translated. */}
       {row.keys.map((key, index) => (
-        <td key={index}>
+        <td key={index} translate="no">
           <Marked text={key} q={q} />
         </td>
       ))}
-      <td>
+      <td translate="no">
         <Marked text={row.savedBy} q={q} />
       </td>
       <td>{row.savedAt}</td>

@@ -113,26 +113,49 @@ export function RecordCells<R extends AnyRecordDefinition>({
   /** Plain cells, none a row's header or a figure's (a print view). */
   plain?: boolean;
 }) {
+  const { _ } = useLingui();
   return (
     <>
       {listColumns(definition).map((column: ListColumn<FieldName<R>>) => {
         const name = column.name;
+        const value = row[name];
+        const own = texts?.[name];
+        const text = own ?? cellText(definition, name, value);
+        // What people typed is theirs, never translated: marked translate="no" (the check of the
+        // pages' words and browsers' own translators leave it). A choice and "N/A" are the app's.
+        const kind = definition.fields[name]?.kind;
+        const typed =
+          own === undefined && kind === "text" && typeof value === "string" && value.trim() !== "";
+        const words =
+          own === undefined && !typed && kind !== "integer" && kind !== "number" && kind !== "date";
+        const shown = words ? _(text) : text;
+        const search = column.searched ? q : "";
+        const extra = after?.[name];
         const content = (
           <>
-            <Marked
-              text={texts?.[name] ?? cellText(definition, name, row[name])}
-              q={column.searched ? q : ""}
-            />
-            {after?.[name]}
+            {typed && extra ? (
+              <span translate="no">
+                <Marked text={shown} q={search} />
+              </span>
+            ) : (
+              <Marked text={shown} q={search} />
+            )}
+            {extra}
           </>
         );
-        if (plain) return <td key={name}>{content}</td>;
+        const translate = typed && !extra ? "no" : undefined;
+        if (plain)
+          return (
+            <td key={name} translate={translate}>
+              {content}
+            </td>
+          );
         return column.rowHeader ? (
-          <th key={name} scope="row" className={column.figure ? "num" : undefined}>
+          <th key={name} scope="row" className={column.figure ? "num" : undefined} translate={translate}>
             {content}
           </th>
         ) : (
-          <td key={name} className={column.figure ? "num" : undefined}>
+          <td key={name} className={column.figure ? "num" : undefined} translate={translate}>
             {content}
           </td>
         );
