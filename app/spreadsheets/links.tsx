@@ -31,9 +31,9 @@ export function ExportLinks({ to, name, importTo }: { to: string; name: string; 
           className="button"
           href={exportHref(to, search, format)}
           download
-          aria-label={_("Download {name} as {format}", { name: _(name), format: FORMAT_NAMES[format] })}
+          aria-label={_("Download {name} as {format}", { name: _(name), format: _(FORMAT_NAMES[format]) })}
         >
-          {_("Download {format}", { format: FORMAT_NAMES[format] })}
+          {_("Download {format}", { format: _(FORMAT_NAMES[format]) })}
         </a>
       ))}
       {importTo ? (

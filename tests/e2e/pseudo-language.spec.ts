@@ -25,6 +25,10 @@ const ALLOWED = [
   /^PlantOps$/,
   /^AS ?\d\d(?: ·)?$/,
   /^(?:AMC|PMS|SOP|LPG|GRN)$/,
+  // The file index's racks, named by the codes on the cupboards (Rack1A … Rack2D).
+  /^Rack[12][A-D]$/,
+  // An uploaded file's name, as the import pages list it (what people uploaded: not the app's words).
+  /^[\w .-]+\.(?:csv|xlsx)$/,
   // A chart's day on its axis, as the page's locale writes it (en-IN for the pseudo-language).
   /^\d{1,2} (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)$/,
 ];

@@ -1,7 +1,6 @@
 import { useLingui } from "@lingui/react";
 import type { ContractRow } from "#app/contracts/list.ts";
 import { contractRecord } from "#app/contracts/record.ts";
-import { isPms } from "#app/contracts/rules.ts";
 import { formatDateGB } from "#app/lib/dates.ts";
 import { RecordCells } from "#app/ui/list/record-cells.tsx";
 
@@ -24,8 +23,6 @@ export function ContractCells({ row, q }: { row: ContractRow; q: string }) {
           from: formatDateGB(row.validityFrom),
           to: formatDateGB(row.validityTo),
         }),
-        // A PMS is one of the fixed choices: its words, not what someone typed.
-        ...(isPms(row.pms) ? { pms: _(row.pms) } : {}),
       }}
       after={{
         validityFrom: row.reason === "validity" ? tag : null,

@@ -66,7 +66,8 @@ export default function PrintIndexPage() {
         <h1 id="print-title">{_("{cupboard} — File index", { cupboard: _(cupboard.label) })}</h1>
         <p>
           {shell?.settings.plantName ? `${shell.settings.plantName} · ` : ""}
-          {racks.map((rack) => rack.name).join(", ")} ·{" "}
+          {/* The racks' codes, as the cupboards are labelled. */}
+          <span translate="no">{racks.map((rack) => rack.name).join(", ")}</span> ·{" "}
           {_("{total, plural, one {# file} other {# files}}", { total })} ·{" "}
           {_("printed {date}", { date: printedOn })}
         </p>

@@ -82,8 +82,9 @@ export default function ImportUploadPage() {
           <ul className="import-history">
             {recent.map((row) => (
               <li key={row.id}>
-                {_("{fileName}: {count, plural, one {# row} other {# rows}}, {at}", {
-                  fileName: row.fileName,
+                {/* The file's name is the uploader's: kept as it is, in every language. */}
+                <span translate="no">{row.fileName}</span>:{" "}
+                {_("{count, plural, one {# row} other {# rows}}, {at}", {
                   count: row.written ?? 0,
                   at: row.committedAt,
                 })}
