@@ -78,7 +78,7 @@ export function SendAlerts({
   );
 }
 
-// The message itself stays English: it goes to the contractor (as the bell's does).
+// The message itself stays English: it goes to the contractor (as the bell's does), and is marked so.
 function AlertLinks({ alerts }: { alerts: AlertMessage[] }) {
   const { _ } = useLingui();
   return (
@@ -87,12 +87,12 @@ function AlertLinks({ alerts }: { alerts: AlertMessage[] }) {
         <li key={alert.key}>
           {alert.link.href ? (
             <a href={alert.link.href} target="_blank" rel="noopener noreferrer">
-              {_("To {recipient}: {text}", { recipient: alert.recipient, text: alert.text })}
+              {_("To {recipient}:", { recipient: alert.recipient })} <span translate="no">{alert.text}</span>
             </a>
           ) : (
             <span>
-              {_("To {recipient}: {text}", { recipient: alert.recipient, text: alert.text })} (
-              {whatsAppReason(_, alert.link.reason ?? "")})
+              {_("To {recipient}:", { recipient: alert.recipient })} <span translate="no">{alert.text}</span>{" "}
+              ({whatsAppReason(_, alert.link.reason ?? "")})
             </span>
           )}
         </li>
