@@ -127,7 +127,7 @@ export function RecordCells<R extends AnyRecordDefinition>({
         const typed =
           own === undefined && kind === "text" && typeof value === "string" && value.trim() !== "";
         // An empty date or figure reads "N/A" (a date's) or nothing: the app's words too.
-        const empty = value === null || value === undefined;
+        const empty = value === null || value === undefined || value === "";
         const words =
           own === undefined &&
           !typed &&
