@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import postgres from "postgres";
 import { dateInZone } from "#app/lib/dates.ts";
 import {
   type AppMemory,
@@ -88,6 +89,8 @@ const usage = `Usage: npm run bench -- [options]
   --chromium <path>    the browser        [CHROMIUM_PATH or /usr/bin/chromium; never downloaded]
   --build-dir <dir>    build directory (kept apart from other builds)               [build-bench]
   --out <dir>          where results go                                         [bench-results]
+  --language <code>    the bench's users read PlantOps in this language (a catalogue's code,
+                       app/i18n/locales): every phase measures its pages in it            [en]
   --keep               keep the temp DATA_DIR (its path is printed)`;
 
 /** The main pages: every phase that measures pages measures these. */
@@ -121,6 +124,7 @@ const { values: flags } = parseArgs({
     "build-dir": { type: "string", default: "build-bench" },
     out: { type: "string", default: "bench-results" },
     keep: { type: "boolean", default: false },
+    language: { type: "string", default: "en" },
     help: { type: "boolean", short: "h", default: false },
   },
 });
@@ -143,6 +147,7 @@ const options: BenchOptions = {
   runs: Math.max(1, Number(flags.runs)),
   chromium: flags.chromium,
   buildDir: flags["build-dir"],
+  language: flags.language,
 };
 const log = (line: string) => console.log(`[bench] ${line}`);
 
@@ -158,6 +163,13 @@ async function prepare(app: RunningApp, dataDir: string, rows: Row[]): Promise<B
   log(`registering and signing in ${options.connections} users…`);
   const emails = Array.from({ length: options.connections }, (_, index) => `bench-${index}@plant.test`);
   for (const email of emails) await registerAccount(url, email, PASSWORD);
+  if (options.language !== "en") {
+    // As each person would choose it on /account: the pages, their words and fonts in that language.
+    const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+    await sql`update users set language = ${options.language} where email = any(${emails})`;
+    await sql.end();
+    log(`the users read PlantOps in "${options.language}"`);
+  }
   const cookies: string[] = [];
   for (const email of emails) cookies.push(await signIn(url, email, PASSWORD));
   const token = await apiToken(url, emails[0], PASSWORD);

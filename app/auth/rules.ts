@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { singleLineCheck } from "#app/lib/text.ts";
+import { singleLineCheck } from "#app/lib/text-checks.ts";
 
 // Sign-in and registration rules shared by the forms and the server (the legacy app, README differences 1–4).
 // Schemas that reach the browser use zod/mini: the same rules at a fraction of the bytes.

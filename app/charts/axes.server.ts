@@ -29,6 +29,9 @@ export function plotArea(width = CHART_WIDTH, height = CHART_HEIGHT): Plot {
 export const round1 = (value: number) => Math.round(value * 10) / 10;
 
 const utc = (isoDate: string) => new Date(`${isoDate}T00:00:00Z`);
+/** A day's start in ms, as utc() gives it, without parsing a date text: a card's axis places hundreds of days. */
+const dayStart = (isoDate: string) =>
+  Date.UTC(Number(isoDate.slice(0, 4)), Number(isoDate.slice(5, 7)) - 1, Number(isoDate.slice(8, 10)));
 const shortMonth = (month: number) => MONTH_NAMES[month].slice(0, 3);
 
 /**
@@ -62,7 +65,7 @@ export function dayScale(from: string, to: string, plot: Plot, tickCount = 5) {
     at: round1(scale(date)),
     label: label(date),
   }));
-  return { x: (isoDate: string) => round1(scale(utc(isoDate))), ticks };
+  return { x: (isoDate: string) => round1(scale(dayStart(isoDate))), ticks };
 }
 
 /** A quantity axis from 0 (or below, when `min` is) to a round figure at or above `max`. */

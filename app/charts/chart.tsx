@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import type { ReactNode } from "react";
 import type {
   ChartGeometry,
@@ -25,6 +26,10 @@ const SHAPE: Record<MarkShape, string> = {
   bar: "m-2-6h4v12h-4z",
   cross: "m-4-4l8 8m0-8l-8 8",
 };
+
+// A time axis's ticks name a month in English ("5 Nov", "Nov 2026"): the month is the catalogue's
+// word (namespace "charts"), the day and year stay figures.
+const MONTH_WORD = /\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\b/;
 
 function fillOf(fill: FillStyle, hatch: string) {
   if (fill === "hatched") return `url(#${hatch})`;
@@ -143,6 +148,7 @@ export function Chart({
   /** Said under the picture (e.g. the figures it implies). */
   children?: ReactNode;
 }) {
+  const { _ } = useLingui();
   const { width, height, plot, xTicks, yTicks, layers, legend } = geometry;
   const hatch = `${id}-hatch`;
   return (
@@ -179,7 +185,7 @@ export function Chart({
           ))}
           {xTicks.map((tick) => (
             <text key={`x${tick.at}`} x={tick.at} y={plot.bottom + 16} textAnchor="middle">
-              {tick.label}
+              {tick.label.replace(MONTH_WORD, (month) => _(month))}
             </text>
           ))}
           <line x1={plot.left} x2={plot.right} y1={plot.bottom} y2={plot.bottom} stroke="currentColor" />
@@ -194,7 +200,7 @@ export function Chart({
             <ul className="chart-legend">
               {legend.map((entry) => (
                 <li key={entry.name}>
-                  <Swatch entry={entry} hatch={hatch} /> {entry.name}
+                  <Swatch entry={entry} hatch={hatch} /> {_(entry.name)}
                 </li>
               ))}
             </ul>

@@ -3,7 +3,7 @@ import { type ContractField, contractRecord } from "#app/contracts/record.ts";
 import { PMS_CHOICES, whatsAppNumber } from "#app/contracts/rules.ts";
 import { clockToday, dateWindow, dateWindowProblem, isIsoDate } from "#app/lib/dates.ts";
 import { fromWire, wireName } from "#app/lib/record.ts";
-import { singleLineCheck } from "#app/lib/text.ts";
+import { singleLineCheck } from "#app/lib/text-checks.ts";
 
 // The equipment (AMC contract) forms (the legacy app "Equipment add"): one schema for the browser and the
 // action. The form pipeline (app/ui/form/parse.ts) reads empty inputs as undefined, so "not given"

@@ -6,11 +6,13 @@ import { fileHref, rackAnchor } from "#app/file-index/hrefs.ts";
 import { sendsRackFiles, withRackOpen } from "#app/file-index/list.ts";
 import { fileRecord } from "#app/file-index/record.ts";
 import { messages, type RackFile, type RackName, type RackView } from "#app/file-index/rules.ts";
-import { newFileSchema } from "#app/file-index/schema.ts";
-import { type Translate, translateMessage } from "#app/i18n/messages.ts";
+import type { newFileSchema } from "#app/file-index/schema.ts";
+import { translateMessage } from "#app/i18n/messages.ts";
+import type { Translate } from "#app/i18n/translate.ts";
 import { fromWire, listColumns } from "#app/lib/record.ts";
 import type { Toast } from "#app/lib/toast-types.ts";
-import { useCheckedForm } from "#app/ui/form/checked-form.ts";
+import { type FormCheck, useLazyCheckedForm } from "#app/ui/form/checked-form.ts";
+import { parseSubmission } from "#app/ui/form/parse.ts";
 import { FieldErrors, FormError } from "#app/ui/form.tsx";
 import { useHydrated } from "#app/ui/hydrated.ts";
 import { RecordCells } from "#app/ui/list/record-cells.tsx";
@@ -232,6 +234,14 @@ function FileLine({
   );
 }
 
+/** The insert row's check (its schema, with zod), fetched when the page is idle. */
+const loadNewFileCheck = (): Promise<FormCheck<typeof newFileSchema>> =>
+  import("#app/file-index/schema.ts").then(
+    ({ newFileSchema }) =>
+      (formData) =>
+        parseSubmission(formData, newFileSchema),
+  );
+
 /**
  * The insert row of one rack. With JavaScript each rack has its own fetcher, so several racks save
  * independently and the page does not reload; without, it is a plain POST (intent + rack name).
@@ -239,7 +249,7 @@ function FileLine({
 function InsertFileRow({ rackName, lastResult }: { rackName: RackName; lastResult?: FormReply }) {
   const { _ } = useLingui();
   const fetcher = useFetcher<FormAnswer>();
-  const [form, fields] = useCheckedForm(newFileSchema, {
+  const [form, fields] = useLazyCheckedForm(loadNewFileCheck, {
     id: `insert-${rackName}`,
     // A saved insert answers `resetForm`, which empties the row for the next file.
     lastResult: fetcher.data?.result ?? lastResult,

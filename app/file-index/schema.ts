@@ -6,7 +6,7 @@ import {
   messages,
   newFileProblems,
 } from "#app/file-index/rules.ts";
-import { singleLineCheck } from "#app/lib/text.ts";
+import { singleLineCheck } from "#app/lib/text-checks.ts";
 
 // One schema per form, the same in the browser and the action (app/ui/form/parse.ts), and for
 // /api. Messages are the spec's wording.

@@ -2,7 +2,7 @@ import { dayScale, linePath, round1 } from "#app/charts/axes.server.ts";
 import type { ChartView, Layer, StrokeStyle, Tick } from "#app/charts/geometry.ts";
 import type { Tx } from "#app/db/client.server.ts";
 import { type Say, sayIn } from "#app/home/words.server.ts";
-import { issuedPerDepartmentDay } from "#app/ledger/movements.server.ts";
+import { issuedPerDepartmentDay, journalMark } from "#app/ledger/movements.server.ts";
 import { addDays, formatDateGB } from "#app/lib/dates.ts";
 import { DEPARTMENTS } from "#app/spares/rules.ts";
 import { formatQuantity, fromThousandths, toThousandths } from "#app/stock/rules.ts";
@@ -96,8 +96,54 @@ export function sparklines(use: readonly DepartmentUse[], today: string, say: Sa
   };
 }
 
+type IssuedRows = Awaited<ReturnType<typeof issuedPerDepartmentDay>>;
+
+/** The window's days before today as last summed, per database (a test's, the bench's, the app's). */
+const pastDays = new WeakMap<
+  Tx,
+  { from: string; to: string; mark: string; until: number; rows: Promise<IssuedRows> }
+>();
+/** How long the days before today are reused at most, whatever the journal's mark says. */
+const PAST_REUSE_MS = 60_000;
+
+/**
+ * What each department issued a day over the window, today included: the same rule and query as
+ * the ledger's figures (issuedPerDepartmentDay), once for the days before today and once for
+ * today. Summing the window's days reads its month of issues and looks up each line's department,
+ * the most of Today's time at plant scale (docs/performance.md, the charts), and those days change
+ * only when the journal does, so their sums are reused while the journal's mark for them holds
+ * (journalMark, read on every load: a movement entered, reversed or deleted with its line, on any
+ * instance, shows at once). Today's few movements are summed each time. A minute at most bounds
+ * what the mark cannot see (a movement changed by hand in the database).
+ */
+async function issuedOverWindow(db: Tx, today: string): Promise<IssuedRows> {
+  const from = addDays(today, -(SPARK_DAYS - 1));
+  const yesterday = addDays(today, -1);
+  // The mark is read before the days' sums, so sums kept under a mark are never older than it.
+  const [mark, todays] = await Promise.all([
+    journalMark(db, from, yesterday),
+    issuedPerDepartmentDay(db, today, today),
+  ]);
+  const now = Date.now();
+  let past = pastDays.get(db);
+  if (!past || past.from !== from || past.to !== yesterday || past.mark !== mark || past.until <= now) {
+    const rows = issuedPerDepartmentDay(db, from, yesterday);
+    past = { from, to: yesterday, mark, until: now + PAST_REUSE_MS, rows };
+    pastDays.set(db, past);
+    // A failed read is not kept: the next load reads again.
+    rows.catch(() => {
+      if (pastDays.get(db)?.rows === rows) pastDays.delete(db);
+    });
+  }
+  return [...(await past.rows), ...todays];
+}
+
+/** Each department's issues a day over the window now: the figures the sparklines draw. */
+export async function loadDepartmentUse(db: Tx, today: string): Promise<DepartmentUse[]> {
+  return departmentUse(await issuedOverWindow(db, today), today);
+}
+
 /** Today's sparklines now. */
 export async function loadSparklines(db: Tx, today: string, say?: Say): Promise<ChartView> {
-  const rows = await issuedPerDepartmentDay(db, addDays(today, -(SPARK_DAYS - 1)), today);
-  return sparklines(departmentUse(rows, today), today, say);
+  return sparklines(await loadDepartmentUse(db, today), today, say);
 }

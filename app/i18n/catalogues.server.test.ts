@@ -97,6 +97,10 @@ describe("a page's namespaces", () => {
     ["/register", ["common", "registration", "auth"]],
     ["/home", ["common", "shell", "contracts", "home"]],
     ["/products/Electrician", ["common", "shell", "spares", "stock"]],
+    // An optional segment ("insertproducts/:rackNumber?"): the page with it and without it.
+    ["/insertproducts", ["common", "shell", "store-racks", "stock"]],
+    ["/insertproducts/7", ["common", "shell", "store-racks", "stock"]],
+    ["/stock/report", ["common", "shell", "ledger", "stock", "charts"]],
     ["/AS09", ["common", "shell", "sop", "AS09"]],
     ["/as09/records/4/print", ["common", "shell", "sop", "AS09"]],
   ])("%s gets %j", (path, expected) => {

@@ -46,6 +46,20 @@ describe("a form's messages in the page's language", () => {
     expect(translateMessage(hindi, english)).toBe(expected);
   });
 
+  it.each([
+    ["Quantity issued must be more than zero.", "इश्यू की गई मात्रा में शून्य से ज़्यादा लिखें।"],
+    ["Counted stock cannot be below zero.", "गिना गया स्टॉक में शून्य से कम नहीं लिखा जा सकता।"],
+    ["Only 3 in stock on 21/11/2026.", "21/11/2026 को स्टॉक में सिर्फ़ 3 है।"],
+    ["Serial number 12 already exists in FireFight.", "क्रम संख्या 12 फ़ायर फ़ाइट में पहले से है।"],
+  ])("on a stock page, %s reads %s", (english, expected) => {
+    const i18n = setupI18n({
+      locale: "hi",
+      messages: { hi: pageMessages("hi", ["common", "spares", "stock"]) },
+      missing: (_locale, id) => id,
+    });
+    expect(translateMessage(i18n._.bind(i18n), english)).toBe(expected);
+  });
+
   it("leaves a message no catalogue holds, and every message in English, as it is", () => {
     expect(translateMessage(hindi, "Something nobody wrote down.")).toBe("Something nobody wrote down.");
     expect(translateMessage(translate("en"), "Vehicle number is required.")).toBe(

@@ -1,4 +1,4 @@
-import type { I18n } from "@lingui/core";
+import type { Translate } from "#app/i18n/translate.ts";
 
 // A form's messages come from schemas that run in the browser and on the server before any page
 // language is known, so they are English, and some are built around a field's label, a date or a
@@ -6,9 +6,6 @@ import type { I18n } from "@lingui/core";
 // are translated where they are shown: a message written out in full is its own catalogue key; one
 // built around a value is matched to its pattern's key (in "common"), with the label translated
 // from the page's own namespace inside it.
-
-/** The page's translator, `useLingui()._`: English in, the page's language out. */
-export type Translate = I18n["_"];
 
 type Pattern = [RegExp, string, (match: RegExpExecArray, _: Translate) => Record<string, string>];
 
@@ -22,6 +19,49 @@ const PATTERNS: Pattern[] = [
     /^(.+) must be between (\S+) and (\S+)\.$/,
     "{label} must be between {from} and {to}.",
     ([, text, from, to], _) => ({ label: _(text ?? ""), from: from ?? "", to: to ?? "" }),
+  ],
+  // The stock, spares and store-rack forms' figures and texts (app/stock, app/spares, app/store-racks).
+  [/^(.+) cannot be below zero\.$/, "{label} cannot be below zero.", label],
+  [/^(.+) cannot be negative\.$/, "{label} cannot be negative.", label],
+  [/^(.+) is too large\.$/, "{label} is too large.", label],
+  [/^(.+) must be more than zero\.$/, "{label} must be more than zero.", label],
+  [
+    /^(.+) must be a whole number of (\d+) or more\.$/,
+    "{label} must be a whole number of {min} or more.",
+    ([, text, min], _) => ({ label: _(text ?? ""), min: min ?? "" }),
+  ],
+  [/^(.+) can have at most 1 decimal place\.$/, "{label} can have at most 1 decimal place.", label],
+  [
+    /^(.+) can have at most (\d+) decimal places\.$/,
+    "{label} can have at most {count} decimal places.",
+    ([, text, count], _) => ({ label: _(text ?? ""), count: count ?? "" }),
+  ],
+  [
+    /^(.+) must be at most (\d+) characters\.$/,
+    "{label} must be at most {max} characters.",
+    ([, text, max], _) => ({ label: _(text ?? ""), max: max ?? "" }),
+  ],
+  [
+    /^(.+) is too long \(at most (\d+) characters\)\.$/,
+    "{label} is too long (at most {max} characters).",
+    ([, text, max], _) => ({ label: _(text ?? ""), max: max ?? "" }),
+  ],
+  [
+    /^(.+) must be at most (\d+)\.$/,
+    "{label} must be at most {max}.",
+    ([, text, max], _) => ({ label: _(text ?? ""), max: max ?? "" }),
+  ],
+  // A movement the stock cannot bear (app/stock/rules.ts belowZeroMessage).
+  [
+    /^Only (\S+) in stock on (\S+)\.$/,
+    "Only {quantity} in stock on {date}.",
+    ([, quantity, date]) => ({ quantity: quantity ?? "", date: date ?? "" }),
+  ],
+  // A serial number taken in the department (app/spares/rules.ts duplicateSrnoMessage).
+  [
+    /^Serial number (\d+) already exists in (\S+)\.$/,
+    "Serial number {srno} already exists in {department}.",
+    ([, srno, department], _) => ({ srno: srno ?? "", department: _(department ?? "") }),
   ],
   [/^At most (\d+) characters\.$/, "At most {max} characters.", ([, max]) => ({ max: max ?? "" })],
   [/^At most (\d+)\.$/, "At most {max}.", ([, max]) => ({ max: max ?? "" })],

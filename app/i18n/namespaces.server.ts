@@ -31,8 +31,26 @@ function pages(entries: readonly RouteConfigEntry[], parent = "", above: string[
   return entries.flatMap((entry) => {
     const pattern = [parent, entry.path ?? ""].filter(Boolean).join("/");
     const features = [...above, entry.file.split("/")[0] ?? ""];
-    return entry.children?.length ? pages(entry.children, pattern, features) : [{ pattern, features }];
+    if (entry.children?.length) return pages(entry.children, pattern, features);
+    return withoutOptionals(pattern).map((one) => ({ pattern: one, features }));
   });
+}
+
+/**
+ * A pattern with optional segments ("insertproducts/:rackNumber?") as the patterns it stands for,
+ * as Remix reads it: with each optional segment and without it.
+ */
+function withoutOptionals(pattern: string): string[] {
+  const segments = pattern.split("/");
+  const optional = segments.findIndex((segment) => segment.endsWith("?"));
+  if (optional === -1) return [pattern];
+  const given = [
+    ...segments.slice(0, optional),
+    segments[optional].slice(0, -1),
+    ...segments.slice(optional + 1),
+  ];
+  const left = [...segments.slice(0, optional), ...segments.slice(optional + 1)];
+  return [...withoutOptionals(given.join("/")), ...withoutOptionals(left.join("/"))];
 }
 
 /**

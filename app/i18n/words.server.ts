@@ -1,8 +1,8 @@
 import { languageOf, pageMessages } from "#app/i18n/catalogues.server.ts";
 import { requestLanguage } from "#app/i18n/language.server.ts";
 import { SOURCE_LANGUAGE } from "#app/i18n/languages.ts";
-import type { Translate } from "#app/i18n/messages.ts";
 import { translator } from "#app/i18n/provider.tsx";
+import type { Translate } from "#app/i18n/translate.ts";
 
 /**
  * Words made on the server (a chart's title, an export's headers, an import's row messages) in a

@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react";
 import { Form } from "@remix-run/react";
-import type { Translate } from "#app/i18n/messages.ts";
+import type { Translate } from "#app/i18n/translate.ts";
 import { importMessage } from "#app/imports/words.ts";
 import { formatDateGB, isIsoDate } from "#app/lib/dates.ts";
 import type { ImportColumn } from "#app/spreadsheets/import-rules.ts";

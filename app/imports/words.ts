@@ -1,4 +1,5 @@
-import { type Translate, translateMessage } from "#app/i18n/messages.ts";
+import { translateMessage } from "#app/i18n/messages.ts";
+import type { Translate } from "#app/i18n/translate.ts";
 
 // An import's messages in the page's language (issue 37). They are made in English where the file
 // is read (a worker thread, before any page language is known) and kept with the preview, and the

@@ -21,6 +21,7 @@ import {
 } from "#app/ledger/charts.ts";
 import type { StockItemInfo } from "#app/ledger/items.server.ts";
 import { issuedPerMonth, type StockCard, stockCardDays } from "#app/ledger/movements.server.ts";
+import { type Say, sayIn } from "#app/ledger/words.server.ts";
 import { addDays, formatDateGB } from "#app/lib/dates.ts";
 import { issuedInCoverWindow } from "#app/spares/cover.server.ts";
 import { type Cover, stockCover } from "#app/spares/cover.ts";
@@ -48,7 +49,7 @@ export type BalanceInput = {
 };
 
 /** The balance chart's geometry and words, from the card's opening and its days. */
-export function balanceChart(input: BalanceInput): ChartView {
+export function balanceChart(input: BalanceInput, say: Say = sayIn()): ChartView {
   const plot = plotArea();
   const { days, minStock } = input;
   // Without an end date the card runs to today; an order-by date soon after is shown ahead of it.
@@ -59,9 +60,11 @@ export function balanceChart(input: BalanceInput): ChartView {
   const balances = [input.opening, ...days.map((day) => day.balance)];
   const { y, ticks: yTicks } = quantityScale(Math.max(...balances, minStock ?? 0), plot);
   const last = balances[balances.length - 1];
+  // Each day's point once: the line and the marks of the days that moved share it.
+  const dayPoints = days.map((day) => ({ x: x(day.day), y: y(day.balance) }));
   const points = [
     { x: x(input.from), y: y(input.opening) },
-    ...days.map((day) => ({ x: x(day.day), y: y(day.balance) })),
+    ...dayPoints,
     { x: x(addDays(input.to, 1)), y: y(last) },
   ];
   const layers: Layer[] = [];
@@ -79,25 +82,31 @@ export function balanceChart(input: BalanceInput): ChartView {
       label: {
         x: plot.right,
         y: y(minStock) - 4,
-        text: `Minimum ${formatQuantity(minStock)}`,
+        text: say("Minimum {quantity}", { quantity: formatQuantity(minStock) }),
         anchor: "end",
       },
     });
-    legend.push({ name: "Minimum stock", tone: "alert", kind: "rule", stroke: "dashed" });
+    legend.push({ name: say("Minimum stock"), tone: "alert", kind: "rule", stroke: "dashed" });
   }
   layers.push({ kind: "line", name: "Balance", tone: "main", stroke: "solid", d: stepPath(points) });
-  legend.push({ name: "Balance", tone: "main", kind: "line", stroke: "solid" });
+  legend.push({ name: say("Balance"), tone: "main", kind: "line", stroke: "solid" });
   const received = days.filter((day) => day.receipts > 0);
   const issued = days.filter((day) => day.issues > 0);
   // A mark on the line at each day that moved, when any did; the legend names one.
-  const marks = (moved: DayBalance[], name: string, one: string, tone: Tone, shape: MarkShape) => {
-    if (!moved.length) return;
-    const points = distinctMarks(moved.map((day) => ({ x: x(day.day), y: y(day.balance) })));
+  const marks = (
+    moved: (day: DayBalance) => boolean,
+    name: string,
+    one: string,
+    tone: Tone,
+    shape: MarkShape,
+  ) => {
+    const points = distinctMarks(dayPoints.filter((_, index) => moved(days[index])));
+    if (!points.length) return;
     layers.push({ kind: "marks", name, tone, shape, points });
-    legend.push({ name: one, tone, kind: "marks", shape });
+    legend.push({ name: say(one), tone, kind: "marks", shape });
   };
-  marks(received, "Receipts", "Receipt", "main", "up");
-  marks(issued, "Issues", "Issue", "second", "down");
+  marks((day) => day.receipts > 0, "Receipts", "Receipt", "main", "up");
+  marks((day) => day.issues > 0, "Issues", "Issue", "second", "down");
   if (showOrderBy) {
     // An order-by date already past is drawn at today: order now.
     const at = x(showOrderBy < input.from ? input.from : showOrderBy);
@@ -114,11 +123,11 @@ export function balanceChart(input: BalanceInput): ChartView {
       label: {
         x: at,
         y: plot.top - 3,
-        text: now ? "Order now" : `Order by ${formatDateGB(showOrderBy)}`,
+        text: now ? say("Order now") : say("Order by {date}", { date: formatDateGB(showOrderBy) }),
         anchor: at > (plot.left + plot.right) / 2 ? "end" : "start",
       },
     });
-    legend.push({ name: "Order-by date", tone: "alert", kind: "rule", stroke: "dotted" });
+    legend.push({ name: say("Order-by date"), tone: "alert", kind: "rule", stroke: "dotted" });
   }
 
   const lowest = days.reduce<{ balance: number; day: string }>(
@@ -128,24 +137,45 @@ export function balanceChart(input: BalanceInput): ChartView {
   const sum = (list: readonly DayBalance[], pick: (day: DayBalance) => number) =>
     formatQuantity(list.reduce((total, day) => total + pick(day), 0));
   const words = [
-    `Balance from ${formatQuantity(input.opening)} on ${formatDateGB(input.from)} to ${formatQuantity(last)} on ${formatDateGB(input.to)}, lowest ${formatQuantity(lowest.balance)} on ${formatDateGB(lowest.day)}.`,
-    `Received on ${received.length} ${received.length === 1 ? "day" : "days"} (${sum(received, (day) => day.receipts)} in all), issued on ${issued.length} ${issued.length === 1 ? "day" : "days"} (${sum(issued, (day) => day.issues)} in all).`,
-    minStock !== null && minStock > 0 ? `Minimum stock ${formatQuantity(minStock)}.` : "",
+    say("Balance from {opening} on {from} to {last} on {to}, lowest {lowest} on {lowestOn}.", {
+      opening: formatQuantity(input.opening),
+      from: formatDateGB(input.from),
+      last: formatQuantity(last),
+      to: formatDateGB(input.to),
+      lowest: formatQuantity(lowest.balance),
+      lowestOn: formatDateGB(lowest.day),
+    }),
+    say(
+      "Received on {receivedDays, plural, one {# day} other {# days}} ({received} in all), issued on {issuedDays, plural, one {# day} other {# days}} ({issued} in all).",
+      {
+        receivedDays: received.length,
+        received: sum(received, (day) => day.receipts),
+        issuedDays: issued.length,
+        issued: sum(issued, (day) => day.issues),
+      },
+    ),
+    minStock !== null && minStock > 0
+      ? say("Minimum stock {quantity}.", { quantity: formatQuantity(minStock) })
+      : "",
     input.orderBy
       ? input.orderBy <= input.today
-        ? "Order now."
-        : `Order by ${formatDateGB(input.orderBy)}.`
+        ? say("Order now.")
+        : say("Order by {date}.", { date: formatDateGB(input.orderBy) })
       : "",
   ];
   return {
-    title: `Stock of ${input.name}, ${formatDateGB(input.from)} to ${formatDateGB(input.to)}`,
+    title: say("Stock of {name}, {from} to {to}", {
+      name: input.name,
+      from: formatDateGB(input.from),
+      to: formatDateGB(input.to),
+    }),
     description: words.filter(Boolean).join(" "),
     geometry: { width: CHART_WIDTH, height: CHART_HEIGHT, plot, xTicks, yTicks, layers, legend },
   };
 }
 
 /** The use chart: a bar a month, the average as a dashed rule, each bar's figure above it. */
-export function useChart(name: string, use: MonthlyUse): ChartView & { summary: string } {
+export function useChart(name: string, use: MonthlyUse, say: Say = sayIn()): ChartView & { summary: string } {
   const plot = plotArea();
   const {
     x,
@@ -153,6 +183,7 @@ export function useChart(name: string, use: MonthlyUse): ChartView & { summary: 
     ticks: xTicks,
   } = bandScale(
     use.months.map((month) => month.month),
+    // The months' names are the chart's words: <Chart> shows them in the page's language.
     use.months.map((month) => month.label),
     plot,
   );
@@ -183,7 +214,7 @@ export function useChart(name: string, use: MonthlyUse): ChartView & { summary: 
     },
   ];
   const legend: LegendEntry[] = [
-    { name: "Issued in the month", tone: "main", kind: "bars", fill: "hatched" },
+    { name: say("Issued in the month"), tone: "main", kind: "bars", fill: "hatched" },
   ];
   if (use.total > 0) {
     const at = y(use.averagePerMonth);
@@ -199,17 +230,19 @@ export function useChart(name: string, use: MonthlyUse): ChartView & { summary: 
       label: {
         x: plot.left + 2,
         y: at - 4,
-        text: `Average ${formatQuantity(use.averagePerMonth)}`,
+        text: say("Average {quantity}", { quantity: formatQuantity(use.averagePerMonth) }),
         anchor: "start",
       },
     });
-    legend.push({ name: "Average a month", tone: "second", kind: "rule", stroke: "dashed" });
+    legend.push({ name: say("Average a month"), tone: "second", kind: "rule", stroke: "dashed" });
   }
-  const summary = monthlyUseSummary(use);
-  const perMonth = use.months.map((month) => `${month.label} ${formatQuantity(month.issued)}`).join(", ");
+  const summary = monthlyUseSummary(use, say);
+  const perMonth = use.months
+    .map((month) => `${say(month.label)} ${formatQuantity(month.issued)}`)
+    .join(", ");
   return {
-    title: `Use of ${name} per month, last ${use.months.length} months`,
-    description: `Issued per month: ${perMonth}. ${summary}`,
+    title: say("Use of {name} per month, last {count} months", { name, count: use.months.length }),
+    description: `${say("Issued per month: {months}.", { months: perMonth })} ${summary}`,
     summary,
     geometry: { width: CHART_WIDTH, height: CHART_HEIGHT, plot, xTicks, yTicks, layers, legend },
   };
@@ -229,6 +262,7 @@ export async function stockCardCharts(
   item: StockItemInfo,
   card: Pick<StockCard, "from" | "to" | "opening">,
   today: string,
+  say: Say = sayIn(),
 ): Promise<StockCardCharts> {
   const [days, perMonth, issued90] = await Promise.all([
     stockCardDays(db, item.ref, card),
@@ -248,17 +282,20 @@ export async function stockCardCharts(
   }
   const balance =
     from && from <= to
-      ? balanceChart({
-          name: item.name,
-          from,
-          to,
-          opening: card.opening,
-          days: dayBalances(card.opening, days),
-          minStock: item.reorder?.minStock ?? null,
-          orderBy: cover?.kind === "cover" && !cover.capped ? cover.orderBy : null,
-          today,
-        })
+      ? balanceChart(
+          {
+            name: item.name,
+            from,
+            to,
+            opening: card.opening,
+            days: dayBalances(card.opening, days),
+            minStock: item.reorder?.minStock ?? null,
+            orderBy: cover?.kind === "cover" && !cover.capped ? cover.orderBy : null,
+            today,
+          },
+          say,
+        )
       : null;
   const use = monthlyUse(perMonth, item.inStock, today);
-  return { balance, use: { ...useChart(item.name, use), months: use.months } };
+  return { balance, use: { ...useChart(item.name, use, say), months: use.months } };
 }

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import { Chart } from "#app/charts/chart.tsx";
 import type { StockCardCharts } from "#app/ledger/card-chart.server.ts";
 import { formatQuantity } from "#app/stock/rules.ts";
@@ -13,10 +14,11 @@ export function StockCardChartsView({
   charts: StockCardCharts;
   forPrint?: boolean;
 }) {
+  const { _ } = useLingui();
   const { balance, use } = charts;
   const suffix = forPrint ? "-print" : "";
   return (
-    <section className="stock-card-charts" aria-label="Charts">
+    <section className="stock-card-charts" aria-label={_("Charts")}>
       {balance ? (
         <Chart
           id={`balance-chart${suffix}`}
@@ -33,20 +35,20 @@ export function StockCardChartsView({
       >
         <p>{use.summary}</p>
         <details className="chart-figures" open={forPrint}>
-          <summary>Use per month, as figures</summary>
+          <summary>{_("Use per month, as figures")}</summary>
           <table aria-label={use.title}>
             <thead>
               <tr>
-                <th scope="col">Month</th>
+                <th scope="col">{_("Month")}</th>
                 <th scope="col" className="num">
-                  Issued
+                  {_("Issued")}
                 </th>
               </tr>
             </thead>
             <tbody>
               {use.months.map((month) => (
                 <tr key={month.month}>
-                  <th scope="row">{`${month.label} ${month.month.slice(0, 4)}`}</th>
+                  <th scope="row">{`${_(month.label)} ${month.month.slice(0, 4)}`}</th>
                   <td className="num">{formatQuantity(month.issued)}</td>
                 </tr>
               ))}

@@ -1,3 +1,4 @@
+import type { Translate as Say } from "#app/i18n/translate.ts";
 import { formatDateGB, MONTH_NAMES } from "#app/lib/dates.ts";
 import { formatQuantity, fromThousandths, toThousandths } from "#app/stock/rules.ts";
 
@@ -74,12 +75,18 @@ export function monthlyUse(
   };
 }
 
-/** The use chart's words under it: the average and the cover, as the plant says them. */
-export function monthlyUseSummary(use: MonthlyUse): string {
-  if (use.total <= 0) return `Nothing issued since ${formatDateGB(use.from)}.`;
+/** The use chart's words under it: the average and the cover, as the plant says them, in `say`'s language. */
+export function monthlyUseSummary(use: MonthlyUse, say: Say): string {
+  if (use.total <= 0) return say("Nothing issued since {date}.", { date: formatDateGB(use.from) });
   const cover =
     use.coverDays === null
       ? ""
-      : ` At that rate the stock now lasts ${use.coverDays.toLocaleString("en-GB")} days.`;
-  return `Average use ${formatQuantity(use.averagePerMonth)} a month (${formatQuantity(use.total)} issued ${formatDateGB(use.from)} to ${formatDateGB(use.to)}).${cover}`;
+      : ` ${say("At that rate the stock now lasts {days} days.", { days: use.coverDays.toLocaleString("en-GB") })}`;
+  const average = say("Average use {average} a month ({total} issued {from} to {to}).", {
+    average: formatQuantity(use.averagePerMonth),
+    total: formatQuantity(use.total),
+    from: formatDateGB(use.from),
+    to: formatDateGB(use.to),
+  });
+  return `${average}${cover}`;
 }

@@ -1,4 +1,5 @@
 import type { Tx } from "#app/db/client.server.ts";
+import type { ItemPlace } from "#app/ledger/words.tsx";
 import { describeLine } from "#app/spares/stock.server.ts";
 import { isRecordId, type StockItemRef } from "#app/stock/item.ts";
 import { describeRackItem } from "#app/store-racks/stock.server.ts";
@@ -7,7 +8,8 @@ import { describeRackItem } from "#app/store-racks/stock.server.ts";
 export type StockItemInfo = {
   ref: StockItemRef;
   name: string;
-  location: string;
+  /** Where it is kept, worded by the page in its language (app/ledger/words.ts). */
+  place: ItemPlace;
   /** The cached balance of all its movements. */
   inStock: number;
   /** The list the item is shown in (the stock card's way back). */

@@ -15,6 +15,7 @@ export {
   type CardPaging,
   findMovement,
   issuedPerMonth,
+  journalMark,
   type Movement,
   type MovementField,
   type MovementInput,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import * as z from "zod/mini";
-import { cleanText, multiLine, quotedForMail, singleLine, singleLineCheck } from "#app/lib/text.ts";
+import { cleanText, multiLine, quotedForMail, singleLine } from "#app/lib/text.ts";
+import { singleLineCheck } from "#app/lib/text-checks.ts";
 
 describe("text at the edge", () => {
   it("removes NUL, the other C0 controls, DEL and C1 controls; keeps tab, line breaks and other text", () => {

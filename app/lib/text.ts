@@ -1,5 +1,3 @@
-import * as z from "zod/mini";
-
 // One sanitiser for text at the edge (forms, the API, imports): pure, so the browser's live
 // validation and the server's agree. The body readers (app/lib/http.server.ts) apply `cleanText` to
 // every value they read; the feature schemas apply `singleLine` or `multiLine` per field.
@@ -40,10 +38,6 @@ export function singleLine(value: string): string {
 export function multiLine(value: string): string {
   return cleanText(value.replace(LINE_BREAK, "\n"));
 }
-
-/** The zod/mini checks, for `z.string().check(singleLineCheck, …)`: they rewrite the value. */
-export const singleLineCheck = z.overwrite(singleLine);
-export const multiLineCheck = z.overwrite(multiLine);
 
 /**
  * Record text inside a mail (the daily digest): on one line, in quotation marks, truncated, and with

@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { multiLineCheck, singleLineCheck } from "#app/lib/text.ts";
+import { multiLineCheck, singleLineCheck } from "#app/lib/text-checks.ts";
 
 // Plant settings an admin edits on /settings (README differences 6 and 19): neutral defaults, no
 // company's branding or personal number in the code.

@@ -1,3 +1,4 @@
+import { inEnglish, type Translate } from "#app/i18n/translate.ts";
 import { readChoice, readListParams } from "#app/lib/list-params.ts";
 import { oldSortNames, sortNames } from "#app/lib/record.ts";
 import { sparesRecord } from "#app/spares/record.ts";
@@ -47,11 +48,12 @@ export function readSparesView(search: URLSearchParams) {
   return { params, filters };
 }
 
-/** The filters in force, as the print header names them. */
-export function appliedSparesFilters(q: string, filters: SparesFilters) {
+/** The filters in force, as the print header names them (values in `_`'s language). */
+export function appliedSparesFilters(q: string, filters: SparesFilters, _: Translate = inEnglish) {
   const applied: { label: string; value: string }[] = [];
   if (q) applied.push({ label: "Search", value: `'${q}'` });
-  if (filters.stock) applied.push({ label: "Stock", value: STOCK_FILTER_LABELS[filters.stock] });
-  if (filters.status) applied.push({ label: "Status of Order", value: STATUS_FILTER_LABELS[filters.status] });
+  if (filters.stock) applied.push({ label: "Stock", value: _(STOCK_FILTER_LABELS[filters.stock]) });
+  if (filters.status)
+    applied.push({ label: "Status of Order", value: _(STATUS_FILTER_LABELS[filters.status]) });
   return applied;
 }

@@ -42,7 +42,7 @@ export async function describeLine(db: Tx, id: string) {
   if (!row) return null;
   return {
     name: row.name,
-    location: `${row.department} spares, Sr. No. ${row.srno}, ${row.assets}`,
+    place: { department: row.department, srno: row.srno, assets: row.assets },
     inStock: row.availableStock,
     listHref: departmentListPath(row.department),
     reorder: { minStock: row.minStock, leadTimeDays: row.leadTimeDays },

@@ -16,13 +16,15 @@ export function exportHref(to: string, search: string, format: ExportFormat) {
   return `${to}?${params}`;
 }
 
-/** How the links name each format, in the order they stand. */
+/** How the links name each format, in the order they stand (the catalogue's words: the same in Hindi). */
 const FORMAT_NAMES: Record<ExportFormat, string> = { xlsx: "Excel", csv: "CSV" };
 
 /** The list's Download Excel and Download CSV, and its Import (at `importTo`) for who may import. */
 export function ExportLinks({ to, name, importTo }: { to: string; name: string; importTo?: string }) {
-  const { _ } = useLingui();
   const { search } = useLocation();
+  const { _ } = useLingui();
+  // `name` is English (the list's name), shown in the page's language; the formats' names are theirs.
+  const shown = _(name);
   return (
     <>
       {EXPORT_FORMATS.map((format) => (
@@ -31,7 +33,7 @@ export function ExportLinks({ to, name, importTo }: { to: string; name: string; 
           className="button"
           href={exportHref(to, search, format)}
           download
-          aria-label={_("Download {name} as {format}", { name: _(name), format: _(FORMAT_NAMES[format]) })}
+          aria-label={_("Download {name} as {format}", { name: shown, format: _(FORMAT_NAMES[format]) })}
         >
           {_("Download {format}", { format: _(FORMAT_NAMES[format]) })}
         </a>

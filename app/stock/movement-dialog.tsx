@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import { useLocation } from "@remix-run/react";
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import type { MovementDialogOpened, MovementForm, MovementItem } from "#app/stock/item.ts";
@@ -17,6 +18,7 @@ type Opened = MovementDialogOpened;
  * action redirects to `back` (the list as it was) with its toast, and the dialog closes.
  */
 export function useMovementDialog(today: string) {
+  const { _ } = useLingui();
   const ref = useRef<HTMLDialogElement>(null);
   const [opened, setOpened] = useState<Opened | null>(null);
   // The same function on every render, so rows given it can skip re-rendering (memo).
@@ -43,9 +45,9 @@ export function useMovementDialog(today: string) {
       {opened ? (
         <>
           <h2 id="movement-dialog-title">
-            {FORM_TITLE[opened.form]}: {opened.item.name}
+            {_("{form}: {name}", { form: _(FORM_TITLE[opened.form]), name: opened.item.name })}
           </h2>
-          <Suspense fallback={<p role="status">Loading…</p>}>
+          <Suspense fallback={<p role="status">{_("Loading…")}</p>}>
             <DialogForm key={opened.key} opened={opened} today={today} onDone={close} />
           </Suspense>
         </>

@@ -5,6 +5,7 @@ import {
   type SubmissionResult,
   useForm,
 } from "@conform-to/react";
+import { useLingui } from "@lingui/react";
 import { Form, Link } from "@remix-run/react";
 import { type MovementForm, type MovementItem, movementFormPath, stockCardPath } from "#app/stock/item.ts";
 import { formatQuantity, KIND_OF_FORM } from "#app/stock/rules.ts";
@@ -43,6 +44,7 @@ export function MovementFields({
   FormComponent: typeof Form;
   busy?: boolean;
 }) {
+  const { _ } = useLingui();
   const kind = KIND_OF_FORM[which];
   const schema = movementSchema(kind, today);
   const [form, fields] = useForm({
@@ -61,7 +63,7 @@ export function MovementFields({
       <FormError id={form.errorId} errors={form.errors} />
       {back ? <input type="hidden" name="back" value={back} /> : null}
       <p className="movement-item">
-        <strong>{item.name}</strong> · in stock now: {formatQuantity(item.inStock)}
+        <strong translate="no">{item.name}</strong> · {_("in stock now:")} {formatQuantity(item.inStock)}
       </p>
       <div className="movement-row">
         <Field label="Date" id={fields.movedOn.id} errors={fields.movedOn.errors} required>
@@ -101,11 +103,11 @@ export function MovementFields({
         </SubmitButton>
         {onCancel ? (
           <button type="button" className="button" onClick={onCancel}>
-            Cancel
+            {_("Cancel")}
           </button>
         ) : (
           <Link to={cancelHref ?? stockCardPath(item.ref)} className="button">
-            Cancel
+            {_("Cancel")}
           </Link>
         )}
       </div>

@@ -1,3 +1,4 @@
+import { inEnglish, type Translate } from "#app/i18n/translate.ts";
 import { formatDateGB, MONTH_NAMES } from "#app/lib/dates.ts";
 import { readListParams } from "#app/lib/list-params.ts";
 import { monthOf, readDateRange } from "#app/stock/rules.ts";
@@ -39,10 +40,11 @@ export function readRackPeriod(search: URLSearchParams, today: string): RackPeri
   return { ...monthOf(`${chosen}-01`), month: chosen };
 }
 
-/** The period as people read it: "November 2026" or "01/11/2026 to 15/11/2026". */
-export function periodLabel(period: RackPeriod): string {
-  if (period.month) return `${MONTH_NAMES[Number(period.month.slice(5, 7)) - 1]} ${period.month.slice(0, 4)}`;
-  return `${formatDateGB(period.from)} to ${formatDateGB(period.to)}`;
+/** The period as people read it: "November 2026" or "01/11/2026 to 15/11/2026" (in `_`'s language). */
+export function periodLabel(period: RackPeriod, _: Translate = inEnglish): string {
+  if (period.month)
+    return `${_(MONTH_NAMES[Number(period.month.slice(5, 7)) - 1])} ${period.month.slice(0, 4)}`;
+  return _("{from} to {to}", { from: formatDateGB(period.from), to: formatDateGB(period.to) });
 }
 
 /** The view from the address; never throws (a rack outside 1–24 means all racks). */
@@ -58,10 +60,15 @@ export function readRackView(search: URLSearchParams) {
   return { params, rack };
 }
 
-export function appliedRackFilters(q: string, rack: number | null, period?: RackPeriod) {
+export function appliedRackFilters(
+  q: string,
+  rack: number | null,
+  period?: RackPeriod,
+  _: Translate = inEnglish,
+) {
   const applied: { label: string; value: string }[] = [];
-  if (period) applied.push({ label: "Period", value: periodLabel(period) });
-  if (rack) applied.push({ label: "Rack", value: rackLabel(rack) });
+  if (period) applied.push({ label: "Period", value: periodLabel(period, _) });
+  if (rack) applied.push({ label: "Rack", value: _(rackLabel(rack)) });
   if (q) applied.push({ label: "Search", value: `'${q}'` });
   return applied;
 }

@@ -1,4 +1,5 @@
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { useLingui } from "@lingui/react";
 import { Form, Link } from "@remix-run/react";
 import { rackItemRecord } from "#app/store-racks/record.ts";
 import {
@@ -46,6 +47,7 @@ export function RackItemForm({
       : chooseRack
         ? rackItemInsertAnyRackSchema
         : rackItemInsertSchema;
+  const { _ } = useLingui();
   const [form, fields] = useForm({
     id: `rack-${mode}`,
     lastResult,
@@ -70,7 +72,7 @@ export function RackItemForm({
       <div className="actions">
         <SubmitButton pendingText={pendingText}>{submitLabel}</SubmitButton>
         <Link to="/about" className="button">
-          Cancel
+          {_("Cancel")}
         </Link>
       </div>
     </Form>

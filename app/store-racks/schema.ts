@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { singleLineCheck } from "#app/lib/text.ts";
+import { singleLineCheck } from "#app/lib/text-checks.ts";
 import {
   isClosingStockAllowed,
   messages,

@@ -2,7 +2,6 @@ import { eq } from "drizzle-orm";
 import type { Tx } from "#app/db/client.server.ts";
 import { stockCache } from "#app/db/stock-cache.server.ts";
 import type { StockHolder } from "#app/stock/journal.server.ts";
-import { rackLabel } from "#app/store-racks/rules.ts";
 import { rackItems as t } from "#app/store-racks/table.server.ts";
 
 // What the rest of the app reads and writes of the rack items: the stock ledger (an item's stock
@@ -37,7 +36,7 @@ export async function describeRackItem(db: Tx, id: string) {
   if (!row) return null;
   return {
     name: row.materialName,
-    location: `${rackLabel(row.rackNumber)}, section ${row.section}`,
+    place: { rack: row.rackNumber, section: row.section },
     inStock: row.closingStock,
     listHref: `/about?rack=${row.rackNumber}`,
     reorder: null,

@@ -1,6 +1,7 @@
 import { useLingui } from "@lingui/react";
 import { lazy, Suspense, useEffect, useState } from "react";
 import type { ToasterProps } from "sonner";
+import { translateMessage } from "#app/i18n/messages.ts";
 import { MAX_TOASTS, TOAST_DURATIONS, type Toast } from "#app/lib/toast-types.ts";
 
 // sonner is fetched after the page is interactive: no first render needs it, and the pages of
@@ -50,8 +51,9 @@ export function Toasts({ toast: given }: { toast: Toast | null }) {
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   // Its message is the English the action wrote: shown in the page's language where the catalogue
-  // has it (a message naming a record stays English).
-  const toast = given && { ...given, message: _(given.message) };
+  // has it, whole or as one of the form kit's patterns ("Only 3 in stock on 21/11/2026."); a
+  // message naming a record stays English.
+  const toast = given && { ...given, message: translateMessage(_, given.message) };
   useToast(toast);
   return (
     <>

@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 import { ROLES } from "#app/auth/roles.ts";
 import { type AccountRefusal, type AccountStatus, MIN_PASSWORD_LENGTH, messages } from "#app/auth/rules.ts";
-import { singleLineCheck } from "#app/lib/text.ts";
+import { singleLineCheck } from "#app/lib/text-checks.ts";
 
 // People (issue 16): the forms of /users, /account and /change-password, shared by the browser and
 // the server. The common-password list is checked on the server only (it stays out of the pages).

@@ -14,6 +14,8 @@ export type BenchOptions = {
   /** Loads per page (JS on and JS off) and searches per list in the browser phases. */
   runs: number;
   chromium: string;
+  /** The language the bench's users read the app in (users.language). */
+  language: string;
 };
 
 export type MainPage = {

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { formats } from "../../app/sop/formats/index.ts";
+import { formats } from "#app/sop/formats/index.ts";
 import { baseURL } from "../../playwright.config.ts";
 import { sampleRecord } from "../support/sop-sample.ts";
 import { type Account, accountIn, expect, signIn, test, uniqueName } from "./fixtures.ts";

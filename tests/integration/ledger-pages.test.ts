@@ -490,8 +490,8 @@ describe("the stock card, paged on the server", () => {
       params(item),
     );
     expect(response.status).toBe(200);
-    const body = (await response.json()) as CardData & { item: { name: string; location: string } };
-    expect(body.item).toMatchObject({ name: "Paged item", location: "RACK 11 - Fire Fighting, section D" });
+    const body = (await response.json()) as CardData & { item: { name: string; place: unknown } };
+    expect(body.item).toMatchObject({ name: "Paged item", place: { rack: 11, section: "D" } });
     expect(body.card.rows).toHaveLength(121);
     expect(body.card.paging).toBeNull();
     expect(body.card.rows.at(-1)?.balance).toBe(119);

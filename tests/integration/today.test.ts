@@ -1,19 +1,26 @@
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
-import { beforeEach, describe, expect, it } from "vitest";
+import { eq, sql } from "drizzle-orm";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { auditLog } from "#app/audit/table.server.ts";
 import type { Role } from "#app/auth/roles.ts";
 import { users } from "#app/auth/table.server.ts";
 import { contracts } from "#app/contracts/table.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { loader as homeLoader } from "#app/home/route.tsx";
+import { loadDepartmentUse, SPARK_DAYS } from "#app/home/sparklines.server.ts";
 import { todayVisits } from "#app/home/table.server.ts";
 import { todayFor } from "#app/home/today.server.ts";
 import type { TodayCard, TodayData } from "#app/home/today.ts";
+import { recordMovement, reverseMovement } from "#app/ledger/movements.server.ts";
+import { departmentGroup } from "#app/ledger/report/labels.ts";
+import { reportPage } from "#app/ledger/report/queries.server.ts";
+import { addDays } from "#app/lib/dates.ts";
 import { getPlantSettings } from "#app/settings/queries.server.ts";
 import { action as settingsAction } from "#app/settings/routes/settings.tsx";
 import { settings } from "#app/settings/table.server.ts";
 import { sopRecords } from "#app/sop/table.server.ts";
+import { deleteLine } from "#app/spares/queries.server.ts";
+import { DEPARTMENTS, type Department } from "#app/spares/rules.ts";
 import { inventoryItems } from "#app/spares/table.server.ts";
 import { stockMovements } from "#app/stock/table.server.ts";
 import { buildRequest, run } from "#tests/support/requests.ts";
@@ -257,6 +264,161 @@ describe("the spares card", () => {
       if (layer.kind !== "line") throw new Error("a sparkline is a line");
       expect(layer.d.match(/[ML]/g)).toHaveLength(30);
     }
+  });
+});
+
+describe("the spares card's sparklines against the stock report", () => {
+  const today = "2026-11-23";
+  const from = addDays(today, -(SPARK_DAYS - 1));
+  const days = Array.from({ length: SPARK_DAYS }, (_, index) => addDays(from, index));
+
+  /** What the stock report sums as each department's issues on each day of the window. */
+  async function reported() {
+    const byDepartment = Object.fromEntries(DEPARTMENTS.map((department) => [department, [] as number[]]));
+    for (const day of days) {
+      const { charts } = await reportPage(
+        db,
+        { q: "", page: 1, size: 50 },
+        { from: day, to: day, items: "spare", rack: null, department: "" },
+        true,
+        true,
+      );
+      for (const department of DEPARTMENTS)
+        byDepartment[department].push(
+          charts?.groups.find((group) => group.group === departmentGroup(department))?.issues ?? 0,
+        );
+    }
+    return byDepartment;
+  }
+
+  /** The sparklines' figures now, checked against the report's; one department's as { day: issued }. */
+  async function drawn(department: Department) {
+    const use = await loadDepartmentUse(db, today);
+    expect(use.map((line) => line.days.map((day) => day.day))).toEqual(DEPARTMENTS.map(() => days));
+    expect(
+      Object.fromEntries(use.map((line) => [line.department, line.days.map((day) => day.issued)])),
+    ).toEqual(await reported());
+    const mine = use.find((line) => line.department === department)?.days ?? [];
+    return Object.fromEntries(mine.filter((day) => day.issued !== 0).map((day) => [day.day, day.issued]));
+  }
+
+  async function line(department: Department, srno: number) {
+    const [row] = await db
+      .insert(inventoryItems)
+      .values({
+        department,
+        srno,
+        assets: `Line ${srno}`,
+        componentsAndEquipments: "",
+        availableStock: 0,
+        minStock: 0,
+        leadTimeDays: 0,
+      })
+      .returning({ id: inventoryItems.id });
+    await move(db, row.id, "receipt", "2026-10-01", 100);
+    return row.id;
+  }
+
+  async function move(
+    tx: Parameters<typeof recordMovement>[0],
+    id: string,
+    kind: "receipt" | "issue",
+    movedOn: string,
+    quantity: number,
+  ) {
+    const outcome = await recordMovement(
+      tx,
+      { type: "spare", id },
+      { kind, movedOn, quantity },
+      people.staff.id,
+    );
+    if (!outcome.ok) throw new Error(outcome.message);
+    return outcome.movement.id;
+  }
+
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it("draws each day as the report sums it, and shows a movement entered, reversed or deleted with its line at once", async () => {
+    const electric = await line("Electrician", 1);
+    const fire = await line("FireFight", 1);
+    await move(db, electric, "issue", "2026-11-02", 4);
+    const wrong = await move(db, electric, "issue", "2026-11-20", 50);
+    await move(db, electric, "issue", "2026-11-20", 6);
+    await move(db, fire, "issue", from, 2.5);
+    expect(await drawn("Electrician")).toEqual({ "2026-11-02": 4, "2026-11-20": 56 });
+
+    // Entered on a past day, and today.
+    await move(db, electric, "issue", "2026-11-10", 3);
+    await move(db, electric, "issue", today, 1);
+    expect(await drawn("Electrician")).toEqual({
+      "2026-11-02": 4,
+      "2026-11-10": 3,
+      "2026-11-20": 56,
+      [today]: 1,
+    });
+
+    // Reversed: the reversal is dated the reversed issue's day.
+    const reversal = await reverseMovement(db, wrong, people.staff.id);
+    if (!reversal.ok) throw new Error(reversal.message);
+    expect(await drawn("Electrician")).toEqual({
+      "2026-11-02": 4,
+      "2026-11-10": 3,
+      "2026-11-20": 6,
+      [today]: 1,
+    });
+
+    // A movement whose transaction commits after a later one's: its id is below the newest.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let entered = () => {};
+    const inserted = new Promise<void>((resolve) => {
+      entered = resolve;
+    });
+    const late = db.transaction(async (tx) => {
+      await move(tx, fire, "issue", "2026-11-06", 2);
+      entered();
+      await held;
+    });
+    await inserted;
+    await move(db, electric, "issue", "2026-11-05", 1);
+    expect(await drawn("FireFight")).toEqual({ [from]: 2.5 });
+    release();
+    await late;
+    expect(await drawn("FireFight")).toEqual({ [from]: 2.5, "2026-11-06": 2 });
+
+    // A line deleted with its issue while another is entered: as many movements on those days.
+    const gone = await line("Technician", 1);
+    await move(db, gone, "issue", "2026-11-15", 1);
+    expect(await drawn("Technician")).toEqual({ "2026-11-15": 1 });
+    expect(await deleteLine(db, "Technician", gone, people.staff.id)).toBe("deleted");
+    await move(db, electric, "issue", "2026-11-16", 1);
+    expect(await drawn("Technician")).toEqual({});
+    expect(await drawn("Electrician")).toEqual({
+      "2026-11-02": 4,
+      "2026-11-05": 1,
+      "2026-11-10": 3,
+      "2026-11-16": 1,
+      "2026-11-20": 6,
+      [today]: 1,
+    });
+
+    // What no mark sees (a movement changed by hand in the database) lasts a minute at most.
+    await db.execute(sql`update stock_movements set quantity = -9 where moved_on = '2026-11-02'`);
+    const later = Date.now() + 61_000;
+    vi.spyOn(Date, "now").mockReturnValue(later);
+    expect((await drawn("Electrician"))["2026-11-02"]).toBe(9);
+
+    // The page draws the same figures.
+    const data = await todayFor(db, people.staff, at(`${today}T08:30`), ZONE);
+    expect(card(data, "spares").chart?.geometry.yTicks.map((tick) => tick.label)).toEqual([
+      "Electrician 21",
+      "FireFight 4.5",
+      "Technician 0",
+    ]);
   });
 });
 

@@ -2,6 +2,7 @@ import { CHART_WIDTH, type Plot, quantityAcross, round1 } from "#app/charts/axes
 import type { ChartView, FillStyle, Layer, LegendEntry, Tick, Tone } from "#app/charts/geometry.ts";
 import { groupDepartment } from "#app/ledger/report/labels.ts";
 import type { ReportChartFigures, ReportPage } from "#app/ledger/report/queries.server.ts";
+import { type Say, sayIn } from "#app/ledger/words.server.ts";
 import { formatDateGB } from "#app/lib/dates.ts";
 import { formatQuantity } from "#app/stock/rules.ts";
 
@@ -10,12 +11,16 @@ import { formatQuantity } from "#app/stock/rules.ts";
 // and the items most used in the period. Horizontal bars, a row each, so long names and many
 // racks stay readable at 360 px; receipts hatched, issues solid (told apart in black and white).
 
-/** A group as a chart row says it: "Rack 3", "Electrician". */
-export const groupShortLabel = (group: number) => groupDepartment(group) ?? `Rack ${group}`;
+/** A group as a chart row says it: "Rack 3", "Electrician" (in `say`'s language). */
+export const groupShortLabel = (group: number, say: Say = sayIn()) => {
+  const department = groupDepartment(group);
+  return department ? say(department) : say("Rack {rack}", { rack: group });
+};
 
 const shortName = (text: string, length = 22) =>
   text.length > length ? `${text.slice(0, length - 1)}…` : text;
-const period = (from: string, to: string) => `${formatDateGB(from)} to ${formatDateGB(to)}`;
+const period = (from: string, to: string, say: Say) =>
+  say("{from} to {to}", { from: formatDateGB(from), to: formatDateGB(to) });
 
 function rowsFrame(rows: number, barsPerRow: number) {
   const ROW = barsPerRow === 2 ? 24 : 18;
@@ -50,6 +55,7 @@ function barsAcross(
 export function receiptsAgainstIssues(
   figures: ReportChartFigures["groups"],
   range: { from: string; to: string },
+  say: Say = sayIn(),
 ): ChartView {
   const moved = figures.filter((group) => group.receipts > 0 || group.issues > 0);
   const { plot, ROW, rowTop, height } = rowsFrame(moved.length, 2);
@@ -61,13 +67,13 @@ export function receiptsAgainstIssues(
   const frame = { plot, x, rowTop };
   const layers: Layer[] = [
     barsAcross(
-      { name: "Received", tone: "main", fill: "hatched" },
+      { name: say("Received"), tone: "main", fill: "hatched" },
       moved.map((group) => group.receipts),
       frame,
       bar,
     ),
     barsAcross(
-      { name: "Issued", tone: "second", fill: "solid" },
+      { name: say("Issued"), tone: "second", fill: "solid" },
       moved.map((group) => group.issues),
       frame,
       bar,
@@ -75,23 +81,28 @@ export function receiptsAgainstIssues(
     ),
   ];
   const legend: LegendEntry[] = [
-    { name: "Received", tone: "main", kind: "bars", fill: "hatched" },
-    { name: "Issued", tone: "second", kind: "bars", fill: "solid" },
+    { name: say("Received"), tone: "main", kind: "bars", fill: "hatched" },
+    { name: say("Issued"), tone: "second", kind: "bars", fill: "solid" },
   ];
   const yTicks: Tick[] = moved.map((group, index) => ({
     at: round1(rowTop(index) + bar),
-    label: groupShortLabel(group.group),
+    label: groupShortLabel(group.group, say),
   }));
   return {
-    title: `Received and issued per rack and department, ${period(range.from, range.to)}`,
+    title: say("Received and issued per rack and department, {period}", {
+      period: period(range.from, range.to, say),
+    }),
     description: moved.length
       ? `${moved
-          .map(
-            (group) =>
-              `${groupShortLabel(group.group)}: received ${formatQuantity(group.receipts)}, issued ${formatQuantity(group.issues)}`,
+          .map((group) =>
+            say("{group}: received {received}, issued {issued}", {
+              group: groupShortLabel(group.group, say),
+              received: formatQuantity(group.receipts),
+              issued: formatQuantity(group.issues),
+            }),
           )
           .join("; ")}.`
-      : "Nothing received or issued in the period.",
+      : say("Nothing received or issued in the period."),
     geometry: { width: CHART_WIDTH, height, plot, xTicks: ticks, yTicks, layers, legend },
   };
 }
@@ -100,13 +111,14 @@ export function receiptsAgainstIssues(
 export function mostUsedChart(
   items: ReportChartFigures["mostUsed"],
   range: { from: string; to: string },
+  say: Say = sayIn(),
 ): ChartView {
   const { plot, ROW, rowTop, height } = rowsFrame(items.length, 1);
   // A fifth more room than the longest bar: its figure is written past its end.
   const { x, ticks } = quantityAcross(Math.max(0, ...items.map((item) => item.issues)) * 1.2, plot);
   const layers: Layer[] = [
     barsAcross(
-      { name: "Issued", tone: "second", fill: "solid" },
+      { name: say("Issued"), tone: "second", fill: "solid" },
       items.map((item) => item.issues),
       { plot, x, rowTop },
       ROW - 6,
@@ -123,14 +135,17 @@ export function mostUsedChart(
     },
   ];
   const where = (item: ReportChartFigures["mostUsed"][number]) =>
-    item.type === "rack" ? `Rack ${item.group}` : (groupDepartment(item.group) ?? "");
+    item.type === "rack" ? say("Rack {rack}", { rack: item.group }) : say(groupDepartment(item.group) ?? "");
   return {
-    title: `Most used items, ${period(range.from, range.to)}`,
+    title: say("Most used items, {period}", { period: period(range.from, range.to, say) }),
     description: items.length
-      ? `The ${items.length} items that issued most: ${items
-          .map((item) => `${item.name} (${where(item)}) ${formatQuantity(item.issues)}`)
-          .join("; ")}.`
-      : "Nothing issued in the period.",
+      ? say("The {count} items that issued most: {items}.", {
+          count: items.length,
+          items: items
+            .map((item) => `${item.name} (${where(item)}) ${formatQuantity(item.issues)}`)
+            .join("; "),
+        })
+      : say("Nothing issued in the period."),
     geometry: {
       width: CHART_WIDTH,
       height,
@@ -152,17 +167,19 @@ export type ReportCharts = { groups: ChartView; mostUsed: ChartView };
 export function withChartViews(
   { charts, ...report }: ReportPage,
   range: { from: string; to: string },
+  say: Say = sayIn(),
 ): { report: ReportPage; charts: ReportCharts | null } {
-  return { report, charts: charts ? reportChartViews(charts, range) : null };
+  return { report, charts: charts ? reportChartViews(charts, range, say) : null };
 }
 
 /** Both charts from the figures the report's query read with its rows (queries.server.ts). */
 export function reportChartViews(
   figures: ReportChartFigures,
   range: { from: string; to: string },
+  say: Say = sayIn(),
 ): ReportCharts {
   return {
-    groups: receiptsAgainstIssues(figures.groups, range),
-    mostUsed: mostUsedChart(figures.mostUsed, range),
+    groups: receiptsAgainstIssues(figures.groups, range, say),
+    mostUsed: mostUsedChart(figures.mostUsed, range, say),
   };
 }

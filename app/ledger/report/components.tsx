@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import type { ReactNode } from "react";
 import { Chart } from "#app/charts/chart.tsx";
 import type { ReportCharts as ReportChartViews } from "#app/ledger/report/chart.server.ts";
@@ -73,9 +74,10 @@ export function ReportCharts({
   charts: ReportChartViews | null;
   idSuffix?: string;
 }) {
+  const { _ } = useLingui();
   if (!charts) return null;
   return (
-    <section className="report-charts" aria-label="Charts">
+    <section className="report-charts" aria-label={_("Charts")}>
       <Chart
         id={`report-groups-chart${idSuffix}`}
         title={charts.groups.title}

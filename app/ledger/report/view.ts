@@ -1,3 +1,4 @@
+import { inEnglish, type Translate } from "#app/i18n/translate.ts";
 import { formatDateGB, isIsoDate } from "#app/lib/dates.ts";
 import { type ListParams, readChoice, readListParams } from "#app/lib/list-params.ts";
 import { DEPARTMENTS, type Department } from "#app/spares/rules.ts";
@@ -149,14 +150,17 @@ export function reportedKinds(filters: Pick<ReportFilters, "items" | "rack">, ma
   };
 }
 
-/** The filters in force, as the print header and the page's status name them. */
-export function appliedReportFilters(q: string, filters: ReportFilters) {
+/** The filters in force, as the print header and the page's status name them (values in `_`'s language). */
+export function appliedReportFilters(q: string, filters: ReportFilters, _: Translate = inEnglish) {
   const applied: { label: string; value: string }[] = [
-    { label: "Period", value: `${formatDateGB(filters.from)} to ${formatDateGB(filters.to)}` },
+    {
+      label: "Period",
+      value: _("{from} to {to}", { from: formatDateGB(filters.from), to: formatDateGB(filters.to) }),
+    },
   ];
-  if (filters.items) applied.push({ label: "Items", value: REPORT_ITEMS_LABELS[filters.items] });
-  if (filters.rack) applied.push({ label: "Rack", value: rackLabel(filters.rack) });
-  if (filters.department) applied.push({ label: "Department", value: filters.department });
+  if (filters.items) applied.push({ label: "Items", value: _(REPORT_ITEMS_LABELS[filters.items]) });
+  if (filters.rack) applied.push({ label: "Rack", value: _(rackLabel(filters.rack)) });
+  if (filters.department) applied.push({ label: "Department", value: _(filters.department) });
   if (q) applied.push({ label: "Search", value: `'${q}'` });
   return applied;
 }

@@ -1,4 +1,5 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLingui } from "@lingui/react";
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import chartsCss from "#app/charts/charts.css?url";
 import { db } from "#app/db/client.server.ts";
@@ -9,11 +10,15 @@ import { stockCardCharts } from "#app/ledger/card-chart.server.ts";
 import { StockCardChartsView } from "#app/ledger/card-charts.tsx";
 import { CardBalanceRow, CardHead, CardTableRows } from "#app/ledger/card-rows.tsx";
 import { stockCard } from "#app/ledger/movements.server.ts";
+import { sayFor } from "#app/ledger/words.server.ts";
+import { Place } from "#app/ledger/words.tsx";
 import { formatDateGB } from "#app/lib/dates.ts";
 import { stockCardPath } from "#app/stock/item.ts";
 import ledgerCss from "#app/stock/ledger.css?url";
 import { formatQuantity, readDateRange } from "#app/stock/rules.ts";
 import { PrintSheet, printHandle } from "#app/ui/list/print.tsx";
+import { pageTitleOf } from "#app/ui/page-head.ts";
+import { around, SLOT, Typed } from "#app/ui/typed.tsx";
 
 // /stock/:type/:id/print?from=&to=: the stock card on A4 portrait, sent without JavaScript: the
 // item and where it is kept, the screen card's columns (date, kind, reference, received from /
@@ -21,22 +26,22 @@ import { PrintSheet, printHandle } from "#app/ui/list/print.tsx";
 // the checker's signatures.
 
 export const handle = printHandle;
-export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
-  { title: loaded ? `Stock card: ${loaded.item.name} (print) · PlantOps` : "Stock card · PlantOps" },
-];
+export const meta = pageTitleOf<{ item: { name: string } }>(({ item }, _) =>
+  _("Stock card: {name} (print)", { name: item.name }),
+);
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: ledgerCss },
   { rel: "stylesheet", href: chartsCss },
 ];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { item } = await requireStockItemPage(request, params);
+  const { user, item } = await requireStockItemPage(request, params);
   const url = new URL(request.url);
   const card = await stockCard(db, item.ref, readDateRange(url.searchParams));
   return {
-    item: { ref: item.ref, name: item.name, location: item.location },
+    item: { ref: item.ref, name: item.name, place: item.place },
     card,
-    charts: await stockCardCharts(db, item, card, plantToday()),
+    charts: await stockCardCharts(db, item, card, plantToday(), await sayFor(request, user)),
     printedAt: printedAtNow(),
     backHref: `${stockCardPath(item.ref)}${url.search}`,
   };
@@ -44,10 +49,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export default function StockCardPrint() {
   const { item, card, charts, printedAt, backHref } = useLoaderData<typeof loader>();
+  const { _ } = useLingui();
   const range =
     card.from || card.to
-      ? `${card.from ? formatDateGB(card.from) : "the first movement"} to ${card.to ? formatDateGB(card.to) : "today"}`
-      : "All dates";
+      ? _("{from} to {to}", {
+          from: card.from ? formatDateGB(card.from) : _("the first movement"),
+          to: card.to ? formatDateGB(card.to) : _("today"),
+        })
+      : _("All dates");
   return (
     <PrintSheet
       className="print-list stock-card-print"
@@ -58,25 +67,30 @@ export default function StockCardPrint() {
       backLabel="Back to the stock card"
     >
       <header className="print-list-head">
-        <h1 id="stock-card-title">Stock card: {item.name}</h1>
-        <p>Location: {item.location}</p>
-        <p>
-          {range} · printed {printedAt}
-        </p>
+        <h1 id="stock-card-title">
+          {around(_("Stock card: {name}", { name: SLOT }), <Typed>{item.name}</Typed>)}
+        </h1>
+        <p>{around(_("Location: {place}", { place: SLOT }), <Place place={item.place} />)}</p>
+        <p>{_("{range} · printed {at}", { range, at: printedAt })}</p>
       </header>
       <StockCardChartsView charts={charts} forPrint />
       <table>
         <CardHead forPrint />
         <tbody>
           {card.from ? (
-            <CardBalanceRow date={card.from} label="Stock at the start" balance={card.opening} forPrint />
+            <CardBalanceRow
+              date={card.from}
+              label={_("Stock at the start")}
+              balance={card.opening}
+              forPrint
+            />
           ) : null}
           <CardTableRows rows={card.rows} item={item.ref} mayReverse={false} forPrint />
         </tbody>
         <tfoot>
           <tr>
             <th scope="row" colSpan={6}>
-              Closing balance
+              {_("Closing balance")}
             </th>
             <td className="num">{formatQuantity(card.closing)}</td>
             <td colSpan={2} />
@@ -84,9 +98,9 @@ export default function StockCardPrint() {
         </tfoot>
       </table>
       <div className="signature-line">
-        <span>Storekeeper (name and signature)</span>
-        <span>Checked by (name and signature)</span>
-        <span>Date</span>
+        <span>{_("Storekeeper (name and signature)")}</span>
+        <span>{_("Checked by (name and signature)")}</span>
+        <span>{_("Date")}</span>
       </div>
     </PrintSheet>
   );

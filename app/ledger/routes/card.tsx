@@ -1,4 +1,5 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLingui } from "@lingui/react";
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { withListSize } from "#app/auth/list-size.server.ts";
 import { useCan } from "#app/auth/use-can.ts";
@@ -10,6 +11,8 @@ import { stockCardCharts } from "#app/ledger/card-chart.server.ts";
 import { StockCardChartsView } from "#app/ledger/card-charts.tsx";
 import { CardBalanceRow, CardHead, CardTableRows } from "#app/ledger/card-rows.tsx";
 import { stockCard } from "#app/ledger/movements.server.ts";
+import { sayFor } from "#app/ledger/words.server.ts";
+import { Place } from "#app/ledger/words.tsx";
 import { DEFAULT_PAGE_SIZE, rowRange } from "#app/lib/list-params.ts";
 import { ExportLinks } from "#app/spreadsheets/links.tsx";
 import { areaOfItem, movementFormPath, stockCardPath } from "#app/stock/item.ts";
@@ -17,6 +20,8 @@ import ledgerCss from "#app/stock/ledger.css?url";
 import { dateRangeProblems, formatQuantity, readCardPaging, readDateRange } from "#app/stock/rules.ts";
 import { FormError } from "#app/ui/form.tsx";
 import { PageLinks, PageSizeField, TableWrap } from "#app/ui/list/list-view.tsx";
+import { pageTitleOf } from "#app/ui/page-head.ts";
+import { around, SLOT, Typed } from "#app/ui/typed.tsx";
 
 // /stock/:type/:id: the item's stock card (the store's bin card, issue 17): its movements in
 // date order with their running balance, optionally from/to (in the address), each movement's
@@ -24,9 +29,9 @@ import { PageLinks, PageSizeField, TableWrap } from "#app/ui/list/list-view.tsx"
 // the LAST page, the newest movements; each page's balance is carried from the ones before it.
 // The print view has the whole range.
 
-export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
-  { title: loaded ? `Stock card: ${loaded.item.name} · PlantOps` : "Stock card · PlantOps" },
-];
+export const meta = pageTitleOf<{ item: { name: string } }>(({ item }, _) =>
+  _("Stock card: {name}", { name: item.name }),
+);
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: ledgerCss },
   { rel: "stylesheet", href: chartsCss },
@@ -43,7 +48,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     readCardPaging(await withListSize(db, user, "stock-card", url.searchParams)),
   );
   // The pictures cover the whole range (every page of the card), from the same movements.
-  const charts = await stockCardCharts(db, item, card, plantToday());
+  const charts = await stockCardCharts(db, item, card, plantToday(), await sayFor(request, user));
   const query = new URLSearchParams();
   if (range.from) query.set("from", range.from);
   if (range.to) query.set("to", range.to);
@@ -51,7 +56,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     item: {
       ref: item.ref,
       name: item.name,
-      location: item.location,
+      place: item.place,
       inStock: item.inStock,
       listHref: item.listHref,
     },
@@ -85,6 +90,7 @@ function CardPager({
 
 export default function StockCardPage() {
   const { item, card, charts, printHref, here, problems } = useLoaderData<typeof loader>();
+  const { _ } = useLingui();
   const search = useLocation().search;
   const paging = card.paging ?? { page: 1, size: DEFAULT_PAGE_SIZE, total: card.rows.length };
   const mayMove = useCan()(areaOfItem(item.ref.type));
@@ -92,64 +98,67 @@ export default function StockCardPage() {
   return (
     <section className="page stock-card">
       <div className="page-head">
-        <h1>Stock card: {item.name}</h1>
+        <h1>{around(_("Stock card: {name}", { name: SLOT }), <Typed>{item.name}</Typed>)}</h1>
         <div className="actions">
           {mayMove ? (
             <>
               <Link className="button" to={`${movementFormPath(item.ref, "issue")}${back}`}>
-                Issue
+                {_("Issue")}
               </Link>
               <Link className="button" to={`${movementFormPath(item.ref, "receive")}${back}`}>
-                Receive
+                {_("Receive")}
               </Link>
               <Link className="button" to={`${movementFormPath(item.ref, "count")}${back}`}>
-                Count
+                {_("Count")}
               </Link>
             </>
           ) : null}
           <a className="button" href={printHref}>
-            Print
+            {_("Print")}
           </a>
-          <ExportLinks to={`${stockCardPath(item.ref)}/export`} name={`the stock card of ${item.name}`} />
+          <ExportLinks
+            to={`${stockCardPath(item.ref)}/export`}
+            name={_("the stock card of {name}", { name: item.name })}
+          />
         </div>
       </div>
       <p className="muted">
-        {item.location} · in stock now: <strong>{formatQuantity(item.inStock)}</strong> ·{" "}
-        <Link to={item.listHref}>Back to the list</Link>
+        <Place place={item.place} /> · {_("in stock now:")} <strong>{formatQuantity(item.inStock)}</strong> ·{" "}
+        <Link to={item.listHref}>{_("Back to the list")}</Link>
       </p>
-      <Form method="get" className="stock-card-range" aria-label="Dates shown">
+      <Form method="get" className="stock-card-range" aria-label={_("Dates shown")}>
         <div className="field">
-          <label htmlFor="card-from">From</label>
+          <label htmlFor="card-from">{_("From")}</label>
           <input id="card-from" type="date" name="from" defaultValue={card.from ?? ""} />
         </div>
         <div className="field">
-          <label htmlFor="card-to">To</label>
+          <label htmlFor="card-to">{_("To")}</label>
           <input id="card-to" type="date" name="to" defaultValue={card.to ?? ""} />
         </div>
         <PageSizeField id="card-size" size={paging.size} />
         <button type="submit" className="button">
-          Show
+          {_("Show")}
         </button>
-        {card.from || card.to ? <Link to={stockCardPath(item.ref)}>All dates</Link> : null}
+        {card.from || card.to ? <Link to={stockCardPath(item.ref)}>{_("All dates")}</Link> : null}
       </Form>
       <FormError errors={problems.length ? problems : undefined} />
       <StockCardChartsView charts={charts} />
-      <TableWrap label={`Stock card of ${item.name}`}>
-        <table aria-label={`Stock card of ${item.name}`}>
+      <TableWrap label={_("Stock card of {name}", { name: item.name })}>
+        <table aria-label={_("Stock card of {name}", { name: item.name })}>
           <CardHead />
           <tbody>
             {paging.page > 1 ? (
               <CardBalanceRow
-                label={`Brought forward from page ${paging.page - 1}`}
+                label={_("Brought forward from page {page}", { page: paging.page - 1 })}
                 balance={card.broughtForward}
               />
             ) : card.from ? (
-              <CardBalanceRow date={card.from} label="Stock at the start" balance={card.opening} />
+              <CardBalanceRow date={card.from} label={_("Stock at the start")} balance={card.opening} />
             ) : null}
             {card.rows.length === 0 ? (
               <tr>
                 <td colSpan={10} className="empty">
-                  No movements {card.from || card.to ? "in these dates" : "yet"}.
+                  {card.from || card.to ? _("No movements in these dates.") : _("No movements yet.")}
                 </td>
               </tr>
             ) : (

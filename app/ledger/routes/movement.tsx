@@ -1,15 +1,11 @@
-import {
-  type ActionFunctionArgs,
-  data,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { useLingui } from "@lingui/react";
+import { type ActionFunctionArgs, data, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { db } from "#app/db/client.server.ts";
 import { plantToday } from "#app/db/records.server.ts";
 import { requireStockItemPage } from "#app/ledger/access.server.ts";
 import { MOVEMENT_REFUSAL_STATUS, recordMovement } from "#app/ledger/movements.server.ts";
+import { Place } from "#app/ledger/words.tsx";
 import { notFound } from "#app/lib/http.server.ts";
 import { safeRedirect } from "#app/lib/redirects.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
@@ -20,14 +16,16 @@ import { FORM_TITLE, KIND_OF_FORM, messages } from "#app/stock/rules.ts";
 import { movementSchema } from "#app/stock/schema.ts";
 import { readPageForm } from "#app/store-racks/access.server.ts";
 import { parseSubmission } from "#app/ui/form/parse.ts";
+import { pageTitleOf } from "#app/ui/page-head.ts";
 import { useToast } from "#app/ui/toasts.tsx";
+import { around, SLOT, Typed } from "#app/ui/typed.tsx";
 
 // /stock/:type/:id/issue | receive | count: a movement form on its own page (without JavaScript;
 // with it, the list pages open the same form in a dialog that posts here).
 
-export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
-  { title: loaded ? `${FORM_TITLE[loaded.form]}: ${loaded.item.name} · PlantOps` : "Stock · PlantOps" },
-];
+export const meta = pageTitleOf<{ form: MovementForm; item: { name: string } }>(({ form, item }, _) =>
+  _("{form}: {name}", { form: _(FORM_TITLE[form]), name: item.name }),
+);
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: ledgerCss }];
 
 /** Which form the address names (the route list sends three paths here). */
@@ -43,7 +41,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const form = formOf(request);
   return {
     form,
-    item: { ref: item.ref, name: item.name, location: item.location, inStock: item.inStock },
+    item: { ref: item.ref, name: item.name, place: item.place, inStock: item.inStock },
     today: plantToday(),
     back: safeRedirect(new URL(request.url).searchParams.get("back"), null),
   };
@@ -78,13 +76,14 @@ export default function MovementPage() {
   const { form, item, today, back } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   useToast(actionData?.toast);
+  const { _ } = useLingui();
   return (
     <section className="page narrow">
       <h1>
-        {FORM_TITLE[form]}: {item.name}
+        {around(_("{form}: {name}", { form: _(FORM_TITLE[form]), name: SLOT }), <Typed>{item.name}</Typed>)}
       </h1>
       <p className="muted">
-        {item.location} · <Link to={stockCardPath(item.ref)}>Stock card</Link>
+        <Place place={item.place} /> · <Link to={stockCardPath(item.ref)}>{_("Stock card")}</Link>
       </p>
       <MovementFormPage form={form} item={item} today={today} lastResult={actionData?.result} back={back} />
     </section>

@@ -1,14 +1,10 @@
-import {
-  type ActionFunctionArgs,
-  data,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { useLingui } from "@lingui/react";
+import { type ActionFunctionArgs, data, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { db } from "#app/db/client.server.ts";
 import { requireStockItemPage } from "#app/ledger/access.server.ts";
 import { findMovement, REVERSAL_REFUSAL_STATUS, reverseMovement } from "#app/ledger/movements.server.ts";
+import { Place } from "#app/ledger/words.tsx";
 import { formatDateGB } from "#app/lib/dates.ts";
 import { notFound } from "#app/lib/http.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
@@ -19,12 +15,14 @@ import { MAX_REMARK, reversalSchema } from "#app/stock/schema.ts";
 import { readPageForm } from "#app/store-racks/access.server.ts";
 import { parseSubmission } from "#app/ui/form/parse.ts";
 import { FormError, SubmitButton } from "#app/ui/form.tsx";
+import { pageTitle } from "#app/ui/page-head.ts";
 import { useToast } from "#app/ui/toasts.tsx";
+import { Typed } from "#app/ui/typed.tsx";
 
 // /stock/:type/:id/reverse/:movementId: asks, then reverses a wrong movement (works without
 // JavaScript). The reversal is a movement of its own; both stay on the stock card.
 
-export const meta: MetaFunction = () => [{ title: "Reverse a movement · PlantOps" }];
+export const meta = pageTitle("Reverse a movement");
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: ledgerCss }];
 
 async function movementOf(item: { ref: { type: string; id: string } }, movementId: string | undefined) {
@@ -39,7 +37,7 @@ async function movementOf(item: { ref: { type: string; id: string } }, movementI
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { item } = await requireStockItemPage(request, params, "write");
   const movement = await movementOf(item, params.movementId);
-  return { item: { ref: item.ref, name: item.name, location: item.location }, movement };
+  return { item: { ref: item.ref, name: item.name, place: item.place }, movement };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -65,22 +63,33 @@ export default function ReverseMovementPage() {
   const actionData = useActionData<typeof action>();
   useToast(actionData?.toast);
   const errors = actionData?.result.error?.[""] ?? undefined;
-  const what = `${KIND_LABEL[movement.kind].toLowerCase()} of ${formatQuantity(Math.abs(movement.quantity))} on ${formatDateGB(movement.movedOn)}`;
+  const { _ } = useLingui();
+  const values = {
+    kind: _(KIND_LABEL[movement.kind].toLowerCase()),
+    quantity: formatQuantity(Math.abs(movement.quantity)),
+    date: formatDateGB(movement.movedOn),
+  };
   return (
     <section className="page narrow">
-      <h1>Reverse a movement</h1>
+      <h1>{_("Reverse a movement")}</h1>
       <p className="muted">
-        {item.name} · {item.location}
+        <Typed>{item.name}</Typed> · <Place place={item.place} />
       </p>
       <Form method="post" className="form">
         <FormError errors={errors ?? undefined} />
         <p>
-          Reverse the {what}
-          {movement.reference ? ` (reference ${movement.reference})` : ""}? The movement stays on the stock
-          card, struck through, with its reversal beside it; this cannot be undone.
+          {movement.reference
+            ? _("Reverse the {kind} of {quantity} on {date} (reference {reference})?", {
+                ...values,
+                reference: movement.reference,
+              })
+            : _("Reverse the {kind} of {quantity} on {date}?", values)}{" "}
+          {_(
+            "The movement stays on the stock card, struck through, with its reversal beside it; this cannot be undone.",
+          )}
         </p>
         <div className="field">
-          <label htmlFor="reverse-remark">Why (remark)</label>
+          <label htmlFor="reverse-remark">{_("Why (remark)")}</label>
           <textarea id="reverse-remark" name="remark" rows={2} maxLength={MAX_REMARK} />
         </div>
         <div className="actions">
@@ -88,7 +97,7 @@ export default function ReverseMovementPage() {
             Yes, reverse
           </SubmitButton>
           <Link className="button" to={stockCardPath(item.ref)}>
-            Cancel
+            {_("Cancel")}
           </Link>
         </div>
       </Form>

@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import { clockToday, dateWindow, dateWindowProblem, isIsoDate } from "#app/lib/dates.ts";
-import { multiLineCheck, singleLineCheck } from "#app/lib/text.ts";
+import { multiLineCheck, singleLineCheck } from "#app/lib/text-checks.ts";
 import { type FormatDefinition, forBlock, type InputDef, type PerBlockType } from "#app/sop/engine/types.ts";
 import { countInput } from "#app/sop/engine/values.ts";
 

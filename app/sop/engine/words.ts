@@ -1,4 +1,4 @@
-import type { Translate } from "#app/i18n/messages.ts";
+import type { Translate } from "#app/i18n/translate.ts";
 import type { InputDef } from "#app/sop/engine/types.ts";
 import { displayInput } from "#app/sop/engine/values.ts";
 
@@ -7,7 +7,7 @@ import { displayInput } from "#app/sop/engine/values.ts";
 // (the form, the sheet, the lists). The catalogue keeps the engine's own words in the namespace
 // "sop" and each format's words in its code's ("AS09"), which only that format's pages are sent.
 
-export type { Translate } from "#app/i18n/messages.ts";
+export type { Translate } from "#app/i18n/translate.ts";
 
 /**
  * A saved value as it reads on screen and on paper, in the page's language where the words are the

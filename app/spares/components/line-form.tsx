@@ -1,4 +1,5 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import { useLingui } from "@lingui/react";
 import { Form, Link } from "@remix-run/react";
 import { type ReactNode, useEffect, useState } from "react";
 import { sparesRecord } from "#app/spares/record.ts";
@@ -59,6 +60,7 @@ export function LineForm({
    */
   stock?: { available: number; shown: ReactNode };
 }) {
+  const { _ } = useLingui();
   const [form, fields] = useCheckedForm(mode === "update" ? lineUpdateSchema : lineSchema, {
     id,
     lastResult,
@@ -95,7 +97,7 @@ export function LineForm({
               ? {
                   availableStock: (
                     <div className="field line-stock">
-                      <span className="label">Available stock</span>
+                      <span className="label">{_("Available stock")}</span>
                       {stock.shown}
                     </div>
                   ),
@@ -118,7 +120,7 @@ export function LineForm({
         >
           {/* Never sent: derived from the stock wherever it is shown (rules.ts orderStatusOf). */}
           <output id={`${id}-status`} className={needsOrder(shortfall) ? "status-bad" : "status-ok"}>
-            {orderStatus(shortfall)}
+            {_(orderStatus(shortfall))}
           </output>
         </Field>
         <div className="actions" id={FORM_END}>
@@ -128,7 +130,7 @@ export function LineForm({
             <SubmitButton pendingText="Updating...">Update</SubmitButton>
           )}
           <Link className="button" to={departmentListPath(department)}>
-            Cancel
+            {_("Cancel")}
           </Link>
         </div>
       </Form>
@@ -142,6 +144,7 @@ export function LineForm({
  * and the button would do nothing: issue 30).
  */
 function ScrollDown() {
+  const { _ } = useLingui();
   const [hydrated, setHydrated] = useState(false);
   const [below, setBelow] = useState(false);
   useEffect(() => {
@@ -158,7 +161,7 @@ function ScrollDown() {
   if (!hydrated) {
     return (
       <a className="button" href={`#${FORM_END}`}>
-        Scroll Down
+        {_("Scroll Down")}
       </a>
     );
   }
@@ -168,7 +171,7 @@ function ScrollDown() {
       className="button"
       onClick={() => document.getElementById(FORM_END)?.scrollIntoView({ behavior: "smooth", block: "end" })}
     >
-      Scroll Down
+      {_("Scroll Down")}
     </button>
   );
 }

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useLocation } from "@remix-run/react";
 import { requirePermission } from "#app/auth/session.server.ts";
@@ -77,17 +78,18 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function DeleteLinePage() {
   const { department, back, line } = useLoaderData<typeof loader>();
   const location = useLocation();
+  const { _ } = useLingui();
   return (
     <section className="page narrow">
-      <h1>Delete spare-parts line</h1>
+      <h1>{_("Delete spare-parts line")}</h1>
       <dl className="delete-summary">
-        <dt>Department</dt>
-        <dd>{department}</dd>
-        <dt>Serial Number</dt>
+        <dt>{_("Department")}</dt>
+        <dd>{_(department)}</dd>
+        <dt>{_("Serial Number")}</dt>
         <dd>{line.srno}</dd>
-        <dt>Assets</dt>
+        <dt>{_("Assets")}</dt>
         <dd>{line.assets}</dd>
-        <dt>Components/Equipments</dt>
+        <dt>{_("Components/Equipments")}</dt>
         <dd>{line.components}</dd>
       </dl>
       <ConfirmDeleteForm

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requirePermission } from "#app/auth/session.server.ts";
@@ -61,22 +62,25 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function InsertLinePage() {
   const { department } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
+  const { _ } = useLingui();
   return (
     <section className="page narrow">
-      <h1>Enter Information</h1>
+      <h1>{_("Enter Information")}</h1>
       {department ? (
         <>
-          <p className="muted">New spare-parts line for {department}.</p>
+          <p className="muted">
+            {_("New spare-parts line for {department}.", { department: _(department) })}
+          </p>
           <LineForm id="insert-product" mode="insert" department={department} lastResult={lastResult} />
         </>
       ) : (
         <>
           <FormError errors={[messages.noDepartment]} />
-          <p>Choose the department's table to add a line to:</p>
+          <p>{_("Choose the department's table to add a line to:")}</p>
           <ul>
             {DEPARTMENTS.map((name) => (
               <li key={name}>
-                <Link to={`/insertproduct/${name}`}>{name}</Link>
+                <Link to={`/insertproduct/${name}`}>{_(name)}</Link>
               </li>
             ))}
           </ul>

@@ -1,4 +1,5 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLingui } from "@lingui/react";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { memo } from "react";
 import { withListSize } from "#app/auth/list-size.server.ts";
@@ -47,6 +48,7 @@ import { ListToolbar, listViewOf, PrintLink, SortHeader } from "#app/ui/list/lis
 import { Marked } from "#app/ui/list/marked.tsx";
 import { EmptyRow, ListHead, ListTable } from "#app/ui/list/page.tsx";
 import { RecordCells, RecordHeads } from "#app/ui/list/record-cells.tsx";
+import { pageTitleOf } from "#app/ui/page-head.ts";
 
 // A department's spare-parts table (the legacy app "Inventory tables"): /products, /firefight,
 // /technician and /products/{department}. A server-side list (docs/architecture.md "Lists"):
@@ -55,9 +57,9 @@ import { RecordCells, RecordHeads } from "#app/ui/list/record-cells.tsx";
 // (app/spares/cover.ts, from the page's issues of the last 90 days, one query) and its
 // Issue / Receive / Count / Stock card links.
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data?.department ?? "Spare parts"} spare parts · PlantOps` },
-];
+export const meta = pageTitleOf<{ department: string }>(({ department }, _) =>
+  _("{department} spare parts", { department: _(department) }),
+);
 export const links = () => [{ rel: "stylesheet", href: sparesCss }];
 export const handle = listHandle;
 
@@ -106,10 +108,11 @@ export default function SparesListPage() {
       ? ""
       : `?back=${encodeURIComponent(location.pathname)}`;
   const filtered = Boolean(filters.stock || filters.status);
+  const { _ } = useLingui();
 
   return (
     <section className="page">
-      <ListHead title={`${department} spare parts`}>
+      <ListHead title={_(view.name)}>
         <PrintLink to={`/products/${department}/print`} name={view.name} />
         <ExportLinks
           to={`/products/${department}/export`}
@@ -118,7 +121,7 @@ export default function SparesListPage() {
         />
         {mayChange ? (
           <Link className="button primary" to={`/insertproduct/${department}`}>
-            Insert New Line
+            {_("Insert New Line")}
           </Link>
         ) : null}
       </ListHead>
@@ -130,20 +133,20 @@ export default function SparesListPage() {
           <tr>
             <RecordHeads definition={sparesRecord} view={view} />
             <SortHeader view={view} sort="shortfall">
-              Excess/
-              <wbr />
-              Short Fall
+              {_("Excess/Short Fall")
+                .split("/")
+                .flatMap((part, index) => (index ? ["/", <wbr key={part} />, part] : [part]))}
             </SortHeader>
             <SortHeader view={view} sort="status">
-              Status of Order
+              {_("Status of Order")}
             </SortHeader>
-            <th scope="col">Days of cover</th>
-            <th scope="col">Order by</th>
+            <th scope="col">{_("Days of cover")}</th>
+            <th scope="col">{_("Order by")}</th>
             {/* One cell for the row's actions (stock links, Update, Delete), pinned to the box's
                   right edge by CSS: visible at any width without scrolling sideways (issue 30),
                   and two cells a row fewer to lay out (docs/performance.md). */}
             <th scope="col" className="actions-cell">
-              Actions
+              {_("Actions")}
             </th>
           </tr>
         </thead>
@@ -151,7 +154,7 @@ export default function SparesListPage() {
           {loading || rows.length === 0 ? (
             <EmptyRow columns={listColumns(sparesRecord).length + 5}>
               <span role="status">
-                {loading ? messages.loading : view.q || filtered ? "No lines match." : messages.empty}
+                {_(loading ? messages.loading : view.q || filtered ? "No lines match." : messages.empty)}
               </span>
             </EmptyRow>
           ) : (
@@ -234,6 +237,7 @@ const LineRow = memo(function LineRow({
   askToDelete?: (href: string) => boolean;
 }) {
   const item: StockItemRef = { type: "spare", id: row.id };
+  const { _ } = useLingui();
   const cover = coverCells(
     stockCover({ stock: row.availableStock, issued: row.issued, leadTimeDays: row.leadTimeDays, today }),
   );
@@ -250,10 +254,11 @@ const LineRow = memo(function LineRow({
         <Marked text={shortfall} q={q} />
       </td>
       <td className={short ? "status-bad" : "status-ok"}>
-        <Marked text={row.status} q={q} />
+        <Marked text={_(row.status)} q={q} />
       </td>
-      <td>{cover.days}</td>
-      <td className={cover.orderBy === "Order now" ? "status-bad" : undefined}>{cover.orderBy}</td>
+      {/* A cell's words ("Order now", "over 100 years") are the catalogue's; a figure or a date is itself. */}
+      <td>{_(cover.days)}</td>
+      <td className={cover.orderBy === "Order now" ? "status-bad" : undefined}>{_(cover.orderBy)}</td>
       <td className="actions-cell">
         {openMovement
           ? (["issue", "receive", "count"] as const).map((form) => {
@@ -271,19 +276,19 @@ const LineRow = memo(function LineRow({
                     if (openMovement(form, moving, here)) event.preventDefault();
                   }}
                 >
-                  {MOVE_LABELS[form]}
+                  {_(MOVE_LABELS[form])}
                 </a>
               );
             })
           : null}
-        <a href={stockCardPath(item)}>Stock card</a>
+        <a href={stockCardPath(item)}>{_("Stock card")}</a>
         {askToDelete ? (
           <>
-            <a href={`${base}/edit`}>Update</a>
+            <a href={`${base}/edit`}>{_("Update")}</a>
             <DeleteLink
               href={deleteHref}
               ask={askToDelete}
-              label={`Delete line ${row.srno}`}
+              label={_("Delete line {srno}", { srno: row.srno })}
               className="danger-link"
             />
           </>

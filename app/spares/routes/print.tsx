@@ -1,4 +1,5 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLingui } from "@lingui/react";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { requirePermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
@@ -23,7 +24,7 @@ import sparesCss from "#app/spares/spares.css?url";
 import { HeadCells } from "#app/ui/list/page.tsx";
 import { PrintList, printHandle } from "#app/ui/list/print.tsx";
 import { RecordCells, RecordPrintHead } from "#app/ui/list/record-cells.tsx";
-import { stylesheet } from "#app/ui/page-head.ts";
+import { pageTitleOf, stylesheet } from "#app/ui/page-head.ts";
 
 // /products/{department}/print?…: the department's whole table, as searched and filtered, on
 // paper (every page of the list). Sent without JavaScript (docs/architecture.md "Lists").
@@ -31,9 +32,9 @@ import { stylesheet } from "#app/ui/page-head.ts";
 export const handle = printHandle;
 // The table's own styles (figures right-aligned), as on screen.
 export const links = stylesheet(sparesCss);
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data?.department ?? "Spare parts"} spare parts (print) · PlantOps` },
-];
+export const meta = pageTitleOf<{ department: string }>(({ department }, _) =>
+  _("{department} spare parts (print)", { department: _(department) }),
+);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePermission(request, "spares");
@@ -65,15 +66,22 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const back = MENU_TABLE_PATHS[department] ?? departmentListPath(department);
   return {
     department,
+    // The filters as the header names them; the page words them again in its language.
     ...listPrint(withCover, appliedSparesFilters(list.q, filters), back, url.searchParams),
+    q: list.q,
+    shown: filters,
   };
 }
 
 export default function SparesPrintPage() {
   const list = useLoaderData<typeof loader>();
-  const { department, rows } = list;
+  const { department, rows, q, shown } = list;
+  const { _ } = useLingui();
   return (
-    <PrintList title={`${department} spare parts`} list={list}>
+    <PrintList
+      title={`${department} spare parts`}
+      list={{ ...list, filters: appliedSparesFilters(q, shown, _) }}
+    >
       <table className="inventory-table">
         {/* The table's columns, less its actions: the line's fields, then what is worked out. */}
         <RecordPrintHead definition={sparesRecord} plain>
@@ -84,9 +92,10 @@ export default function SparesPrintPage() {
             <tr key={row.id}>
               <RecordCells definition={sparesRecord} row={row} q="" plain />
               <td>{excessShortFall(row.availableStock, row.minStock)}</td>
-              <td>{row.status}</td>
-              <td>{row.cover.days}</td>
-              <td>{row.cover.orderBy}</td>
+              <td>{_(row.status)}</td>
+              {/* A cell's words ("Order now", "over 100 years") are the catalogue's; a figure or a date is itself. */}
+              <td>{_(row.cover.days)}</td>
+              <td>{_(row.cover.orderBy)}</td>
             </tr>
           ))}
         </tbody>

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
 import { RecordHistory } from "#app/audit/history.tsx";
@@ -92,13 +93,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function UpdateLinePage() {
   const { department, id, stock, cover, values, history } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
+  const { _ } = useLingui();
   const item: StockItemRef = { type: "spare", id };
   // A movement saved from here comes back to this page.
   const back = `?back=${encodeURIComponent(`/updateproduct/${department}/${id}`)}`;
   return (
     <section className="page narrow">
-      <h1>Update Product Information</h1>
-      <p className="muted">{department} spare-parts line.</p>
+      <h1>{_("Update Product Information")}</h1>
+      <p className="muted">{_("{department} spare-parts line.", { department: _(department) })}</p>
       <LineForm
         id="update-product"
         mode="update"
@@ -112,21 +114,24 @@ export default function UpdateLinePage() {
               <p className="line-stock-figure">
                 <strong>{formatQuantity(stock)}</strong>{" "}
                 <span className="muted">
-                  (days of cover {cover.days}; order by {cover.orderBy})
+                  {_("(days of cover {days}; order by {orderBy})", {
+                    days: _(cover.days),
+                    orderBy: _(cover.orderBy),
+                  })}
                 </span>
               </p>
               <p className="actions">
                 <Link className="button small" to={`${movementFormPath(item, "issue")}${back}`}>
-                  Issue
+                  {_("Issue")}
                 </Link>
                 <Link className="button small" to={`${movementFormPath(item, "receive")}${back}`}>
-                  Receive
+                  {_("Receive")}
                 </Link>
                 <Link className="button small" to={`${movementFormPath(item, "count")}${back}`}>
-                  Count
+                  {_("Count")}
                 </Link>
                 <Link className="button small" to={stockCardPath(item)}>
-                  Stock card
+                  {_("Stock card")}
                 </Link>
               </p>
             </>
@@ -140,6 +145,7 @@ export default function UpdateLinePage() {
 
 /** The legacy app's load failures: a wrong address, a line not found, or the database failing. */
 export function ErrorBoundary() {
+  const { _ } = useLingui();
   const error = useRouteError();
   let message: string = messages.fetchError;
   if (isRouteErrorResponse(error) && error.status === 404) message = messages.invalidIds;
@@ -147,10 +153,10 @@ export function ErrorBoundary() {
     message = typeof error.data === "string" && error.data ? error.data : messages.fetchFailed;
   return (
     <section className="page narrow">
-      <h1>Update Product Information</h1>
+      <h1>{_("Update Product Information")}</h1>
       <FormError errors={[message]} />
       <p>
-        <Link to="/products">Go to the spare parts</Link>
+        <Link to="/products">{_("Go to the spare parts")}</Link>
       </p>
     </section>
   );

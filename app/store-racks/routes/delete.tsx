@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { requirePermission } from "#app/auth/session.server.ts";
@@ -9,6 +10,7 @@ import { deleteRackItem } from "#app/store-racks/queries.server.ts";
 import { formatQuantity, messages, rackLabel } from "#app/store-racks/rules.ts";
 import { ConfirmDeleteForm } from "#app/ui/confirm-delete.tsx";
 import { pageTitle } from "#app/ui/page-head.ts";
+import { around, SLOT, Typed } from "#app/ui/typed.tsx";
 
 // /about/{rackNumber}/{_id}/delete: the confirmation page for Delete without JavaScript (with it,
 // the Store Racks page asks in a dialog that posts here). README difference 8: delete works.
@@ -33,12 +35,20 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function DeleteRackItemPage() {
   const { rackNumber, item } = useLoaderData<typeof loader>();
+  const { _ } = useLingui();
   return (
     <section className="page narrow">
-      <h1>Delete item</h1>
+      <h1>{_("Delete item")}</h1>
       <p>
-        <strong>{item.materialName}</strong> (section {item.section}, closing stock{" "}
-        {formatQuantity(item.closingStock)}) in {rackLabel(rackNumber)}.
+        <strong translate="no">{item.materialName}</strong>{" "}
+        {around(
+          _("(section {section}, closing stock {stock}) in {rack}.", {
+            section: SLOT,
+            stock: formatQuantity(item.closingStock),
+            rack: _(rackLabel(rackNumber)),
+          }),
+          <Typed>{item.section}</Typed>,
+        )}
       </p>
       <ConfirmDeleteForm
         href={deleteHref(rackNumber, item.id)}

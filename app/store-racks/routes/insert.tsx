@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requirePermission } from "#app/auth/session.server.ts";
@@ -91,14 +92,21 @@ export default function InsertRackDataPage() {
   const { rackNumber, savedRack, saved } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   useToast(actionData?.toast);
+  const { _ } = useLingui();
   return (
     <section className="page narrow">
-      <h1>Insert Rack Data</h1>
-      <p className="muted">{rackNumber === null ? "Choose the rack in the form." : rackLabel(rackNumber)}</p>
+      <h1>{_("Insert Rack Data")}</h1>
+      <p className="muted">
+        {_(rackNumber === null ? "Choose the rack in the form." : rackLabel(rackNumber))}
+      </p>
       {saved ? (
         <p className="flash-success rack-saved" role="status">
-          Saved {saved.materialName} in rack {savedRack}: stock {formatQuantity(saved.closingStock)}.{" "}
-          <Link to="/about">Go to Store Racks</Link>
+          {_("Saved {name} in rack {rack}: stock {stock}.", {
+            name: saved.materialName,
+            rack: savedRack ?? "",
+            stock: formatQuantity(saved.closingStock),
+          })}{" "}
+          <Link to="/about">{_("Go to Store Racks")}</Link>
         </p>
       ) : null}
       {/* A new key after each save gives a fresh, empty form for the next item. */}

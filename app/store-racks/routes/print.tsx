@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { requirePermission } from "#app/auth/session.server.ts";
@@ -30,14 +31,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
   } catch (error) {
     logError(request, error);
   }
-  return listPrint(rows, appliedRackFilters(params.q, rack, period), "/about", url.searchParams);
+  // The filters as the header names them; the page words them again in its language.
+  return {
+    ...listPrint(rows, appliedRackFilters(params.q, rack, period), "/about", url.searchParams),
+    q: params.q,
+    rack,
+    period,
+  };
 }
 
 export default function StoreRacksPrintPage() {
   const list = useLoaderData<typeof loader>();
-  const { rows } = list;
+  const { rows, q, rack, period } = list;
+  const { _ } = useLingui();
   return (
-    <PrintList title="Store Racks" list={list}>
+    <PrintList title="Store Racks" list={{ ...list, filters: appliedRackFilters(q, rack, period, _) }}>
       <table>
         <RecordPrintHead definition={rackItemRecord} plain />
         <tbody>
@@ -48,7 +56,7 @@ export default function StoreRacksPrintPage() {
                 row={row}
                 q=""
                 plain
-                texts={{ rackNumber: rackLabel(row.rackNumber) }}
+                texts={{ rackNumber: _(rackLabel(row.rackNumber)) }}
               />
             </tr>
           ))}

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { Fragment } from "react";
@@ -67,13 +68,14 @@ export default function StoreRacksPage() {
   const mayChange = useCan()("racks");
   // Rack header rows only make sense while the rows are in rack order.
   const grouped = view.sort === "rack";
+  const { _ } = useLingui();
   return (
     <section className="page store-racks">
-      <ListHead title="Store Racks">
+      <ListHead title={_("Store Racks")}>
         <PrintLink to="/about/print" name="Store Racks" />
         {/* The same period (and rack) in the stock report, with its totals per rack. */}
         <Link className="button" to={stockReportHref(period, rack)}>
-          Stock report
+          {_("Stock report")}
         </Link>
         <ExportLinks
           to="/about/export"
@@ -84,7 +86,7 @@ export default function StoreRacksPage() {
             a chosen rack has its own in its header row. */}
         {mayChange && rack === null ? (
           <a className="button primary" href="/insertproducts">
-            Insert New Item
+            {_("Insert New Item")}
           </a>
         ) : null}
       </ListHead>
@@ -100,14 +102,16 @@ export default function StoreRacksPage() {
         <PeriodFields period={period} />
       </ListToolbar>
       <p className="muted rack-period">
-        Figures for <strong>{periodLabel(period)}</strong>: Available = stock at the start (with any opening
-        and stock-count difference in the period), Closing = Available + Receipt − Issue.
+        {_("Figures for")} <strong>{periodLabel(period, _)}</strong>
+        {_(
+          ": Available = stock at the start (with any opening and stock-count difference in the period), Closing = Available + Receipt − Issue.",
+        )}
       </p>
       <ListTable view={view} noun={["item", "items"]} filtered={rack !== null} label="Store Racks items">
         <thead>
           <tr>
             <RecordHeads definition={rackItemRecord} view={view} />
-            {mayRead ? <th scope="col">Stock</th> : null}
+            {mayRead ? <th scope="col">{_("Stock")}</th> : null}
             {mayChange ? <HeadCells labels={["Update", "Delete"]} /> : null}
           </tr>
         </thead>
@@ -117,7 +121,13 @@ export default function StoreRacksPage() {
           ) : null}
           {rows.length === 0 ? (
             <EmptyRow columns={COLUMNS}>
-              {view.q ? "No items match." : rack ? "No items in this rack yet." : "No items in any rack yet."}
+              {_(
+                view.q
+                  ? "No items match."
+                  : rack
+                    ? "No items in this rack yet."
+                    : "No items in any rack yet.",
+              )}
             </EmptyRow>
           ) : (
             rows.map((row, index) => (
@@ -153,20 +163,19 @@ const COLUMNS = listColumns(rackItemRecord).length + 3;
 
 /** A rack's header row: the spec's panel label, its item count and its 'Insert New Item'. */
 function RackHeader({ rack, count, mayChange }: { rack: number; count: number; mayChange: boolean }) {
+  const { _ } = useLingui();
   return (
     <tr className="rack-header">
       <th scope="rowgroup" colSpan={COLUMNS}>
-        <span className="rack-title">{rackLabel(rack)}</span>{" "}
-        <span className="rack-count">
-          ({count} {count === 1 ? "item" : "items"})
-        </span>{" "}
+        <span className="rack-title">{_(rackLabel(rack))}</span>{" "}
+        <span className="rack-count">{_("({count, plural, one {# item} other {# items}})", { count })}</span>{" "}
         {mayChange ? (
           <a
             href={`/insertproducts/${rack}`}
             className="button small primary"
-            aria-label={`Insert New Item in rack ${rack}`}
+            aria-label={_("Insert New Item in rack {rack}", { rack })}
           >
-            Insert New Item
+            {_("Insert New Item")}
           </a>
         ) : null}
       </th>
@@ -179,6 +188,7 @@ function RackHeader({ rack, count, mayChange }: { rack: number; count: number; m
  * choosing one clears the other so the address says one thing.
  */
 function PeriodFields({ period }: { period: { from: string; to: string; month: string | null } }) {
+  const { _ } = useLingui();
   const clear = (names: string[]) => (event: { currentTarget: HTMLInputElement }) => {
     const form = event.currentTarget.form;
     for (const name of names) {
@@ -189,7 +199,7 @@ function PeriodFields({ period }: { period: { from: string; to: string; month: s
   // A month clears the dates and a date the month: the form sends one period.
   const field = (name: "month" | "from" | "to", label: string, value: string, shown: string | null) => (
     <div className="field">
-      <label htmlFor={`period-${name}`}>{label}</label>
+      <label htmlFor={`period-${name}`}>{_(label)}</label>
       <input
         id={`period-${name}`}
         type={name === "month" ? "month" : "date"}
@@ -227,18 +237,19 @@ function ItemRow({
   move?: (form: MovementForm, item: { ref: StockItemRef; name: string; inStock: number }) => boolean;
   back: string;
 }) {
+  const { _ } = useLingui();
   const remove = deleteHref(row.rackNumber, row.id);
   const ref: StockItemRef = { type: "rack", id: row.id };
   const movementLink = (form: MovementForm, label: string) => (
     <a
       href={`${movementFormPath(ref, form)}?back=${encodeURIComponent(back)}`}
       className="button small"
-      aria-label={`${label} ${row.materialName}`}
+      aria-label={`${_(label)} ${row.materialName}`}
       onClick={(event) => {
         if (move?.(form, { ref, name: row.materialName, inStock: row.inStock })) event.preventDefault();
       }}
     >
-      {label}
+      {_(label)}
     </a>
   );
   return (
@@ -251,15 +262,15 @@ function ItemRow({
               {movementLink("issue", "Issue")} {movementLink("receive", "Receive")}{" "}
             </>
           ) : null}
-          <a href={stockCardPath(ref)} aria-label={`Stock card of ${row.materialName}`}>
-            Stock card
+          <a href={stockCardPath(ref)} aria-label={_("Stock card of {name}", { name: row.materialName })}>
+            {_("Stock card")}
           </a>
         </td>
       ) : null}
       {askToDelete ? (
         <>
           <td>
-            <a href={`/rackupdate/${row.rackNumber}/${row.id}`}>Update</a>
+            <a href={`/rackupdate/${row.rackNumber}/${row.id}`}>{_("Update")}</a>
           </td>
           <td>
             <DeleteLink href={remove} ask={askToDelete} />

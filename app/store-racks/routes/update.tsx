@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
 import { RecordHistory } from "#app/audit/history.tsx";
@@ -73,17 +74,18 @@ export default function UpdateProductPage() {
   const { rackNumber, item, saved, history } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   useToast(actionData?.toast);
+  const { _ } = useLingui();
   return (
     <section className="page narrow">
-      <h1>Update Product</h1>
+      <h1>{_("Update Product")}</h1>
       <p className="muted">
-        {rackLabel(rackNumber)} · in stock: {formatQuantity(item.closingStock)} ·{" "}
-        <Link to={stockCardPath({ type: "rack", id: item.id })}>Stock card</Link> (issue, receive and count
-        from there or from the Store Racks list)
+        {_(rackLabel(rackNumber))} · {_("in stock:")} {formatQuantity(item.closingStock)} ·{" "}
+        <Link to={stockCardPath({ type: "rack", id: item.id })}>{_("Stock card")}</Link>{" "}
+        {_("(issue, receive and count from there or from the Store Racks list)")}
       </p>
       {saved ? (
         <p className="flash-success rack-saved" role="status">
-          Saved. <Link to="/about">Go to Store Racks</Link>
+          {_("Saved.")} <Link to="/about">{_("Go to Store Racks")}</Link>
         </p>
       ) : null}
       {/* Keyed by version: after a save the form shows the stored values and the new version. */}
@@ -107,14 +109,15 @@ export default function UpdateProductPage() {
 // The legacy app "Fetch for update": a missing item says 'No data found…' on the 404 page; any other
 // failure to load says 'Failed to fetch data. Please try again.'
 export function ErrorBoundary() {
+  const { _ } = useLingui();
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status < 500) return <ErrorPage error={error} />;
   return (
     <div className="page error-page">
-      <h1>Update Product</h1>
-      <p role="alert">{messages.fetchFailed}</p>
+      <h1>{_("Update Product")}</h1>
+      <p role="alert">{_(messages.fetchFailed)}</p>
       <p>
-        <Link to="/about">Go to Store Racks</Link>
+        <Link to="/about">{_("Go to Store Racks")}</Link>
       </p>
     </div>
   );

@@ -101,6 +101,9 @@ export async function chartsPhase(bench: Bench): Promise<Row[]> {
         label: "/amc timeline",
         draw: async () => [await loadContractTimeline(db, today, bounds)],
       },
+      // The sparklines' days before today are reused while the journal's mark for them holds
+      // (app/home/sparklines.server.ts): after the warm-up this is a load with nothing moved since,
+      // as most are; the first load after a movement sums the window again.
       {
         id: "charts.today",
         label: `Today: contracts strip + spares sparklines (${Number(department?.lines ?? 0).toLocaleString("en-GB")}-line department)`,

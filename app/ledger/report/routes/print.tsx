@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Fragment } from "react";
@@ -19,6 +20,7 @@ import { groupLabel } from "#app/ledger/report/labels.ts";
 import { EMPTY_REPORT, reportForPrint } from "#app/ledger/report/queries.server.ts";
 import reportCss from "#app/ledger/report/report.css?url";
 import { appliedReportFilters, readReportView } from "#app/ledger/report/view.ts";
+import { sayFor } from "#app/ledger/words.server.ts";
 import { logError } from "#app/lib/request-id.server.ts";
 import { HeadCells } from "#app/ui/list/page.tsx";
 import { PrintList, printHandle } from "#app/ui/list/print.tsx";
@@ -44,22 +46,27 @@ export async function loader({ request }: LoaderFunctionArgs) {
     ({ report, charts } = withChartViews(
       await reportForPrint(db, params.q, filters, maySeeSpares, true),
       filters,
+      await sayFor(request, user),
     ));
   } catch (error) {
     logError(request, error);
   }
   return {
     ...report,
+    // The filters as the header names them; the page words them again in its language.
     ...listPrint(report.rows, appliedReportFilters(params.q, filters), "/stock/report", url.searchParams),
+    q: params.q,
+    shown: filters,
     charts,
   };
 }
 
 export default function StockReportPrint() {
   const list = useLoaderData<typeof loader>();
-  const { rows, groups, totals, charts } = list;
+  const { rows, groups, totals, charts, q, shown } = list;
+  const { _ } = useLingui();
   return (
-    <PrintList title="Stock report" list={list}>
+    <PrintList title="Stock report" list={{ ...list, filters: appliedReportFilters(q, shown, _) }}>
       <ReportCharts charts={charts} idSuffix="-print" />
       <table className="report-table">
         <thead>
@@ -75,12 +82,12 @@ export default function StockReportPrint() {
                 <TotalsRow
                   group
                   figures={group}
-                  label={`${groupLabel(row.group)} (${group.items} ${group.items === 1 ? "item" : "items"}, totals)`}
+                  label={`${_(groupLabel(row.group))} ${_("({count, plural, one {# item} other {# items}}, totals)", { count: group.items })}`}
                 />
               ) : null}
               <tr>
-                <td>{row.name}</td>
-                <td>{row.srno === null ? row.place : `${row.srno} · ${row.place}`}</td>
+                <td translate="no">{row.name}</td>
+                <td translate="no">{row.srno === null ? row.place : `${row.srno} · ${row.place}`}</td>
                 <Figures figures={row} />
               </tr>
             </Fragment>
@@ -90,7 +97,7 @@ export default function StockReportPrint() {
           <tfoot>
             <TotalsRow
               figures={totals}
-              label={`All ${totals.items} ${totals.items === 1 ? "item" : "items"}`}
+              label={_("All {count, plural, one {# item} other {# items}}", { count: totals.items })}
             />
           </tfoot>
         ) : null}

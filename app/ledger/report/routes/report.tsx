@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { Fragment } from "react";
@@ -27,6 +28,7 @@ import {
   readReportView,
   shiftMonth,
 } from "#app/ledger/report/view.ts";
+import { sayFor } from "#app/ledger/words.server.ts";
 import { formatDateGB } from "#app/lib/dates.ts";
 import { listHref } from "#app/lib/list-params.ts";
 import { logError } from "#app/lib/request-id.server.ts";
@@ -62,7 +64,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   let charts: ReportChartViews | null = null;
   try {
     // The charts' figures come with the page's rows, over the whole filtered report.
-    ({ report, charts } = withChartViews(await reportPage(db, params, filters, maySeeSpares, true), filters));
+    ({ report, charts } = withChartViews(
+      await reportPage(db, params, filters, maySeeSpares, true),
+      filters,
+      await sayFor(request, user),
+    ));
   } catch (error) {
     logError(request, error);
   }
@@ -87,29 +93,32 @@ export default function StockReportPage() {
   const monthHref = (first: string) =>
     listHref(search, { month: monthOfDate(first), from: null, to: null }, view.defaults);
   const filtered = Boolean(filters.items || filters.rack || filters.department);
+  const { _ } = useLingui();
   return (
     <section className="page stock-report">
-      <ListHead title="Stock report">
+      <ListHead title={_("Stock report")}>
         <PrintLink to="/stock/report/print" name="the stock report" />
         <ExportLinks to="/stock/report/export" name="the stock report" />
       </ListHead>
       <p className="report-period">
         <strong>
-          {formatDateGB(filters.from)} to {formatDateGB(filters.to)}
+          {_("{from} to {to}", { from: formatDateGB(filters.from), to: formatDateGB(filters.to) })}
         </strong>{" "}
-        <span className="muted">(opening stock at the start of {formatDateGB(filters.from)})</span>
+        <span className="muted">
+          {_("(opening stock at the start of {date})", { date: formatDateGB(filters.from) })}
+        </span>
       </p>
-      <nav className="report-months" aria-label="Report period">
+      <nav className="report-months" aria-label={_("Report period")}>
         <Link className="button small" to={monthHref(shiftMonth(filters.from, -1))}>
-          Previous month
+          {_("Previous month")}
         </Link>
         {month === monthOfDate(today) ? null : (
           <Link className="button small" to={monthHref(today)}>
-            This month
+            {_("This month")}
           </Link>
         )}
         <Link className="button small" to={monthHref(shiftMonth(filters.from, 1))}>
-          Next month
+          {_("Next month")}
         </Link>
       </nav>
       <ListToolbar view={view}>
@@ -148,12 +157,12 @@ export default function StockReportPage() {
           <tr>
             <HeadCells labels={["Item", "Section / line"]} />
             <FigureHeaders />
-            <th scope="col">Stock card</th>
+            <th scope="col">{_("Stock card")}</th>
           </tr>
         </thead>
         <tbody>
           {rows.length === 0 ? (
-            <EmptyRow columns={8}>{view.q || filtered ? "No items match." : "No items yet."}</EmptyRow>
+            <EmptyRow columns={8}>{_(view.q || filtered ? "No items match." : "No items yet.")}</EmptyRow>
           ) : (
             withGroupHeads(rows, groups).map(({ row, head: group }) => (
               <Fragment key={row.id}>
@@ -163,10 +172,11 @@ export default function StockReportPage() {
                     figures={group}
                     label={
                       <>
-                        {groupLabel(row.group)}{" "}
+                        {_(groupLabel(row.group))}{" "}
                         <span className="muted">
-                          ({group.items.toLocaleString("en-GB")} {group.items === 1 ? "item" : "items"},
-                          totals)
+                          {_("({count, plural, one {# item} other {# items}}, totals)", {
+                            count: group.items,
+                          })}
                         </span>
                       </>
                     }
@@ -175,19 +185,19 @@ export default function StockReportPage() {
                   </TotalsRow>
                 ) : null}
                 <tr>
-                  <th scope="row">
+                  <th scope="row" translate="no">
                     <Marked text={row.name} q={view.q} />
                   </th>
-                  <td>
+                  <td translate="no">
                     <Marked text={row.srno === null ? row.place : `${row.srno} · ${row.place}`} q={view.q} />
                   </td>
                   <Figures figures={row} />
                   <td>
                     <Link
                       to={stockCardPath({ type: row.type, id: row.id })}
-                      aria-label={`Stock card of ${row.name}`}
+                      aria-label={_("Stock card of {name}", { name: row.name })}
                     >
-                      Card
+                      {_("Card")}
                     </Link>
                   </td>
                 </tr>
@@ -199,7 +209,7 @@ export default function StockReportPage() {
           <tfoot>
             <TotalsRow
               figures={totals}
-              label={`All ${totals.items.toLocaleString("en-GB")} ${totals.items === 1 ? "item" : "items"} listed`}
+              label={_("All {count, plural, one {# item} other {# items}} listed", { count: totals.items })}
             >
               <td />
             </TotalsRow>
