@@ -5,6 +5,7 @@ import type { StatusBounds } from "#app/contracts/rules.ts";
 import { contracts } from "#app/contracts/table.server.ts";
 import { type ContractEvent, contractEvents, eventWords } from "#app/contracts/timeline.ts";
 import type { Tx } from "#app/db/client.server.ts";
+import { type Words, wordsIn } from "#app/i18n/words.server.ts";
 import { addDays, formatDateGB, MONTH_NAMES } from "#app/lib/dates.ts";
 
 // The contracts' charts (issue 36), worked out on the server: /amc's timeline of the next 90 days
@@ -43,11 +44,20 @@ const MARK = {
 
 const shortName = (text: string, length = 20) =>
   text.length > length ? `${text.slice(0, length - 1)}…` : text;
-const contractName = (event: Pick<ContractEvent, "equipment" | "company">) =>
-  `${event.equipment || "Unnamed equipment"}${event.company ? ` (${event.company})` : ""}`;
+const contractName = (
+  event: Pick<ContractEvent, "equipment" | "company">,
+  say: (english: string) => string = (english) => english,
+) => `${event.equipment || say("Unnamed equipment")}${event.company ? ` (${event.company})` : ""}`;
 
-/** The /amc timeline: a row per contract, an overdue column at the left, the 90 days after it. */
-export function contractTimeline(events: readonly ContractEvent[], today: string): ChartView {
+/**
+ * The /amc timeline: a row per contract, an overdue column at the left, the 90 days after it;
+ * its words (title, description, legend, labels) in the page's language (`say`, English by default).
+ */
+export function contractTimeline(
+  events: readonly ContractEvent[],
+  today: string,
+  say: Words = wordsIn(undefined, ["contracts"]),
+): ChartView {
   const through = addDays(today, TIMELINE_DAYS - 1);
   const byContract = new Map<string, ContractEvent[]>();
   for (const event of events) byContract.set(event.id, [...(byContract.get(event.id) ?? []), event]);
@@ -83,33 +93,33 @@ export function contractTimeline(events: readonly ContractEvent[], today: string
     const points = placed
       .filter(({ event }) => event.what === what && !event.overdue)
       .map(({ event, y }) => ({ x: x(event.date), y }));
-    if (points.length) layers.push({ kind: "marks", ...MARK[what], points });
+    if (points.length) layers.push({ kind: "marks", ...MARK[what], name: say(MARK[what].name), points });
   }
   const overdue = placed
     .filter(({ event }) => event.overdue)
     .map(({ event, y }) => ({ x: overdueX(event.what), y }));
   if (overdue.length)
-    layers.push({ kind: "marks", name: "Overdue", tone: "alert", shape: "cross", points: overdue });
+    layers.push({ kind: "marks", name: say("Overdue"), tone: "alert", shape: "cross", points: overdue });
   layers.push({
     kind: "rule",
-    name: "Today",
+    name: say("Today"),
     tone: "main",
     stroke: "solid",
     x1: x(today),
     x2: x(today),
     y1: plot.top - 4,
     y2: plot.bottom,
-    label: { x: x(today), y: plot.top - 8, text: "Today", anchor: "start" },
+    label: { x: x(today), y: plot.top - 8, text: say("Today"), anchor: "start" },
   });
 
   const legend: LegendEntry[] = [
-    { name: "PMS due", tone: "main", kind: "marks", shape: "dot" },
-    { name: "Validity ends", tone: "second", kind: "marks", shape: "bar" },
-    { name: "Overdue (left column)", tone: "alert", kind: "marks", shape: "cross" },
-    { name: "Today", tone: "main", kind: "rule", stroke: "solid" },
+    { name: say("PMS due"), tone: "main", kind: "marks", shape: "dot" },
+    { name: say("Validity ends"), tone: "second", kind: "marks", shape: "bar" },
+    { name: say("Overdue (left column)"), tone: "alert", kind: "marks", shape: "cross" },
+    { name: say("Today"), tone: "main", kind: "rule", stroke: "solid" },
   ];
   const xTicks: Tick[] = [
-    { at: round1((overdueColumn.left + overdueColumn.right) / 2), label: "Overdue" },
+    { at: round1((overdueColumn.left + overdueColumn.right) / 2), label: say("Overdue") },
     ...ticks.filter((tick) => tick.at > overdueColumn.right + 30),
   ];
   const yTicks: Tick[] = shown.map((list, index) => ({
@@ -117,20 +127,30 @@ export function contractTimeline(events: readonly ContractEvent[], today: string
     label: shortName(list[0].equipment),
   }));
 
+  const days = TIMELINE_DAYS;
   const words = all.length
     ? [
-        `${all.length} ${all.length === 1 ? "contract has" : "contracts have"} a date overdue or within the next ${TIMELINE_DAYS} days.`,
+        say(
+          "{count, plural, one {# contract has a date overdue or within the next {days} days.} other {# contracts have a date overdue or within the next {days} days.}}",
+          { count: all.length, days },
+        ),
         ...shown.map(
           (list) =>
-            `${contractName(list[0])}: ${list.map((event) => eventWords(event, formatDateGB)).join("; ")}.`,
+            `${contractName(list[0], say)}: ${list.map((event) => eventWords(event, formatDateGB, say)).join("; ")}.`,
         ),
         all.length > shown.length
-          ? `${all.length - shown.length} more not drawn: see the table (sorted by next due date or validity).`
+          ? say("{count} more not drawn: see the table (sorted by next due date or validity).", {
+              count: all.length - shown.length,
+            })
           : "",
       ]
-    : [`No validity end or PMS due date overdue or within the next ${TIMELINE_DAYS} days.`];
+    : [say("No validity end or PMS due date overdue or within the next {days} days.", { days })];
   return {
-    title: `Contracts: overdue and the next ${TIMELINE_DAYS} days, ${formatDateGB(today)} to ${formatDateGB(through)}`,
+    title: say("Contracts: overdue and the next {days} days, {from} to {to}", {
+      days,
+      from: formatDateGB(today),
+      to: formatDateGB(through),
+    }),
     description: words.filter(Boolean).join(" "),
     geometry: {
       width: CHART_WIDTH,
@@ -207,9 +227,18 @@ export function monthStrip(events: readonly ContractEvent[], today: string): Cha
 }
 
 /** The /amc timeline now: the contracts' dates overdue or within the next 90 days. */
-export async function loadContractTimeline(db: Tx, today: string, bounds: StatusBounds): Promise<ChartView> {
+export async function loadContractTimeline(
+  db: Tx,
+  today: string,
+  bounds: StatusBounds,
+  say?: Words,
+): Promise<ChartView> {
   const through = addDays(today, TIMELINE_DAYS - 1);
-  return contractTimeline(contractEvents(await contractDatesThrough(db, through), through, bounds), today);
+  return contractTimeline(
+    contractEvents(await contractDatesThrough(db, through), through, bounds),
+    today,
+    say,
+  );
 }
 
 /** Today's strip now: the contracts' dates in this month. */

@@ -53,9 +53,21 @@ export function contractEvents(
   return events.sort((a, b) => a.date.localeCompare(b.date) || (a.what === "pms" ? -1 : 1));
 }
 
-/** How a date reads in a chart's words: "PMS due 28/11/2026", "validity ended 02/11/2026". */
-export function eventWords(event: ContractEvent, formatDate: (date: string) => string): string {
-  const date = formatDate(event.date);
-  if (event.what === "pms") return event.overdue ? `PMS was due ${date} (overdue)` : `PMS due ${date}`;
-  return event.overdue ? `validity ended ${date} (overdue)` : `validity ends ${date}`;
+/** A text with {placeholders} filled in: the words' English when no translator is given. */
+const filled = (english: string, values: Record<string, string>) =>
+  english.replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? "");
+
+/**
+ * How a date reads in a chart's words: "PMS due 28/11/2026", "validity ended 02/11/2026"; `say`
+ * words them in a page's language (the English is the catalogue's key, namespace "contracts").
+ */
+export function eventWords(
+  event: ContractEvent,
+  formatDate: (date: string) => string,
+  say: (english: string, values: Record<string, string>) => string = filled,
+): string {
+  const values = { date: formatDate(event.date) };
+  if (event.what === "pms")
+    return say(event.overdue ? "PMS was due {date} (overdue)" : "PMS due {date}", values);
+  return say(event.overdue ? "validity ended {date} (overdue)" : "validity ends {date}", values);
 }

@@ -1,11 +1,14 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import { useLingui } from "@lingui/react";
 import { Link, useFetcher, useLocation, useNavigate, useNavigation } from "@remix-run/react";
 import type { MouseEvent, ReactNode } from "react";
 import { fileHref, rackAnchor } from "#app/file-index/hrefs.ts";
 import { sendsRackFiles, withRackOpen } from "#app/file-index/list.ts";
 import { fileRecord } from "#app/file-index/record.ts";
-import { countFiles, messages, type RackFile, type RackName, type RackView } from "#app/file-index/rules.ts";
+import { messages, type RackFile, type RackName, type RackView } from "#app/file-index/rules.ts";
 import type { newFileSchema } from "#app/file-index/schema.ts";
+import { translateMessage } from "#app/i18n/messages.ts";
+import type { Translate } from "#app/i18n/translate.ts";
 import { fromWire, listColumns } from "#app/lib/record.ts";
 import type { Toast } from "#app/lib/toast-types.ts";
 import { type FormCheck, useLazyCheckedForm } from "#app/ui/form/checked-form.ts";
@@ -21,6 +24,37 @@ import { useToast } from "#app/ui/toasts.tsx";
 
 export type FormReply = SubmissionResult<string[]>;
 
+const FAILED = /^(Error inserting file|Error deleting file): (.+)$/s;
+const DUPLICATE = /^File ID (\d+) is already used in (\S+)\.$/;
+
+/**
+ * A save's message in the page's language: "Error inserting file: File ID 7 is already used in
+ * Rack1A." is its two parts, each translated (the number and the rack kept).
+ */
+export function fileMessage(_: Translate, message: string): string {
+  const failed = FAILED.exec(message);
+  if (failed) return _("{failed}: {problem}", { failed: _(failed[1]), problem: fileMessage(_, failed[2]) });
+  const duplicate = DUPLICATE.exec(message);
+  if (duplicate)
+    return _("File ID {number} is already used in {rack}.", { number: duplicate[1], rack: duplicate[2] });
+  return translateMessage(_, message);
+}
+
+/** Where a message names a rack: filled in after translating, so the code is marked as kept. */
+const RACK_SLOT = "\uE000";
+
+/** A message naming a rack, its code (as the cupboard is labelled) kept as it is in every language. */
+function namingRack(text: string, rack: string) {
+  const [before, after] = text.split(RACK_SLOT);
+  return (
+    <>
+      {before}
+      <span translate="no">{rack}</span>
+      {after}
+    </>
+  );
+}
+
 /** Sent only by scripted (fetcher) submissions, so the action answers data instead of redirecting. */
 export const SCRIPTED_FIELD = "via";
 export const SCRIPTED_VALUE = "fetcher";
@@ -32,11 +66,14 @@ function ScriptedMarker() {
   return useHydrated() ? <input type="hidden" name={SCRIPTED_FIELD} value={SCRIPTED_VALUE} /> : null;
 }
 
-/** The rack's label: its name and file count ("2 of 5 files" while searching). */
-export function rackLabel(view: RackView<unknown>, searching: boolean) {
-  return searching && view.total > 0
-    ? `${view.matches} of ${countFiles(view.total)}`
-    : countFiles(view.total);
+/**
+ * A rack's or cupboard's count in the page's language: "5 files", or "2 of 5 files" while a search
+ * finds `matches` of them.
+ */
+export function filesCount(_: Translate, total: number, matches: number | null) {
+  return matches !== null && total > 0
+    ? _("{matches} of {total, plural, one {# file} other {# files}}", { matches, total })
+    : _("{total, plural, one {# file} other {# files}}", { total });
 }
 
 export function RackPanel({
@@ -61,6 +98,7 @@ export function RackPanel({
   /** False for a role that may only read the index: no insert row, no Update or Delete. */
   mayChange: boolean;
 }) {
+  const { _ } = useLingui();
   const searching = q.length > 0;
   const navigate = useNavigate();
   const location = useLocation();
@@ -88,20 +126,20 @@ export function RackPanel({
     >
       <summary>
         <span className="rack-name">{view.name}</span>{" "}
-        <span className="rack-count">({rackLabel(view, searching)})</span>
+        <span className="rack-count">({filesCount(_, view.total, searching ? view.matches : null)})</span>
       </summary>
       <div className="rack-body">
         {mayChange ? <InsertFileRow rackName={view.name} lastResult={lastInsert} /> : null}
         {view.loaded ? (
           <div className="table-wrap">
             <table>
-              <caption className="visually-hidden">Files in {view.name}</caption>
+              <caption className="visually-hidden">{_("Files in {rack}", { rack: view.name })}</caption>
               <thead>{header}</thead>
               <tbody>
                 {view.files.length === 0 ? (
                   <tr>
                     <td colSpan={listColumns(fileRecord).length + 2} className="empty">
-                      {view.total === 0 ? messages.noFiles : messages.noMatches}
+                      {_(view.total === 0 ? messages.noFiles : messages.noMatches)}
                     </td>
                   </tr>
                 ) : (
@@ -123,7 +161,13 @@ export function RackPanel({
         ) : (
           <p className="rack-files-link">
             <Link to={showFilesHref} replace preventScrollReset>
-              Show the {countFiles(view.total)} in {view.name}
+              {namingRack(
+                _("Show the {total, plural, one {# file} other {# files}} in {rack}", {
+                  total: view.total,
+                  rack: RACK_SLOT,
+                }),
+                view.name,
+              )}
             </Link>
           </p>
         )}
@@ -151,6 +195,7 @@ function FileLine({
   askToDelete: (href: string) => boolean;
   mayChange: boolean;
 }) {
+  const { _ } = useLingui();
   const href = fileHref(rackName, file._id);
   const plainClick = (event: MouseEvent) =>
     event.button === 0 && !(event.metaKey || event.ctrlKey || event.shiftKey);
@@ -163,24 +208,24 @@ function FileLine({
             <Link
               to={href}
               className="button small"
-              aria-label={`Update ${file.name}`}
+              aria-label={_("Update {name}", { name: file.name })}
               onClick={(event) => {
                 if (plainClick(event) && onUpdate(rackName, file)) event.preventDefault();
               }}
             >
-              Update
+              {_("Update")}
             </Link>
           </td>
           <td>
             <Link
               to={`${href}/delete`}
               className="button danger small"
-              aria-label={`Delete ${file.name}`}
+              aria-label={_("Delete {name}", { name: file.name })}
               onClick={(event) => {
                 if (plainClick(event) && askToDelete(`${href}/delete`)) event.preventDefault();
               }}
             >
-              Delete
+              {_("Delete")}
             </Link>
           </td>
         </>
@@ -202,48 +247,50 @@ const loadNewFileCheck = (): Promise<FormCheck<typeof newFileSchema>> =>
  * independently and the page does not reload; without, it is a plain POST (intent + rack name).
  */
 function InsertFileRow({ rackName, lastResult }: { rackName: RackName; lastResult?: FormReply }) {
+  const { _ } = useLingui();
   const fetcher = useFetcher<FormAnswer>();
   const [form, fields] = useLazyCheckedForm(loadNewFileCheck, {
     id: `insert-${rackName}`,
     // A saved insert answers `resetForm`, which empties the row for the next file.
     lastResult: fetcher.data?.result ?? lastResult,
   });
-  useToast(fetcher.data?.toast);
+  const toast = fetcher.data?.toast;
+  useToast(toast && { ...toast, message: fileMessage(_, toast.message) });
   const saving = fetcher.state !== "idle";
   return (
     <fetcher.Form
       method="post"
       {...getFormProps(form)}
       className="insert-row"
-      aria-label={`Insert a file into ${rackName}`}
+      aria-label={_("Insert a file into {rack}", { rack: rackName })}
     >
       <input type="hidden" name="intent" value="insert" />
       <input type="hidden" name="rackName" value={rackName} />
       <ScriptedMarker />
       <div className="insert-fields">
         <label className="insert-field">
-          <span className="visually-hidden">File ID</span>
+          <span className="visually-hidden">{_("File ID")}</span>
           <input
             {...getInputProps(fields.id, { type: "number" })}
             inputMode="numeric"
             step={1}
-            placeholder="File ID"
-            aria-label="File ID"
+            placeholder={_("File ID")}
+            aria-label={_("File ID")}
           />
         </label>
         <label className="insert-field grow">
-          <span className="visually-hidden">New file name</span>
+          <span className="visually-hidden">{_("New file name")}</span>
           <input
             {...getInputProps(fields.name, { type: "text" })}
-            placeholder="New file name"
-            aria-label="New file name"
+            placeholder={_("New file name")}
+            aria-label={_("New file name")}
           />
         </label>
         <button type="submit" className="button primary" disabled={saving} aria-busy={saving}>
-          {saving ? "Inserting..." : "Insert"}
+          {_(saving ? "Inserting..." : "Insert")}
         </button>
       </div>
-      <FormError id={form.errorId} errors={form.errors} />
+      <FormError id={form.errorId} errors={form.errors?.map((error) => fileMessage(_, error))} />
       <FieldErrors id={fields.id.errorId} errors={fields.id.errors} />
       <FieldErrors id={fields.name.errorId} errors={fields.name.errors} />
     </fetcher.Form>

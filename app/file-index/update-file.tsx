@@ -1,4 +1,5 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
+import { useLingui } from "@lingui/react";
 import { Form, Link, useFetcher } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import {
@@ -36,6 +37,7 @@ export function UpdateFileForm({
   onSaved?: () => void;
   onCancel?: () => void;
 }) {
+  const { _ } = useLingui();
   const fetcher = useFetcher<FormAnswer & { ok: boolean }>();
   const action = fileHref(rackName, file._id);
   const [form, fields] = useCheckedForm(fileUpdateSchema, {
@@ -44,7 +46,8 @@ export function UpdateFileForm({
     // The version the editor was read at; a refused save keeps the one sent (the server says why).
     defaultValue: { name: file.name, version: String(file.version) },
   });
-  useToast(inDialog ? fetcher.data?.toast : null);
+  const toast = inDialog ? fetcher.data?.toast : null;
+  useToast(toast && { ...toast, message: _(toast.message) });
   const saved = inDialog && fetcher.state === "idle" && fetcher.data?.ok === true;
   // biome-ignore lint/correctness/useExhaustiveDependencies: close once per successful save
   useEffect(() => {
@@ -58,12 +61,12 @@ export function UpdateFileForm({
       <input {...getInputProps(fields.version, { type: "hidden" })} />
       <FormError id={form.errorId} errors={form.errors} />
       <div className="field">
-        <label htmlFor={`${form.id}-file-id`}>File ID</label>
+        <label htmlFor={`${form.id}-file-id`}>{_("File ID")}</label>
         <input id={`${form.id}-file-id`} type="text" value={file.id} readOnly />
       </div>
       <div className="field">
         <label htmlFor={fields.name.id}>
-          File Name
+          {_("File Name")}
           <span className="required" aria-hidden="true">
             {" "}
             *
@@ -79,7 +82,7 @@ export function UpdateFileForm({
       <div className="actions">
         {inDialog ? (
           <button type="submit" className="button primary" disabled={saving} aria-busy={saving}>
-            {saving ? "Updating..." : "Update File"}
+            {_(saving ? "Updating..." : "Update File")}
           </button>
         ) : (
           <SubmitButton pendingText="Updating..." formAction={action}>
@@ -88,11 +91,11 @@ export function UpdateFileForm({
         )}
         {onCancel ? (
           <button type="button" className="button" onClick={onCancel}>
-            Cancel
+            {_("Cancel")}
           </button>
         ) : (
           <Link className="button" to={rackHref(rackName)}>
-            Cancel
+            {_("Cancel")}
           </Link>
         )}
       </div>
@@ -108,6 +111,7 @@ export function UpdateFileDialog({
   editing: { rackName: RackName; file: RackFile } | null;
   onClose: () => void;
 }) {
+  const { _ } = useLingui();
   const dialog = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const element = dialog.current;
@@ -117,7 +121,7 @@ export function UpdateFileDialog({
     <dialog ref={dialog} className="dialog file-dialog" aria-labelledby="update-file-title" onClose={onClose}>
       {editing ? (
         <>
-          <h2 id="update-file-title">Update File</h2>
+          <h2 id="update-file-title">{_("Update File")}</h2>
           <p className="muted">{editing.rackName}</p>
           <UpdateFileForm
             key={`${editing.file._id}:${editing.file.version}`}

@@ -54,6 +54,8 @@ function compileCatalogues() {
   const byCode = new Map<string, Compiled>();
   // Every key any catalogue has, by namespace: what a page of that namespace may show.
   const keys = new Map<string, Set<string>>();
+  // Each plain key's translations, in every language and namespace (an import's headers).
+  const translations = new Map<string, Set<string>>();
   for (const [file, catalogue] of Object.entries(readCatalogues())) {
     const code = /([\w-]+)\.json$/.exec(file)?.[1] ?? file;
     const namespaces = new Map<string, Map<string, Messages[string]>>();
@@ -61,6 +63,10 @@ function compileCatalogues() {
       const compiled = new Map<string, Messages[string]>();
       for (const [key, text] of Object.entries(messages)) {
         compiled.set(key, compileMessage(text));
+        if (!key.includes("{") && text !== key) {
+          if (!translations.has(key)) translations.set(key, new Set());
+          translations.get(key)?.add(text);
+        }
         if (!keys.has(namespace)) keys.set(namespace, new Set());
         keys.get(namespace)?.add(key);
       }
@@ -68,7 +74,7 @@ function compileCatalogues() {
     }
     byCode.set(code, { language: { code, ...catalogue.language }, namespaces });
   }
-  return { byCode, keys };
+  return { byCode, keys, translations };
 }
 
 let compiled: ReturnType<typeof compileCatalogues> | undefined;
@@ -142,6 +148,14 @@ function makeMessages(code: string, namespaces: readonly string[]): Messages {
   }
   return messages;
 }
+
+/**
+ * What a plain English text is in the other languages, any namespace: the headers an export may
+ * have been written with, which an import of it must read.
+ */
+export const translationsOf = (english: string): string[] => [
+  ...(catalogues().translations.get(english) ?? []),
+];
 
 /** Every namespace any catalogue names (for the checks that every page's words are translated). */
 export const catalogueNamespaces = () => [...catalogues().keys.keys()];

@@ -18,6 +18,8 @@ const SHOWN_WITH: Record<string, readonly string[]> = {
   // A record's page shows its history (app/audit/history.tsx).
   "file-index": ["audit"],
   sop: ["audit"],
+  // An import's pages name the list's columns and its rows' messages in the list's own words.
+  imports: ["spares", "store-racks", "contracts", "file-index"],
   "audit-trail": ["audit"],
   users: ["auth", "reminders"],
   registration: ["auth"],

@@ -1,4 +1,7 @@
+import { useLingui } from "@lingui/react";
 import { Form } from "@remix-run/react";
+import type { Translate } from "#app/i18n/translate.ts";
+import { importMessage } from "#app/imports/words.ts";
 import { formatDateGB, isIsoDate } from "#app/lib/dates.ts";
 import type { ImportColumn } from "#app/spreadsheets/import-rules.ts";
 import { ConfirmDelete, type ConfirmWords } from "#app/ui/confirm-delete.tsx";
@@ -21,15 +24,19 @@ export const UNDO_WORDS: ConfirmWords = {
   pending: "Undoing...",
   dialogLabel: "Confirm undo",
 };
-export const undoQuestion = (fileName: string) =>
-  `Undo the import of ${fileName}? The records it added are deleted and the ones it changed are put back as they were.`;
+export const undoQuestionIn = (_: Translate, fileName: string) =>
+  _(
+    "Undo the import of {fileName}? The records it added are deleted and the ones it changed are put back as they were.",
+    { fileName },
+  );
 
 /** An import's Undo: a link to its confirmation page, which with JavaScript opens as a dialog. */
 export function UndoImport({ href, fileName }: { href: string; fileName: string }) {
+  const { _ } = useLingui();
   return (
     <ConfirmDelete
       href={href}
-      question={undoQuestion(fileName)}
+      question={undoQuestionIn(_, fileName)}
       label="Undo this import"
       itemName={fileName}
       words={UNDO_WORDS}
@@ -40,10 +47,11 @@ export function UndoImport({ href, fileName }: { href: string; fileName: string 
 const OUTCOME_LABELS = { new: "New", changed: "Changed", unchanged: "Unchanged", error: "Error" } as const;
 
 export function UploadForm({ error, templateHref }: { error?: string; templateHref: string }) {
+  const { _ } = useLingui();
   return (
     <Form method="post" encType="multipart/form-data" className="import-upload">
       <div className="field">
-        <label htmlFor="import-file">Spreadsheet (.xlsx or .csv, at most 10 MB)</label>
+        <label htmlFor="import-file">{_("Spreadsheet (.xlsx or .csv, at most 10 MB)")}</label>
         <input
           id="import-file"
           name="file"
@@ -53,15 +61,15 @@ export function UploadForm({ error, templateHref }: { error?: string; templateHr
           aria-invalid={error ? true : undefined}
         />
       </div>
-      <FormError id="import-error" errors={error ? [error] : undefined} />
+      <FormError id="import-error" errors={error ? [importMessage(_, error)] : undefined} />
       <p>
-        Use the columns of this list's export, or start from the template:{" "}
+        {_("Use the columns of this list's export, or start from the template:")}{" "}
         <a href={`${templateHref}?format=xlsx`} download>
-          Excel template
+          {_("Excel template")}
         </a>{" "}
         ·{" "}
         <a href={`${templateHref}?format=csv`} download>
-          CSV template
+          {_("CSV template")}
         </a>
       </p>
       <SubmitButton pendingText="Reading...">Preview</SubmitButton>
@@ -74,20 +82,20 @@ const shownAs = (column: ImportColumn, value: unknown) => {
   const text = value === null || value === undefined ? "" : String(value);
   return column.kind === "date" && isIsoDate(text) ? formatDateGB(text) : text;
 };
-const shown = (column: ImportColumn, value: unknown) => shownAs(column, value) || "(blank)";
-
 export function PreviewTable({ columns, rows }: { columns: ImportColumn[]; rows: PreviewView[] }) {
+  const { _ } = useLingui();
+  const shown = (column: ImportColumn, value: unknown) => shownAs(column, value) || _("(blank)");
   const fields = columns.filter((column) => column.field);
   return (
     <div className="table-wrap list-wrap">
-      <table className="import-preview" aria-label="Rows of the file">
+      <table className="import-preview" aria-label={_("Rows of the file")}>
         <thead>
           <tr>
-            <th scope="col">Row</th>
-            <th scope="col">Outcome</th>
+            <th scope="col">{_("Row")}</th>
+            <th scope="col">{_("Outcome")}</th>
             {fields.map((column) => (
               <th key={column.header} scope="col">
-                {column.header}
+                {_(column.header)}
               </th>
             ))}
           </tr>
@@ -101,10 +109,10 @@ export function PreviewTable({ columns, rows }: { columns: ImportColumn[]; rows:
                   // Marked by a sign and the word, not by colour alone.
                   <strong className="import-outcome-error">
                     <span aria-hidden="true">⚠ </span>
-                    {OUTCOME_LABELS.error}
+                    {_(OUTCOME_LABELS.error)}
                   </strong>
                 ) : (
-                  OUTCOME_LABELS[row.outcome]
+                  _(OUTCOME_LABELS[row.outcome])
                 )}
               </td>
               {fields.map((column) => {
@@ -123,7 +131,7 @@ export function PreviewTable({ columns, rows }: { columns: ImportColumn[]; rows:
                         shownAs(column, row.texts[field])
                       )}
                     </span>
-                    {error ? <FieldErrors id={errorId} errors={[error]} /> : null}
+                    {error ? <FieldErrors id={errorId} errors={[importMessage(_, error)]} /> : null}
                   </td>
                 );
               })}
@@ -137,11 +145,12 @@ export function PreviewTable({ columns, rows }: { columns: ImportColumn[]; rows:
 
 /** What the reader did that the rows do not show: title rows and a units row skipped, the encoding. */
 export function ReadNotes({ notes }: { notes?: string[] }) {
+  const { _ } = useLingui();
   if (!notes?.length) return null;
   return (
-    <ul className="import-notes" aria-label="How the file was read">
+    <ul className="import-notes" aria-label={_("How the file was read")}>
       {notes.map((note) => (
-        <li key={note}>{note}</li>
+        <li key={note}>{importMessage(_, note)}</li>
       ))}
     </ul>
   );

@@ -3,6 +3,7 @@ import { audit } from "#app/audit/log.server.ts";
 import { pacer } from "#app/backups/backup.server.ts";
 import type { Tx } from "#app/db/client.server.ts";
 import { isRecordId, isUniqueViolation } from "#app/db/records.server.ts";
+import { translationsOf } from "#app/i18n/catalogues.server.ts";
 import { previewInWorker } from "#app/imports/preview-worker.server.ts";
 import { imports } from "#app/imports/table.server.ts";
 import type { WordedRefusal } from "#app/lib/outcome.ts";
@@ -224,9 +225,11 @@ export async function previewFile(
   bytes: Uint8Array,
   existing: Map<string, Stored>,
 ): Promise<FilePreview> {
-  const read = await readBytes(name, bytes, kind.columns);
+  // A file exported for a person who reads another language is headed in it: read those headers too.
+  const columns = kind.columns.map((column) => ({ ...column, aliases: translationsOf(column.header) }));
+  const read = await readBytes(name, bytes, columns);
   if (!read.ok) return { ok: false, reason: "unreadable", message: read.message };
-  const matched = matchColumns(read.headers, kind.columns);
+  const matched = matchColumns(read.headers, columns);
   if (!matched.ok) return { ok: false, reason: "columns", message: matched.message };
   const rows = await previewRows(kind, read.rows, matched.indexOf, existing);
   const counts = { ...countOutcomes(rows), ...(read.notes.length ? { notes: read.notes } : {}) };

@@ -65,8 +65,11 @@ export const importMessages = {
     `The file has column${names.length === 1 ? "" : "s"} this list does not know: ${names.map((name) => `'${name}'`).join(", ")}. Use the template's headers.`,
 };
 
-/** A header as matched: case, spaces and punctuation ignored ("Sr. No" = "srno", "Min Stock" = "min stock"). */
-export const headerKey = (header: string) => header.toLowerCase().replace(/[^a-z0-9]/g, "");
+/**
+ * A header as matched: case, spaces and punctuation ignored ("Sr. No" = "srno", "Min Stock" = "min
+ * stock"); letters of any script kept, with their vowel signs ("क्रम सं." = "क्रमसं").
+ */
+export const headerKey = (header: string) => header.toLowerCase().replace(/[^\p{L}\p{M}\p{N}]/gu, "");
 
 /** A cell as read from a file: text, a number, a date (Excel), or empty. */
 export type Cell = string | number | Date | null;
@@ -190,18 +193,28 @@ export function readDate(
 
 export type ImportColumn = {
   header: string;
+  /** The header in the other languages an export may have written it in (a Hindi reader's export). */
+  aliases?: readonly string[];
   /** The schema's field it fills; none for a column the export writes but the import recomputes. */
   field?: string;
   required: boolean;
   kind?: "text" | "number" | "date";
 };
 
+/** The columns by each way of writing their header (its English and its aliases), as matched. */
+const columnsByKey = (columns: readonly ImportColumn[]) =>
+  new Map(
+    columns.flatMap((column) =>
+      [column.header, ...(column.aliases ?? [])].map((header) => [headerKey(header), column] as const),
+    ),
+  );
+
 /** Which file column holds each field, or the message naming the missing and unknown columns. */
 export function matchColumns(
   headers: readonly string[],
   columns: readonly ImportColumn[],
 ): { ok: true; indexOf: Map<string, number> } | { ok: false; message: string } {
-  const byKey = new Map(columns.map((column) => [headerKey(column.header), column]));
+  const byKey = columnsByKey(columns);
   const indexOf = new Map<string, number>();
   const unknown: string[] = [];
   headers.forEach((header, index) => {
@@ -231,11 +244,10 @@ export function headerFit(
   columns: readonly ImportColumn[],
 ): { named: number; complete: boolean } {
   const keys = new Set(cells.map((cell) => headerKey(cellText(cell))).filter(Boolean));
-  const named = columns.filter((column) => keys.has(headerKey(column.header))).length;
-  const complete = columns.every(
-    (column) => !column.required || !column.field || keys.has(headerKey(column.header)),
-  );
-  return { named, complete };
+  const named = (column: ImportColumn) =>
+    [column.header, ...(column.aliases ?? [])].some((header) => keys.has(headerKey(header)));
+  const complete = columns.every((column) => !column.required || !column.field || named(column));
+  return { named: columns.filter(named).length, complete };
 }
 
 /** A unit as people write one under a header: a short word or symbol, no digits ("nos", "(kg)", "°C", "Rs."). */
@@ -250,7 +262,7 @@ export function isUnitsRow(
   headers: readonly string[],
   columns: readonly ImportColumn[],
 ): boolean {
-  const byKey = new Map(columns.map((column) => [headerKey(column.header), column]));
+  const byKey = columnsByKey(columns);
   let units = 0;
   for (const [index, cell] of cells.entries()) {
     const text = cellText(cell);

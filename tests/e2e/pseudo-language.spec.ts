@@ -22,9 +22,15 @@ const MARK = uniqueName("Qzx");
 /** Words that read the same in every language: the product, the plant's codes, what the floor says. */
 const ALLOWED = [
   new RegExp(MARK.replace(/ /g, "\\s")),
+  // Another run's records, on a database kept between runs (the contracts' chart and alerts show them).
+  /\bQzx\s[0-9A-F]{6}\b/,
   /^PlantOps$/,
   /^AS ?\d\d(?: ·)?$/,
   /^(?:AMC|PMS|SOP|LPG|GRN)$/,
+  // The file index's racks, named by the codes on the cupboards (Rack1A … Rack2D).
+  /^Rack[12][A-D]$/,
+  // An uploaded file's name, as the import pages list it (what people uploaded: not the app's words).
+  /^[\w .-]+\.(?:csv|xlsx)$/,
   // A chart's day on its axis, as the page's locale writes it (en-IN for the pseudo-language).
   /^\d{1,2} (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)$/,
 ];

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import type { ContractRow } from "#app/contracts/list.ts";
 import { contractRecord } from "#app/contracts/record.ts";
 import { formatDateGB } from "#app/lib/dates.ts";
@@ -10,13 +11,19 @@ import { RecordCells } from "#app/ui/list/record-cells.tsx";
 
 /** A contract's cells, as text (shared with the print view). */
 export function ContractCells({ row, q }: { row: ContractRow; q: string }) {
+  const { _ } = useLingui();
   const tag = <StatusTag status={row.status} />;
   return (
     <RecordCells
       definition={contractRecord}
       row={row}
       q={q}
-      texts={{ validityFrom: `${formatDateGB(row.validityFrom)} to ${formatDateGB(row.validityTo)}` }}
+      texts={{
+        validityFrom: _("{from} to {to}", {
+          from: formatDateGB(row.validityFrom),
+          to: formatDateGB(row.validityTo),
+        }),
+      }}
       after={{
         validityFrom: row.reason === "validity" ? tag : null,
         nextDueOn: row.reason === "pms" ? tag : null,
@@ -27,6 +34,7 @@ export function ContractCells({ row, q }: { row: ContractRow; q: string }) {
 
 /** The status's tag, beside the date that decides it (rules.ts contractState): it says why. */
 function StatusTag({ status }: { status: ContractRow["status"] }) {
-  if (status === "expired") return <span className="tag tag-expired">Expired</span>;
-  return status === "dueSoon" ? <span className="tag tag-due-soon">Due soon</span> : null;
+  const { _ } = useLingui();
+  if (status === "expired") return <span className="tag tag-expired">{_("Expired")}</span>;
+  return status === "dueSoon" ? <span className="tag tag-due-soon">{_("Due soon")}</span> : null;
 }

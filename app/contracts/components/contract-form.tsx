@@ -1,15 +1,30 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { useLingui } from "@lingui/react";
 import { Form, Link } from "@remix-run/react";
 import { type FormEvent, useRef, useState } from "react";
 import { contractRecord } from "#app/contracts/record.ts";
 import { suggestNextDueDate } from "#app/contracts/rules.ts";
 import { type ContractField, contractInsertSchema, contractUpdateSchema } from "#app/contracts/schema.ts";
+import { translateMessage } from "#app/i18n/messages.ts";
+import type { Translate } from "#app/i18n/translate.ts";
 import { formatDateGB } from "#app/lib/dates.ts";
 import { useCheckedForm } from "#app/ui/form/checked-form.ts";
 import { RecordFields } from "#app/ui/form/record-fields.tsx";
 import { FormError, SubmitButton } from "#app/ui/form.tsx";
 
 type Mode = "insert" | "update";
+
+const FAILED = /^(Failed to add equipment|Failed to update equipment): (.+)$/s;
+
+/**
+ * A refused save's message ("Failed to add equipment: Company is required.") in the page's
+ * language: its two parts translated each (the problem may be built around a label).
+ */
+export function failedMessage(_: Translate, message: string): string {
+  const parts = FAILED.exec(message);
+  if (!parts) return translateMessage(_, message);
+  return _("{failed}: {problem}", { failed: _(parts[1]), problem: translateMessage(_, parts[2]) });
+}
 
 /**
  * The Insert / Update Equipment Information form (the legacy app "Equipment add"), its inputs drawn
@@ -28,6 +43,7 @@ export function ContractForm({
   defaultValue?: Partial<Record<ContractField, string>>;
   version?: number;
 }) {
+  const { _ } = useLingui();
   const schema = mode === "insert" ? contractInsertSchema : contractUpdateSchema;
   const [form, fields] = useCheckedForm(schema, { id: `contract-${mode}`, lastResult, defaultValue });
   const [suggestion, setSuggestion] = useState<string | null>(null);
@@ -51,7 +67,7 @@ export function ContractForm({
 
   return (
     <Form method="post" {...getFormProps(form)} className="form" onChange={onScheduleChange}>
-      <FormError id={form.errorId} errors={form.errors} />
+      <FormError id={form.errorId} errors={form.errors?.map((error) => failedMessage(_, error))} />
       {version !== undefined ? <input type="hidden" name="version" value={version} /> : null}
       <div className="form-grid">
         <RecordFields
@@ -60,7 +76,9 @@ export function ContractForm({
           marks={mode === "insert"}
           hints={{
             nextDueOn: suggestion ? (
-              <span role="status">Suggested from the PMS: {formatDateGB(suggestion)}</span>
+              <span role="status">
+                {_("Suggested from the PMS: {date}", { date: formatDateGB(suggestion) })}
+              </span>
             ) : undefined,
           }}
         />
@@ -70,7 +88,7 @@ export function ContractForm({
           {mode === "insert" ? "Insert" : "Update"}
         </SubmitButton>
         <Link to="/amc" className="button">
-          Cancel
+          {_("Cancel")}
         </Link>
       </div>
     </Form>

@@ -1,4 +1,6 @@
+import { useLingui } from "@lingui/react";
 import { useEffect, useState } from "react";
+import { whatsAppReason } from "#app/contracts/components/whatsapp-send.tsx";
 import { type AlertMessage, NO_RECIPIENTS_MESSAGE } from "#app/contracts/rules.ts";
 
 export const NO_EXPIRED_MESSAGE = "No contract has expired: there are no alerts to send.";
@@ -18,6 +20,7 @@ export function SendAlerts({
   recipients: number;
   expired: number;
 }) {
+  const { _ } = useLingui();
   const [hydrated, setHydrated] = useState(false);
   const [outcome, setOutcome] = useState<string | null>(null);
   useEffect(() => setHydrated(true), []);
@@ -27,15 +30,15 @@ export function SendAlerts({
   if (!hydrated) {
     return (
       <details className="send-alerts no-js-only">
-        <summary className="button">Send alerts</summary>
-        {notice ? <p role="status">{notice}</p> : <AlertLinks alerts={alerts} />}
+        <summary className="button">{_("Send alerts")}</summary>
+        {notice ? <p role="status">{_(notice)}</p> : <AlertLinks alerts={alerts} />}
       </details>
     );
   }
 
   function send() {
     if (notice) {
-      setOutcome(notice);
+      setOutcome(_(notice));
       return;
     }
     let opened = 0;
@@ -50,15 +53,20 @@ export function SendAlerts({
     const sendable = alerts.filter((alert) => alert.link.href).length;
     setOutcome(
       opened === sendable
-        ? `Opened ${opened} WhatsApp ${opened === 1 ? "message" : "messages"}.`
-        : `Opened ${opened} of ${sendable} WhatsApp messages: the browser blocked the rest. Open them from the list below.`,
+        ? _("{opened, plural, one {Opened # WhatsApp message.} other {Opened # WhatsApp messages.}}", {
+            opened,
+          })
+        : _(
+            "Opened {opened} of {sendable} WhatsApp messages: the browser blocked the rest. Open them from the list below.",
+            { opened, sendable },
+          ),
     );
   }
 
   return (
     <div className="send-alerts">
       <button type="button" className="button" onClick={send}>
-        Send alerts
+        {_("Send alerts")}
       </button>
       {outcome ? (
         <>
@@ -70,18 +78,21 @@ export function SendAlerts({
   );
 }
 
+// The message itself stays English: it goes to the contractor (as the bell's does), and is marked so.
 function AlertLinks({ alerts }: { alerts: AlertMessage[] }) {
+  const { _ } = useLingui();
   return (
-    <ul className="alert-links" aria-label="Alert messages">
+    <ul className="alert-links" aria-label={_("Alert messages")}>
       {alerts.map((alert) => (
         <li key={alert.key}>
           {alert.link.href ? (
             <a href={alert.link.href} target="_blank" rel="noopener noreferrer">
-              To {alert.recipient}: {alert.text}
+              {_("To {recipient}:", { recipient: alert.recipient })} <span translate="no">{alert.text}</span>
             </a>
           ) : (
             <span>
-              To {alert.recipient}: {alert.text} ({alert.link.reason})
+              {_("To {recipient}:", { recipient: alert.recipient })} <span translate="no">{alert.text}</span>{" "}
+              ({whatsAppReason(_, alert.link.reason ?? "")})
             </span>
           )}
         </li>

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { requirePermission } from "#app/auth/session.server.ts";
@@ -30,16 +31,17 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function DeleteContractPage() {
+  const { _ } = useLingui();
   const { equipment } = useLoaderData<typeof loader>();
   return (
     <section className="page narrow" aria-labelledby="amc-delete-title">
-      <h1 id="amc-delete-title">Delete contract</h1>
+      <h1 id="amc-delete-title">{_("Delete contract")}</h1>
       <dl>
-        <dt>Equipment</dt>
+        <dt>{_("Equipment")}</dt>
         <dd>{cellText(contractRecord, "equipment", equipment.equipment)}</dd>
-        <dt>Company</dt>
+        <dt>{_("Company")}</dt>
         <dd>{cellText(contractRecord, "company", equipment.company)}</dd>
-        <dt>Next Due Date</dt>
+        <dt>{_("Next Due Date")}</dt>
         <dd>{formatDateGB(equipment.nextDueDate)}</dd>
       </dl>
       <ConfirmDeleteForm

@@ -4,11 +4,11 @@ import { contractsExport } from "#app/contracts/export.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
 import { getPlantSettings } from "#app/settings/queries.server.ts";
-import { requireExportFormat, sendExport } from "#app/spreadsheets/respond.server.ts";
+import { requireExportFormat, sendPageExport } from "#app/spreadsheets/respond.server.ts";
 
 // GET /amc/export?format=xlsx|csv&…: the contracts as /amc shows them, with each one's status now.
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requirePermission(request, "contracts");
+  const user = await requirePermission(request, "contracts");
   const format = requireExportFormat(request);
   const settings = await getPlantSettings(db);
   const clock = {
@@ -16,5 +16,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     timeZone: serverSettings().PLANT_TIME_ZONE,
     dueSoonDays: settings.dueSoonDays,
   };
-  return sendExport(request, contractsExport(db, new URL(request.url).searchParams, clock), format);
+  const spec = contractsExport(db, new URL(request.url).searchParams, clock);
+  return sendPageExport(request, user, spec, format, ["contracts"]);
 }

@@ -1,7 +1,8 @@
+import { useLingui } from "@lingui/react";
 import { type ActionFunctionArgs, data } from "@remix-run/node";
 import { useActionData, useLocation } from "@remix-run/react";
 import { requirePermission } from "#app/auth/session.server.ts";
-import { ContractForm } from "#app/contracts/components/contract-form.tsx";
+import { ContractForm, failedMessage } from "#app/contracts/components/contract-form.tsx";
 import contractsCss from "#app/contracts/contracts.css?url";
 import { createContract } from "#app/contracts/queries.server.ts";
 import { contractInsertSchema, contractMessages, firstProblem } from "#app/contracts/schema.ts";
@@ -48,12 +49,14 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function InsertContractPage() {
+  const { _ } = useLingui();
   const actionData = useActionData<typeof action>();
   const location = useLocation();
-  useToast(actionData?.toast);
+  const toast = actionData?.toast;
+  useToast(toast && { ...toast, message: failedMessage(_, toast.message) });
   return (
     <section className="page" aria-labelledby="amc-insert-title">
-      <h1 id="amc-insert-title">Insert Equipment Information</h1>
+      <h1 id="amc-insert-title">{_("Insert Equipment Information")}</h1>
       {/* A new key after each save remounts the form, clearing it (the legacy app "Equipment add form"). */}
       <ContractForm key={location.key} mode="insert" lastResult={actionData?.result} />
     </section>

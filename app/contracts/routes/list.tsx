@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { withListSize } from "#app/auth/list-size.server.ts";
@@ -25,6 +26,7 @@ import { alertMessages, contractMessage, statusBounds, whatsAppLink } from "#app
 import { contractMessages } from "#app/contracts/schema.ts";
 import { loadContractTimeline } from "#app/contracts/timeline.server.ts";
 import { db } from "#app/db/client.server.ts";
+import { wordsFor } from "#app/i18n/words.server.ts";
 import { dateInZone } from "#app/lib/dates.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
 import { FAULT_MESSAGE } from "#app/lib/messages.ts";
@@ -52,6 +54,9 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: chartsCss },
 ];
 
+/** The list could not be read: one sentence, the catalogue's key (the page shows it in its language). */
+const FETCH_FAILED = `${contractMessages.fetchFailed}: ${FAULT_MESSAGE}.`;
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requirePermission(request, "contracts");
   const search = await withListSize(db, user, "amc", new URL(request.url).searchParams);
@@ -67,6 +72,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     dueSoonDays: settings.dueSoonDays,
     status,
   };
+  // The timeline's words are made here: in the person's language.
+  const words = await wordsFor(request, user, settings.language, ["contracts"]);
   const view = (page: number, total: number) =>
     listViewOf("contracts", params, { page, total }, CONTRACT_LIST_DEFAULTS);
   try {
@@ -79,6 +86,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         db,
         dateInZone(clock.now, clock.timeZone),
         statusBounds(clock.now, clock.timeZone, clock.dueSoonDays),
+        words,
       ),
     ]);
     return {
@@ -94,7 +102,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     logError(request, error);
     return {
       ...base,
-      error: `${contractMessages.fetchFailed}: ${FAULT_MESSAGE}.`,
+      error: FETCH_FAILED,
       rows: [] as ContractRow[],
       view: view(1, 0),
       counts: { expired: 0, dueSoon: 0 },
@@ -105,6 +113,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function ContractsPage() {
+  const { _ } = useLingui();
   const data = useLoaderData<typeof loader>();
   const { view, rows, counts } = data;
   // Without JavaScript Delete is a link to its confirmation page; with it, the page's one dialog.
@@ -114,7 +123,7 @@ export default function ContractsPage() {
 
   return (
     <section className="page" aria-labelledby="amc-title">
-      <ListHead id="amc-title" title="Annual Maintenance Contract">
+      <ListHead id="amc-title" title={_("Annual Maintenance Contract")}>
         <PrintLink to="/amc/print" name="contracts" />
         <ExportLinks
           to="/amc/export"
@@ -123,18 +132,22 @@ export default function ContractsPage() {
         />
         {mayChange ? (
           <Link to="/amcinsert" className="button primary">
-            Insert New Line
+            {_("Insert New Line")}
           </Link>
         ) : null}
       </ListHead>
       {data.error ? (
         <p className="fetch-error" role="alert">
-          {data.error}
+          {_(data.error)}
         </p>
       ) : (
         <>
           <p className="amc-summary muted">
-            {counts.expired} expired · {counts.dueSoon} due within {data.dueSoonDays} days
+            {_("{expired} expired · {dueSoon} due within {days} days", {
+              expired: counts.expired,
+              dueSoon: counts.dueSoon,
+              days: data.dueSoonDays,
+            })}
           </p>
           <SendAlerts alerts={data.alerts} recipients={data.recipients} expired={counts.expired} />
           {data.timeline ? (
@@ -171,22 +184,22 @@ export default function ContractsPage() {
             {mayChange ? (
               <>
                 <th scope="col" className="actions-cell amc-update">
-                  Update
+                  {_("Update")}
                 </th>
                 <th scope="col" className="actions-cell amc-delete">
-                  Delete
+                  {_("Delete")}
                 </th>
               </>
             ) : null}
             <th scope="col" className="actions-cell amc-send">
-              WhatsApp Send
+              {_("WhatsApp Send")}
             </th>
           </tr>
         </thead>
         <tbody>
           {rows.length === 0 ? (
             <EmptyRow columns={listColumns(contractRecord).length + (mayChange ? 3 : 1)}>
-              {view.q || filtered ? "No contracts match." : contractMessages.empty}
+              {_(view.q || filtered ? "No contracts match." : contractMessages.empty)}
             </EmptyRow>
           ) : (
             rows.map((row) => (
@@ -217,6 +230,7 @@ function ContractLine({
   /** Absent for a role that may not change contracts: no Update or Delete cells. */
   askToDelete?: (href: string) => boolean;
 }) {
+  const { _ } = useLingui();
   const deleteHref = `/amc/${row.id}/delete`;
   return (
     <tr className={ROW_CLASS[row.status]}>
@@ -224,19 +238,27 @@ function ContractLine({
       {askToDelete ? (
         <>
           <td className="actions-cell amc-update">
-            <a href={`/amcupdate/${row.id}`} className="button small" aria-label={`Update ${row.equipment}`}>
-              Update
+            <a
+              href={`/amcupdate/${row.id}`}
+              className="button small"
+              aria-label={_("Update {equipment}", { equipment: row.equipment })}
+            >
+              {_("Update")}
             </a>
           </td>
           <td className="actions-cell amc-delete">
-            <DeleteLink href={deleteHref} ask={askToDelete} label={`Delete ${row.equipment}`} />
+            <DeleteLink
+              href={deleteHref}
+              ask={askToDelete}
+              label={_("Delete {equipment}", { equipment: row.equipment })}
+            />
           </td>
         </>
       ) : null}
       <td className="actions-cell amc-send">
         <WhatsAppSend
           link={whatsAppLink(row.mobileNumber, contractMessage(row, rowState(row)))}
-          about={`WhatsApp message about ${row.equipment}`}
+          about={_("WhatsApp message about {equipment}", { equipment: row.equipment })}
         />
       </td>
     </tr>

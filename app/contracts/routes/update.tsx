@@ -1,9 +1,10 @@
+import { useLingui } from "@lingui/react";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { RecordHistory } from "#app/audit/history.tsx";
 import { recordHistory } from "#app/auth/history.server.ts";
 import { requirePermission } from "#app/auth/session.server.ts";
-import { ContractForm } from "#app/contracts/components/contract-form.tsx";
+import { ContractForm, failedMessage } from "#app/contracts/components/contract-form.tsx";
 import contractsCss from "#app/contracts/contracts.css?url";
 import { contractHistory } from "#app/contracts/history.ts";
 import { getContract, toFormValues, updateContract } from "#app/contracts/queries.server.ts";
@@ -69,15 +70,17 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function UpdateContractPage() {
+  const { _ } = useLingui();
   const { values, version, loadError, history } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  useToast(actionData?.toast);
+  const toast = actionData?.toast;
+  useToast(toast && { ...toast, message: failedMessage(_, toast.message) });
   return (
     <section className="page" aria-labelledby="amc-update-title">
-      <h1 id="amc-update-title">Update Equipment Information</h1>
+      <h1 id="amc-update-title">{_("Update Equipment Information")}</h1>
       {loadError || !values ? (
         <p className="fetch-error" role="alert">
-          {loadError ?? contractMessages.notFoundForId}
+          {_(loadError ?? contractMessages.notFoundForId)}
         </p>
       ) : (
         <ContractForm mode="update" defaultValue={values} version={version} lastResult={actionData?.result} />

@@ -1,7 +1,9 @@
+import { useLingui } from "@lingui/react";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requirePermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
+import { fileMessage } from "#app/file-index/components.tsx";
 import fileIndexCss from "#app/file-index/file-index.css?url";
 import { fileHref, rackHref } from "#app/file-index/hrefs.ts";
 import { deleteFile, findFile } from "#app/file-index/queries.server.ts";
@@ -47,18 +49,19 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function DeleteFilePage() {
+  const { _ } = useLingui();
   const { rackName, file, error } = useLoaderData<typeof loader>();
   return (
     <section className="page narrow file-index">
-      <h1>Delete file</h1>
+      <h1>{_("Delete file")}</h1>
       {rackName && file ? (
         <>
           <dl className="file-facts">
-            <dt>Rack</dt>
+            <dt>{_("Rack")}</dt>
             <dd>{rackName}</dd>
-            <dt>File ID</dt>
+            <dt>{_("File ID")}</dt>
             <dd>{file.id}</dd>
-            <dt>Name of the File</dt>
+            <dt>{_("Name of the File")}</dt>
             <dd>{file.name}</dd>
           </dl>
           <ConfirmDeleteForm
@@ -69,9 +72,11 @@ export default function DeleteFilePage() {
         </>
       ) : (
         <>
-          <FormError errors={[`${messages.deleteFailed}: ${error ?? messages.fileNotFound}`]} />
+          <FormError
+            errors={[fileMessage(_, `${messages.deleteFailed}: ${error ?? messages.fileNotFound}`)]}
+          />
           <p>
-            <Link to={rackName ? rackHref(rackName) : "/rackadmin"}>Back to Admin Racks</Link>
+            <Link to={rackName ? rackHref(rackName) : "/rackadmin"}>{_("Back to Admin Racks")}</Link>
           </p>
         </>
       )}

@@ -2,11 +2,13 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requirePermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { fileIndexExport } from "#app/file-index/export.server.ts";
-import { requireExportFormat, sendExport } from "#app/spreadsheets/respond.server.ts";
+import { requireExportFormat, sendPageExport } from "#app/spreadsheets/respond.server.ts";
 
 // GET /rackadmin/export?format=xlsx|csv&…: the file index (?rack= a cupboard or a rack), a sheet per rack.
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requirePermission(request, "fileIndex");
+  const user = await requirePermission(request, "fileIndex");
   const format = requireExportFormat(request);
-  return sendExport(request, fileIndexExport(db, new URL(request.url).searchParams), format);
+  return sendPageExport(request, user, fileIndexExport(db, new URL(request.url).searchParams), format, [
+    "file-index",
+  ]);
 }

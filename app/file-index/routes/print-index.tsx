@@ -1,4 +1,5 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLingui } from "@lingui/react";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { requirePermission } from "#app/auth/session.server.ts";
 import { db } from "#app/db/client.server.ts";
@@ -6,14 +7,14 @@ import { plantToday } from "#app/db/records.server.ts";
 import printCss from "#app/file-index/print-index.css?url";
 import { listRacks } from "#app/file-index/queries.server.ts";
 import { fileRecord } from "#app/file-index/record.ts";
-import { CUPBOARDS, countFiles, findCupboard, messages } from "#app/file-index/rules.ts";
+import { CUPBOARDS, findCupboard, messages } from "#app/file-index/rules.ts";
 import { formatDateGB } from "#app/lib/dates.ts";
 import { HttpError } from "#app/lib/http.server.ts";
 import { fromWire, listColumns } from "#app/lib/record.ts";
 import type { ShellData } from "#app/shell/routes/layout.tsx";
 import { PageSize, PrintNowButton, printHandle } from "#app/ui/list/print.tsx";
 import { RecordCells, RecordPrintHead } from "#app/ui/list/record-cells.tsx";
-import { stylesheet } from "#app/ui/page-head.ts";
+import { pageTitleOf, stylesheet } from "#app/ui/page-head.ts";
 
 // The print index of one cupboard (issue #6): an A4 portrait sheet for the cupboard door listing
 // each rack's files in number order. It sits inside the signed-in shell; the print stylesheet hides
@@ -22,9 +23,9 @@ import { stylesheet } from "#app/ui/page-head.ts";
 // print command).
 
 export const handle = printHandle;
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data?.cupboard.label ?? "Cupboard"} file index · PlantOps` },
-];
+export const meta = pageTitleOf<{ cupboard: { label: string } }>(({ cupboard }, _) =>
+  _("{cupboard} file index", { cupboard: _(cupboard.label) }),
+);
 export const links = stylesheet(printCss);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -42,6 +43,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export default function PrintIndexPage() {
+  const { _ } = useLingui();
   const { cupboard, racks, printedOn } = useLoaderData<typeof loader>();
   const shell = useRouteLoaderData<ShellData>("shell");
   const total = racks.reduce((sum, rack) => sum + rack.files.length, 0);
@@ -50,28 +52,34 @@ export default function PrintIndexPage() {
       <PageSize orientation="portrait" />
       <div className="print-tools no-print">
         <PrintNowButton />
-        <p className="muted">Use your browser's Print command (Ctrl+P) to print this sheet on A4.</p>
+        <p className="muted">{_("Use your browser's Print command (Ctrl+P) to print this sheet on A4.")}</p>
         <a className="button" href="/rackadmin">
-          Back to Admin Racks
+          {_("Back to Admin Racks")}
         </a>
         {CUPBOARDS.filter((other) => other.number !== cupboard.number).map((other) => (
           <a key={other.number} className="button" href={`/rackadmin/print/${other.number}`}>
-            Print index: {other.label}
+            {_("Print index: {cupboard}", { cupboard: _(other.label) })}
           </a>
         ))}
       </div>
       <header className="print-head">
-        <h1 id="print-title">{cupboard.label} — File index</h1>
+        <h1 id="print-title">{_("{cupboard} — File index", { cupboard: _(cupboard.label) })}</h1>
         <p>
           {shell?.settings.plantName ? `${shell.settings.plantName} · ` : ""}
-          {racks.map((rack) => rack.name).join(", ")} · {countFiles(total)} · printed {printedOn}
+          {/* The racks' codes, as the cupboards are labelled. */}
+          <span translate="no">{racks.map((rack) => rack.name).join(", ")}</span> ·{" "}
+          {_("{total, plural, one {# file} other {# files}}", { total })} ·{" "}
+          {_("printed {date}", { date: printedOn })}
         </p>
       </header>
       <div className="print-racks">
         {racks.map((rack) => (
           <section key={rack.name} className="print-rack" aria-labelledby={`print-${rack.name}`}>
             <h2 id={`print-${rack.name}`}>
-              {rack.name} <small>({countFiles(rack.files.length)})</small>
+              {rack.name}{" "}
+              <small>
+                ({_("{total, plural, one {# file} other {# files}}", { total: rack.files.length })})
+              </small>
             </h2>
             <table>
               <RecordPrintHead definition={fileRecord} />
@@ -84,7 +92,7 @@ export default function PrintIndexPage() {
                 {rack.files.length === 0 ? (
                   <tr>
                     <td colSpan={listColumns(fileRecord).length} className="empty">
-                      {messages.noFiles}
+                      {_(messages.noFiles)}
                     </td>
                   </tr>
                 ) : null}

@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
+import { useLingui } from "@lingui/react";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { lazy, Suspense, useState } from "react";
 import { requirePermission } from "#app/auth/session.server.ts";
 import { useCan } from "#app/auth/use-can.ts";
 import { db } from "#app/db/client.server.ts";
-import { RackPanel, SCRIPTED_FIELD, SCRIPTED_VALUE } from "#app/file-index/components.tsx";
+import { filesCount, RackPanel, SCRIPTED_FIELD, SCRIPTED_VALUE } from "#app/file-index/components.tsx";
 import fileIndexCss from "#app/file-index/file-index.css?url";
 import { rackHref } from "#app/file-index/hrefs.ts";
 import { FILE_LIST_DEFAULTS, racksInView, racksToLoad, readFileView } from "#app/file-index/list.ts";
@@ -13,7 +14,6 @@ import { insertFiles, searchRackFiles } from "#app/file-index/queries.server.ts"
 import { fileRecord } from "#app/file-index/record.ts";
 import {
   CUPBOARDS,
-  countFiles,
   cupboardOf,
   cupboardToOpen,
   duplicateMessage,
@@ -116,6 +116,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function RackAdminPage() {
+  const { _ } = useLingui();
   const { racks, view, error } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const hydrated = useHydrated();
@@ -166,8 +167,8 @@ export default function RackAdminPage() {
   return (
     <section className="page file-index">
       <div className="page-head">
-        <h1>Admin Racks</h1>
-        <nav className="actions no-print" aria-label="Print, download or import the index">
+        <h1>{_("Admin Racks")}</h1>
+        <nav className="actions no-print" aria-label={_("Print, download or import the index")}>
           {CUPBOARDS.map((cupboard) => (
             // A full page load: the print view ships no JavaScript.
             <Link
@@ -176,13 +177,13 @@ export default function RackAdminPage() {
               to={`/rackadmin/print/${cupboard.number}`}
               reloadDocument
             >
-              Print index: {cupboard.label}
+              {_("Print index: {cupboard}", { cupboard: _(cupboard.label) })}
             </Link>
           ))}
           <ExportLinks to="/rackadmin/export" name="the file index" />
           {mayChange ? (
             <Link className="button small" to="/import/files">
-              Import
+              {_("Import")}
             </Link>
           ) : null}
         </nav>
@@ -198,18 +199,20 @@ export default function RackAdminPage() {
         actions={
           view.q || view.rack ? (
             <Link to="/rackadmin" className="button">
-              Clear search
+              {_("Clear search")}
             </Link>
           ) : null
         }
       >
         <div className="field">
-          <label htmlFor="file-rack">Cupboard or rack</label>
+          <label htmlFor="file-rack">{_("Cupboard or rack")}</label>
           <select id="file-rack" name="rack" defaultValue={view.rack} key={`rack-${view.rack}`}>
-            <option value="">All racks</option>
+            <option value="">{_("All racks")}</option>
             {CUPBOARDS.map((cupboard) => (
-              <optgroup key={cupboard.number} label={cupboard.label}>
-                <option value={String(cupboard.number)}>All of {cupboard.label}</option>
+              <optgroup key={cupboard.number} label={_(cupboard.label)}>
+                <option value={String(cupboard.number)}>
+                  {_("All of {cupboard}", { cupboard: _(cupboard.label) })}
+                </option>
                 {cupboard.racks.map((rack) => (
                   <option key={rack} value={rack}>
                     {rack}
@@ -221,7 +224,12 @@ export default function RackAdminPage() {
         </div>
       </ListToolbar>
       <p role="status" className="list-status">
-        {searching ? `${countFiles(matches)} ${matches === 1 ? "matches" : "match"} '${view.q}'` : ""}
+        {searching
+          ? _("{count, plural, one {# file matches {search}} other {# files match {search}}}", {
+              count: matches,
+              search: `'${view.q}'`,
+            })
+          : ""}
       </p>
 
       <FormError errors={error ? [error] : undefined} />
@@ -241,10 +249,8 @@ export default function RackAdminPage() {
               open={openCupboard?.number === cupboard.number}
             >
               <summary>
-                <span className="cupboard-name">{cupboard.label}</span>{" "}
-                <span className="cupboard-count">
-                  ({searching && total > 0 ? `${found} of ${countFiles(total)}` : countFiles(total)})
-                </span>
+                <span className="cupboard-name">{_(cupboard.label)}</span>{" "}
+                <span className="cupboard-count">({filesCount(_, total, searching ? found : null)})</span>
               </summary>
               <div className="cupboard-body">
                 {shelf.map((rack) => (

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { useLingui } from "@lingui/react";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { type HistoryView, RecordHistory } from "#app/audit/history.tsx";
@@ -90,12 +91,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function UpdateFilePage() {
+  const { _ } = useLingui();
   const { rackName, file, error, history } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <section className="page narrow file-index">
       <div className="page-head">
-        <h1>Update File</h1>
+        <h1>{_("Update File")}</h1>
         {rackName ? <span className="muted">{rackName}</span> : null}
       </div>
       {rackName && file ? (
@@ -104,7 +106,7 @@ export default function UpdateFilePage() {
         <>
           <FormError errors={[error ?? messages.fetchFailed]} />
           <p>
-            <Link to={rackName ? rackHref(rackName) : "/rackadmin"}>Back to Admin Racks</Link>
+            <Link to={rackName ? rackHref(rackName) : "/rackadmin"}>{_("Back to Admin Racks")}</Link>
           </p>
         </>
       )}

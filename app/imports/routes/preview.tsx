@@ -1,6 +1,8 @@
+import { useLingui } from "@lingui/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { db } from "#app/db/client.server.ts";
+import { wordsFor } from "#app/i18n/words.server.ts";
 import { requireImportPage } from "#app/imports/access.server.ts";
 import { PreviewTable, type PreviewView, ReadNotes } from "#app/imports/components.tsx";
 import {
@@ -10,9 +12,11 @@ import {
   type PreviewRow,
   shownRows,
 } from "#app/imports/engine.server.ts";
+import { importMessage, listName } from "#app/imports/words.ts";
 import { HttpError } from "#app/lib/http.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
-import { importMessages, rowsText } from "#app/spreadsheets/import-rules.ts";
+import { plantSettingsFor } from "#app/settings/queries.server.ts";
+import { importMessages } from "#app/spreadsheets/import-rules.ts";
 import { FormError, SubmitButton } from "#app/ui/form.tsx";
 import { pageTitle } from "#app/ui/page-head.ts";
 
@@ -54,43 +58,62 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { user, kind } = await requireImportPage(request, params);
   const outcome = await commitImport(db, kind, String(params.id), user);
   if (!outcome.ok) return { error: outcome.message };
-  return redirectWithToast(kind.listHref, { type: "success", message: outcome.message });
+  // The list the toast shows on is not sent the import's words: it is worded here, for the person.
+  const say = await wordsFor(request, user, (await plantSettingsFor(request)).language, ["imports"]);
+  return redirectWithToast(kind.listHref, { type: "success", message: importMessage(say, outcome.message) });
 }
 
 export default function ImportPreviewPage() {
   const { title, uploadHref, columns, fileName, counts, rows, usable } = useLoaderData<typeof loader>();
+  const { _ } = useLingui();
   const actionData = useActionData<typeof action>();
   const toWrite = counts.new + counts.changed;
   return (
     <section className="page">
       <div className="page-head">
-        <h1>Import into {title}: preview</h1>
+        <h1>{_("Import into {list}: preview", { list: listName(_, title) })}</h1>
       </div>
       <p role="status">
-        {fileName}: {rowsText(counts.total)} — {counts.new} new, {counts.changed} changed, {counts.unchanged}{" "}
-        unchanged, {counts.error} with errors.
+        {_(
+          "{fileName}: {total, plural, one {# row} other {# rows}} — {new} new, {changed} changed, {unchanged} unchanged, {error} with errors.",
+          {
+            fileName,
+            total: counts.total,
+            new: counts.new,
+            changed: counts.changed,
+            unchanged: counts.unchanged,
+            error: counts.error,
+          },
+        )}
       </p>
       <ReadNotes notes={counts.notes} />
-      <FormError errors={actionData?.error ? [actionData.error] : undefined} />
+      <FormError errors={actionData?.error ? [importMessage(_, actionData.error)] : undefined} />
       {!usable ? (
         <FormError errors={[importMessages.expired]} />
       ) : counts.error > 0 ? (
         <FormError errors={[importMessages.hasErrors]} />
       ) : toWrite === 0 ? (
-        <p>Nothing to import: every row is already in the list as it is.</p>
+        <p>{_("Nothing to import: every row is already in the list as it is.")}</p>
       ) : (
         <Form method="post">
-          <SubmitButton pendingText="Importing...">Import {rowsText(toWrite)}</SubmitButton>
+          <SubmitButton pendingText="Importing...">
+            {_("Import {count, plural, one {# row} other {# rows}}", { count: toWrite })}
+          </SubmitButton>
         </Form>
       )}
       <p>
-        <Link to={uploadHref}>Upload another file</Link>
+        <Link to={uploadHref}>{_("Upload another file")}</Link>
       </p>
       <PreviewTable columns={columns} rows={rows} />
       {counts.total > rows.length ? (
         <p>
-          The first {rows.length.toLocaleString("en")} rows are shown (errors and changes first); the other{" "}
-          {(counts.total - rows.length).toLocaleString("en")} are new or unchanged.
+          {_(
+            "The first {shown} rows are shown (errors and changes first); the other {rest} are new or unchanged.",
+            {
+              shown: rows.length.toLocaleString("en"),
+              rest: (counts.total - rows.length).toLocaleString("en"),
+            },
+          )}
         </p>
       ) : null}
     </section>

@@ -1,13 +1,17 @@
+import { useLingui } from "@lingui/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { db } from "#app/db/client.server.ts";
+import { wordsFor } from "#app/i18n/words.server.ts";
 import { requireImportPage } from "#app/imports/access.server.ts";
-import { UNDO_WORDS, undoQuestion } from "#app/imports/components.tsx";
+import { UNDO_WORDS, undoQuestionIn } from "#app/imports/components.tsx";
 import { findImport, isImportId, undoImport, undoMessages } from "#app/imports/engine.server.ts";
+import { importMessage, listName } from "#app/imports/words.ts";
 import { formatDateTimeGB } from "#app/lib/dates.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
 import { HttpError } from "#app/lib/http.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
+import { plantSettingsFor } from "#app/settings/queries.server.ts";
 import { ConfirmDeleteForm } from "#app/ui/confirm-delete.tsx";
 import { FormError } from "#app/ui/form.tsx";
 import { pageTitle } from "#app/ui/page-head.ts";
@@ -42,36 +46,39 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { user, kind } = await requireImportPage(request, params, undefined, "importsUndo");
   if (!isImportId(params.id)) throw new HttpError(404, "There is no import at this address.");
   const outcome = await undoImport(db, kind, params.id, user);
+  // Shown by the upload page's toast: worded here, for the person.
+  const say = await wordsFor(request, user, (await plantSettingsFor(request)).language, ["imports"]);
   return redirectWithToast(kind.uploadHref, {
     type: outcome.ok ? "success" : "error",
-    message: outcome.message,
+    message: importMessage(say, outcome.message),
   });
 }
 
 export default function UndoImportPage() {
+  const { _ } = useLingui();
   const { title, uploadHref, href, fileName, written, committedAt, refusal } = useLoaderData<typeof loader>();
   return (
     <section className="page narrow" aria-labelledby="undo-import-title">
-      <h1 id="undo-import-title">Undo an import into {title}</h1>
+      <h1 id="undo-import-title">{_("Undo an import into {list}", { list: listName(_, title) })}</h1>
       <dl>
-        <dt>File</dt>
+        <dt>{_("File")}</dt>
         <dd>{fileName}</dd>
-        <dt>Rows written</dt>
+        <dt>{_("Rows written")}</dt>
         <dd>{written.toLocaleString("en")}</dd>
-        <dt>Imported on</dt>
+        <dt>{_("Imported on")}</dt>
         <dd>{committedAt}</dd>
       </dl>
       {refusal ? (
         <>
-          <FormError errors={[refusal]} />
+          <FormError errors={[importMessage(_, refusal)]} />
           <p>
-            <Link to={uploadHref}>Back to the import page</Link>
+            <Link to={uploadHref}>{_("Back to the import page")}</Link>
           </p>
         </>
       ) : (
         <ConfirmDeleteForm
           href={href}
-          question={undoQuestion(fileName)}
+          question={undoQuestionIn(_, fileName)}
           cancelHref={uploadHref}
           words={UNDO_WORDS}
         />

@@ -1,10 +1,5 @@
-import {
-  type ActionFunctionArgs,
-  data,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-  redirect,
-} from "@remix-run/node";
+import { useLingui } from "@lingui/react";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { can } from "#app/auth/permissions.ts";
 import { db } from "#app/db/client.server.ts";
@@ -12,16 +7,18 @@ import { requireImportPage } from "#app/imports/access.server.ts";
 import { UndoImport, UploadForm } from "#app/imports/components.tsx";
 import { previewImport, recentImports } from "#app/imports/engine.server.ts";
 import { readUploadForm } from "#app/imports/upload.server.ts";
+import { keyName, listName } from "#app/imports/words.ts";
 import { formatDateTimeGB } from "#app/lib/dates.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
+import { pageTitleOf } from "#app/ui/page-head.ts";
 
 // /import/products/{department} and /import/{kind} (rack-items, contracts, files): upload a
 // spreadsheet into a list (issue 18), step 1 of 3. Says the list's natural key; lists its recent
 // imports, with the admin's Undo.
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `Import into ${data?.title ?? "a list"} · PlantOps` },
-];
+export const meta = pageTitleOf<{ title: string }>(({ title }, _) =>
+  _("Import into {list}", { list: listName(_, title) }),
+);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user, kind } = await requireImportPage(request, params, "write");
@@ -53,38 +50,45 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function ImportUploadPage() {
   const { title, listHref, uploadHref, keyLabel, notes, recent, mayUndo } = useLoaderData<typeof loader>();
+  const { _ } = useLingui();
   const actionData = useActionData<typeof action>();
   return (
     <section className="page">
       <div className="page-head">
-        <h1>Import into {title}</h1>
+        <h1>{_("Import into {list}", { list: listName(_, title) })}</h1>
         <div className="actions">
           <Link className="button" to={listHref}>
-            Back to the list
+            {_("Back to the list")}
           </Link>
         </div>
       </div>
       <p>
-        Rows are matched to the list's records by <strong>{keyLabel}</strong>: a row whose {keyLabel} is not
-        in the list is added, the others change the record they name. Nothing is written until you confirm the
-        preview.
+        {_(
+          "Rows are matched to the list's records by {key}: a row whose {key} is not in the list is added, the others change the record they name. Nothing is written until you confirm the preview.",
+          { key: keyName(_, keyLabel) },
+        )}
       </p>
       {notes.length ? (
         <ul className="import-notes">
           {notes.map((note) => (
-            <li key={note}>{note}</li>
+            <li key={note}>{_(note)}</li>
           ))}
         </ul>
       ) : null}
       <UploadForm error={actionData?.error} templateHref={`${uploadHref}/template`} />
       {recent.length ? (
         <>
-          <h2>Recent imports</h2>
+          <h2>{_("Recent imports")}</h2>
           <ul className="import-history">
             {recent.map((row) => (
               <li key={row.id}>
-                {row.fileName}: {row.written ?? 0} rows, {row.committedAt}
-                {row.status === "undone" ? " (undone)" : null}
+                {/* The file's name is the uploader's: kept as it is, in every language. */}
+                <span translate="no">{row.fileName}</span>:{" "}
+                {_("{count, plural, one {# row} other {# rows}}, {at}", {
+                  count: row.written ?? 0,
+                  at: row.committedAt,
+                })}
+                {row.status === "undone" ? ` ${_("(undone)")}` : null}
                 {mayUndo && row.status === "committed" ? (
                   <>
                     {" "}

@@ -61,6 +61,11 @@ describe("a record's cells", () => {
     expect(html(<RecordCells definition={item} row={empty} q="" />, "qps")).toContain(
       '<th scope="row">⟦N/A⟧</th>',
     );
+    // An empty date, stored as nothing or as an empty text, reads the app's "N/A" too.
+    for (const since of [null, ""])
+      expect(html(<RecordCells definition={item} row={{ ...row, since }} q="" />, "qps")).toContain(
+        "<td>⟦N/A⟧</td>",
+      );
   });
 
   afterEach(() => {

@@ -126,8 +126,13 @@ export function RecordCells<R extends AnyRecordDefinition>({
         const kind = definition.fields[name]?.kind;
         const typed =
           own === undefined && kind === "text" && typeof value === "string" && value.trim() !== "";
+        // An empty date or figure reads "N/A" (a date's) or nothing: the app's words too.
+        const empty = value === null || value === undefined || value === "";
         const words =
-          own === undefined && !typed && kind !== "integer" && kind !== "number" && kind !== "date";
+          own === undefined &&
+          !typed &&
+          text !== "" &&
+          (empty || (kind !== "integer" && kind !== "number" && kind !== "date"));
         const shown = words ? _(text) : text;
         const search = column.searched ? q : "";
         const extra = after?.[name];
