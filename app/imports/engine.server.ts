@@ -1,10 +1,9 @@
 import { and, desc, eq, gt, notInArray, sql } from "drizzle-orm";
 import { audit } from "#app/audit/log.server.ts";
-import { pacer } from "#app/backups/backup.server.ts";
 import type { Tx } from "#app/db/client.server.ts";
 import { isRecordId, isUniqueViolation } from "#app/db/records.server.ts";
 import { translationsOf } from "#app/i18n/catalogues.server.ts";
-import { previewInWorker } from "#app/imports/preview-worker.server.ts";
+import { commitInWorker, previewInWorker } from "#app/imports/preview-worker.server.ts";
 import { imports } from "#app/imports/table.server.ts";
 import type { WordedRefusal } from "#app/lib/outcome.ts";
 import { cleanText } from "#app/lib/text.ts";
@@ -310,32 +309,55 @@ async function checkStillAsPreviewed(tx: Tx, kind: ImportKind, rows: PreviewRow[
   }
 }
 
-/**
- * How a confirmation writes (issue 31): new rows a slice at a time, and after each slice of work a
- * pause half as long as it (app/backups' pacer). Written in one go, 19,000 new rows held the web
- * server's thread for a third of a second at a time (the statements of thousands of rows built at
- * once) and kept PostgreSQL busy for seconds, and another person's page waited meanwhile; in slices
- * of 250 the thread is held a few tens of ms at a time, and the pauses leave both cores to others.
- * The confirmation takes about half as long again (still one transaction; budget 20 s for the
- * three steps; docs/performance.md, "What an import costs the server").
- */
-const ROWS_PER_WRITE = 250;
-const WRITE_SLICE_MS = 10;
-const PAUSE_PER_WRITE = 0.5;
+export type CommitOutcome =
+  | { ok: true; written: number; message: string }
+  | WordedRefusal<"expired" | "has-errors" | "stale" | "refused">;
 
-/** Writes a previewed import in one transaction, with one audit entry; or says why not. */
+/**
+ * Rows to write from which a confirmation runs in a worker thread (commitInWorker): below it, the
+ * worker's start (its modules loaded, 0.3 s on a quiet machine) costs more than the writing.
+ */
+export const COMMIT_IN_WORKER_ROWS = 500;
+
+/**
+ * Confirms a previewed import (the preview page's action): a large one in a worker thread of its
+ * own, so the web server's thread is free for others while it writes (docs/performance.md, "A
+ * large import's confirmation off the pages' way"); a small one here.
+ */
+export async function confirmImport(
+  db: Tx,
+  kind: ImportKind,
+  id: string,
+  user: { id: string; email: string },
+): Promise<CommitOutcome> {
+  const [found] = isImportId(id)
+    ? await db.select({ counts: imports.counts }).from(imports).where(eq(imports.id, id))
+    : [];
+  const counts = found?.counts as Counts | undefined;
+  if (counts && counts.new + counts.changed >= COMMIT_IN_WORKER_ROWS)
+    return commitInWorker<CommitOutcome>({
+      task: "commit",
+      kindId: kind.id,
+      id,
+      user: { id: user.id, email: user.email },
+    });
+  return commitImport(db, kind, id, user);
+}
+
+/**
+ * Writes a previewed import in one transaction, with one audit entry; or says why not. `prepare`
+ * runs first in the transaction, on its connection (the worker lowers its priority there).
+ */
 export async function commitImport(
   db: Tx,
   kind: ImportKind,
   id: string,
   user: { id: string; email: string },
-  now = new Date(),
-): Promise<
-  | { ok: true; written: number; message: string }
-  | WordedRefusal<"expired" | "has-errors" | "stale" | "refused">
-> {
+  { now = new Date(), prepare }: { now?: Date; prepare?: (tx: Tx) => Promise<unknown> } = {},
+): Promise<CommitOutcome> {
   try {
     return await db.transaction(async (tx) => {
+      await prepare?.(tx);
       const [found] = await tx
         .select()
         .from(imports)
@@ -356,24 +378,21 @@ export async function commitImport(
       await checkStillAsPreviewed(tx, kind, rows);
       const added = rows.filter((row) => row.outcome === "new").map((row) => row.values as Values);
       const source = { fileName: found.fileName };
-      const pace = pacer(WRITE_SLICE_MS, PAUSE_PER_WRITE);
-      const inserted: string[] = [];
-      for (let start = 0; start < added.length; start += ROWS_PER_WRITE) {
-        inserted.push(
-          ...(await kind.insert(tx, added.slice(start, start + ROWS_PER_WRITE), user.id, source)),
-        );
-        await pace();
-      }
+      // The changed records first, then the new ones in one call (the kind writes them in bulk):
+      // what the new ones bring beside them (a spares line's opening movement and its audit
+      // entry, thousands of rows in the tables Today reads) is written last, so it waits
+      // uncommitted for as short a time as it can (docs/performance.md, "A large import's
+      // confirmation off the pages' way").
       const updated: Changes["updated"] = [];
       for (const row of rows) {
         if (row.outcome !== "changed" || !row.id || row.version === undefined) continue;
-        await pace();
         const stored = { id: row.id, version: row.version, values: (row.before ?? {}) as Values };
         const version = await kind.update(tx, stored, row.values as Values, user.id, source);
         if (version === null) throw new Stale();
         const before = row.before as Values;
         updated.push({ id: row.id, version, before });
       }
+      const inserted = added.length ? await kind.insert(tx, added, user.id, source) : [];
       const written = inserted.length + updated.length;
       const message = `Imported ${rowsText(written)} from ${found.fileName} by ${user.email}`;
       const dependents = await dependentsOf(tx, kind, [...inserted, ...updated.map((row) => row.id)]);

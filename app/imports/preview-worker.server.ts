@@ -12,6 +12,10 @@ import { importMessages, MAX_READ_HEAP_MB, MAX_READ_SECONDS } from "#app/spreads
 // so is its time, so a file that would hold it longer is stopped however its reading behaves.
 
 export type PreviewJob = { kindId: string; name: string; bytes: Uint8Array; existing: Map<string, Stored> };
+/** A previewed import's confirmation (engine.server.ts commitImport), in the worker (issue 31). */
+export type CommitJob = { task: "commit"; kindId: string; id: string; user: { id: string; email: string } };
+/** What the worker answers when the work threw: the error's message (the action's 500, as before). */
+export type WorkerFailure = { failed: string };
 
 /**
  * From the worker's start of work: the reading's own deadline (it stops itself at MAX_READ_SECONDS)
@@ -54,7 +58,7 @@ export function previewInWorker<Preview extends { ok: boolean }>(
   const refused = (message: string): Refusal => ({ ok: false, reason: "unreadable", message });
   return new Promise<Preview | Refusal>((resolve, reject) => {
     let stop: NodeJS.Timeout | undefined;
-    worker.on("message", (message: "loaded" | Preview) => {
+    worker.on("message", (message: "loaded" | Preview | WorkerFailure) => {
       // Its modules loaded (exceljs is most of it: a second on a busy machine), the work starts.
       if (message === "loaded") {
         stop = setTimeout(() => {
@@ -64,7 +68,8 @@ export function previewInWorker<Preview extends { ok: boolean }>(
         return;
       }
       clearTimeout(stop);
-      resolve(message);
+      if ("failed" in message) reject(new Error(message.failed));
+      else resolve(message);
       void worker.terminate();
     });
     worker.once("error", (error: Error & { code?: string }) => {
@@ -76,5 +81,27 @@ export function previewInWorker<Preview extends { ok: boolean }>(
       clearTimeout(stop);
       reject(new Error("The import's worker ended without an answer."));
     });
+  });
+}
+
+/**
+ * A previewed import confirmed in a worker of its own (issue 31): the 19,000 rows' statements
+ * built, sent and audited there, on its own connection, so the web server's thread only waits for
+ * the answer. The worker's thread and its connection's PostgreSQL process run at a lower CPU
+ * priority (app/db/priority.server.ts), the connection closed before it answers. No time limit:
+ * the confirmation is one transaction, bounded by the file's limits.
+ */
+export function commitInWorker<Outcome>(job: CommitJob): Promise<Outcome> {
+  const [module, options] = workerModule();
+  const worker = new Worker(module, { ...options, workerData: job });
+  return new Promise<Outcome>((resolve, reject) => {
+    worker.on("message", (message: "loaded" | Outcome | WorkerFailure) => {
+      if (message === "loaded") return;
+      if (message && typeof message === "object" && "failed" in message) reject(new Error(message.failed));
+      else resolve(message as Outcome);
+      void worker.terminate();
+    });
+    worker.once("error", reject);
+    worker.once("exit", () => reject(new Error("The import's worker ended without an answer.")));
   });
 }

@@ -207,6 +207,17 @@ describe("the stock goes through the ledger", () => {
     const b = await ledgerOf(804);
     expect(b.stock).toBe(0);
     expect(b.movements).toHaveLength(0);
+    // Every movement the import wrote audited as the ledger's own, the openings (written in bulk,
+    // audited last) as the count.
+    for (const movement of [six.movements[1], a.movements[0]]) {
+      const entries = await db.select().from(auditLog).where(eq(auditLog.entityId, movement.id));
+      expect(entries.map((entry) => [entry.entity, entry.action])).toEqual([["stock_movement", "create"]]);
+      expect(entries[0].after).toMatchObject({
+        id: movement.id,
+        kind: movement.kind,
+        remark: movement.remark,
+      });
+    }
 
     expect((await undo(result.id)).status).toBe(302);
     expect((await db.select().from(imports).where(eq(imports.id, result.id)))[0].status).toBe("undone");

@@ -7,7 +7,7 @@ import { requireImportPage } from "#app/imports/access.server.ts";
 import { PreviewTable, type PreviewView, ReadNotes } from "#app/imports/components.tsx";
 import {
   type Counts,
-  commitImport,
+  confirmImport,
   findImport,
   type PreviewRow,
   shownRows,
@@ -56,7 +56,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { user, kind } = await requireImportPage(request, params);
-  const outcome = await commitImport(db, kind, String(params.id), user);
+  const outcome = await confirmImport(db, kind, String(params.id), user);
   if (!outcome.ok) return { error: outcome.message };
   // The list the toast shows on is not sent the import's words: it is worded here, for the person.
   const say = await wordsFor(request, user, (await plantSettingsFor(request)).language, ["imports"]);
