@@ -21,6 +21,7 @@ import { LanguageProvider } from "#app/i18n/provider.tsx";
 import { takeToast } from "#app/lib/toast.server.ts";
 import { pageNamespaces } from "#app/page-namespaces.server.ts";
 import { plantSettingsFor } from "#app/settings/queries.server.ts";
+import { onlySearchChanged } from "#app/shell/revalidate.ts";
 import appCss from "#app/styles/app.css?url";
 import { ErrorPage } from "#app/ui/error-page.tsx";
 import { wantsNoScripts } from "#app/ui/list/handle.ts";
@@ -56,11 +57,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 // A link to another page may need other namespaces: the root's data comes again with the page's.
-export const shouldRevalidate: ShouldRevalidateFunction = ({
-  currentUrl,
-  nextUrl,
-  defaultShouldRevalidate,
-}) => defaultShouldRevalidate || currentUrl.pathname !== nextUrl.pathname;
+// A list's search typed into its box (only ?q= changes, a GET) changes none of it: reloading it
+// sent the page's messages again with every typed word, and new messages are a new translator,
+// which drew every translated word of the page again (the shell included) before the results
+// (docs/performance.md, "Search and the shell, 26-11-2026").
+export const shouldRevalidate: ShouldRevalidateFunction = (args) =>
+  onlySearchChanged(args)
+    ? false
+    : args.defaultShouldRevalidate || args.currentUrl.pathname !== args.nextUrl.pathname;
 
 // The page a data request (single fetch: "/products/Electrician.data", "/_root.data") is for.
 const pagePath = (pathname: string) => pathname.replace(/\.data$/, "").replace(/^\/_root$/, "/");

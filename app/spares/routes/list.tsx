@@ -155,9 +155,13 @@ export default function SparesListPage() {
               </span>
             </EmptyRow>
           ) : (
-            rows.map((row) => (
+            // Keyed by place, not by line: a new search's or page's rows reuse the rows on screen
+            // (their cells' text and links changed in place) instead of removing them all and
+            // building as many new ones; a row holds no state of its own (docs/performance.md,
+            // "Search and the shell").
+            rows.map((row, place) => (
               <LineRow
-                key={row.id}
+                key={place}
                 row={row}
                 q={view.q}
                 department={department}
