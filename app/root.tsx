@@ -58,9 +58,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 // A link to another page may need other namespaces: the root's data comes again with the page's.
 // A list's search typed into its box (only ?q= changes, a GET) changes none of it: reloading it
-// sent the page's messages again with every typed word, and new messages are a new translator,
-// which drew every translated word of the page again (the shell included) before the results
-// (docs/performance.md, "Search and the shell, 26-11-2026").
+// read the session, the settings and the page's messages again for every typed word and sent the
+// messages with each answer, a quarter of it (docs/performance.md, "Search and the shell").
 export const shouldRevalidate: ShouldRevalidateFunction = (args) =>
   onlySearchChanged(args)
     ? false

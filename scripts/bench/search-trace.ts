@@ -35,6 +35,38 @@ const CATEGORIES = [
 ];
 const BOX = 'main input[name="q"]';
 
+/**
+ * Counts, for each React commit, the components that rendered (fibers with React's PerformedWork
+ * flag), through the hook React DevTools would use: a count the machine's load does not move.
+ */
+const RENDER_COUNTER = `(() => {
+  const commits = [];
+  Object.defineProperty(window, "__commits", { value: commits });
+  window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+    supportsFiber: true,
+    renderers: new Map(),
+    inject() { return 1; },
+    checkDCE() {},
+    onScheduleFiberRoot() {},
+    onCommitFiberUnmount() {},
+    onPostCommitFiberRoot() {},
+    onCommitFiberRoot(id, root) {
+      // As React DevTools tells what rendered: a subtree whose children the new tree shares with
+      // the old one bailed out; a component (function, class, forwardRef, memo) with the flag ran.
+      let rendered = 0;
+      const stack = [root.current.child];
+      while (stack.length) {
+        const fiber = stack.pop();
+        if (!fiber) continue;
+        if ([0, 1, 11, 14, 15].includes(fiber.tag) && fiber.flags & 1) rendered++;
+        if (!fiber.alternate || fiber.child !== fiber.alternate.child) stack.push(fiber.child);
+        stack.push(fiber.sibling);
+      }
+      commits.push(rendered);
+    },
+  };
+})();`;
+
 /** The page's renderer main thread: the one that ran the user timing marks. */
 function pageThread(events: TraceEvent[]) {
   const mark = events.find((e) => e.name === "bench-lastkey");
@@ -162,6 +194,7 @@ async function main() {
   const browser = await launchBrowser(process.env.CHROMIUM_PATH ?? "/usr/bin/chromium");
   try {
     const context = await signedInContext(browser, { url, cookie, javaScript: true });
+    await context.addInitScript(RENDER_COUNTER);
     for (const path of paths) {
       const warm = await throttledPage(context);
       await warm.goto(`${url}${path}`, { waitUntil: "load" });
@@ -226,6 +259,7 @@ async function main() {
           const churn = (window as unknown as { __churn: Record<string, number> }).__churn;
           document.querySelector('main input[name="q"]')?.addEventListener("keyup", () => {
             for (const key of Object.keys(churn)) churn[key] = 0;
+            (window as unknown as { __commits: number[] }).__commits.length = 0;
           });
         });
         void keyed;
@@ -237,6 +271,10 @@ async function main() {
           polling: 50,
           timeout: 10_000,
         });
+        const commits = await page.evaluate(() => (window as unknown as { __commits: number[] }).__commits);
+        console.log(
+          `  React commits from the last key, components rendered in each: ${JSON.stringify(commits)}`,
+        );
         console.log(
           `  DOM churn from the last key: ${JSON.stringify(await page.evaluate(() => (window as unknown as { __churn: unknown }).__churn))}, rows kept ${await page.evaluate(
             () => {

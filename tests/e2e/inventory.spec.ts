@@ -397,8 +397,8 @@ test.describe("a department table as a list", () => {
     await expect(page.locator("main tbody tr")).toHaveCount(2);
     const first = await page.locator("main tbody tr").first().elementHandle();
     expect(await first?.textContent()).toContain("Coil");
-    // The page's words and the shell's data do not change with ?q=: asking for them again drew
-    // every translated word of the page again before the results (docs/performance.md).
+    // The page's words and the shell's data do not change with ?q=: each answer carried them again
+    // (docs/performance.md, "Search and the shell").
     const routes: string[] = [];
     page.on("request", (request) => {
       const url = new URL(request.url());
