@@ -44,7 +44,7 @@ import { DeleteLink, useDeleteDialog } from "#app/ui/confirm-delete.tsx";
 import { FilterSelect, labelled } from "#app/ui/list/filters.tsx";
 import { listHandle } from "#app/ui/list/handle.ts";
 import { ListToolbar, listViewOf, PrintLink, SortHeader } from "#app/ui/list/list-view.tsx";
-import { Marked } from "#app/ui/list/marked.tsx";
+import { marked } from "#app/ui/list/marked.tsx";
 import { EmptyRow, ListHead, ListTable } from "#app/ui/list/page.tsx";
 import { RecordCells, RecordHeads } from "#app/ui/list/record-cells.tsx";
 
@@ -250,12 +250,8 @@ const LineRow = memo(function LineRow({
   return (
     <tr>
       <RecordCells definition={sparesRecord} row={row} q={q} />
-      <td>
-        <Marked text={shortfall} q={q} />
-      </td>
-      <td className={short ? "status-bad" : "status-ok"}>
-        <Marked text={row.status} q={q} />
-      </td>
+      <td>{marked(shortfall, q)}</td>
+      <td className={short ? "status-bad" : "status-ok"}>{marked(row.status, q)}</td>
       <td>{cover.days}</td>
       <td className={cover.orderBy === "Order now" ? "status-bad" : undefined}>{cover.orderBy}</td>
       <td className="actions-cell">

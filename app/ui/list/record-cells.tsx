@@ -8,7 +8,7 @@ import {
   listColumns,
 } from "#app/lib/record.ts";
 import { type ListView, SortHeader } from "#app/ui/list/list-view.tsx";
-import { Marked } from "#app/ui/list/marked.tsx";
+import { marked } from "#app/ui/list/marked.tsx";
 
 // A record type's list columns drawn from its definition (app/lib/record.ts listColumns): the
 // headers (sortable ones link their sort) and a row's cells, the search's matches marked, shared by
@@ -119,10 +119,7 @@ export function RecordCells<R extends AnyRecordDefinition>({
         const name = column.name;
         const content = (
           <>
-            <Marked
-              text={texts?.[name] ?? cellText(definition, name, row[name])}
-              q={column.searched ? q : ""}
-            />
+            {marked(texts?.[name] ?? cellText(definition, name, row[name]), column.searched ? q : "")}
             {after?.[name]}
           </>
         );
