@@ -21,6 +21,7 @@ import { LanguageProvider } from "#app/i18n/provider.tsx";
 import { takeToast } from "#app/lib/toast.server.ts";
 import { pageNamespaces } from "#app/page-namespaces.server.ts";
 import { plantSettingsFor } from "#app/settings/queries.server.ts";
+import { onlySearchChanged } from "#app/shell/revalidate.ts";
 import appCss from "#app/styles/app.css?url";
 import { ErrorPage } from "#app/ui/error-page.tsx";
 import { wantsNoScripts } from "#app/ui/list/handle.ts";
@@ -56,11 +57,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 // A link to another page may need other namespaces: the root's data comes again with the page's.
-export const shouldRevalidate: ShouldRevalidateFunction = ({
-  currentUrl,
-  nextUrl,
-  defaultShouldRevalidate,
-}) => defaultShouldRevalidate || currentUrl.pathname !== nextUrl.pathname;
+// A list's search typed into its box (only ?q= changes, a GET) changes none of it: reloading it
+// read the session, the settings and the page's messages again for every typed word and sent the
+// messages with each answer, a quarter of it (docs/performance.md, "Search and the shell").
+export const shouldRevalidate: ShouldRevalidateFunction = (args) =>
+  onlySearchChanged(args)
+    ? false
+    : args.defaultShouldRevalidate || args.currentUrl.pathname !== args.nextUrl.pathname;
 
 // The page a data request (single fetch: "/products/Electrician.data", "/_root.data") is for.
 const pagePath = (pathname: string) => pathname.replace(/\.data$/, "").replace(/^\/_root$/, "/");

@@ -24,7 +24,7 @@ type TraceEvent = {
 };
 
 /** What kind of work a trace event is, by its name (Chromium's devtools.timeline names). */
-function kindOf(name: string): string {
+export function kindOf(name: string): string {
   if (/^(ParseHTML)$/.test(name)) return "parse HTML";
   if (/^(ParseAuthorStyleSheet)$/.test(name)) return "parse CSS";
   if (/^(UpdateLayoutTree|RecalculateStyles|ScheduleStyleRecalculation)$/.test(name)) return "style";
@@ -206,4 +206,4 @@ async function main() {
   }
 }
 
-if (process.argv[1]?.endsWith("trace.ts")) await main();
+if (process.argv[1]?.endsWith("/trace.ts")) await main();

@@ -381,6 +381,41 @@ test.describe("a department table as a list", () => {
     expect(await page.evaluate(() => (window as { stillHere?: boolean }).stillHere)).toBe(true);
   });
 
+  test("a typed search asks for the list's rows only, and draws them in the rows on screen", async ({
+    page,
+    login,
+    js,
+  }) => {
+    test.skip(!js, "without JavaScript a search is a page load");
+    await login("staff");
+    // Two lines a word finds, the first (a lower serial number) no longer found once more is typed.
+    const word = uniqueName("Keyed").replace(" ", "-");
+    const srno = freshSrno();
+    await addLine(page, "FireFight", { srno: srno - 5, ComponentsAndEquipments: `Coil ${word} 12V` });
+    await addLine(page, "FireFight", { srno, ComponentsAndEquipments: `Relay ${word}-b 24V` });
+    await page.goto(`/firefight?q=${word}`);
+    await expect(page.locator("main tbody tr")).toHaveCount(2);
+    const first = await page.locator("main tbody tr").first().elementHandle();
+    expect(await first?.textContent()).toContain("Coil");
+    // The page's words and the shell's data do not change with ?q=: each answer carried them again
+    // (docs/performance.md, "Search and the shell").
+    const routes: string[] = [];
+    page.on("request", (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.endsWith(".data")) routes.push(url.searchParams.get("_routes") ?? "(all)");
+    });
+    const box = page.locator('main input[name="q"]');
+    await box.click();
+    await box.press("End");
+    await box.pressSequentially("-b", { delay: 20 });
+    await expect(page.locator("main table mark")).toHaveText([`${word}-b`]);
+    expect(routes.length).toBeGreaterThan(0);
+    for (const asked of routes) expect(asked.split(",")).not.toContain("root");
+    // The line found is drawn in the row that was first on screen, not in a new row.
+    expect(await first?.evaluate((row) => row.isConnected && row.textContent?.includes("Relay"))).toBe(true);
+    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link").first()).toBeVisible();
+  });
+
   test("an answer to what the box held earlier is not drawn while the person types on", async ({
     page,
     login,

@@ -45,7 +45,7 @@ import { DeleteLink, useDeleteDialog } from "#app/ui/confirm-delete.tsx";
 import { FilterSelect, labelled } from "#app/ui/list/filters.tsx";
 import { listHandle } from "#app/ui/list/handle.ts";
 import { ListToolbar, listViewOf, PrintLink, SortHeader } from "#app/ui/list/list-view.tsx";
-import { Marked } from "#app/ui/list/marked.tsx";
+import { marked } from "#app/ui/list/marked.tsx";
 import { EmptyRow, ListHead, ListTable } from "#app/ui/list/page.tsx";
 import { RecordCells, RecordHeads } from "#app/ui/list/record-cells.tsx";
 import { pageTitleOf } from "#app/ui/page-head.ts";
@@ -158,9 +158,13 @@ export default function SparesListPage() {
               </span>
             </EmptyRow>
           ) : (
-            rows.map((row) => (
+            // Keyed by place, not by line: a new search's or page's rows reuse the rows on screen
+            // (their cells' text and links changed in place) instead of removing them all and
+            // building as many new ones; a row holds no state of its own (docs/performance.md,
+            // "Search and the shell").
+            rows.map((row, place) => (
               <LineRow
-                key={row.id}
+                key={place}
                 row={row}
                 q={view.q}
                 department={department}
@@ -250,12 +254,8 @@ const LineRow = memo(function LineRow({
   return (
     <tr>
       <RecordCells definition={sparesRecord} row={row} q={q} />
-      <td>
-        <Marked text={shortfall} q={q} />
-      </td>
-      <td className={short ? "status-bad" : "status-ok"}>
-        <Marked text={_(row.status)} q={q} />
-      </td>
+      <td>{marked(shortfall, q)}</td>
+      <td className={short ? "status-bad" : "status-ok"}>{marked(_(row.status), q)}</td>
       {/* A cell's words ("Order now", "over 100 years") are the catalogue's; a figure or a date is itself. */}
       <td>{_(cover.days)}</td>
       <td className={cover.orderBy === "Order now" ? "status-bad" : undefined}>{_(cover.orderBy)}</td>

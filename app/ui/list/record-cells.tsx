@@ -8,7 +8,7 @@ import {
   listColumns,
 } from "#app/lib/record.ts";
 import { type ListView, SortHeader } from "#app/ui/list/list-view.tsx";
-import { Marked } from "#app/ui/list/marked.tsx";
+import { marked } from "#app/ui/list/marked.tsx";
 
 // A record type's list columns drawn from its definition (app/lib/record.ts listColumns): the
 // headers (sortable ones link their sort) and a row's cells, the search's matches marked, shared by
@@ -138,13 +138,7 @@ export function RecordCells<R extends AnyRecordDefinition>({
         const extra = after?.[name];
         const content = (
           <>
-            {typed && extra ? (
-              <span translate="no">
-                <Marked text={shown} q={search} />
-              </span>
-            ) : (
-              <Marked text={shown} q={search} />
-            )}
+            {typed && extra ? <span translate="no">{marked(shown, search)}</span> : marked(shown, search)}
             {extra}
           </>
         );
