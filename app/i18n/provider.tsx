@@ -38,7 +38,7 @@ export function LanguageProvider({
 }: {
   language: PageLanguage;
   messages: Messages;
-  children: ReactNode;
+  children?: ReactNode;
 }) {
   const value = useMemo(() => {
     const i18n = translator(language, messages);

@@ -7,6 +7,8 @@ import type { ChartView } from "#app/charts/geometry.ts";
 import { statusBounds } from "#app/contracts/rules.ts";
 import { loadContractTimeline, loadMonthStrip } from "#app/contracts/timeline.server.ts";
 import { loadSparklines } from "#app/home/sparklines.server.ts";
+import { languageOf, pageMessages } from "#app/i18n/catalogues.server.ts";
+import { LanguageProvider } from "#app/i18n/provider.tsx";
 import { stockCardCharts } from "#app/ledger/card-chart.server.ts";
 import { findStockItem } from "#app/ledger/items.server.ts";
 import { stockCard } from "#app/ledger/movements.server.ts";
@@ -33,16 +35,20 @@ const p95 = (values: number[]) => {
   return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.95) - 1)];
 };
 
-/** The chart as the page carries it: its SVG and its geometry in the loader data. */
-const weight = (view: ChartView) =>
+/** The chart as the page carries it, in the bench's language: its SVG and its geometry in the loader data. */
+const weight = (view: ChartView, code: string) =>
   gzipLength(
     renderToStaticMarkup(
-      createElement(Chart, {
-        id: "bench",
-        title: view.title,
-        description: view.description,
-        geometry: view.geometry,
-      }),
+      createElement(
+        LanguageProvider,
+        { language: languageOf(code), messages: pageMessages(code, ["common", "charts"]) },
+        createElement(Chart, {
+          id: "bench",
+          title: view.title,
+          description: view.description,
+          geometry: view.geometry,
+        }),
+      ),
     ) + JSON.stringify(view),
   );
 
@@ -131,7 +137,7 @@ export async function chartsPhase(bench: Bench): Promise<Row[]> {
         }
       }
       const ms = pageTimes.length ? Math.max(0, p95(withChartTimes) - p95(pageTimes)) : p95(times);
-      const kb = Math.max(...views.map(weight)) / KB;
+      const kb = Math.max(...views.map((view) => weight(view, options.language))) / KB;
       const page = pageTimes.length ? ` (the page's own queries p95 ${p95(pageTimes).toFixed(1)} ms)` : "";
       log(`charts  ${chart.label}: p95 ${ms.toFixed(1)} ms${page}, largest ${kb.toFixed(1)} KB gzip`);
       rows.push(
