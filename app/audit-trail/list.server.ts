@@ -13,7 +13,7 @@ import {
 } from "#app/audit-trail/record-types.ts";
 import { userChoices, userNames } from "#app/auth/queries.server.ts";
 import type { Tx } from "#app/db/client.server.ts";
-import { type Say, translatorIn } from "#app/i18n/say.server.ts";
+import { type Words as Say, wordsIn } from "#app/i18n/words.server.ts";
 import type { ListParams } from "#app/lib/list-params.ts";
 
 // /audit's rows: the log's entries (app/audit/entries.server.ts: filtered, newest first, paged on
@@ -74,7 +74,7 @@ export function rowsInLanguage<Row extends AuditRow>(rows: readonly Row[], code:
     let say = translators.get(key);
     if (!say) {
       // The audit log's own copy of other features' labels first; a feature's own words win.
-      say = translatorIn(code, ["audit", "audit-trail", ...words]);
+      say = wordsIn(code, ["audit", "audit-trail", ...words]);
       translators.set(key, say);
     }
     return say;

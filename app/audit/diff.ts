@@ -1,5 +1,5 @@
+import type { Translate } from "#app/i18n/translate.ts";
 import { formatDateGB } from "#app/lib/dates.ts";
-import type { Say } from "#app/lib/say.ts";
 
 // What an audit entry changed, field by field, for people (issue 17 "History"). Pure: the history
 // server module and the tests call it; the browser only receives its answers. An entry's before
@@ -107,7 +107,7 @@ export function fieldChanges(
  * A field's label in a language: each part of "Row 3 · Vehicle No" looked up on its own (a SOP
  * paper's row, its column), the row's number kept.
  */
-export function sayLabel(label: string, say: Say): string {
+export function sayLabel(label: string, say: Translate): string {
   const [first = "", ...rest] = label.split(" · ");
   const field = rest.map((part) => say(part)).join(" · ");
   const row = /^Row (\d+)$/.exec(first);
@@ -122,7 +122,7 @@ export function sayLabel(label: string, say: Say): string {
  * A value in a language: the words of a choice, and those formatValue writes itself (a yes or no);
  * a record's text stays as typed.
  */
-export const sayValue = (value: string, say: Say, worded = false): string =>
+export const sayValue = (value: string, say: Translate, worded = false): string =>
   isOurWord(value, worded) ? say(value) : value;
 
 /** Is a shown value our word (a choice's, a yes or no, the blank's dash), not what someone typed? */

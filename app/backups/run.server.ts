@@ -6,7 +6,7 @@ import { createBackupAside } from "#app/backups/backup-process.server.ts";
 import { backupIsStale, backupsToKeep, newestFirst, parseBackupName } from "#app/backups/rules.ts";
 import { type BackupSettings, backupSettingsSchema, DEFAULT_BACKUP_SETTINGS } from "#app/backups/schema.ts";
 import { db, type Tx } from "#app/db/client.server.ts";
-import { mailLanguage, translatorIn } from "#app/i18n/say.server.ts";
+import { mailLanguage, wordsIn } from "#app/i18n/words.server.ts";
 import { formatDateTimeGB } from "#app/lib/dates.ts";
 import { backupDir, serverSettings } from "#app/lib/env.server.ts";
 import type { WordedRefusal } from "#app/lib/outcome.ts";
@@ -116,7 +116,7 @@ async function recordFailure(reason: string, message: string, now: Date, timeZon
     const plantLanguage = (await getPlantSettings(tx)).language;
     for (const admin of await adminEmails(tx)) {
       // In each admin's language; the failure's own words (the system's) stay as they came.
-      const say = translatorIn(mailLanguage(admin, plantLanguage), ["backups"]);
+      const say = wordsIn(mailLanguage(admin, plantLanguage), ["backups"]);
       const at = formatDateTimeGB(now, timeZone);
       await queueMail(tx, "backup", {
         to: admin.email,

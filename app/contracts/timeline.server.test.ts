@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { dayScale } from "#app/charts/axes.server.ts";
 import { contractState, statusBounds } from "#app/contracts/rules.ts";
-import { contractTimeline, monthStrip, TIMELINE_ROWS } from "#app/contracts/timeline.server.ts";
+import { contractTimeline, monthStrip, STRIP_WORDS, TIMELINE_ROWS } from "#app/contracts/timeline.server.ts";
 import { contractEvents } from "#app/contracts/timeline.ts";
+import { wordsIn } from "#app/i18n/words.server.ts";
 import { layerNamed } from "#tests/support/charts.ts";
 
 // The contracts' pictures (issue 36) draw the list's own status rule: a date is crossed as
@@ -101,5 +102,19 @@ describe("Today's strip", () => {
     expect(strip.description).toBe(
       "3 dates fall in November 2026: Fire pump validity ended 22/11/2026 (overdue); Compressor (Acme) PMS was due 23/11/2026 (overdue); Weighbridge validity ends 24/11/2026.",
     );
+  });
+
+  it("is worded in the page's language, the month's name too; the contracts' names as typed", () => {
+    const strip = monthStrip(contractEvents(rows, "2026-11-30", bounds), today, wordsIn("hi", STRIP_WORDS));
+    expect(strip.title).toBe("नवंबर 2026 में कॉन्ट्रैक्ट की तारीखें");
+    expect(strip.geometry.legend.map((entry) => entry.name)).toEqual([
+      "PMS नियत",
+      "वैधता खत्म",
+      "समय निकल गया",
+    ]);
+    expect(strip.description).toMatch(
+      /^नवंबर 2026 में 3 तारीखें पड़ती हैं: Fire pump .*Compressor \(Acme\).*Weighbridge/,
+    );
+    expect(strip.description).not.toMatch(/validity|overdue|due/);
   });
 });

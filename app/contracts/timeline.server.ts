@@ -164,19 +164,29 @@ export function contractTimeline(
   };
 }
 
-/** The first and last day of today's month. */
-function monthAround(today: string) {
+/** The first and last day of today's month, and its name ("November 2026", in the page's words). */
+function monthAround(today: string, say: Words = (english) => english) {
   const [y, m] = today.split("-").map(Number);
   const last = new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
-  return { from: `${today.slice(0, 7)}-01`, to: last, name: `${MONTH_NAMES[m - 1]} ${y}` };
+  return { from: `${today.slice(0, 7)}-01`, to: last, name: `${say(MONTH_NAMES[m - 1])} ${y}` };
 }
+
+/** The namespaces of the strip's words: the contracts' own, and the months' names. */
+export const STRIP_WORDS = ["contracts", "stock"];
 
 /** The strip's viewBox width: narrower than a chart's, as it sits in one of Today's cards. */
 const STRIP_WIDTH = 320;
 
-/** Today's strip: this month's days, each date falling due in it marked, today ruled. */
-export function monthStrip(events: readonly ContractEvent[], today: string): ChartView {
-  const month = monthAround(today);
+/**
+ * Today's strip: this month's days, each date falling due in it marked, today ruled; its words in
+ * the page's language (`say`: the contracts' namespace, and the months' names in "stock").
+ */
+export function monthStrip(
+  events: readonly ContractEvent[],
+  today: string,
+  say: Words = wordsIn(undefined, STRIP_WORDS),
+): ChartView {
+  const month = monthAround(today, say);
   const inMonth = events.filter((event) => event.date >= month.from && event.date <= month.to);
   // Room either side for the first and last day's labels, centred on their ticks.
   const plot = { left: 22, top: 18, right: STRIP_WIDTH - 22, bottom: 58 };
@@ -193,35 +203,39 @@ export function monthStrip(events: readonly ContractEvent[], today: string): Cha
     const points = placed
       .filter(({ event }) => event.what === what && !event.overdue)
       .map(({ point }) => point);
-    if (points.length) layers.push({ kind: "marks", ...MARK[what], points });
+    if (points.length) layers.push({ kind: "marks", ...MARK[what], name: say(MARK[what].name), points });
   }
   const overdue = placed.filter(({ event }) => event.overdue).map(({ point }) => point);
   if (overdue.length)
-    layers.push({ kind: "marks", name: "Overdue", tone: "alert", shape: "cross", points: overdue });
+    layers.push({ kind: "marks", name: say("Overdue"), tone: "alert", shape: "cross", points: overdue });
   const at = round1(x(today));
   layers.push({
     kind: "rule",
-    name: "Today",
+    name: say("Today"),
     tone: "main",
     stroke: "dashed",
     x1: at,
     x2: at,
     y1: plot.top,
     y2: plot.bottom,
-    label: { x: at, y: plot.top - 4, text: "Today", anchor: at > STRIP_WIDTH / 2 ? "end" : "start" },
+    label: { x: at, y: plot.top - 4, text: say("Today"), anchor: at > STRIP_WIDTH / 2 ? "end" : "start" },
   });
   const legend: LegendEntry[] = [
-    { name: "PMS due", tone: "main", kind: "marks", shape: "dot" },
-    { name: "Validity ends", tone: "second", kind: "marks", shape: "bar" },
-    { name: "Overdue", tone: "alert", kind: "marks", shape: "cross" },
+    { name: say("PMS due"), tone: "main", kind: "marks", shape: "dot" },
+    { name: say("Validity ends"), tone: "second", kind: "marks", shape: "bar" },
+    { name: say("Overdue"), tone: "alert", kind: "marks", shape: "cross" },
   ];
   return {
-    title: `Contract dates in ${month.name}`,
+    title: say("Contract dates in {month}", { month: month.name }),
     description: inMonth.length
-      ? `${inMonth.length} ${inMonth.length === 1 ? "date falls" : "dates fall"} in ${month.name}: ${inMonth
-          .map((event) => `${contractName(event)} ${eventWords(event, formatDateGB)}`)
-          .join("; ")}.`
-      : `No validity end or PMS due date in ${month.name}.`,
+      ? say("{count, plural, one {# date falls} other {# dates fall}} in {month}: {dates}.", {
+          count: inMonth.length,
+          month: month.name,
+          dates: inMonth
+            .map((event) => `${contractName(event, say)} ${eventWords(event, formatDateGB, say)}`)
+            .join("; "),
+        })
+      : say("No validity end or PMS due date in {month}.", { month: month.name }),
     geometry: { width: STRIP_WIDTH, height: 80, plot, xTicks: ticks, yTicks: [], layers, legend },
   };
 }
@@ -242,7 +256,12 @@ export async function loadContractTimeline(
 }
 
 /** Today's strip now: the contracts' dates in this month. */
-export async function loadMonthStrip(db: Tx, today: string, bounds: StatusBounds): Promise<ChartView> {
+export async function loadMonthStrip(
+  db: Tx,
+  today: string,
+  bounds: StatusBounds,
+  say?: Words,
+): Promise<ChartView> {
   const { to } = monthAround(today);
-  return monthStrip(contractEvents(await contractDatesThrough(db, to), to, bounds), today);
+  return monthStrip(contractEvents(await contractDatesThrough(db, to), to, bounds), today, say);
 }

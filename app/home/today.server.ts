@@ -157,7 +157,7 @@ async function contractsCard(
 ): Promise<TodayCard> {
   const [dates, chart] = await Promise.all([
     contractDates(db, today, offsets, bounds),
-    loadMonthStrip(db, today, bounds),
+    loadMonthStrip(db, today, bounds, say),
   ]);
   const bands = contractBands(dates, today, offsets, bounds);
   const groups = bands.map(

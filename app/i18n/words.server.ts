@@ -1,20 +1,31 @@
-import { languageOf, pageMessages } from "#app/i18n/catalogues.server.ts";
+import { isLanguage, languageOf, pageMessages } from "#app/i18n/catalogues.server.ts";
 import { requestLanguage } from "#app/i18n/language.server.ts";
 import { SOURCE_LANGUAGE } from "#app/i18n/languages.ts";
 import { translator } from "#app/i18n/provider.tsx";
 import type { Translate } from "#app/i18n/translate.ts";
 
 /**
- * Words made on the server (a chart's title, an export's headers, an import's row messages) in a
- * language: each text is looked up whole, its English the catalogue's key, in the namespaces given
- * ("common" always). English needs the namespaces too: a key's placeholders are filled only when
- * the catalogue has it (catalogues.server.ts).
+ * Words made on the server (a chart's title, an export's headers, an import's row messages, a mail,
+ * a toast carried to a page whose namespaces do not hold it) in a language: each text is looked up
+ * whole, its English the catalogue's key, in the namespaces given ("common" always); a language we
+ * do not have reads in English. English needs the namespaces too: a key's placeholders are filled
+ * only when the catalogue has it (catalogues.server.ts).
  */
 export type Words = Translate;
 
 export function wordsIn(code: string = SOURCE_LANGUAGE, namespaces: readonly string[] = []): Words {
-  const i18n = translator(languageOf(code), pageMessages(code, ["common", ...namespaces]));
-  return i18n._.bind(i18n);
+  const language = isLanguage(code) ? code : SOURCE_LANGUAGE;
+  const i18n = translator(languageOf(language), pageMessages(language, ["common", ...namespaces]));
+  return (english, values) => i18n._(english, values);
+}
+
+/**
+ * The language a person's mail is written in: their own choice (/account), else the plant's
+ * (/settings), else English. Someone who is not a user (a test message's address) gets the plant's.
+ */
+export function mailLanguage(person: { language: string | null } | null, plantDefault: string): string {
+  if (person && isLanguage(person.language)) return person.language;
+  return isLanguage(plantDefault) ? plantDefault : SOURCE_LANGUAGE;
 }
 
 /** The words of the person making the request (their choice, the terminal's, the plant's default). */

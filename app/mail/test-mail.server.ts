@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { languageOfAddress } from "#app/auth/people.server.ts";
 import type { Tx } from "#app/db/client.server.ts";
-import { mailLanguage, translatorIn } from "#app/i18n/say.server.ts";
+import { mailLanguage, wordsIn } from "#app/i18n/words.server.ts";
 import type { WordedRefusal } from "#app/lib/outcome.ts";
 import { queueMail } from "#app/mail/outbox.server.ts";
 import { mailNotReadyReason } from "#app/mail/rules.ts";
@@ -23,7 +23,7 @@ export async function queueTestMail(
   const parsed = address.safeParse(typeof to === "string" ? to : "");
   if (!parsed.success) return { ok: false, reason: "bad-address", message: "Enter a valid e-mail address." };
   const language = mailLanguage({ language: await languageOfAddress(db, parsed.data) }, plantLanguage);
-  const say = translatorIn(language, ["mail"]);
+  const say = wordsIn(language, ["mail"]);
   const id = await queueMail(db, "test", {
     to: parsed.data,
     subject: say("PlantOps test e-mail"),

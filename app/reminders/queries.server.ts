@@ -7,7 +7,7 @@ import { contractDatesThrough } from "#app/contracts/timeline.server.ts";
 import { datesOf } from "#app/contracts/timeline.ts";
 import type { Tx } from "#app/db/client.server.ts";
 import { SOURCE_LANGUAGE } from "#app/i18n/languages.ts";
-import { mailLanguage, translatorIn } from "#app/i18n/say.server.ts";
+import { mailLanguage, wordsIn } from "#app/i18n/words.server.ts";
 import { addDays } from "#app/lib/dates.ts";
 import { queueMail } from "#app/mail/outbox.server.ts";
 import {
@@ -208,7 +208,7 @@ export async function runDigest(
     let messages = 0;
     for (const [userId, person] of byUser) {
       if (already.has(userId)) continue;
-      const say = translatorIn(mailLanguage(person, context.language ?? SOURCE_LANGUAGE), ["reminders"]);
+      const say = wordsIn(mailLanguage(person, context.language ?? SOURCE_LANGUAGE), ["reminders"]);
       const message = digestMessage(items, person.kinds, context, say);
       if (!message) continue;
       await queueMail(tx, "digest", { to: person.email, ...message });

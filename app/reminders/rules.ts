@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 import { datePassed, type StatusBounds } from "#app/contracts/rules.ts";
+import { inEnglish, type Translate } from "#app/i18n/translate.ts";
 import { dateInZone, formatDateGB, wallClock } from "#app/lib/dates.ts";
-import { english, type Say } from "#app/lib/say.ts";
 import { quotedForMail } from "#app/lib/text.ts";
 import { ORDER_TO_PLACE_QUERY } from "#app/spares/list.ts";
 
@@ -94,7 +94,7 @@ export function digestTimePassed(now: Date, timeZone: string, time: string): boo
 export const plantDay = (now: Date, timeZone: string) => dateInZone(now, timeZone);
 
 /** "in 30 days", "today", "1 day overdue" (in `say`'s language). */
-export function daysText(daysLeft: number, say: Say = english): string {
+export function daysText(daysLeft: number, say: Translate = inEnglish): string {
   if (daysLeft === 0) return say("today");
   if (daysLeft === 1) return say("tomorrow");
   if (daysLeft > 1) return say("in {days} days", { days: daysLeft });
@@ -138,7 +138,7 @@ export function digestMessage(
   items: DigestItems,
   kinds: readonly ReminderKind[],
   context: { today: string; appUrl: string; plantName: string },
-  say: Say = english,
+  say: Translate = inEnglish,
 ): { subject: string; text: string } | null {
   const { today, appUrl } = context;
   const when = (date: string) => daysText(daysBetween(today, date), say);

@@ -1,5 +1,5 @@
 import { requestLanguage } from "#app/i18n/language.server.ts";
-import { type Say, translatorIn } from "#app/i18n/say.server.ts";
+import { type Words as Say, wordsFor } from "#app/i18n/words.server.ts";
 import { plantSettingsFor } from "#app/settings/queries.server.ts";
 
 /**
@@ -12,7 +12,7 @@ export async function requestSay(
   person: { language: string | null } | null,
   namespaces: readonly string[],
 ): Promise<Say> {
-  return translatorIn(await requestLanguageCode(request, person), namespaces);
+  return wordsFor(request, person, (await plantSettingsFor(request)).language, namespaces);
 }
 
 /** The language this request's pages are shown in (app/i18n/language.server.ts). */

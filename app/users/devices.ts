@@ -1,4 +1,4 @@
-import { english, type Say } from "#app/lib/say.ts";
+import { inEnglish, type Translate } from "#app/i18n/translate.ts";
 
 // "Firefox on Windows" from a User-Agent header, for the list of one's own sessions. A few lines
 // of our own instead of a parser library: the plant needs the browser and the system, no more.
@@ -41,11 +41,11 @@ export function deviceOf(userAgent: string | null | undefined): Device {
  * A device in words, through `say` (the page's translator; English by default): the browser's and
  * the system's names are products' names, never translated.
  */
-export function describeDevice(userAgent: string | null | undefined, say: Say = english): string {
+export function describeDevice(userAgent: string | null | undefined, say: Translate = inEnglish): string {
   return deviceWords(deviceOf(userAgent), say);
 }
 
-export function deviceWords({ browser, system }: Device, say: Say = english): string {
+export function deviceWords({ browser, system }: Device, say: Translate = inEnglish): string {
   if (browser && system) return say("{browser} on {system}", { browser, system });
   return browser ?? system ?? say("Unknown device");
 }

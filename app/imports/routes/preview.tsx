@@ -2,7 +2,6 @@ import { useLingui } from "@lingui/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { db } from "#app/db/client.server.ts";
-import { wordsFor } from "#app/i18n/words.server.ts";
 import { requireImportPage } from "#app/imports/access.server.ts";
 import { PreviewTable, type PreviewView, ReadNotes } from "#app/imports/components.tsx";
 import {
@@ -15,7 +14,7 @@ import {
 import { importMessage, listName } from "#app/imports/words.ts";
 import { HttpError } from "#app/lib/http.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
-import { plantSettingsFor } from "#app/settings/queries.server.ts";
+import { requestSay } from "#app/settings/say.server.ts";
 import { importMessages } from "#app/spreadsheets/import-rules.ts";
 import { FormError, SubmitButton } from "#app/ui/form.tsx";
 import { pageTitle } from "#app/ui/page-head.ts";
@@ -59,7 +58,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const outcome = await confirmImport(db, kind, String(params.id), user);
   if (!outcome.ok) return { error: outcome.message };
   // The list the toast shows on is not sent the import's words: it is worded here, for the person.
-  const say = await wordsFor(request, user, (await plantSettingsFor(request)).language, ["imports"]);
+  const say = await requestSay(request, user, ["imports"]);
   return redirectWithToast(kind.listHref, { type: "success", message: importMessage(say, outcome.message) });
 }
 

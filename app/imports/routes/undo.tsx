@@ -2,7 +2,6 @@ import { useLingui } from "@lingui/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { db } from "#app/db/client.server.ts";
-import { wordsFor } from "#app/i18n/words.server.ts";
 import { requireImportPage } from "#app/imports/access.server.ts";
 import { UNDO_WORDS, undoQuestionIn } from "#app/imports/components.tsx";
 import { findImport, isImportId, undoImport, undoMessages } from "#app/imports/engine.server.ts";
@@ -11,7 +10,7 @@ import { formatDateTimeGB } from "#app/lib/dates.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
 import { HttpError } from "#app/lib/http.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
-import { plantSettingsFor } from "#app/settings/queries.server.ts";
+import { requestSay } from "#app/settings/say.server.ts";
 import { ConfirmDeleteForm } from "#app/ui/confirm-delete.tsx";
 import { FormError } from "#app/ui/form.tsx";
 import { pageTitle } from "#app/ui/page-head.ts";
@@ -47,7 +46,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!isImportId(params.id)) throw new HttpError(404, "There is no import at this address.");
   const outcome = await undoImport(db, kind, params.id, user);
   // Shown by the upload page's toast: worded here, for the person.
-  const say = await wordsFor(request, user, (await plantSettingsFor(request)).language, ["imports"]);
+  const say = await requestSay(request, user, ["imports"]);
   return redirectWithToast(kind.uploadHref, {
     type: outcome.ok ? "success" : "error",
     message: importMessage(say, outcome.message),
