@@ -73,7 +73,8 @@ describe("record types", () => {
 
   it("a type it does not know is still named", () => {
     expect(recordTypeLabel("contract")).toBe("Contract");
-    expect(recordTypeLabel("gate_pass")).toBe("gate pass");
+    expect(recordTypeLabel("gate_pass")).toBe("Gate pass");
+    expect(recordTypeLabel("import")).toBe("Import");
   });
 
   it("lists each feature's declaration under the entity name it writes to the log", () => {

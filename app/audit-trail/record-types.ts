@@ -107,7 +107,10 @@ export const recordTypeOf = (entity: string): (RecordTypeInfo<Area> & AuditShown
 
 /** The record type's words, or the entity name humanized for one this file does not know yet. */
 export function recordTypeLabel(entity: string): string {
-  return isRecordType(entity) ? RECORD_TYPES[entity].label : entity.replace(/_/g, " ");
+  if (isRecordType(entity)) return RECORD_TYPES[entity].label;
+  // Said like the registered ones ("Import", a catalogue's key), so a page can word it.
+  const words = entity.replace(/_/g, " ");
+  return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 /** A one-line name of the record an entry is about, from what the entry holds ("Fire pump"). */

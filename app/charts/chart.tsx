@@ -132,6 +132,8 @@ function Swatch({ entry, hatch }: { entry: LegendEntry; hatch: string }) {
   );
 }
 
+const TYPED = { translate: "no" } as object;
+
 export function Chart({
   id,
   title,
@@ -178,7 +180,9 @@ export function Chart({
           {yTicks.map((tick) => (
             <g key={`y${tick.at}`}>
               <line x1={plot.left} x2={plot.right} y1={tick.at} y2={tick.at} className="chart-grid" />
-              <text x={plot.left - 4} y={tick.at} dy="0.32em" textAnchor="end">
+              {/* A row's name (a contract's) or a figure: as typed, never translated (React's SVG
+                  types lack the global attribute the browser honours). */}
+              <text x={plot.left - 4} y={tick.at} dy="0.32em" textAnchor="end" {...TYPED}>
                 {tick.label}
               </text>
             </g>

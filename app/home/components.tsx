@@ -63,7 +63,14 @@ export function Hero({ plantName, role }: { plantName: string; role: Role | unde
 }
 
 function Item({ item }: { item: TodayItem }) {
-  const text = item.href ? <a href={item.href}>{item.text}</a> : <span>{item.text}</span>;
+  const translate = item.typed ? "no" : undefined;
+  const text = item.href ? (
+    <a href={item.href} translate={translate}>
+      {item.text}
+    </a>
+  ) : (
+    <span translate={translate}>{item.text}</span>
+  );
   return (
     <li className={item.late ? "is-late" : undefined}>
       {text}

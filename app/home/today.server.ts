@@ -121,7 +121,7 @@ async function backupsCard(db: Tx, now: Date, timeZone: string, say: Say): Promi
         count: hours,
         late: true,
         href: "/settings/backups",
-        items: failure ? [{ text: failure.message, late: true, href: "/settings/backups" }] : [],
+        items: failure ? [{ text: failure.message, typed: true, late: true, href: "/settings/backups" }] : [],
       },
     ],
   };
@@ -175,6 +175,7 @@ async function contractsCard(
             : "/amc?sort=validity",
       items: band.items.slice(0, FIRST_FEW).map((item) => ({
         text: `${item.equipment}${item.company ? ` (${item.company})` : ""}`,
+        typed: true,
         note: `${formatDateGB(item.date)}, ${daysFrom(daysBetween(today, item.date), say)}`,
         late: band.within === null,
         href: `/amc?q=${encodeURIComponent(item.equipment)}`,
@@ -257,6 +258,7 @@ async function sparesCard(db: Tx, today: string, reuseOrderNow: boolean, say: Sa
       href: `/products/${department}?${ORDER_TO_PLACE_QUERY}`,
       items: mine.map((row) => ({
         text: `#${row.srno} ${row.assets}`,
+        typed: true,
         note: say("{available} in stock, minimum {minimum}", {
           available: row.available.toLocaleString("en-GB"),
           minimum: row.minimum.toLocaleString("en-GB"),
@@ -273,6 +275,7 @@ async function sparesCard(db: Tx, today: string, reuseOrderNow: boolean, say: Sa
       href: `/products/${department}`,
       items: due.slice(0, FIRST_FEW).map((line) => ({
         text: `#${line.srno} ${line.assets}`,
+        typed: true,
         note:
           line.orderBy === today
             ? say("order by today")

@@ -6,6 +6,8 @@ import type { ChartView } from "#app/charts/geometry.ts";
 
 export type TodayItem = {
   text: string;
+  /** The text is what people typed (a contract's or a part's name): never translated. */
+  typed?: true;
   /** A note after the text: "30 days overdue", "out 12 days". */
   note?: string;
   /** Overdue or missing: drawn in the warning colour. */
