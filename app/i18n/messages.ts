@@ -7,11 +7,16 @@ import type { Translate } from "#app/i18n/translate.ts";
 // built around a value is matched to its pattern's key (in "common"), with the label translated
 // from the page's own namespace inside it.
 
-type Pattern = [RegExp, string, (match: RegExpExecArray, _: Translate) => Record<string, string>];
+/** A text built around values: how to find it, its catalogue key, and the values the key fills in. */
+export type TextPattern = [
+  RegExp,
+  string,
+  (match: RegExpExecArray, _: Translate) => Record<string, string | number>,
+];
 
 const label = ([, text]: RegExpExecArray, _: Translate) => ({ label: _(text ?? "") });
 
-const PATTERNS: Pattern[] = [
+const PATTERNS: TextPattern[] = [
   [/^(.+) is required\.$/, "{label} is required.", label],
   [/^(.+) must be a number\.$/, "{label} must be a number.", label],
   [/^(.+) can have at most 3 decimals\.$/, "{label} can have at most 3 decimals.", label],
@@ -82,16 +87,23 @@ const PATTERNS: Pattern[] = [
 /** The catalogue keys of the messages built around a value (the catalogues' test checks them). */
 export const MESSAGE_PATTERN_KEYS = PATTERNS.map(([, key]) => key);
 
-/** A form's message (from its schema, or from the save) in the page's language. */
-export function translateMessage(_: Translate, message: string): string {
-  const whole = _(message);
-  if (whole !== message) return whole;
-  for (const [pattern, key, values] of PATTERNS) {
-    const match = pattern.exec(message);
+/**
+ * A text in the language: its whole when a catalogue has it, else by the first pattern it matches
+ * (the pattern's key, the values found in the text filled in), else as it is.
+ */
+export function translateByPatterns(patterns: readonly TextPattern[], _: Translate, text: string): string {
+  const whole = _(text);
+  if (whole !== text) return whole;
+  for (const [pattern, key, values] of patterns) {
+    const match = pattern.exec(text);
     if (match) return _(key, values(match, _));
   }
   return whole;
 }
+
+/** A form's message (from its schema, or from the save) in the page's language. */
+export const translateMessage = (_: Translate, message: string): string =>
+  translateByPatterns(PATTERNS, _, message);
 
 export const translateMessages = (_: Translate, messages: readonly string[] | undefined) =>
   messages?.map((message) => translateMessage(_, message));

@@ -1,4 +1,4 @@
-import { translateMessage } from "#app/i18n/messages.ts";
+import { type TextPattern, translateByPatterns, translateMessage } from "#app/i18n/messages.ts";
 import type { Translate } from "#app/i18n/translate.ts";
 
 // An import's messages in the page's language (issue 37). They are made in English where the file
@@ -7,8 +7,6 @@ import type { Translate } from "#app/i18n/translate.ts";
 // written out in full is its own key ("imports"), one built around a value (a row, a header, a
 // cell's text) matched to its pattern here, with the list's words in it (a header, the key's name)
 // translated from the list's namespace and what the file holds kept as written.
-
-type Pattern = [RegExp, string, (match: RegExpExecArray, _: Translate) => Record<string, string | number>];
 
 /** "'Rack', 'Sr. No'": each header quoted as the file or the template has it, translated. */
 const quotedHeaders = (list: string, _: Translate) =>
@@ -21,7 +19,7 @@ const quotedHeaders = (list: string, _: Translate) =>
 const rowCount = (text = "") => Number(text.replaceAll(",", ""));
 const headerCount = (list = "") => list.split(/', '/).length;
 
-const PATTERNS: Pattern[] = [
+const PATTERNS: TextPattern[] = [
   [
     /^The same (.+) is already in row (.+) of this file\.$/,
     "The same {key} is already in row {row} of this file.",
@@ -132,11 +130,8 @@ export function importMessage(_: Translate, message: string): string {
   if (whole !== message) return whole;
   const [lacks, unknown] = message.split(/(?<=\.) (?=The file has columns? this list does not know)/);
   if (unknown && lacks) return `${importMessage(_, lacks)} ${importMessage(_, unknown)}`;
-  for (const [pattern, key, values] of PATTERNS) {
-    const match = pattern.exec(message);
-    if (match) return _(key, values(match, _));
-  }
-  return translateMessage(_, message);
+  const own = translateByPatterns(PATTERNS, _, message);
+  return own !== message ? own : translateMessage(_, message);
 }
 
 /** A list's name as the import pages say it ("Electrician spare parts": the department's words). */

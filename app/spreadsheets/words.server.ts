@@ -1,3 +1,4 @@
+import { type TextPattern, translateByPatterns } from "#app/i18n/messages.ts";
 import type { Words } from "#app/i18n/words.server.ts";
 import type { ExportColumn } from "#app/spreadsheets/cells.ts";
 import type { ExportSpec } from "#app/spreadsheets/writer.server.ts";
@@ -10,7 +11,7 @@ import type { ExportSpec } from "#app/spreadsheets/writer.server.ts";
  * Sheet names made around a value ("Rack 3", "Electrician spares", "AS09 records"): the value
  * kept (a department's name translated), the words around it from "spreadsheets".
  */
-const SHEET_PATTERNS: [RegExp, string, (match: RegExpExecArray, say: Words) => Record<string, string>][] = [
+const SHEET_PATTERNS: TextPattern[] = [
   [/^Rack (\d+)$/, "Rack {number}", ([, number]) => ({ number: number ?? "" })],
   [/^(.+) spares$/, "{department} spares", ([, department], say) => ({ department: say(department ?? "") })],
   [/^(AS\d+) records$/, "{code} records", ([, code]) => ({ code: code ?? "" })],
@@ -19,15 +20,8 @@ const SHEET_PATTERNS: [RegExp, string, (match: RegExpExecArray, say: Words) => R
 /** The catalogue keys of the sheet names built around a value (the catalogues' test checks them). */
 export const SHEET_PATTERN_KEYS = SHEET_PATTERNS.map(([, key]) => key);
 
-export function sheetNameIn(say: Words, name: string): string {
-  const whole = say(name);
-  if (whole !== name) return whole;
-  for (const [pattern, key, values] of SHEET_PATTERNS) {
-    const match = pattern.exec(name);
-    if (match) return say(key, values(match, say));
-  }
-  return name;
-}
+export const sheetNameIn = (say: Words, name: string): string =>
+  translateByPatterns(SHEET_PATTERNS, say, name);
 
 /**
  * A header in the language: the whole, else its parts — a SOP format's column names its block and
