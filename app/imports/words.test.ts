@@ -1,5 +1,3 @@
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { contractRecord } from "#app/contracts/record.ts";
 import { PMS_CHOICES } from "#app/contracts/rules.ts";
@@ -7,42 +5,16 @@ import { contractMessages } from "#app/contracts/schema.ts";
 import { fileRecord } from "#app/file-index/record.ts";
 import { messages as fileMessages } from "#app/file-index/rules.ts";
 import { languageOf, pageMessages } from "#app/i18n/catalogues.server.ts";
-import hindi from "#app/i18n/locales/hi.json";
 import { translator } from "#app/i18n/provider.tsx";
 import { IMPORT_PATTERN_KEYS, importMessage } from "#app/imports/words.ts";
-import { type AnyRecordDefinition, formFields, listColumns } from "#app/lib/record.ts";
 import { dateMessages, importMessages, readNotes } from "#app/spreadsheets/import-rules.ts";
 import { SHEET_PATTERN_KEYS } from "#app/spreadsheets/words.server.ts";
+import { definitionWords, folderWords, inHindi } from "#tests/support/catalogue-words.ts";
 
 // The maintenance contracts, the file index and the imports in Hindi (issue 37): every word their
 // pages write is in the catalogue, in a namespace those pages are sent, and an import's messages,
 // made in English where the file is read, are shown whole in the page's language — and English
 // pages show them exactly as before.
-
-const catalogue: Record<string, Record<string, string>> = hindi.messages;
-const has = (namespaces: readonly string[], key: string) =>
-  namespaces.some((namespace) => Boolean(catalogue[namespace]?.[key]));
-
-const sources = (folder: string): string[] =>
-  readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(folder, entry.name);
-    if (entry.isDirectory()) return sources(path);
-    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [path] : [];
-  });
-
-/** The English of every `_("…")`, `say("…")` and `pageTitle("…")` written out in a folder's files. */
-const writtenWords = (folder: string) =>
-  sources(folder).flatMap((file) =>
-    [...readFileSync(file, "utf8").matchAll(/\b(?:_|say|pageTitle)\(\s*"((?:[^"\\]|\\.)*)"/g)].map(
-      (match) => JSON.parse(`"${match[1]}"`) as string,
-    ),
-  );
-
-const definitionWords = (definition: AnyRecordDefinition) => [
-  ...definition.names.map((name) => definition.fields[name].label),
-  ...listColumns(definition).map((column) => column.heading),
-  ...formFields(definition).flatMap((field) => [field.label, field.hint ?? "", field.empty ?? ""]),
-];
 
 describe("the words of the contracts, the file index and the imports in Hindi", () => {
   const cases = [
@@ -68,10 +40,10 @@ describe("the words of the contracts, the file index and the imports in Hindi", 
   ];
   for (const { folder, namespaces, more } of cases)
     it(`${folder}: every word is in ${namespaces.join(" or ")}`, () => {
-      const words = [...new Set([...writtenWords(folder), ...more])].filter(Boolean);
+      const words = [...new Set([...folderWords(folder), ...more])].filter(Boolean);
       // The refusal's placeholders message is the /api's (a list of files to send), never a page's.
       const pageWords = words.filter((word) => word !== fileMessages.filesMissing);
-      expect(pageWords.filter((word) => !has(namespaces, word))).toEqual([]);
+      expect(pageWords.filter((word) => !inHindi(namespaces, word))).toEqual([]);
     });
 });
 

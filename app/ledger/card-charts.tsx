@@ -1,7 +1,16 @@
 import { useLingui } from "@lingui/react";
+import type { LinksFunction } from "@remix-run/node";
 import { Chart } from "#app/charts/chart.tsx";
+import chartsCss from "#app/charts/charts.css?url";
 import type { StockCardCharts } from "#app/ledger/card-chart.server.ts";
+import ledgerCss from "#app/stock/ledger.css?url";
 import { formatQuantity } from "#app/stock/rules.ts";
+
+/** The stock card's stylesheets (its table's and its charts'), for the card and its print view. */
+export const cardLinks: LinksFunction = () => [
+  { rel: "stylesheet", href: ledgerCss },
+  { rel: "stylesheet", href: chartsCss },
+];
 
 // The stock card's two pictures (issue 36), drawn from what the loader worked out
 // (app/ledger/card-chart.server.ts): the balance over the range, and the use per month with its

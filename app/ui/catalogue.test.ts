@@ -1,41 +1,21 @@
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { RECORD_TYPES } from "#app/audit-trail/record-types.ts";
-import hindi from "#app/i18n/locales/hi.json";
-import { type AnyRecordDefinition, formFields, listColumns } from "#app/lib/record.ts";
 import { DERIVED, sparesRecord } from "#app/spares/record.ts";
 import { DEPARTMENTS, ORDER_TO_PLACE } from "#app/spares/rules.ts";
 import { movementRecord } from "#app/stock/record.ts";
 import { rackItemRecord } from "#app/store-racks/record.ts";
+import { definitionWords, folderWords, inHindi } from "#tests/support/catalogue-words.ts";
 
 // Words the shared kit, the shell and Today write must be in the catalogue, in a namespace their
 // pages are sent (app/i18n/namespaces.server.ts): else a Hindi page shows them in English, and an
 // English page shows a message's placeholders as written ("{count}"), for only the catalogue's
 // keys are sent compiled.
-const messages: Record<string, Record<string, string>> = hindi.messages;
-const has = (namespaces: readonly string[], key: string) =>
-  namespaces.some((namespace) => Boolean(messages[namespace]?.[key]));
-
 /** What a folder's pages are sent: the kit's on every page, the shell's on every signed-in one. */
 const FOLDERS = [
   { folder: "app/ui", namespaces: ["common"] },
   { folder: "app/shell", namespaces: ["common", "shell"] },
   { folder: "app/home", namespaces: ["common", "shell", "home"] },
 ] as const;
-
-const sources = (folder: string): string[] =>
-  readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(folder, entry.name);
-    if (entry.isDirectory()) return sources(path);
-    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [path] : [];
-  });
-
-/** The English of every `_("…")`, `say("…")` (Today's server) and `pageTitle("…")` written out in a file. */
-const writtenWords = (text: string) =>
-  [...text.matchAll(/\b(?:_|say|pageTitle)\(\s*"((?:[^"\\]|\\.)*)"/g)].map((match) =>
-    JSON.parse(`"${match[1]}"`),
-  );
 
 /** Words handed to `_()` from a constant or a default (not written inside the call). */
 const GIVEN_WORDS: Record<(typeof FOLDERS)[number]["folder"], string[]> = {
@@ -68,20 +48,12 @@ describe("the words of the kit, the shell and Today in Hindi", () => {
   for (const { folder, namespaces } of FOLDERS) {
     it(`${folder}: every word is in ${namespaces.join(" or ")}`, () => {
       const words = new Set(GIVEN_WORDS[folder]);
-      for (const file of sources(folder))
-        for (const word of writtenWords(readFileSync(file, "utf8"))) words.add(word);
+      for (const word of folderWords(folder)) words.add(word);
       expect(words.size).toBeGreaterThan(0);
-      expect([...words].filter((word) => !has(namespaces, word))).toEqual([]);
+      expect([...words].filter((word) => !inHindi(namespaces, word))).toEqual([]);
     });
   }
 });
-
-/** Every word a definition gives the forms, lists and print views: labels, headings, hints, choices' prompts. */
-const definitionWords = (definition: AnyRecordDefinition) => [
-  ...definition.names.map((name) => definition.fields[name].label),
-  ...listColumns(definition).map((column) => column.heading),
-  ...formFields(definition).flatMap((field) => [field.label, field.hint ?? "", field.empty ?? ""]),
-];
 
 describe("the storekeeper's record definitions in Hindi, in their features' namespaces", () => {
   const cases = [
@@ -97,7 +69,7 @@ describe("the storekeeper's record definitions in Hindi, in their features' name
   for (const { what, namespace, definition, more } of cases) {
     it(`${what}: every label, heading and hint (${namespace})`, () => {
       const words = [...new Set([...definitionWords(definition), ...more])].filter(Boolean);
-      expect(words.filter((word) => !has([namespace], word))).toEqual([]);
+      expect(words.filter((word) => !inHindi([namespace], word))).toEqual([]);
     });
   }
 });

@@ -1,20 +1,18 @@
 import { useLingui } from "@lingui/react";
-import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import chartsCss from "#app/charts/charts.css?url";
 import { db } from "#app/db/client.server.ts";
 import { printedAtNow } from "#app/db/list.server.ts";
 import { plantToday } from "#app/db/records.server.ts";
 import { requireStockItemPage } from "#app/ledger/access.server.ts";
 import { stockCardCharts } from "#app/ledger/card-chart.server.ts";
-import { StockCardChartsView } from "#app/ledger/card-charts.tsx";
+import { cardLinks, StockCardChartsView } from "#app/ledger/card-charts.tsx";
 import { CardBalanceRow, CardHead, CardTableRows } from "#app/ledger/card-rows.tsx";
 import { stockCard } from "#app/ledger/movements.server.ts";
 import { sayFor } from "#app/ledger/words.server.ts";
 import { Place } from "#app/ledger/words.tsx";
 import { formatDateGB } from "#app/lib/dates.ts";
 import { stockCardPath } from "#app/stock/item.ts";
-import ledgerCss from "#app/stock/ledger.css?url";
 import { formatQuantity, readDateRange } from "#app/stock/rules.ts";
 import { PrintSheet, printHandle } from "#app/ui/list/print.tsx";
 import { pageTitleOf } from "#app/ui/page-head.ts";
@@ -29,10 +27,7 @@ export const handle = printHandle;
 export const meta = pageTitleOf<{ item: { name: string } }>(({ item }, _) =>
   _("Stock card: {name} (print)", { name: item.name }),
 );
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: ledgerCss },
-  { rel: "stylesheet", href: chartsCss },
-];
+export const links = cardLinks;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user, item } = await requireStockItemPage(request, params);

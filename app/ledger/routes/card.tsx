@@ -1,14 +1,13 @@
 import { useLingui } from "@lingui/react";
-import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { withListSize } from "#app/auth/list-size.server.ts";
 import { useCan } from "#app/auth/use-can.ts";
-import chartsCss from "#app/charts/charts.css?url";
 import { db } from "#app/db/client.server.ts";
 import { plantToday } from "#app/db/records.server.ts";
 import { requireStockItemPage } from "#app/ledger/access.server.ts";
 import { stockCardCharts } from "#app/ledger/card-chart.server.ts";
-import { StockCardChartsView } from "#app/ledger/card-charts.tsx";
+import { cardLinks, StockCardChartsView } from "#app/ledger/card-charts.tsx";
 import { CardBalanceRow, CardHead, CardTableRows } from "#app/ledger/card-rows.tsx";
 import { stockCard } from "#app/ledger/movements.server.ts";
 import { sayFor } from "#app/ledger/words.server.ts";
@@ -16,7 +15,6 @@ import { Place } from "#app/ledger/words.tsx";
 import { DEFAULT_PAGE_SIZE, rowRange } from "#app/lib/list-params.ts";
 import { ExportLinks } from "#app/spreadsheets/links.tsx";
 import { areaOfItem, movementFormPath, stockCardPath } from "#app/stock/item.ts";
-import ledgerCss from "#app/stock/ledger.css?url";
 import { dateRangeProblems, formatQuantity, readCardPaging, readDateRange } from "#app/stock/rules.ts";
 import { FormError } from "#app/ui/form.tsx";
 import { PageLinks, PageSizeField, TableWrap } from "#app/ui/list/list-view.tsx";
@@ -32,10 +30,7 @@ import { around, SLOT, Typed } from "#app/ui/typed.tsx";
 export const meta = pageTitleOf<{ item: { name: string } }>(({ item }, _) =>
   _("Stock card: {name}", { name: item.name }),
 );
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: ledgerCss },
-  { rel: "stylesheet", href: chartsCss },
-];
+export const links = cardLinks;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user, item } = await requireStockItemPage(request, params);
