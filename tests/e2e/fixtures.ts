@@ -74,6 +74,21 @@ export async function setRole(email: string, role: "admin" | "staff" | "guard" |
   }
 }
 
+/** How many admins the e2e database has (the people tests' "last admin" needs the fixed one alone). */
+export async function adminCount(): Promise<number> {
+  const url = embeddedUrl(dataDir);
+  if (!url) throw new Error(`No e2e database in ${dataDir}`);
+  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    const [row] = await sql<
+      { count: number }[]
+    >`select count(*)::int as count from users where role = 'admin'`;
+    return row?.count ?? 0;
+  } finally {
+    await sql.end();
+  }
+}
+
 /**
  * A new account reading the app in `language` (users.language, set straight in the e2e database as
  * /account would), of the given role: for the checks of the pages in Hindi and the pseudo-language.
