@@ -1,6 +1,9 @@
+import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import {
   historyHref,
+  isRecordType,
+  LOGGED_EVENTS,
   RECORD_TYPE_NAMES,
   RECORD_TYPES,
   type RecordType,
@@ -75,6 +78,22 @@ describe("record types", () => {
     expect(recordTypeLabel("contract")).toBe("Contract");
     expect(recordTypeLabel("gate_pass")).toBe("Gate pass");
     expect(recordTypeLabel("import")).toBe("Import");
+  });
+
+  it("names every kind the code writes to the log: a registered record or an event with no page", () => {
+    // The literals the app hands the log (`entity: "backup"`, `const ENTITY = "rack_file"`): one
+    // left unnamed would show humanized in English on a Hindi Today and /audit.
+    const written = new Set<string>();
+    for (const file of readdirSync("app", { recursive: true, encoding: "utf8" })) {
+      if (!/\.tsx?$/.test(file) || /\.test\.tsx?$/.test(file)) continue;
+      const source = readFileSync(`app/${file}`, "utf8");
+      for (const [, entity] of source.matchAll(/\b(?:entity:|ENTITY =) "([a-z_]+)"/g)) written.add(entity);
+    }
+    expect(written).toContain("backup_download");
+    expect(
+      [...written].filter((entity) => !isRecordType(entity) && !Object.hasOwn(LOGGED_EVENTS, entity)),
+    ).toEqual([]);
+    expect(recordTypeLabel("backup_download")).toBe(LOGGED_EVENTS.backup_download);
   });
 
   it("lists each feature's declaration under the entity name it writes to the log", () => {

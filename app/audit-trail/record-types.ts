@@ -105,9 +105,25 @@ export const isRecordType = (entity: string): entity is RecordType => Object.has
 export const recordTypeOf = (entity: string): (RecordTypeInfo<Area> & AuditShown) | undefined =>
   isRecordType(entity) ? RECORD_TYPES[entity] : undefined;
 
+/**
+ * What the log records that is no record with a page of its own (an import's run, a backup taken
+ * or downloaded, a mail the outbox sent again): named here, so Today and /audit word them in the
+ * person's language like the registered kinds.
+ */
+export const LOGGED_EVENTS = {
+  import: "Import",
+  backup: "Backup",
+  backup_download: "Backup download",
+  outbox: "Outbox",
+} as const satisfies Record<string, string>;
+
+const isLoggedEvent = (entity: string): entity is keyof typeof LOGGED_EVENTS =>
+  Object.hasOwn(LOGGED_EVENTS, entity);
+
 /** The record type's words, or the entity name humanized for one this file does not know yet. */
 export function recordTypeLabel(entity: string): string {
   if (isRecordType(entity)) return RECORD_TYPES[entity].label;
+  if (isLoggedEvent(entity)) return LOGGED_EVENTS[entity];
   // Said like the registered ones ("Import", a catalogue's key), so a page can word it.
   const words = entity.replace(/_/g, " ");
   return words.charAt(0).toUpperCase() + words.slice(1);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { RECORD_TYPES } from "#app/audit-trail/record-types.ts";
+import { LOGGED_EVENTS, RECORD_TYPES } from "#app/audit-trail/record-types.ts";
 import { DERIVED, sparesRecord } from "#app/spares/record.ts";
 import { DEPARTMENTS, ORDER_TO_PLACE } from "#app/spares/rules.ts";
 import { movementRecord } from "#app/stock/record.ts";
@@ -41,6 +41,7 @@ const GIVEN_WORDS: Record<(typeof FOLDERS)[number]["folder"], string[]> = {
     ...["What sits on which rack", "Security checklists", "report", "Back to Today", ORDER_TO_PLACE],
     ...DEPARTMENTS,
     ...Object.values(RECORD_TYPES).map((type) => type.label),
+    ...Object.values(LOGGED_EVENTS),
   ],
 };
 
@@ -70,6 +71,15 @@ describe("the storekeeper's record definitions in Hindi, in their features' name
     it(`${what}: every label, heading and hint (${namespace})`, () => {
       const words = [...new Set([...definitionWords(definition), ...more])].filter(Boolean);
       expect(words.filter((word) => !inHindi([namespace], word))).toEqual([]);
+    });
+  }
+});
+
+describe("the kinds of record the audit log names, in Hindi where they are shown", () => {
+  const labels = [...Object.values(RECORD_TYPES).map((type) => type.label), ...Object.values(LOGGED_EVENTS)];
+  for (const namespace of ["home", "audit-trail"]) {
+    it(`every kind is in ${namespace} (Today's changes card, /audit's rows)`, () => {
+      expect(labels.filter((label) => !inHindi([namespace], label))).toEqual([]);
     });
   }
 });
