@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { baseURL } from "../../playwright.config.ts";
+import { axeViolations } from "./axe.ts";
 import { expect, test, uniqueName } from "./fixtures.ts";
 
 // Every page keeps 0 axe-core violations of WCAG 2.1 A and AA. Axe runs as a script in the page, so
@@ -11,8 +11,6 @@ test.beforeEach(({ js }) => {
   test.skip(!js, "axe-core runs in the page as a script");
   test.setTimeout(180_000);
 });
-
-const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 
 const SIGNED_OUT = ["/", "/login", "/register"];
 const SIGNED_IN = [
@@ -47,19 +45,12 @@ const SOP_FORMATS = ["AS11", "as10", "as09", "as08", "as06", "as12", "as14", "as
  */
 const SOP_RECORDS_LISTS = ["AS11", "as15", "as17"];
 
-async function violationsOn(page: Page, path: string) {
-  await page.goto(path);
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG).analyze();
-  // Name each rule and the first element it failed on, so the failure reads on its own.
-  return violations.map(
-    (violation) =>
-      `${path}: ${violation.id} (${violation.nodes[0]?.target.join(" ") ?? "?"}) ${violation.help}`,
-  );
-}
-
 async function expectAccessible(page: Page, paths: string[]) {
   const found: string[] = [];
-  for (const path of paths) found.push(...(await violationsOn(page, path)));
+  for (const path of paths) {
+    await page.goto(path);
+    found.push(...(await axeViolations(page)));
+  }
   expect(found).toEqual([]);
 }
 
@@ -105,21 +96,11 @@ test("an SOP form held back with items unanswered, and the record saved anyway, 
   await page.getByLabel(/^Transporter( \*)?$/).fill("Axe transport");
   await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(page.locator(".form-warning")).toBeVisible();
-  const warning = await new AxeBuilder({ page }).withTags(WCAG).analyze();
-  expect(
-    warning.violations.map(
-      (violation) => `${violation.id} ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
-    ),
-  ).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   await page.getByRole("button", { name: "Save anyway" }).click();
   await expect(page.getByText("15 items left unanswered")).toBeVisible();
   // Again without the "saved" toast, which axe would catch mid-animation.
   await page.reload();
   await expect(page.getByText("15 items left unanswered")).toBeVisible();
-  const record = await new AxeBuilder({ page }).withTags(WCAG).analyze();
-  expect(
-    record.violations.map(
-      (violation) => `${violation.id} ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
-    ),
-  ).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 });

@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { baseURL } from "../../playwright.config.ts";
+import { axeViolations } from "./axe.ts";
 import { expect, test, uniqueName } from "./fixtures.ts";
 
 // /settings/backups (issue 34), with JavaScript on and off: an admin backs up now, sees it first in
@@ -49,10 +49,7 @@ test("/settings/backups has no accessibility violations", async ({ page, login, 
   test.skip(!js, "axe-core runs in the page as a script");
   await login("admin");
   await page.goto("/settings/backups");
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .analyze();
-  expect(violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 });
 
 test("an admin brings a deleted rack item back from /audit, with its stock", async ({ page, login, js }) => {
@@ -74,10 +71,7 @@ test("an admin brings a deleted rack item back from /audit, with its stock", asy
   const row = page.getByRole("row").filter({ hasText: "Deleted" }).filter({ hasText: materialName });
   if (js) {
     // /audit with its Bring back buttons keeps 0 violations (axe runs as a script: JavaScript on).
-    const { violations } = await new AxeBuilder({ page })
-      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-      .analyze();
-    expect(violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
   }
   await row.getByRole("button", { name: "Bring back" }).click();
   await expect(

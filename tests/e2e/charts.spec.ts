@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { baseURL } from "../../playwright.config.ts";
+import { axeViolations } from "./axe.ts";
 import { expect, test, uniqueName } from "./fixtures.ts";
 
 // The server-drawn charts (issue 36) in the browser, with JavaScript on and off: each is on its
@@ -8,7 +8,6 @@ import { expect, test, uniqueName } from "./fixtures.ts";
 // tests/integration/ledger-pages.test.ts; the print view's A4 in prints.spec.ts.
 
 const RACK = 17;
-const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 
 test("a rack item's stock card shows its balance and its use per month as pictures, at 360 px", async ({
   page,
@@ -64,14 +63,9 @@ test("a rack item's stock card shows its balance and its use per month as pictur
   );
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   if (js) {
-    const report = await new AxeBuilder({ page }).include(".report-charts").withTags(WCAG).analyze();
-    expect(report.violations.map((violation) => violation.id)).toEqual([]);
+    expect(await axeViolations(page, ".report-charts")).toEqual([]);
     await page.goto(`/stock/rack/${id}`);
-    const { violations } = await new AxeBuilder({ page })
-      .include(".stock-card-charts")
-      .withTags(WCAG)
-      .analyze();
-    expect(violations.map((violation) => violation.id)).toEqual([]);
+    expect(await axeViolations(page, ".stock-card-charts")).toEqual([]);
   }
 });
 
@@ -119,10 +113,8 @@ test("the contracts' timeline on /amc, and on Today this month's strip and the s
   ).toHaveAccessibleDescription(/^Electrician: .*; FireFight: .*; Technician: .*\.$/);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   if (js) {
-    const { violations } = await new AxeBuilder({ page }).include(".chart").withTags(WCAG).analyze();
-    expect(violations.map((violation) => violation.id)).toEqual([]);
+    expect(await axeViolations(page, ".chart")).toEqual([]);
     await page.goto("/amc");
-    const onAmc = await new AxeBuilder({ page }).include(".chart").withTags(WCAG).analyze();
-    expect(onAmc.violations.map((violation) => violation.id)).toEqual([]);
+    expect(await axeViolations(page, ".chart")).toEqual([]);
   }
 });

@@ -1,31 +1,12 @@
-import AxeBuilder from "@axe-core/playwright";
-import { type Page, request } from "@playwright/test";
-import postgres from "postgres";
+import type { Page } from "@playwright/test";
 import { addDays, dateInZone } from "#app/lib/dates.ts";
-import { baseURL, dataDir } from "../../playwright.config.ts";
-import { embeddedUrl } from "../../scripts/embedded-postgres.ts";
-import { expect, PASSWORD, registerAccount, signIn, test, uniqueEmail, uniqueName } from "./fixtures.ts";
+import { baseURL } from "../../playwright.config.ts";
+import { axeViolations } from "./axe.ts";
+import { accountIn, expect, signIn, test, uniqueName } from "./fixtures.ts";
 
 // The maintenance contracts, the file index and the imports for a person who reads Hindi (issue
 // 37), with JavaScript on and off: the pages' own words come in Hindi; what people typed (the
 // equipment, the company), the dates and AMC/PMS stay as written.
-
-/** A staff account whose language is Hindi (set straight in the e2e database: /account is another feature). */
-async function hindiAccount() {
-  const api = await request.newContext({ baseURL });
-  const account = { email: uniqueEmail("hindi"), password: PASSWORD };
-  await registerAccount(api, account);
-  await api.dispose();
-  const url = embeddedUrl(dataDir);
-  if (!url) throw new Error(`No e2e database in ${dataDir}`);
-  const sql = postgres(url, { max: 1, onnotice: () => {} });
-  try {
-    await sql`update users set language = 'hi' where email = ${account.email}`;
-  } finally {
-    await sql.end();
-  }
-  return account;
-}
 
 const today = () => dateInZone(new Date(), "Asia/Kolkata");
 const gb = (iso: string) => iso.split("-").reverse().join("/");
@@ -38,7 +19,7 @@ test("a contract added in Hindi shows in the list with its status in Hindi, and 
   js,
 }) => {
   test.setTimeout(120_000);
-  await signIn(page, await hindiAccount());
+  await signIn(page, await accountIn("hi"));
   const equipment = uniqueName("Fire pump");
 
   // A refused save says why in Hindi (the field's and, without JavaScript, the form's message).
@@ -86,7 +67,7 @@ test("an import preview in Hindi says each row's problem in Hindi; a file index 
   page,
 }) => {
   test.setTimeout(120_000);
-  await signIn(page, await hindiAccount());
+  await signIn(page, await accountIn("hi"));
   const name = uniqueName("Imported chiller");
   const csv = [
     "Equipment,Company,Validity From,Validity To,PMS",
@@ -144,7 +125,7 @@ test("the contracts', the file index's and the import's Hindi pages keep 0 axe v
 }) => {
   test.skip(!js, "axe-core runs in the page as a script");
   test.setTimeout(180_000);
-  await signIn(page, await hindiAccount());
+  await signIn(page, await accountIn("hi"));
   const response = await page.request.post("/api/equipment/add", {
     data: {
       equipment: uniqueName("Axe pump"),
@@ -169,13 +150,7 @@ test("the contracts', the file index's and the import's Hindi pages keep 0 axe v
   ]) {
     await page.goto(path);
     await expect(page.locator("html")).toHaveAttribute("lang", "hi");
-    const { violations } = await new AxeBuilder({ page })
-      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-      .analyze();
-    for (const violation of violations)
-      found.push(
-        `${path}: ${violation.id} (${violation.nodes[0]?.target.join(" ") ?? "?"}) ${violation.help}`,
-      );
+    found.push(...(await axeViolations(page)));
   }
   expect(found).toEqual([]);
 });

@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { axeViolations } from "./axe.ts";
 import { expect, test, uniqueName } from "./fixtures.ts";
 
 // Imports (issue 18): a department's lines from a CSV, upload → preview → confirm, with JavaScript
@@ -86,10 +86,7 @@ async function previewCsv(page: Page, uploadPath: string, name: string, lines: s
 /** No axe-core violations of WCAG 2.1 A and AA (a script in the page: JavaScript on only). */
 async function expectAccessible(page: Page, js: boolean) {
   if (!js) return;
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .analyze();
-  expect(violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 }
 
 const SPARES_HEADER =

@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { baseURL } from "../../playwright.config.ts";
+import { axeViolations } from "./axe.ts";
 import { expect, test, uniqueName } from "./fixtures.ts";
 
 // Issue 17 in the browser, with JavaScript on (the issue dialog) and off (the form's page), as ONE
@@ -11,12 +11,6 @@ import { expect, test, uniqueName } from "./fixtures.ts";
 // ledger.test.ts, stock-report.test.ts and history.test.ts.
 
 const RACK = 16;
-const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
-
-/** Axe on one part of the page only: a whole page costs seconds (accessibility.spec.ts has /audit). */
-async function violationsIn(page: Page, selector: string) {
-  return (await new AxeBuilder({ page }).include(selector).withTags(WCAG).analyze()).violations;
-}
 
 const itemRow = (page: Page, name: string) =>
   page.getByRole("main").getByRole("row").filter({ hasText: name });
@@ -158,7 +152,7 @@ test("a rack item issued, seen on its stock card, reversed, reported, printed, a
   await expect(latest.getByRole("row", { name: /Section/ })).toHaveText(/Section\s*L1\s*L2/);
   await expect(history.getByRole("article")).toHaveCount(2);
   // The history's markup has no WCAG A/AA violations (axe runs as a script: JavaScript on).
-  if (js) expect(await violationsIn(page, "#history")).toEqual([]);
+  if (js) expect(await axeViolations(page, "#history")).toEqual([]);
 
   await page.goto("/audit");
   await expect(page.getByRole("heading", { level: 1, name: "Audit log" })).toBeVisible();

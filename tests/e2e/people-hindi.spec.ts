@@ -1,4 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
+import { axeViolations } from "./axe.ts";
 import { type Account, accountIn, expect, PASSWORD, setRole, signIn, test } from "./fixtures.ts";
 
 // The people pages, /settings and its outbox and backups, and the audit log for a person who reads
@@ -90,13 +90,7 @@ test("the people, settings and audit pages in Hindi keep 0 axe violations", asyn
   ]) {
     await page.goto(path);
     await expect(page.locator("html")).toHaveAttribute("lang", "hi");
-    const { violations } = await new AxeBuilder({ page })
-      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-      .analyze();
-    for (const violation of violations)
-      found.push(
-        `${path}: ${violation.id} (${violation.nodes[0]?.target.join(" ") ?? "?"}) ${violation.help}`,
-      );
+    found.push(...(await axeViolations(page)));
   }
   expect(found).toEqual([]);
 });

@@ -1,9 +1,9 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { formats } from "#app/sop/formats/index.ts";
 import { baseURL } from "../../playwright.config.ts";
 import { pdfPageSizes } from "../support/pdf.ts";
 import { sampleRecord } from "../support/sop-sample.ts";
+import { axeViolations } from "./axe.ts";
 import { expect, test, uniqueName } from "./fixtures.ts";
 
 // Every print view on paper: printed to PDF with the page's own @page size, each page must be A4
@@ -68,11 +68,7 @@ async function expectNoScripts(page: Page) {
 
 /** Axe on the print view's own content (a whole page costs seconds; accessibility.spec.ts has the shell). */
 async function expectAccessible(page: Page) {
-  const { violations } = await new AxeBuilder({ page })
-    .include("main")
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .analyze();
-  expect(violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+  expect(await axeViolations(page, "main")).toEqual([]);
 }
 
 async function post(page: Page, path: string, data: unknown) {

@@ -1,9 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
-import { type Locator, type Page, request } from "@playwright/test";
-import postgres from "postgres";
-import { baseURL, dataDir } from "../../playwright.config.ts";
-import { embeddedUrl } from "../../scripts/embedded-postgres.ts";
-import { expect, PASSWORD, registerAccount, signIn, test, uniqueEmail, uniqueName } from "./fixtures.ts";
+import type { Locator } from "@playwright/test";
+import { baseURL } from "../../playwright.config.ts";
+import { axeViolations } from "./axe.ts";
+import { accountIn, expect, signIn, test, uniqueName } from "./fixtures.ts";
 
 // A storekeeper's stock issue in Hindi (issue 37), with JavaScript off and on: a staff account whose
 // language is Hindi opens a rack item's stock card, issues through the form, reads the Hindi
@@ -12,24 +10,6 @@ import { expect, PASSWORD, registerAccount, signIn, test, uniqueEmail, uniqueNam
 // browser's own Print (Ctrl+P) command.
 
 const RACK = 16;
-const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
-
-/** A staff account whose language is Hindi (set straight in the e2e database: /account is another feature). */
-async function hindiStorekeeper() {
-  const api = await request.newContext({ baseURL });
-  const account = { email: uniqueEmail("stores-hi"), password: PASSWORD };
-  await registerAccount(api, account);
-  await api.dispose();
-  const url = embeddedUrl(dataDir);
-  if (!url) throw new Error(`No e2e database in ${dataDir}`);
-  const sql = postgres(url, { max: 1, onnotice: () => {} });
-  try {
-    await sql`update users set language = 'hi' where email = ${account.email}`;
-  } finally {
-    await sql.end();
-  }
-  return account;
-}
 
 /** The English words left in a part of the page once the given texts (people's records) are taken out. */
 async function englishIn(part: Locator, records: readonly string[]) {
@@ -43,15 +23,9 @@ async function englishIn(part: Locator, records: readonly string[]) {
   return text.replace(/\b(?:Excel|CSV|Print|Ctrl|P)\b/g, " ").match(/[A-Za-z]{2,}/g);
 }
 
-async function violations(page: Page) {
-  return (await new AxeBuilder({ page }).withTags(WCAG).analyze()).violations.map(
-    (violation) => `${page.url()}: ${violation.id} (${violation.nodes.length})`,
-  );
-}
-
 test("a storekeeper issues stock from a rack item's card and prints it, in Hindi", async ({ page, js }) => {
   test.setTimeout(180_000);
-  const account = await hindiStorekeeper();
+  const account = await accountIn("hi");
   await signIn(page, account);
   const material = uniqueName("Gland packing");
   const created = await page.request.post(`/api/rack/${RACK}`, {
@@ -68,7 +42,7 @@ test("a storekeeper issues stock from a rack item's card and prints it, in Hindi
   const main = page.getByRole("main");
   await expect(main.getByRole("heading", { level: 1, name: `स्टॉक कार्ड: ${material}` })).toBeVisible();
   await expect(main.getByText(`रैक ${RACK} - टेक्नीशियन, सेक्शन L1 · अभी स्टॉक में: 10`)).toBeVisible();
-  if (js) found.push(...(await violations(page)));
+  if (js) found.push(...(await axeViolations(page)));
 
   // The issue form: its own page (a link, with JavaScript or without).
   await main.getByRole("link", { name: "इश्यू", exact: true }).click();
@@ -76,7 +50,7 @@ test("a storekeeper issues stock from a rack item's card and prints it, in Hindi
   await expect(main.getByRole("heading", { level: 1, name: `इश्यू: ${material}` })).toBeVisible();
   await expect(main.getByText("अभी स्टॉक में: 10")).toBeVisible();
   expect(await englishIn(main, [material, "L1"])).toBeNull();
-  if (js) found.push(...(await violations(page)));
+  if (js) found.push(...(await axeViolations(page)));
   await main.getByLabel("इश्यू की गई मात्रा").fill("3");
   await main.getByLabel("संदर्भ").fill("SL-9");
   await main.getByLabel("किसे दिया").fill("Fitter Ravi");
@@ -105,14 +79,14 @@ test("a storekeeper issues stock from a rack item's card and prints it, in Hindi
   expect(
     await englishIn(page.getByRole("main"), [material, "L1", "SL-9", "Fitter Ravi", enteredBy]),
   ).toBeNull();
-  if (js) found.push(...(await violations(page)));
+  if (js) found.push(...(await axeViolations(page)));
 
   // The lists the storekeeper works from, in Hindi, keep 0 axe violations too.
   if (js) {
     for (const path of [`/about?rack=${RACK}`, "/products/Electrician", "/stock/report"]) {
       await page.goto(path);
       await expect(page.locator("html")).toHaveAttribute("lang", "hi");
-      found.push(...(await violations(page)));
+      found.push(...(await axeViolations(page)));
     }
   }
   expect(found).toEqual([]);
