@@ -1,3 +1,5 @@
+import devanagariRegular from "@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-400-normal.woff2?url";
+import devanagariBold from "@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-700-normal.woff2?url";
 import type { Messages } from "@lingui/core";
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import {
@@ -101,7 +103,19 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
-        {language.script === "devanagari" ? <link rel="stylesheet" href={devanagariCss} /> : null}
+        {language.script === "devanagari" ? (
+          <>
+            <link
+              rel="preload"
+              href={devanagariRegular}
+              as="font"
+              type="font/woff2"
+              crossOrigin="anonymous"
+            />
+            <link rel="preload" href={devanagariBold} as="font" type="font/woff2" crossOrigin="anonymous" />
+            <link rel="stylesheet" href={devanagariCss} />
+          </>
+        ) : null}
       </head>
       <body>
         {/* The loader's JSON type loses the compiled messages' tuple shape; the value is the same. */}
