@@ -17,7 +17,6 @@ import {
 import { type ReactNode, useEffect } from "react";
 import { getUser } from "#app/auth/session.server.ts";
 import { languageOf, languages, pageMessages } from "#app/i18n/catalogues.server.ts";
-import devanagariCss from "#app/i18n/devanagari.css?url";
 import { requestLanguage } from "#app/i18n/language.server.ts";
 import { LanguageProvider } from "#app/i18n/provider.tsx";
 import { takeToast } from "#app/lib/toast.server.ts";
@@ -113,7 +112,6 @@ export function Layout({ children }: { children: ReactNode }) {
               crossOrigin="anonymous"
             />
             <link rel="preload" href={devanagariBold} as="font" type="font/woff2" crossOrigin="anonymous" />
-            <link rel="stylesheet" href={devanagariCss} />
           </>
         ) : null}
       </head>
