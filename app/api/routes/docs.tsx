@@ -9,11 +9,13 @@ import appCss from "#app/styles/app.css?url";
 
 // GET /api/docs: the API's reference page (issue 20). A resource route, so it answers as the rest
 // of /api does (401/403 JSON with the same sign-in rules as GET /api) and sends static HTML: no
-// JavaScript at all, only the app's own style sheets (its CSP allows nothing else).
+// JavaScript at all, only the app's own style sheets and their font (its CSP allows nothing else):
+// the examples name the languages in their own script ("हिन्दी"), drawn in the Devanagari font.
 
 const CSP = [
   "default-src 'none'",
   "style-src 'self'",
+  "font-src 'self'",
   "img-src 'self' data:",
   "base-uri 'none'",
   "form-action 'none'",
