@@ -9,8 +9,8 @@ import appCss from "#app/styles/app.css?url";
 
 // GET /api/docs: the API's reference page (issue 20). A resource route, so it answers as the rest
 // of /api does (401/403 JSON with the same sign-in rules as GET /api) and sends static HTML: no
-// JavaScript at all, only the app's own style sheets and their font (its CSP allows nothing else):
-// the examples name the languages in their own script ("हिन्दी"), drawn in the Devanagari font.
+// JavaScript at all, only the app's own style sheets and the font app.css declares (its CSP allows
+// nothing else; Chromium may fetch that font's files for a page whose other pages used them).
 
 const CSP = [
   "default-src 'none'",
