@@ -1,5 +1,5 @@
 import { CPU_SLOWDOWN, launchBrowser, signedInContext, throttledPage, waitQuiet } from "./browser.ts";
-import { kindOf } from "./trace.ts";
+import { type Profile, profileSelfTime, selfTimeByKind, type TraceEvent } from "./trace.ts";
 
 // Where a search's wait goes (issue 33): a word typed into a list's search box as the bench types
 // it (80 ms between keys, CPU slowed 4×) with Chromium's trace on, then the page's main thread task
@@ -8,23 +8,6 @@ import { kindOf } from "./trace.ts";
 // what it is made of.
 //
 //   npx tsx scripts/bench/search-trace.ts <url> <cookie> <word> [--runs 3] /page…
-
-type TraceEvent = {
-  name: string;
-  cat: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  tdur?: number;
-  pid: number;
-  tid: number;
-  args?: {
-    name?: string;
-    data?: { url?: string; requestId?: string };
-    elementCount?: number;
-    beginData?: { dirtyObjects?: number };
-  };
-};
 
 const CATEGORIES = [
   "devtools.timeline",
@@ -74,24 +57,11 @@ function pageThread(events: TraceEvent[]) {
   return { pid: mark.pid, tid: mark.tid };
 }
 
-type ProfileNode = { id: number; callFrame: { functionName: string; url: string; lineNumber: number } };
-type Profile = { nodes: ProfileNode[]; startTime: number; samples: number[]; timeDeltas: number[] };
-
 /** JavaScript self time (×4) by function from `from` to `to` (trace clock, µs). */
 function topFunctions(profile: Profile, from: number, to: number) {
-  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
-  const byFunction = new Map<string, number>();
-  let t = profile.startTime;
-  for (const [i, id] of profile.samples.entries()) {
-    t += profile.timeDeltas[i] ?? 0;
-    if (t < from || t > to) continue;
-    const frame = byId.get(id)?.callFrame;
-    if (!frame) continue;
-    const script = frame.url.replace(/^.*\//, "");
-    const fn = `${frame.functionName || "(anonymous)"} ${script}:${frame.lineNumber}`;
-    byFunction.set(fn, (byFunction.get(fn) ?? 0) + (profile.timeDeltas[i] ?? 0));
-  }
-  return [...byFunction.entries()].sort((a, b) => b[1] - a[1]).slice(0, 25);
+  return [...profileSelfTime(profile, from, to).byFunction.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 25);
 }
 
 function summarise(events: TraceEvent[], verbose: boolean, profile?: Profile) {
@@ -112,22 +82,7 @@ function summarise(events: TraceEvent[], verbose: boolean, profile?: Profile) {
   for (const task of tasks) {
     const end = task.ts + (task.dur ?? 0);
     const inner = mine.filter((e) => e !== task && e.ts >= task.ts && e.ts + (e.dur ?? 0) <= end);
-    const self = new Map<string, number>();
-    const stack: { end: number; kind: string; self: number }[] = [];
-    const close = (upTo: number) => {
-      while (stack.length && stack[stack.length - 1].end <= upTo) {
-        const top = stack.pop();
-        if (top) self.set(top.kind, (self.get(top.kind) ?? 0) + top.self);
-      }
-    };
-    for (const event of inner) {
-      close(event.ts);
-      const cpu = event.tdur ?? 0;
-      const parent = stack[stack.length - 1];
-      if (parent) parent.self -= cpu;
-      stack.push({ end: event.ts + (event.dur ?? 0), kind: kindOf(event.name), self: cpu });
-    }
-    close(Number.POSITIVE_INFINITY);
+    const self = selfTimeByKind(inner);
     const after = task.ts >= lastKey;
     if (after) for (const [kind, us] of self) totals.set(kind, (totals.get(kind) ?? 0) + us * CPU_SLOWDOWN);
     if ((task.dur ?? 0) < 4000 && !verbose) continue;

@@ -10,7 +10,7 @@ import { CPU_SLOWDOWN, launchBrowser, signedInContext, throttledPage, waitQuiet 
 //
 // Same terminal as the bench (system Chromium, CPU slowed 4×, 1280×800, second load of each page).
 
-type TraceEvent = {
+export type TraceEvent = {
   name: string;
   cat: string;
   ph: string;
@@ -20,7 +20,12 @@ type TraceEvent = {
   tdur?: number;
   pid: number;
   tid: number;
-  args?: { name?: string };
+  args?: {
+    name?: string;
+    data?: { url?: string; requestId?: string };
+    elementCount?: number;
+    beginData?: { dirtyObjects?: number };
+  };
 };
 
 /** What kind of work a trace event is, by its name (Chromium's devtools.timeline names). */
@@ -54,6 +59,30 @@ export function kindOf(name: string): string {
 }
 
 /**
+ * Self CPU time (µs, thread time) per kind of work of one thread's events, sorted by start: each
+ * event's time less its children's, so nested work is counted once, under its own kind.
+ */
+export function selfTimeByKind(events: readonly TraceEvent[]): Map<string, number> {
+  const self = new Map<string, number>();
+  const stack: { end: number; kind: string; self: number }[] = [];
+  const close = (upTo: number) => {
+    while (stack.length && stack[stack.length - 1].end <= upTo) {
+      const top = stack.pop();
+      if (top) self.set(top.kind, (self.get(top.kind) ?? 0) + top.self);
+    }
+  };
+  for (const event of events) {
+    close(event.ts);
+    const cpu = event.tdur ?? 0;
+    const parent = stack[stack.length - 1];
+    if (parent) parent.self -= cpu;
+    stack.push({ end: event.ts + (event.dur ?? 0), kind: kindOf(event.name), self: cpu });
+  }
+  close(Number.POSITIVE_INFINITY);
+  return self;
+}
+
+/**
  * CPU time (ms, thread time: neither the 4× slowdown nor the other work on the machine counts) per
  * kind of work on the page's renderer main thread, self time (an event's children counted apart).
  */
@@ -78,22 +107,7 @@ export function mainThreadTime(events: TraceEvent[]) {
     if (sum(list) > sum(busiest)) busiest = list;
   }
   busiest.sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
-  const self = new Map<string, number>();
-  const stack: { end: number; kind: string; self: number }[] = [];
-  const close = (upTo: number) => {
-    while (stack.length && stack[stack.length - 1].end <= upTo) {
-      const top = stack.pop();
-      if (top) self.set(top.kind, (self.get(top.kind) ?? 0) + top.self);
-    }
-  };
-  for (const event of busiest) {
-    close(event.ts);
-    const cpu = event.tdur ?? 0;
-    const parent = stack[stack.length - 1];
-    if (parent) parent.self -= cpu;
-    stack.push({ end: event.ts + (event.dur ?? 0), kind: kindOf(event.name), self: cpu });
-  }
-  close(Number.POSITIVE_INFINITY);
+  const self = selfTimeByKind(busiest);
   // CPU time of the thread's tasks, unthrottled: the 4× slowdown stretches wall time only.
   const total = busiest.filter((e) => e.name === "RunTask").reduce((s, e) => s + (e.tdur ?? 0), 0);
   const ms = (us: number) => Math.round(us / 1000);
@@ -115,11 +129,33 @@ const CATEGORIES = [
   "toplevel",
 ].join(",");
 
-type ProfileNode = {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
-  children?: number[];
-};
+type ProfileNode = { id: number; callFrame: { functionName: string; url: string; lineNumber: number } };
+/** What V8's sampling profiler gives (CDP `Profiler.stop`). */
+export type Profile = { nodes: ProfileNode[]; startTime: number; samples: number[]; timeDeltas: number[] };
+
+/** JavaScript self time (µs) by script and by function, of the samples from `from` to `to` (trace clock, µs). */
+export function profileSelfTime(
+  profile: Profile,
+  from = Number.NEGATIVE_INFINITY,
+  to = Number.POSITIVE_INFINITY,
+) {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const byScript = new Map<string, number>();
+  const byFunction = new Map<string, number>();
+  let t = profile.startTime;
+  for (const [i, id] of profile.samples.entries()) {
+    const us = profile.timeDeltas[i] ?? 0;
+    t += us;
+    if (t < from || t > to) continue;
+    const frame = byId.get(id)?.callFrame;
+    if (!frame) continue;
+    const script = frame.url.replace(/^.*\//, "") || `(${frame.functionName || "native"})`;
+    byScript.set(script, (byScript.get(script) ?? 0) + us);
+    const fn = `${frame.functionName || "(anonymous)"} ${script}:${frame.lineNumber}`;
+    byFunction.set(fn, (byFunction.get(fn) ?? 0) + us);
+  }
+  return { byScript, byFunction };
+}
 
 /** One more load with V8's sampling profiler: JavaScript self time by script and by function. */
 async function profileLoad(context: BrowserContext, url: string, path: string) {
@@ -130,25 +166,9 @@ async function profileLoad(context: BrowserContext, url: string, path: string) {
   await cdp.send("Profiler.start");
   await page.goto(`${url}${path}`, { waitUntil: "load" });
   await waitQuiet(page);
-  const { profile } = (await cdp.send("Profiler.stop")) as unknown as {
-    profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
-  };
+  const { profile } = (await cdp.send("Profiler.stop")) as unknown as { profile: Profile };
   await page.close();
-  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
-  const selfUs = new Map<number, number>();
-  for (const [i, id] of profile.samples.entries()) {
-    selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
-  }
-  const byScript = new Map<string, number>();
-  const byFunction = new Map<string, number>();
-  for (const [id, us] of selfUs) {
-    const frame = byId.get(id)?.callFrame;
-    if (!frame) continue;
-    const script = frame.url.replace(/^.*\//, "") || `(${frame.functionName || "native"})`;
-    byScript.set(script, (byScript.get(script) ?? 0) + us);
-    const fn = `${frame.functionName || "(anonymous)"} ${script}:${frame.lineNumber}`;
-    byFunction.set(fn, (byFunction.get(fn) ?? 0) + us);
-  }
+  const { byScript, byFunction } = profileSelfTime(profile);
   const top = (map: Map<string, number>, n: number) =>
     [...map.entries()].sort((a, b) => b[1] - a[1]).slice(0, n);
   console.log("  JavaScript self time by script:");
