@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, notInArray, sql } from "drizzle-orm";
 import { audit } from "#app/audit/log.server.ts";
 import type { Tx } from "#app/db/client.server.ts";
+import { withoutSavepoints } from "#app/db/one-transaction.server.ts";
 import { isRecordId, isUniqueViolation } from "#app/db/records.server.ts";
 import { translationsOf } from "#app/i18n/catalogues.server.ts";
 import { commitInWorker, previewInWorker } from "#app/imports/preview-worker.server.ts";
@@ -356,7 +357,9 @@ export async function commitImport(
   { now = new Date(), prepare }: { now?: Date; prepare?: (tx: Tx) => Promise<unknown> } = {},
 ): Promise<CommitOutcome> {
   try {
-    return await db.transaction(async (tx) => {
+    return await db.transaction(async (outer) => {
+      // All or nothing: the ledger's and the features' own transactions inside it take no savepoints.
+      const tx = withoutSavepoints(outer);
       await prepare?.(tx);
       const [found] = await tx
         .select()
