@@ -93,7 +93,13 @@ export function previewInWorker<Preview extends { ok: boolean }>(
  */
 export function commitInWorker<Outcome>(job: CommitJob): Promise<Outcome> {
   const [module, options] = workerModule();
-  const worker = new Worker(module, { ...options, workerData: job });
+  // The same heap as the reading's: the server's memory budget for an import holds for its
+  // confirmation too (V8 collects sooner under a lower ceiling; the largest file fits well within).
+  const worker = new Worker(module, {
+    ...options,
+    workerData: job,
+    resourceLimits: { maxOldGenerationSizeMb: MAX_READ_HEAP_MB },
+  });
   return new Promise<Outcome>((resolve, reject) => {
     worker.on("message", (message: "loaded" | Outcome | WorkerFailure) => {
       if (message === "loaded") return;
