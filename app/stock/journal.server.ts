@@ -178,7 +178,8 @@ const blankToNull = (value: string | null | undefined) => (value?.trim() ? value
 /**
  * Records one movement of one item. Checks the date (not after the plant's today), and that the
  * stock stays ≥ 0 on the movement's date and every later date; inserts it, keeps the cached
- * balance in step and audits, all in one transaction (a savepoint when `db` is already one).
+ * balance in step and audits, all in one transaction (a savepoint when `db` is already one, but
+ * in an import's confirmation: app/db/one-transaction.server.ts).
  */
 export async function recordMovement(
   db: Tx,
