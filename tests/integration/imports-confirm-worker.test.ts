@@ -5,13 +5,11 @@ import { afterAll, describe, expect, it } from "vitest";
 import { db } from "#app/db/client.server.ts";
 import { BACKGROUND_NICE } from "#app/db/priority.server.ts";
 import { COMMIT_IN_WORKER_ROWS } from "#app/imports/engine.server.ts";
-import { action as previewAction } from "#app/imports/routes/preview.tsx";
 import { action as undoAction } from "#app/imports/routes/undo.tsx";
-import { action as uploadAction } from "#app/imports/routes/upload.tsx";
-import { sparesKind } from "#app/spares/import.server.ts";
 import { inventoryItems } from "#app/spares/table.server.ts";
 import { importMessages } from "#app/spreadsheets/import-rules.ts";
-import { buildRequest, ORIGIN, run } from "#tests/support/requests.ts";
+import { buildRequest, run } from "#tests/support/requests.ts";
+import { confirmSpares, previewSpares } from "#tests/support/spares-import.ts";
 import { signedInUser } from "#tests/support/users.ts";
 
 // A large import's confirmation runs in a worker thread on a connection of its own, whose
@@ -22,7 +20,7 @@ import { signedInUser } from "#tests/support/users.ts";
 // takes them all back.
 
 const admin = await signedInUser(); // the first account of the file's database is the admin
-const DEPARTMENT = "Technician";
+const DEPARTMENT = "Technician" as const;
 const at = { department: DEPARTMENT };
 const ROWS = 2 * COMMIT_IN_WORKER_ROWS;
 const FIRST = 700_001;
@@ -33,27 +31,13 @@ afterAll(async () => {
   await other.end();
 });
 
-async function preview() {
-  const headers = sparesKind(DEPARTMENT).template.map((column) => column.header);
-  const lines = Array.from(
-    { length: ROWS },
-    (_, n) => `${FIRST + n},Worker asset ${n},Part ${n},${n % 5},2,7,,`,
+const preview = () =>
+  previewSpares(
+    DEPARTMENT,
+    Array.from({ length: ROWS }, (_, n) => `${FIRST + n},Worker asset ${n},Part ${n},${n % 5},2,7,,`),
+    admin.cookie,
+    "large.csv",
   );
-  const form = new FormData();
-  form.set("file", new File([`${headers.join(",")}\r\n${lines.join("\r\n")}\r\n`], "large.csv"));
-  const request = new Request(new URL(`/import/products/${DEPARTMENT}`, ORIGIN), {
-    method: "POST",
-    body: form,
-    headers: { cookie: admin.cookie, origin: ORIGIN },
-  });
-  const answer = await run(uploadAction, request, at);
-  expect(answer.status).toBe(302);
-  const location = answer.headers.get("location") ?? "";
-  return { location, id: location.split("/").at(-1) ?? "" };
-}
-
-const confirm = ({ location, id }: { location: string; id: string }) =>
-  run(previewAction, buildRequest(location, { form: {}, cookie: admin.cookie }), { ...at, id });
 
 const imported = async () => {
   const [{ n }] = await db
@@ -97,7 +81,7 @@ describe("a large import's confirmation, in a worker at a lower priority", () =>
       minStock: 0,
       leadTimeDays: 0,
     });
-    const answer = await confirm(stale);
+    const answer = await confirmSpares(stale);
     expect(answer.status).toBe(200);
     expect(JSON.stringify(await answer.json())).toContain(importMessages.stale);
     expect(await imported()).toBe(1);
@@ -106,7 +90,7 @@ describe("a large import's confirmation, in a worker at a lower priority", () =>
 
   it("writes every row with its PostgreSQL process at the lower priority, and undo takes them back", async () => {
     const fresh = await preview();
-    const confirming = confirm(fresh);
+    const confirming = confirmSpares(fresh);
     const [confirmed, nice] = await Promise.all([confirming, lowestPriorityWhile(confirming)]);
     expect(confirmed.status).toBe(302);
     expect(nice).toBe(BACKGROUND_NICE);

@@ -1,12 +1,9 @@
 import { and, eq, gte, inArray, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "#app/db/client.server.ts";
-import { action as previewAction } from "#app/imports/routes/preview.tsx";
-import { action as uploadAction } from "#app/imports/routes/upload.tsx";
-import { sparesKind } from "#app/spares/import.server.ts";
 import { inventoryItems } from "#app/spares/table.server.ts";
 import { stockMovements } from "#app/stock/table.server.ts";
-import { buildRequest, ORIGIN, run } from "#tests/support/requests.ts";
+import { confirmSpares, previewSpares } from "#tests/support/spares-import.ts";
 import { signedInUser } from "#tests/support/users.ts";
 
 // An import's confirmation is one transaction without subtransactions (issue 31). The ledger
@@ -18,7 +15,6 @@ import { signedInUser } from "#tests/support/users.ts";
 
 const admin = await signedInUser(); // the first account of the file's database is the admin
 const DEPARTMENT = "Electrician" as const;
-const at = { department: DEPARTMENT };
 const FIRST = 810_001;
 /** More stock changes than PostgreSQL keeps subtransactions for. */
 const CHANGED = 70;
@@ -41,27 +37,12 @@ describe("an import's confirmation", () => {
       )
       .returning({ id: inventoryItems.id });
 
-    // The department's template, every stored line with a new stock, and new lines with stock.
-    const headers = sparesKind(DEPARTMENT).template.map((column) => column.header);
+    // Every stored line with a new stock, and new lines with stock.
     const lines = Array.from(
       { length: CHANGED + NEW },
       (_, n) => `${FIRST + n},One transaction ${n},Seal,${n + 1},1,7,,`,
     );
-    const form = new FormData();
-    form.set("file", new File([`${headers.join(",")}\r\n${lines.join("\r\n")}\r\n`], "counts.csv"));
-    const upload = new Request(new URL(`/import/products/${DEPARTMENT}`, ORIGIN), {
-      method: "POST",
-      body: form,
-      headers: { cookie: admin.cookie, origin: ORIGIN },
-    });
-    const uploaded = await run(uploadAction, upload, at);
-    expect(uploaded.status).toBe(302);
-    const location = uploaded.headers.get("location") ?? "";
-    const id = location.split("/").at(-1) ?? "";
-    const confirmed = await run(previewAction, buildRequest(location, { form: {}, cookie: admin.cookie }), {
-      ...at,
-      id,
-    });
+    const confirmed = await confirmSpares(await previewSpares(DEPARTMENT, lines, admin.cookie, "counts.csv"));
     expect(confirmed.status).toBe(302);
 
     const lineIds = (

@@ -2,15 +2,13 @@ import { and, count, eq, sql } from "drizzle-orm";
 import postgres from "postgres";
 import { afterAll, describe, expect, it } from "vitest";
 import { db } from "#app/db/client.server.ts";
-import { action as previewAction } from "#app/imports/routes/preview.tsx";
-import { action as uploadAction } from "#app/imports/routes/upload.tsx";
-import { sparesKind } from "#app/spares/import.server.ts";
 import { action as apiCreate } from "#app/spares/routes/api-create.ts";
 import { action as insertAction } from "#app/spares/routes/insert.tsx";
 import { duplicateSrnoMessage } from "#app/spares/rules.ts";
 import { inventoryItems } from "#app/spares/table.server.ts";
 import { importMessages } from "#app/spreadsheets/import-rules.ts";
-import { buildRequest, ORIGIN, run } from "#tests/support/requests.ts";
+import { buildRequest, run } from "#tests/support/requests.ts";
+import { confirmSpares, previewSpares } from "#tests/support/spares-import.ts";
 import { apiToken, signedInUser } from "#tests/support/users.ts";
 
 // A spares line saved through the page form or /api with the serial number an import is adding,
@@ -20,11 +18,8 @@ import { apiToken, signedInUser } from "#tests/support/users.ts";
 
 const staff = await signedInUser();
 const token = await apiToken(staff);
-const DEPARTMENT = "Electrician";
+const DEPARTMENT = "Electrician" as const;
 const at = { department: DEPARTMENT };
-const headers = sparesKind(DEPARTMENT)
-  .template.map((column) => column.header)
-  .join(",");
 /** A second connection: someone else's transaction, held open while the confirmation waits. */
 const other = postgres(process.env.DATABASE_URL!, { max: 1, onnotice: () => {} });
 
@@ -32,25 +27,8 @@ afterAll(async () => {
   await other.end();
 });
 
-async function previewOf(srno: number) {
-  const form = new FormData();
-  form.set("file", new File([`${headers}\r\n${srno},Pump,Seal,1,1,1,,\r\n`], "race.csv"));
-  const request = new Request(new URL(`/import/products/${DEPARTMENT}`, ORIGIN), {
-    method: "POST",
-    body: form,
-    headers: { cookie: staff.cookie, origin: ORIGIN },
-  });
-  const answer = await run(uploadAction, request, at);
-  expect(answer.status).toBe(302);
-  const location = answer.headers.get("location") ?? "";
-  return { location, id: location.split("/").pop() ?? "" };
-}
-
-const confirm = (preview: { location: string; id: string }) =>
-  run(previewAction, buildRequest(preview.location, { form: {}, cookie: staff.cookie }), {
-    ...at,
-    id: preview.id,
-  });
+const previewOf = (srno: number) =>
+  previewSpares(DEPARTMENT, [`${srno},Pump,Seal,1,1,1,,`], staff.cookie, "race.csv");
 
 const linesOf = async (srno: number) => {
   const [{ n }] = await db
@@ -94,7 +72,7 @@ describe("a spares line saved while an import of its serial number is confirmed"
                values (${DEPARTMENT}, ${srno}, 'Pump', 'Seal', 0, 0, 0)`;
     });
     await lockTaken;
-    const answer = confirm(preview);
+    const answer = confirmSpares(preview);
     await landed;
     const confirmed = await answer;
     // The preview page again with the message (as for any stale import), never a 500.
@@ -139,7 +117,7 @@ describe("a spares line saved while an import of its serial number is confirmed"
               }),
               at,
             );
-      const [saved, confirmed] = await Promise.all([save, confirm(preview)]);
+      const [saved, confirmed] = await Promise.all([save, confirmSpares(preview)]);
       expect([saved.status, confirmed.status], `round ${round} (${via})`).not.toContain(500);
       expect(await linesOf(srno)).toBe(1);
       const importWon = confirmed.status === 302;
