@@ -117,7 +117,7 @@ export const LOGGED_EVENTS = {
   outbox: "Outbox",
 } as const satisfies Record<string, string>;
 
-const isLoggedEvent = (entity: string): entity is keyof typeof LOGGED_EVENTS =>
+export const isLoggedEvent = (entity: string): entity is keyof typeof LOGGED_EVENTS =>
   Object.hasOwn(LOGGED_EVENTS, entity);
 
 /** The record type's words, or the entity name humanized for one this file does not know yet. */

@@ -10,6 +10,12 @@ import { definitionWords, folderWords, inHindi } from "#tests/support/catalogue-
 // pages are sent (app/i18n/namespaces.server.ts): else a Hindi page shows them in English, and an
 // English page shows a message's placeholders as written ("{count}"), for only the catalogue's
 // keys are sent compiled.
+/** The kinds of record the audit log names: Today's changes card and /audit's rows show them. */
+const LOGGED_KINDS = [
+  ...Object.values(RECORD_TYPES).map((type) => type.label),
+  ...Object.values(LOGGED_EVENTS),
+];
+
 /** What a folder's pages are sent: the kit's on every page, the shell's on every signed-in one. */
 const FOLDERS = [
   { folder: "app/ui", namespaces: ["common"] },
@@ -40,8 +46,7 @@ const GIVEN_WORDS: Record<(typeof FOLDERS)[number]["folder"], string[]> = {
     ...["Spares", "AMC", "Store Racks", "SOP formats", "Spares by department", "Maintenance contracts"],
     ...["What sits on which rack", "Security checklists", "report", "Back to Today", ORDER_TO_PLACE],
     ...DEPARTMENTS,
-    ...Object.values(RECORD_TYPES).map((type) => type.label),
-    ...Object.values(LOGGED_EVENTS),
+    ...LOGGED_KINDS,
   ],
 };
 
@@ -76,10 +81,9 @@ describe("the storekeeper's record definitions in Hindi, in their features' name
 });
 
 describe("the kinds of record the audit log names, in Hindi where they are shown", () => {
-  const labels = [...Object.values(RECORD_TYPES).map((type) => type.label), ...Object.values(LOGGED_EVENTS)];
   for (const namespace of ["home", "audit-trail"]) {
     it(`every kind is in ${namespace} (Today's changes card, /audit's rows)`, () => {
-      expect(labels.filter((label) => !inHindi([namespace], label))).toEqual([]);
+      expect(LOGGED_KINDS.filter((label) => !inHindi([namespace], label))).toEqual([]);
     });
   }
 });
