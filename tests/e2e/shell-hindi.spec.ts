@@ -108,6 +108,25 @@ test("Devanagari is drawn in Noto Sans Devanagari on every page, Latin text in t
   await page.goto("/home");
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
   await expect(page.locator('link[rel="preload"][as="font"]')).toHaveCount(0);
+  // Its text is the system's fonts: a web font first in the list is consulted for every character,
+  // and an English page without Devanagari was laid out in twice the time (docs/performance.md).
+  expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(/^system-ui,/);
+  // What a person types may be Hindi on an English page too: the boxes draw it in the font.
+  const typed = "अग्निशमन पंप";
+  await page.goto(`/amc?q=${encodeURIComponent(typed)}`);
+  const box = page.getByRole("searchbox", { name: "Search contracts" });
+  await expect(box).toHaveValue(typed);
+  // (Chromium names no font for a box's text, drawn in its own shadow tree: the face's load shows it.)
+  expect(await box.evaluate((input) => getComputedStyle(input).fontFamily)).toMatch(
+    /^"Noto Sans Devanagari",/,
+  );
+  const regular = await page.evaluate(async () => {
+    await document.fonts.ready;
+    return [...document.fonts].find(
+      (face) => face.family.includes("Noto Sans Devanagari") && face.weight === "400",
+    )?.status;
+  });
+  expect(regular).toBe("loaded");
 
   // Preloaded, the font is there when a Hindi page is first laid out: without it, the page was
   // laid out and its Hindi shaped twice (in a fallback font, then again when the font came). A
@@ -152,6 +171,9 @@ test("Devanagari is drawn in Noto Sans Devanagari on every page, Latin text in t
   // @fontsource's per-subset files declare it) was tried first for every character and drew the
   // spaces, which its file holds.
   expect(await drawnWith(page, page.getByRole("heading", { level: 1 }))).toContain("Noto Sans Devanagari");
+  expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(
+    /^"Noto Sans Devanagari",/,
+  );
   const latin = await drawnWith(page, page.getByRole("cell", { name: equipment, exact: true }));
   expect(latin.length).toBeGreaterThan(0);
   expect(latin).not.toContain("Noto Sans Devanagari");
