@@ -2,6 +2,8 @@ import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { SelectedFields } from "drizzle-orm/pg-core";
 import type { Tx } from "#app/db/client.server.ts";
 import {
+  countColumn,
+  countedPageOf,
   type ListPage,
   matchSearch,
   orderBy,
@@ -79,6 +81,14 @@ export function listPage(
   params: ListParams<SparesSort>,
   filters: SparesFilters,
 ): Promise<ListPage<ListRow>> {
+  if (params.q) {
+    const statements = searchedPageStatements(db, department, params, filters);
+    return countedPageOf(
+      params,
+      (limit, offset) => statements.rows(limit, offset),
+      async () => (await statements.count())[0]?.total ?? 0,
+    );
+  }
   return pageOf(params, (limit, offset) =>
     db
       .select({ ...ROW, total: totalColumn })
@@ -88,6 +98,30 @@ export function listPage(
       .limit(limit)
       .offset(offset),
   );
+}
+
+/**
+ * A searched page's two statements (app/db/list.server.ts `countedPageOf`: with a search, the
+ * count beside each row read the whole department), apart so a test can read their plans.
+ */
+export function searchedPageStatements(
+  db: Tx,
+  department: Department,
+  params: ListParams<SparesSort>,
+  filters: SparesFilters,
+) {
+  const condition = where(department, params.q, filters);
+  return {
+    rows: (limit: number, offset: number) =>
+      db
+        .select(ROW)
+        .from(t)
+        .where(condition)
+        .orderBy(...orderBy(SORT_COLUMNS, params, t.srno))
+        .limit(limit)
+        .offset(offset),
+    count: () => db.select({ total: countColumn }).from(t).where(condition),
+  };
 }
 
 /** The whole filtered table, for its print view (capped at PRINT_ROW_LIMIT + 1 to detect more). */

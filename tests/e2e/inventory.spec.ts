@@ -467,6 +467,34 @@ test.describe("a department table as a list", () => {
     await expect(page.locator("main table mark")).toHaveText([marker]);
     await expect(box).toBeFocused();
   });
+
+  test("a search's first rows are drawn before the rest, then every row", async ({ page, login, js }) => {
+    test.skip(!js, "without JavaScript the results come as a whole page");
+    await login("staff");
+    const word = uniqueName("Stepped").replace(" ", "-");
+    const first = freshSrno();
+    for (let n = 0; n < 20; n++)
+      await addLine(page, "FireFight", { srno: first + n, ComponentsAndEquipments: `Fuse ${word} ${n}` });
+    await page.goto("/firefight");
+    // How many rows with a match each change of the table left on screen.
+    await page.evaluate(() => {
+      const seen: number[] = [];
+      Object.assign(window, { seen });
+      new MutationObserver(() => {
+        const marked = document.querySelectorAll("main tbody tr:has(mark)").length;
+        if (marked && seen.at(-1) !== marked) seen.push(marked);
+      }).observe(document.querySelector("main") as Node, {
+        subtree: true,
+        childList: true,
+        characterData: true,
+      });
+    });
+    await page.locator('main input[name="q"]').fill(word);
+    await expect(page.locator("main tbody tr")).toHaveCount(20);
+    await expect(page.locator("main table mark")).toHaveCount(20);
+    // A screenful (FIRST_ROWS, app/ui/list/list-view.tsx) first, then the other five.
+    expect(await page.evaluate(() => (window as unknown as { seen: number[] }).seen)).toEqual([15, 20]);
+  });
 });
 
 test.describe("inventory pages", () => {

@@ -44,7 +44,13 @@ import { useMovementDialog } from "#app/stock/movement-dialog.tsx";
 import { DeleteLink, useDeleteDialog } from "#app/ui/confirm-delete.tsx";
 import { FilterSelect, labelled } from "#app/ui/list/filters.tsx";
 import { listHandle } from "#app/ui/list/handle.ts";
-import { ListToolbar, listViewOf, PrintLink, SortHeader } from "#app/ui/list/list-view.tsx";
+import {
+  ListToolbar,
+  listViewOf,
+  PrintLink,
+  SortHeader,
+  useSearchRowsInSteps,
+} from "#app/ui/list/list-view.tsx";
 import { marked } from "#app/ui/list/marked.tsx";
 import { EmptyRow, ListHead, ListTable } from "#app/ui/list/page.tsx";
 import { RecordCells, RecordHeads } from "#app/ui/list/record-cells.tsx";
@@ -109,6 +115,7 @@ export default function SparesListPage() {
       : `?back=${encodeURIComponent(location.pathname)}`;
   const filtered = Boolean(filters.stock || filters.status);
   const { _ } = useLingui();
+  const shown = useSearchRowsInSteps(rows, view.q);
 
   return (
     <section className="page">
@@ -162,7 +169,7 @@ export default function SparesListPage() {
             // (their cells' text and links changed in place) instead of removing them all and
             // building as many new ones; a row holds no state of its own (docs/performance.md,
             // "Search and the shell").
-            rows.map((row, place) => (
+            shown.map((row, place) => (
               <LineRow
                 key={place}
                 row={row}

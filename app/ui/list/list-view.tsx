@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react";
 import { Form, Link, useLocation, useNavigation, useSubmit } from "@remix-run/react";
-import { type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { type ReactNode, startTransition, useEffect, useId, useReducer, useRef, useState } from "react";
 import {
   cleanText,
   type ListDefaults,
@@ -334,6 +334,47 @@ export function PrintLink({ to, name }: { to: string; name: string }) {
       {_("Print")}
     </Link>
   );
+}
+
+/**
+ * How many of a search's rows are drawn before the rest: about what a terminal's screen shows
+ * below the toolbar (1366×768: the table's head and ~12 rows).
+ */
+export const FIRST_ROWS = 15;
+
+/**
+ * The rows of a list to draw: the loader's, except just after a new search answered, when the
+ * first FIRST_ROWS are drawn (and painted) first and the rest follow as soon as the browser has
+ * shown them. On a slow terminal a page of marked rows was ~200 ms of React and as much of layout
+ * and paint in one go, all before the person saw a single result (docs/performance.md, "A search
+ * in two steps"). Only for a search: a page or a sort may be asked from anywhere down the table,
+ * whose scroll position a table shorter for a moment would move; a search's box is above it.
+ */
+export function useSearchRowsInSteps<Row>(rows: readonly Row[], q: string): readonly Row[] {
+  // The search whose rows were last drawn whole (a ref: what React shows is the render's business).
+  const wholeFor = useRef(q);
+  const [, drawRest] = useReducer((count: number) => count + 1, 0);
+  const stepping = q !== wholeFor.current && rows.length > FIRST_ROWS;
+  useEffect(() => {
+    if (!stepping) {
+      wholeFor.current = q;
+      return;
+    }
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // A frame's callback runs before its paint; a task queued from it runs after the paint.
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => {
+        wholeFor.current = q;
+        // Interruptible: a key pressed meanwhile is handled first.
+        startTransition(drawRest);
+      }, 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [stepping, q]);
+  return stepping ? rows.slice(0, FIRST_ROWS) : rows;
 }
 
 /**
