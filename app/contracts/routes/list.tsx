@@ -37,7 +37,7 @@ import { ExportLinks } from "#app/spreadsheets/links.tsx";
 import { DeleteLink, useDeleteDialog } from "#app/ui/confirm-delete.tsx";
 import { FilterSelect, labelled } from "#app/ui/list/filters.tsx";
 import { listHandle } from "#app/ui/list/handle.ts";
-import { ListToolbar, listViewOf, PrintLink } from "#app/ui/list/list-view.tsx";
+import { ListToolbar, listViewOf, PrintLink, useSearchRowsInSteps } from "#app/ui/list/list-view.tsx";
 import { EmptyRow, ListHead, ListTable } from "#app/ui/list/page.tsx";
 import { RecordHeads } from "#app/ui/list/record-cells.tsx";
 import { pageTitle } from "#app/ui/page-head.ts";
@@ -120,6 +120,7 @@ export default function ContractsPage() {
   const deleteDialog = useDeleteDialog(contractMessages.deleteQuestion);
   const mayChange = useCan()("contracts");
   const filtered = Boolean(data.status);
+  const shown = useSearchRowsInSteps(rows, view.q);
 
   return (
     <section className="page" aria-labelledby="amc-title">
@@ -202,7 +203,7 @@ export default function ContractsPage() {
               {_(view.q || filtered ? "No contracts match." : contractMessages.empty)}
             </EmptyRow>
           ) : (
-            rows.map((row) => (
+            shown.map((row) => (
               <ContractLine
                 key={row.id}
                 row={row}

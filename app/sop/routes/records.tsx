@@ -25,7 +25,13 @@ import { ExportLinks } from "#app/spreadsheets/links.tsx";
 import { DeleteLink, useDeleteDialog } from "#app/ui/confirm-delete.tsx";
 import { DateRangeFields } from "#app/ui/list/filters.tsx";
 import { listHandle } from "#app/ui/list/handle.ts";
-import { ListToolbar, listViewOf, PrintLink, SortHeader } from "#app/ui/list/list-view.tsx";
+import {
+  ListToolbar,
+  listViewOf,
+  PrintLink,
+  SortHeader,
+  useSearchRowsInSteps,
+} from "#app/ui/list/list-view.tsx";
 import { Marked } from "#app/ui/list/marked.tsx";
 import { EmptyRow, ListHead, ListTable } from "#app/ui/list/page.tsx";
 import { pageTitleOf, stylesheet } from "#app/ui/page-head.ts";
@@ -118,6 +124,7 @@ export default function SopRecordsPage() {
   const deleteDialog = useDeleteDialog(_(DELETE_QUESTION));
   const mayFillIn = useCan()("sop");
   const filtered = Boolean(range.from || range.to);
+  const shown = useSearchRowsInSteps(records, view.q);
   return (
     <section className="page">
       <ListHead title={`${view.name} · ${_(format.title)}`}>
@@ -166,7 +173,7 @@ export default function SopRecordsPage() {
               {view.q || filtered ? _("No records match.") : _("No records saved yet.")}
             </EmptyRow>
           ) : (
-            records.map((row) => (
+            shown.map((row) => (
               <RecordLine key={row.id} row={row} base={base} q={view.q} askToDelete={deleteDialog.ask} />
             ))
           )}

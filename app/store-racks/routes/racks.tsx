@@ -23,7 +23,7 @@ import { messages, RACKS, rackLabel } from "#app/store-racks/rules.ts";
 import { DeleteLink, useDeleteDialog } from "#app/ui/confirm-delete.tsx";
 import { FilterSelect } from "#app/ui/list/filters.tsx";
 import { listHandle } from "#app/ui/list/handle.ts";
-import { ListToolbar, listViewOf, PrintLink } from "#app/ui/list/list-view.tsx";
+import { ListToolbar, listViewOf, PrintLink, useSearchRowsInSteps } from "#app/ui/list/list-view.tsx";
 import { EmptyRow, HeadCells, ListHead, ListTable } from "#app/ui/list/page.tsx";
 import { RecordCells, RecordHeads } from "#app/ui/list/record-cells.tsx";
 import { pageTitle } from "#app/ui/page-head.ts";
@@ -59,6 +59,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function StoreRacksPage() {
   const { rows, view, rack, counts, period, today } = useLoaderData<typeof loader>();
+  const shown = useSearchRowsInSteps(rows, view.q);
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
   const movementDialog = useMovementDialog(today);
@@ -130,9 +131,9 @@ export default function StoreRacksPage() {
               )}
             </EmptyRow>
           ) : (
-            rows.map((row, index) => (
+            shown.map((row, index) => (
               <Fragment key={row.id}>
-                {grouped && rows[index - 1]?.rackNumber !== row.rackNumber ? (
+                {grouped && shown[index - 1]?.rackNumber !== row.rackNumber ? (
                   <RackHeader
                     rack={row.rackNumber}
                     count={counts[row.rackNumber - 1]}
