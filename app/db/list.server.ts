@@ -81,7 +81,7 @@ export async function pageRowsOf<Row extends { total?: unknown }>(
  * One page of a searched list as two statements run side by side, the match count and the page's
  * rows. Beside a search, `count(*) over ()` made PostgreSQL walk the list's ordered index and test
  * every line (it costs the window as if the LIMIT could stop it early): 220 ms for a common word on
- * a 100,000-line department, where the count alone takes ~25 ms through the trigram index and the
+ * a 100,000-line department, where the count alone takes ~35 ms through the trigram index and the
  * page a few ms (docs/performance.md, "A common word on 100,000 lines"). A page past the end answers
  * the last page, as pageOf does.
  */

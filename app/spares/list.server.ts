@@ -83,11 +83,7 @@ export function listPage(
 ): Promise<ListPage<ListRow>> {
   if (params.q) {
     const statements = searchedPageStatements(db, department, params, filters);
-    return countedPageOf(
-      params,
-      (limit, offset) => statements.rows(limit, offset),
-      async () => (await statements.count())[0]?.total ?? 0,
-    );
+    return countedPageOf(params, statements.rows, async () => (await statements.count())[0]?.total ?? 0);
   }
   return pageOf(params, (limit, offset) =>
     db

@@ -351,7 +351,7 @@ export const FIRST_ROWS = 15;
  * whose scroll position a table shorter for a moment would move; a search's box is above it.
  */
 export function useSearchRowsInSteps<Row>(rows: readonly Row[], q: string): readonly Row[] {
-  // The search whose rows were last drawn whole (a ref: what React shows is the render's business).
+  // The search whose rows were last drawn whole (a ref: set after a commit, read by the next render).
   const wholeFor = useRef(q);
   const [, drawRest] = useReducer((count: number) => count + 1, 0);
   const stepping = q !== wholeFor.current && rows.length > FIRST_ROWS;
