@@ -31,7 +31,10 @@ import { Toasts } from "#app/ui/toasts.tsx";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: appCss },
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  // A PNG (public/favicon.svg drawn at 64 px): Chromium fetches the icon again after every
+  // same-document navigation, and an SVG is parsed as a document on the page's main thread, in the
+  // way of a search's results on a slow terminal (docs/performance.md, "The favicon").
+  { rel: "icon", href: "/favicon.png", type: "image/png", sizes: "64x64" },
 ];
 
 /** Preloaded on Devanagari pages: laid out once, in the font (app/i18n/devanagari.css). */

@@ -240,6 +240,22 @@ test("pages carry the security headers, and Remix's scripts run under the CSP no
   }
 });
 
+test("the page's icon is a PNG the server sends: an SVG icon was parsed on the main thread after every search", async ({
+  page,
+  login,
+}) => {
+  await login("staff");
+  await page.goto("/home");
+  const icon = page.locator('head link[rel="icon"]');
+  await expect(icon).toHaveCount(1);
+  await expect(icon).toHaveAttribute("type", "image/png");
+  const response = await page.request.get((await icon.getAttribute("href")) ?? "");
+  expect(response.status()).toBe(200);
+  expect(response.headers()["content-type"]).toBe("image/png");
+  // The PNG signature.
+  expect([...(await response.body()).subarray(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
+});
+
 test("the bell on an inventory page shows the AMC alerts: a dialog with JavaScript, the alerts page without", async ({
   page,
   login,
