@@ -92,7 +92,7 @@ async function drawnWith(page: Page, element: Locator): Promise<string[]> {
   }
 }
 
-test("Devanagari is drawn in Noto Sans Devanagari on every page, Latin text in the system font; Hindi pages preload the font, fetched once", async ({
+test("Devanagari is drawn in Noto Sans Devanagari wherever the language is Hindi and in typed boxes, Latin text in the system font; Hindi pages preload the font, fetched once", async ({
   page,
 }) => {
   // This machine, like a terminal without Indian fonts, has no Devanagari font of its own: the
@@ -109,7 +109,7 @@ test("Devanagari is drawn in Noto Sans Devanagari on every page, Latin text in t
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
   await expect(page.locator('link[rel="preload"][as="font"]')).toHaveCount(0);
   // Its text is the system's fonts: a web font first in the list is consulted for every character,
-  // and an English page without Devanagari was laid out in twice the time (docs/performance.md).
+  // and an English page without Devanagari took up to half as long again to lay out (docs/performance.md).
   expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(/^system-ui,/);
   // What a person types may be Hindi on an English page too: the boxes draw it in the font.
   const typed = "अग्निशमन पंप";
