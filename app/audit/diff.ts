@@ -1,5 +1,6 @@
 import type { Translate } from "#app/i18n/translate.ts";
 import { formatDateGB } from "#app/lib/dates.ts";
+import { groupDigits } from "#app/lib/numbers.ts";
 
 // What an audit entry changed, field by field, for people (issue 17 "History"). Pure: the history
 // server module and the tests call it; the browser only receives its answers. An entry's before
@@ -47,14 +48,13 @@ export function valueAt(source: unknown, path: string): unknown {
   return current;
 }
 
-/** A stored value as the record's page shows it: dates dd/mm/yyyy, numbers in en-GB, Yes/No. */
+/** A stored value as the record's page shows it: dates dd/mm/yyyy, numbers grouped (1,00,000), Yes/No. */
 export function formatValue(value: unknown, kind: ValueKind = "text"): string {
   if (value === null || value === undefined || value === "") return BLANK;
   if (kind === "date" && typeof value === "string") return formatDateGB(value);
-  if (typeof value === "number")
-    return Number.isFinite(value) ? value.toLocaleString("en-GB") : String(value);
+  if (typeof value === "number") return Number.isFinite(value) ? groupDigits(value) : String(value);
   if (kind === "number" && typeof value === "string" && value.trim() !== "" && Number.isFinite(Number(value)))
-    return Number(value).toLocaleString("en-GB");
+    return groupDigits(Number(value));
   if (typeof value === "boolean") return value ? "Yes" : "No";
   if (Array.isArray(value)) return value.length ? value.map((item) => formatValue(item)).join(", ") : BLANK;
   if (typeof value === "object") return JSON.stringify(value);

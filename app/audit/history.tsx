@@ -1,6 +1,7 @@
 import { useLingui } from "@lingui/react";
 import { Link, useLocation } from "@remix-run/react";
 import { type FieldChange, isOurWord, sayLabel, sayValue } from "#app/audit/diff.ts";
+import { groupDigits } from "#app/lib/numbers.ts";
 import { ColumnHeads } from "#app/ui/list/page.tsx";
 
 // A record's history on its page (issue 17): who changed what and when, newest first, field by
@@ -60,7 +61,7 @@ export function RecordHistory({ history }: { history: HistoryView | null | undef
         <p>
           {_("Showing the latest {shown} of {total} changes.", {
             shown: entries.length,
-            total: total.toLocaleString("en-GB"),
+            total: groupDigits(total),
           })}{" "}
           <Link to={withParam("all")} preventScrollReset>
             {_("Show all")}
@@ -71,8 +72,8 @@ export function RecordHistory({ history }: { history: HistoryView | null | undef
         <p>
           {total > entries.length
             ? `${_("Showing the latest {shown} of {total} changes.", {
-                shown: entries.length.toLocaleString("en-GB"),
-                total: total.toLocaleString("en-GB"),
+                shown: groupDigits(entries.length),
+                total: groupDigits(total),
               })} `
             : null}
           <Link to={withParam(null)} preventScrollReset>

@@ -7,6 +7,7 @@ import { Chart } from "#app/charts/chart.tsx";
 import chartsCss from "#app/charts/charts.css?url";
 import homeCss from "#app/home/home.css?url";
 import type { TodayCard, TodayData, TodayGroup, TodayItem } from "#app/home/today.ts";
+import { groupDigits } from "#app/lib/numbers.ts";
 
 // The sections of the home page. Plain server-rendered markup: no effects, no client state.
 // Today's links are plain anchors (docs/decisions/009): the page hydrates no router links for them.
@@ -83,7 +84,7 @@ function Group({ group }: { group: TodayGroup }) {
   const label = (
     <>
       {group.label}:{" "}
-      <strong className={group.late ? "today-late" : undefined}>{group.count.toLocaleString("en-GB")}</strong>
+      <strong className={group.late ? "today-late" : undefined}>{groupDigits(group.count)}</strong>
     </>
   );
   return (
@@ -109,9 +110,7 @@ function Card({ card }: { card: TodayCard }) {
     <section className="today-card" aria-labelledby={`today-${card.id}`}>
       <h3 id={`today-${card.id}`}>
         <span>{card.title}</span>{" "}
-        <span className={late ? "today-total is-late" : "today-total"}>
-          {card.total.toLocaleString("en-GB")}
-        </span>
+        <span className={late ? "today-total is-late" : "today-total"}>{groupDigits(card.total)}</span>
       </h3>
       <p className="today-summary">{card.summary}</p>
       {card.chart ? (

@@ -18,6 +18,7 @@ import { requestLanguage } from "#app/i18n/language.server.ts";
 import { SOURCE_LANGUAGE } from "#app/i18n/languages.ts";
 import { dateInZone, formatDateGB, formatDateTimeGB, isIsoDate } from "#app/lib/dates.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
+import { groupDigits } from "#app/lib/numbers.ts";
 import { logError } from "#app/lib/request-id.server.ts";
 import { contractDates, sparesBelowMinimum } from "#app/reminders/queries.server.ts";
 import { type ContractBand, contractBands, daysBetween, plantDay } from "#app/reminders/rules.ts";
@@ -260,8 +261,8 @@ async function sparesCard(db: Tx, today: string, reuseOrderNow: boolean, say: Sa
         text: `#${row.srno} ${row.assets}`,
         typed: true,
         note: say("{available} in stock, minimum {minimum}", {
-          available: row.available.toLocaleString("en-GB"),
-          minimum: row.minimum.toLocaleString("en-GB"),
+          available: groupDigits(row.available),
+          minimum: groupDigits(row.minimum),
         }),
         late: true,
         href: `/products/${department}?q=${encodeURIComponent(row.assets)}`,
@@ -307,8 +308,8 @@ async function returnsCard(db: Tx, today: string, say: Say): Promise<TodayCard> 
       outstanding.total === 0
         ? say("All returnable material is back.")
         : say("{overdue} overdue of {total} not returned.", {
-            overdue: outstanding.overdue.toLocaleString("en-GB"),
-            total: outstanding.total.toLocaleString("en-GB"),
+            overdue: groupDigits(outstanding.overdue),
+            total: groupDigits(outstanding.total),
           }),
     groups: [
       {

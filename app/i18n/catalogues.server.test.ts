@@ -1,7 +1,8 @@
 import { compileMessageOrThrow } from "@lingui/message-utils/compileMessage";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   catalogueNamespaces,
+  compile,
   isLanguage,
   languages,
   PSEUDO_LANGUAGE,
@@ -9,7 +10,7 @@ import {
 } from "#app/i18n/catalogues.server.ts";
 import hindi from "#app/i18n/locales/hi.json";
 import { namespacesOfPages } from "#app/i18n/namespaces.server.ts";
-import { translator } from "#app/i18n/provider.tsx";
+import { translateWith, translator } from "#app/i18n/provider.tsx";
 import { pages } from "#app/pages.ts";
 
 // The catalogues: every message a valid ICU message keeping its English's placeholders, a page
@@ -78,6 +79,42 @@ describe("the catalogues", () => {
       { "{count, plural, one {# line} other {# lines}}": compileMessageOrThrow("{count} पंक्तियाँ") },
     );
     expect(withValues.t("{count, plural, one {# line} other {# lines}}", { count: 3 })).toBe("3 पंक्तियाँ");
+  });
+
+  describe("a plural's figure", () => {
+    afterEach(() => vi.restoreAllMocks());
+    const lines = "{count, plural, one {# line} other {# lines of {total}}}";
+    const words = (code: string, locale: string) =>
+      translateWith(translator({ code, locale }, pageMessages(code, catalogueNamespaces())));
+
+    it("is written as the pages write figures (1,00,000), in either language", () => {
+      const english = translateWith(translator({ code: "en", locale: "en-IN" }, { [lines]: compile(lines) }));
+      expect(english(lines, { count: 100000, total: 250000 })).toBe("1,00,000 lines of 250000");
+      expect(english(lines, { count: 1, total: 1 })).toBe("1 line");
+      const sop = "{count, plural, one {# item left unanswered} other {# items left unanswered}}";
+      expect(words("hi", "hi-IN")(sop, { count: 123456 })).toBe("1,23,456 आइटम का जवाब नहीं दिया गया");
+      expect(words("en", "en-IN")(sop, { count: 1 })).toBe("1 item left unanswered");
+    });
+
+    it("is not written by Intl, whose first number format costs the terminal's page ~65 ms", () => {
+      const made = vi.spyOn(Intl, "NumberFormat");
+      const sop = "{count, plural, one {# item left unanswered} other {# items left unanswered}}";
+      for (const [code, locale] of [
+        ["en", "en-IN"],
+        ["hi", "hi-IN"],
+      ] as const)
+        for (const count of [0, 1, 2, 1000, 100000]) words(code, locale)(sop, { count });
+      expect(made).not.toHaveBeenCalled();
+    });
+
+    it("keeps Lingui's own where a plural has an offset, and a # in a select as text", () => {
+      const english = (message: string) =>
+        translateWith(translator({ code: "en", locale: "en-IN" }, { [message]: compile(message) }));
+      const offset = "{count, plural, offset:1 one {you} other {you and # others}}";
+      expect(english(offset)(offset, { count: 3 })).toBe("you and 2 others");
+      const nested = "{count, plural, other {{kind, select, a {# as typed} other {# lines}}}}";
+      expect(english(nested)(nested, { count: 5, kind: "a" })).toBe("# as typed");
+    });
   });
 
   it("mark every word in the pseudo-language, so a check can find what is not translated", () => {

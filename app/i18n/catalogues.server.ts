@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import type { Messages } from "@lingui/core";
 import { compileMessage } from "@lingui/message-utils/compileMessage";
 import { type Language, SOURCE_LANGUAGE } from "#app/i18n/languages.ts";
+import { figureOf } from "#app/i18n/translate.ts";
 
 // The message catalogues, one JSON file a language (app/i18n/locales/<code>.json):
 //   { "language": { "name", "locale", "script"? }, "messages": { <namespace>: { <English>: <translation> } } }
@@ -48,6 +49,35 @@ function findLocales(from: string): string {
   return findLocales(path.dirname(from));
 }
 
+type CompiledMessage = Messages[string];
+
+/** A message compiled for Lingui's runtime, each plural's `#` named as its figure (translate.ts). */
+export function compile(text: string, wrap?: (text: string) => string): CompiledMessage {
+  return figuresNamed(compileMessage(text, wrap), undefined) as CompiledMessage;
+}
+
+/**
+ * The tokens with the `#` of the plural they sit in (`counted`) made its figure's placeholder:
+ * `["#", " lines"]` → `[["count#"], " lines"]`. As Lingui reads them: a `#` counts only directly
+ * in a plural's (or ordinal's) case, and a plural with an offset keeps Lingui's own.
+ */
+function figuresNamed(tokens: unknown, counted: string | undefined): unknown {
+  if (!Array.isArray(tokens)) return tokens;
+  return tokens.map((token: unknown) => {
+    if (token === "#" && counted) return [figureOf(counted)];
+    if (!Array.isArray(token)) return token;
+    const [name, type, cases] = token as [string, string?, unknown?];
+    if (typeof cases !== "object" || cases === null) return token;
+    // (The compiler leaves every plural an `offset` key, undefined where the message has none.)
+    const plural = (type === "plural" || type === "selectordinal") && !(cases as { offset?: number }).offset;
+    const named = Object.entries(cases).map(([key, value]) => [
+      key,
+      key === "offset" ? value : figuresNamed(value, plural ? name : undefined),
+    ]);
+    return [name, type, Object.fromEntries(named)];
+  });
+}
+
 type Compiled = { language: Language; namespaces: Map<string, Map<string, Messages[string]>> };
 
 function compileCatalogues() {
@@ -62,7 +92,7 @@ function compileCatalogues() {
     for (const [namespace, messages] of Object.entries(catalogue.messages)) {
       const compiled = new Map<string, Messages[string]>();
       for (const [key, text] of Object.entries(messages)) {
-        compiled.set(key, compileMessage(text));
+        compiled.set(key, compile(text));
         if (!key.includes("{") && text !== key) {
           if (!translations.has(key)) translations.set(key, new Set());
           translations.get(key)?.add(text);
@@ -108,7 +138,7 @@ const englishCache = new Map<string, Messages[string]>();
 const compiledEnglish = (key: string) => {
   let message = englishCache.get(key);
   if (!message) {
-    message = compileMessage(key);
+    message = compile(key);
     englishCache.set(key, message);
   }
   return message;
@@ -138,7 +168,7 @@ function makeMessages(code: string, namespaces: readonly string[]): Messages {
   for (const namespace of namespaces) {
     const translated = own?.get(namespace);
     for (const key of keys.get(namespace) ?? []) {
-      if (code === PSEUDO_LANGUAGE) messages[key] = compileMessage(key, (text) => `⟦${text}⟧`);
+      if (code === PSEUDO_LANGUAGE) messages[key] = compile(key, (text) => `⟦${text}⟧`);
       else {
         const message = translated?.get(key);
         if (message) messages[key] = message;

@@ -1,7 +1,8 @@
-import { type Messages, setupI18n } from "@lingui/core";
+import { type I18n, type Messages, setupI18n } from "@lingui/core";
 import { LinguiContext } from "@lingui/react";
 import { type ReactNode, useMemo } from "react";
 import type { Language } from "#app/i18n/languages.ts";
+import { type Translate, withFigures } from "#app/i18n/translate.ts";
 
 // Every component reads its words through Lingui's `useLingui()`: `_("Save")`, `_("{count} lines",
 // { count })`, the English being the key. The root loader sends the compiled messages of the page's
@@ -16,6 +17,10 @@ export type PageLanguage = Pick<Language, "code" | "locale">;
 // In the browser the messages of the pages seen so far are kept, so going back needs nothing new.
 const seen = new Map<string, Messages>();
 
+/**
+ * The page's Lingui instance. Words are asked through `translateWith(it)` (or `useLingui()._`,
+ * which is that), never its own `_`: that one leaves a plural's figure out (translate.ts).
+ */
 export function translator(language: PageLanguage, messages: Messages) {
   let all = messages;
   if (typeof document !== "undefined") {
@@ -31,6 +36,11 @@ export function translator(language: PageLanguage, messages: Messages) {
   });
 }
 
+/** The translator's words, each plural's figure written by groupDigits (translate.ts). */
+export function translateWith(i18n: I18n): Translate {
+  return (english, values) => i18n._(english, values && withFigures(values));
+}
+
 export function LanguageProvider({
   language,
   messages,
@@ -42,7 +52,7 @@ export function LanguageProvider({
 }) {
   const value = useMemo(() => {
     const i18n = translator(language, messages);
-    return { i18n, _: i18n.t.bind(i18n) };
+    return { i18n, _: translateWith(i18n) as I18n["_"] };
   }, [language, messages]);
   return <LinguiContext.Provider value={value}>{children}</LinguiContext.Provider>;
 }
@@ -55,6 +65,5 @@ type RootData = { language: PageLanguage; messages: Messages };
  */
 export function matchesTranslator(matches: ReadonlyArray<{ id: string; data?: unknown }>) {
   const root = matches.find((match) => match.id === "root")?.data as RootData | undefined;
-  const i18n = translator(root?.language ?? { code: "en", locale: "en-IN" }, root?.messages ?? {});
-  return i18n.t.bind(i18n);
+  return translateWith(translator(root?.language ?? { code: "en", locale: "en-IN" }, root?.messages ?? {}));
 }

@@ -1,7 +1,7 @@
 import { isLanguage, languageOf, pageMessages } from "#app/i18n/catalogues.server.ts";
 import { requestLanguage } from "#app/i18n/language.server.ts";
 import { SOURCE_LANGUAGE } from "#app/i18n/languages.ts";
-import { translator } from "#app/i18n/provider.tsx";
+import { translateWith, translator } from "#app/i18n/provider.tsx";
 import type { Translate } from "#app/i18n/translate.ts";
 
 /**
@@ -15,8 +15,7 @@ export type Words = Translate;
 
 export function wordsIn(code: string = SOURCE_LANGUAGE, namespaces: readonly string[] = []): Words {
   const language = isLanguage(code) ? code : SOURCE_LANGUAGE;
-  const i18n = translator(languageOf(language), pageMessages(language, ["common", ...namespaces]));
-  return (english, values) => i18n._(english, values);
+  return translateWith(translator(languageOf(language), pageMessages(language, ["common", ...namespaces])));
 }
 
 /**

@@ -4,8 +4,7 @@ import { PMS_CHOICES } from "#app/contracts/rules.ts";
 import { contractMessages } from "#app/contracts/schema.ts";
 import { fileRecord } from "#app/file-index/record.ts";
 import { messages as fileMessages } from "#app/file-index/rules.ts";
-import { languageOf, pageMessages } from "#app/i18n/catalogues.server.ts";
-import { translator } from "#app/i18n/provider.tsx";
+import { wordsIn } from "#app/i18n/words.server.ts";
 import { IMPORT_PATTERN_KEYS, importMessage } from "#app/imports/words.ts";
 import { dateMessages, importMessages, readNotes } from "#app/spreadsheets/import-rules.ts";
 import { SHEET_PATTERN_KEYS } from "#app/spreadsheets/words.server.ts";
@@ -48,8 +47,8 @@ describe("the words of the contracts, the file index and the imports in Hindi", 
 });
 
 const shownIn = (code: string) => {
-  const i18n = translator(languageOf(code), pageMessages(code, ["common", "imports", "contracts"]));
-  return (message: string) => importMessage(i18n._.bind(i18n), message);
+  const words = wordsIn(code, ["imports", "contracts"]);
+  return (message: string) => importMessage(words, message);
 };
 
 describe("an import's messages", () => {

@@ -1,5 +1,6 @@
 import type { Translate as Say } from "#app/i18n/translate.ts";
 import { formatDateGB, MONTH_NAMES } from "#app/lib/dates.ts";
+import { groupDigits } from "#app/lib/numbers.ts";
 import { formatQuantity, fromThousandths, toThousandths } from "#app/stock/rules.ts";
 
 // The figures the stock card's two charts draw (docs/decisions/015), pure: the balance after
@@ -81,7 +82,7 @@ export function monthlyUseSummary(use: MonthlyUse, say: Say): string {
   const cover =
     use.coverDays === null
       ? ""
-      : ` ${say("At that rate the stock now lasts {days} days.", { days: use.coverDays.toLocaleString("en-GB") })}`;
+      : ` ${say("At that rate the stock now lasts {days} days.", { days: groupDigits(use.coverDays) })}`;
   const average = say("Average use {average} a month ({total} issued {from} to {to}).", {
     average: formatQuantity(use.averagePerMonth),
     total: formatQuantity(use.total),

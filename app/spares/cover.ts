@@ -1,4 +1,5 @@
 import { addDays, formatDateGB } from "#app/lib/dates.ts";
+import { groupDigits } from "#app/lib/numbers.ts";
 
 // Days of cover and the order-by date of a spares line (issue 17). Pure: the department tables,
 // their print view and the line's page show it from the server's figures; the same rule would run
@@ -71,7 +72,7 @@ export function stockCover(line: {
 export function coverCells(cover: Cover): { days: string; orderBy: string } {
   if (cover.kind === "unused") return { days: "—", orderBy: "—" };
   return {
-    days: cover.capped ? "over 100 years" : cover.days.toLocaleString("en-GB"),
+    days: cover.capped ? "over 100 years" : groupDigits(cover.days),
     orderBy: cover.orderNow ? "Order now" : formatDateGB(cover.orderBy),
   };
 }

@@ -289,3 +289,44 @@ test("the bell on an inventory page shows the AMC alerts: a dialog with JavaScri
     await expect(scope).toBeHidden();
   }
 });
+
+test("pages hydrate without asking Intl for a number format: a tab's first one cost the terminal ~65 ms", async ({
+  page,
+  login,
+  js,
+}) => {
+  test.skip(!js, "nothing runs in the page without JavaScript");
+  await login("admin");
+  // Counts, from before the page's own scripts, every number format made and every figure
+  // written by toLocaleString (which makes one).
+  await page.addInitScript(() => {
+    const made: string[] = [];
+    Object.defineProperty(window, "__numberFormats", { value: made });
+    const NumberFormat = Intl.NumberFormat;
+    Intl.NumberFormat = new Proxy(NumberFormat, {
+      construct(target, args) {
+        made.push(`NumberFormat(${JSON.stringify(args)})`);
+        return Reflect.construct(target, args);
+      },
+      apply(target, self, args) {
+        made.push(`NumberFormat(${JSON.stringify(args)})`);
+        return Reflect.apply(target, self, args);
+      },
+    });
+    const numberToText = Number.prototype.toLocaleString;
+    Number.prototype.toLocaleString = function (this: number, ...args: []) {
+      made.push(`toLocaleString(${this})`);
+      return numberToText.apply(this, args);
+    };
+  });
+  // Pages whose words have plurals and figures ("# lines", a list's "of 1,000" and pager).
+  for (const path of ["/home", "/products/Electrician", "/amc", "/about", "/settings", "/audit"]) {
+    await page.goto(path);
+    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "1");
+    await expect(page.locator("main h1").first()).toBeVisible();
+    expect(
+      await page.evaluate(() => (window as unknown as { __numberFormats: string[] }).__numberFormats),
+      path,
+    ).toEqual([]);
+  }
+});

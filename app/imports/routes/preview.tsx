@@ -13,6 +13,7 @@ import {
 } from "#app/imports/engine.server.ts";
 import { importMessage, listName } from "#app/imports/words.ts";
 import { HttpError } from "#app/lib/http.server.ts";
+import { groupDigits } from "#app/lib/numbers.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { requestSay } from "#app/settings/say.server.ts";
 import { importMessages } from "#app/spreadsheets/import-rules.ts";
@@ -109,8 +110,8 @@ export default function ImportPreviewPage() {
           {_(
             "The first {shown} rows are shown (errors and changes first); the other {rest} are new or unchanged.",
             {
-              shown: rows.length.toLocaleString("en"),
-              rest: (counts.total - rows.length).toLocaleString("en"),
+              shown: groupDigits(rows.length),
+              rest: groupDigits(counts.total - rows.length),
             },
           )}
         </p>

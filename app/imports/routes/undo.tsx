@@ -9,6 +9,7 @@ import { importMessage, listName } from "#app/imports/words.ts";
 import { formatDateTimeGB } from "#app/lib/dates.ts";
 import { serverSettings } from "#app/lib/env.server.ts";
 import { HttpError } from "#app/lib/http.server.ts";
+import { groupDigits } from "#app/lib/numbers.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { requestSay } from "#app/settings/say.server.ts";
 import { ConfirmDeleteForm } from "#app/ui/confirm-delete.tsx";
@@ -63,7 +64,7 @@ export default function UndoImportPage() {
         <dt>{_("File")}</dt>
         <dd>{fileName}</dd>
         <dt>{_("Rows written")}</dt>
-        <dd>{written.toLocaleString("en")}</dd>
+        <dd>{groupDigits(written)}</dd>
         <dt>{_("Imported on")}</dt>
         <dd>{committedAt}</dd>
       </dl>

@@ -11,6 +11,7 @@ import {
   rowRange,
   type SortDir,
 } from "#app/lib/list-params.ts";
+import { groupDigits } from "#app/lib/numbers.ts";
 import { usePlainLinks } from "#app/ui/plain-links.ts";
 
 // The parts of a list page (docs/architecture.md "Lists"): the search/filter toolbar, sortable
@@ -230,7 +231,7 @@ export function ListStatus({
   // The noun is the page's English ("line", "lines"); the search is quoted outside the message
   // (an apostrophe before a brace quotes it in ICU).
   const word = _(view.total === 1 ? noun[0] : noun[1]);
-  const count = view.total.toLocaleString("en-GB");
+  const count = groupDigits(view.total);
   const search = `'${view.q}'`;
   let text = "";
   if (view.q)
@@ -282,7 +283,7 @@ export function PageLinks({
 }) {
   const { _ } = useLingui();
   const { first, last, total, pages } = rowRange(current, size, count);
-  const n = (value: number) => value.toLocaleString("en-GB");
+  const n = groupDigits;
   const link = (page: number, label: string, enabled: boolean) =>
     enabled ? (
       <Link to={href(page)} className="button small" preventScrollReset={preventScrollReset}>

@@ -1,5 +1,6 @@
 import { useLingui } from "@lingui/react";
 import type { ReactNode } from "react";
+import { groupDigits } from "#app/lib/numbers.ts";
 import { useNonce } from "#app/ui/nonce.tsx";
 
 // A list's print view (docs/architecture.md "Lists"): the whole filtered list on paper. Its route
@@ -112,7 +113,7 @@ export function PrintList({
 }) {
   const { _ } = useLingui();
   const total = rows.length;
-  const count = total.toLocaleString("en-GB");
+  const count = groupDigits(total);
   return (
     <PrintSheet
       className="print-list"
@@ -140,7 +141,7 @@ export function PrintList({
           <p>
             {_(
               "Only the first {count} rows are printed; narrow the list with a search or filter to print the rest.",
-              { count: truncatedAt.toLocaleString("en-GB") },
+              { count: groupDigits(truncatedAt) },
             )}
           </p>
         ) : null}
