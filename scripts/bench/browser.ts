@@ -125,38 +125,47 @@ export type LoadTiming = {
 export async function loadPage(context: BrowserContext, url: string, path: string, javaScript: boolean) {
   const page = await throttledPage(context);
   try {
-    const response = await page.goto(`${url}${path}`, { waitUntil: "load", timeout: 120_000 });
-    if (javaScript) await waitQuiet(page, 120_000, LOAD_QUIET_MS);
-    const timing = await page.evaluate(() => {
-      const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
-      const work = (window as unknown as { __benchLongWork?: LongWork }).__benchLongWork;
-      const paint =
-        performance.getEntriesByName("first-contentful-paint")[0]?.startTime ??
-        performance.getEntriesByName("first-paint")[0]?.startTime ??
-        0;
-      return {
-        domContentLoaded: navigation.domContentLoadedEventEnd,
-        totalBlocking: work ? work.frames.reduce((sum, [, , blocking]) => sum + blocking, 0) : null,
-        // A frame's blocking is its length past 50 ms; one that began before the paint keeps only
-        // what lies after it (never more than its own blocking duration).
-        blockingFromPaint: work
-          ? work.frames.reduce((sum, [start, duration, blocking]) => {
-              if (start >= paint) return sum + blocking;
-              return sum + Math.min(blocking, Math.max(0, start + duration - paint - 50));
-            }, 0)
-          : null,
-        longestTask: work ? Math.max(0, ...work.frames.map(([, duration]) => duration)) : null,
-        longTaskBlocking: work
-          ? work.tasks.reduce((sum, [, duration]) => sum + Math.max(0, duration - 50), 0)
-          : null,
-      };
-    });
-    return {
-      ...timing,
-      finalPath: new URL(page.url()).pathname,
-      status: response?.status() ?? null,
-    } satisfies LoadTiming;
+    return await loadInTab(page, url, path, javaScript);
   } finally {
     await page.close();
   }
+}
+
+/**
+ * One load of `path` in a tab that has already shown a page: as a person goes from page to page in
+ * one tab (a document load, not a client-side navigation). The tab's renderer process has set up
+ * what a new tab's sets up again on every load (its fonts, ICU, compiled scripts).
+ */
+export async function loadInTab(page: Page, url: string, path: string, javaScript: boolean) {
+  const response = await page.goto(`${url}${path}`, { waitUntil: "load", timeout: 120_000 });
+  if (javaScript) await waitQuiet(page, 120_000, LOAD_QUIET_MS);
+  const timing = await page.evaluate(() => {
+    const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
+    const work = (window as unknown as { __benchLongWork?: LongWork }).__benchLongWork;
+    const paint =
+      performance.getEntriesByName("first-contentful-paint")[0]?.startTime ??
+      performance.getEntriesByName("first-paint")[0]?.startTime ??
+      0;
+    return {
+      domContentLoaded: navigation.domContentLoadedEventEnd,
+      totalBlocking: work ? work.frames.reduce((sum, [, , blocking]) => sum + blocking, 0) : null,
+      // A frame's blocking is its length past 50 ms; one that began before the paint keeps only
+      // what lies after it (never more than its own blocking duration).
+      blockingFromPaint: work
+        ? work.frames.reduce((sum, [start, duration, blocking]) => {
+            if (start >= paint) return sum + blocking;
+            return sum + Math.min(blocking, Math.max(0, start + duration - paint - 50));
+          }, 0)
+        : null,
+      longestTask: work ? Math.max(0, ...work.frames.map(([, duration]) => duration)) : null,
+      longTaskBlocking: work
+        ? work.tasks.reduce((sum, [, duration]) => sum + Math.max(0, duration - 50), 0)
+        : null,
+    };
+  });
+  return {
+    ...timing,
+    finalPath: new URL(page.url()).pathname,
+    status: response?.status() ?? null,
+  } satisfies LoadTiming;
 }

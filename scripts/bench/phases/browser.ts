@@ -1,5 +1,13 @@
 import type { BrowserContext } from "@playwright/test";
-import { CPU_SLOWDOWN, type LoadTiming, launchBrowser, loadPage, signedInContext } from "../browser.ts";
+import {
+  CPU_SLOWDOWN,
+  type LoadTiming,
+  launchBrowser,
+  loadInTab,
+  loadPage,
+  signedInContext,
+  throttledPage,
+} from "../browser.ts";
 import { type Bench, spread } from "../context.ts";
 import type { Row } from "../report.ts";
 
@@ -10,7 +18,10 @@ import type { Row } from "../report.ts";
 // HTML is parsed). Median of the runs, range in the note. A page that fails is a failed row.
 // Blocking time twice (issue 33): from the navigation's start (every frame, the stricter count) and
 // from the first paint through hydration, as Lighthouse counts it; both held to the budget, 100 ms
-// on a page without a table.
+// on a page without a table. And, for comparison only (no budget), the same page loaded `runs`
+// times in one tab that has shown a page before, as a person moves from page to page in a tab:
+// a new tab's renderer process sets up its fonts, ICU and compiled scripts again on every load
+// (docs/performance.md, "One tab or a new tab").
 
 /** Main pages with no table: only the shell and a little content, so a stricter budget. */
 const NO_TABLE_PAGES = new Set(["/home", "/settings"]);
@@ -56,7 +67,14 @@ async function measurePage(
     unit: "ms",
     measured: null,
   };
-  const rows = javaScript ? [ready, blocking, fromPaint, longest] : [ready];
+  const sameTab: Row = {
+    id: `browser.same-tab.${page}`,
+    group,
+    label: `${page} JS on, loaded again in a tab that showed a page: total blocking time`,
+    unit: "ms",
+    measured: null,
+  };
+  const rows = javaScript ? [ready, blocking, fromPaint, longest, sameTab] : [ready];
   let runs: LoadTiming[] = [];
   try {
     const warm = await loadPage(context, url, page, javaScript);
@@ -108,8 +126,30 @@ async function measurePage(
   );
   longest.measured = frame.median;
   longest.note = frame.note;
+  const tab = await throttledPage(context);
+  try {
+    const again: LoadTiming[] = [];
+    await loadInTab(tab, url, page, true);
+    for (let run = 0; run < options.runs; run++) again.push(await loadInTab(tab, url, page, true));
+    const tabReady = range(
+      again.map((run) => run.domContentLoaded),
+      (ms) => (ms / 1000).toFixed(2),
+      "s",
+    );
+    const tabBlocking = range(
+      again.map((run) => run.totalBlocking ?? Number.NaN),
+      whole,
+      "ms",
+    );
+    sameTab.measured = tabBlocking.median;
+    sameTab.note = `ready ${(tabReady.median / 1000).toFixed(2)} s (${tabReady.note}); blocking ${tabBlocking.note}`;
+  } catch (error) {
+    sameTab.note = `failed: ${(error as Error).message.split("\n")[0]}`;
+  } finally {
+    await tab.close();
+  }
   log(
-    `browser ${page} JS on: ready ${ready.measured.toFixed(2)} s (${dcl.note}), TBT ${whole(tbt.median)} ms (${blocking.note}), from first paint ${whole(painted.median)} ms (${painted.note}), longest frame ${whole(frame.median)} ms`,
+    `browser ${page} JS on: ready ${ready.measured.toFixed(2)} s (${dcl.note}), TBT ${whole(tbt.median)} ms (${blocking.note}), from first paint ${whole(painted.median)} ms (${painted.note}), longest frame ${whole(frame.median)} ms; in a tab that showed a page: TBT ${sameTab.measured === null ? "–" : whole(sameTab.measured)} ms, ${sameTab.note}`,
   );
   return rows;
 }
