@@ -14,10 +14,10 @@ export function ungroupDigits(text: string): string {
 /**
  * A figure as the pages write it, in either language: the Indian grouping ("1,00,000"), Latin
  * digits, at most three decimals; what `Intl.NumberFormat("en-IN")` writes (the tests hold it to
- * that; but never "-0"), and the reading `ungroupDigits` takes back. Written out rather than asked of Intl because
- * the pages format figures while they hydrate: a tab's first number format makes V8 set up ICU's
- * number formatting, ~65 ms of the terminal's main thread on every page's first load
- * (docs/performance.md, "A tab's first number format").
+ * that, but never "-0"), and the reading `ungroupDigits` takes back. Written out rather than asked
+ * of Intl because the pages write figures while they hydrate: a tab's first number format makes V8
+ * set up ICU's number formatting, ~65 ms of the terminal's main thread on every page's first load
+ * in a tab (docs/performance.md, "A tab's first number format").
  */
 export function groupDigits(value: number): string {
   if (!Number.isFinite(value) || Math.abs(value) >= 1e21) return String(value);
