@@ -38,7 +38,7 @@ export function AlertsList({ alerts }: { alerts: AmcAlert[] }) {
         <li key={alert.id} style={itemStyle}>
           <div>
             <p style={{ margin: 0 }}>{alertTitle(alert)}</p>
-            <p className="muted" style={{ margin: 0, fontSize: "0.85rem" }} translate="no">
+            <p className="muted" style={{ margin: 0, fontSize: "var(--text-note)" }} translate="no">
               {alert.equipment}
             </p>
           </div>

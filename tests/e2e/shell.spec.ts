@@ -330,3 +330,60 @@ test("pages hydrate without asking Intl for a number format: a tab's first one c
     ).toEqual([]);
   }
 });
+
+test("pages draw their text in the type scale's sizes and two weights: each other size or weight costs a new tab a font lookup", async ({
+  page,
+  login,
+  js,
+}) => {
+  test.skip(!js, "the stylesheets are the same with JavaScript off");
+  await login("admin");
+  for (const path of [
+    "/home",
+    "/settings",
+    "/account",
+    "/alerts",
+    "/amc",
+    "/products",
+    "/products/Electrician",
+    "/about",
+    "/rackadmin",
+    "/adminandsecurity",
+    "/AS11",
+    "/as15/records",
+    "/audit",
+  ]) {
+    await page.goto(path);
+    await expect(page.locator("main h1").first()).toBeVisible();
+    const { allowed, drawn } = await page.evaluate(() => {
+      // The scale's sizes as this screen resolves them: the body's and each --text-* property's.
+      const probe = document.createElement("span");
+      document.body.append(probe);
+      const allowed = [getComputedStyle(document.body).fontSize];
+      for (const name of ["small", "note", "lead", "h2", "h1", "hero"]) {
+        probe.style.fontSize = `var(--text-${name})`;
+        allowed.push(getComputedStyle(probe).fontSize);
+      }
+      probe.remove();
+      // Every shown element with text of its own, and every control.
+      const drawn = new Map<string, string>();
+      for (const element of document.body.querySelectorAll<HTMLElement>("*")) {
+        const hasText = [...element.childNodes].some(
+          (node) => node.nodeType === Node.TEXT_NODE && node.textContent?.trim(),
+        );
+        if (!hasText && !element.matches("input, select, textarea, button")) continue;
+        if (element.getClientRects().length === 0) continue;
+        const style = getComputedStyle(element);
+        const key = `${style.fontSize} ${style.fontWeight}`;
+        if (!drawn.has(key)) drawn.set(key, element.outerHTML.slice(0, 80));
+      }
+      return { allowed, drawn: [...drawn] };
+    });
+    expect(allowed, path).not.toContain("");
+    for (const [key, example] of drawn) {
+      const [size, weight] = key.split(" ");
+      expect(allowed, `${path}: ${example}`).toContain(size);
+      expect(["400", "700"], `${path}: ${example}`).toContain(weight);
+    }
+  }
+});
