@@ -85,7 +85,7 @@ const usage = `Usage: npm run bench -- [options]
   --load-duration <s>  seconds of the mixed load of N users                              [15]
   --full               the budget's full 60 s mixed load
   --connections <n>    concurrent signed-in users                                          [20]
-  --runs <n>           browser loads per page and searches per list (after a warm-up)      [3]
+  --runs <n>           browser loads per page and searches per list (after a warm-up)      [5]
   --chromium <path>    the browser        [CHROMIUM_PATH or /usr/bin/chromium; never downloaded]
   --build-dir <dir>    build directory (kept apart from other builds)               [build-bench]
   --out <dir>          where results go                                         [bench-results]
@@ -119,7 +119,7 @@ const { values: flags } = parseArgs({
     "load-duration": { type: "string" },
     full: { type: "boolean", default: false },
     connections: { type: "string", default: "20" },
-    runs: { type: "string", default: "3" },
+    runs: { type: "string", default: "5" },
     chromium: { type: "string", default: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium" },
     "build-dir": { type: "string", default: "build-bench" },
     out: { type: "string", default: "bench-results" },
