@@ -72,7 +72,7 @@ export async function settle(url: string) {
   }
 }
 
-/** Median and range of a few runs (the middle one of three). */
+/** Median and range of a few runs (the middle one of an odd count). */
 export function spread(values: number[]) {
   const sorted = [...values].sort((a, b) => a - b);
   if (sorted.length === 0) return { median: Number.NaN, min: Number.NaN, max: Number.NaN };
